@@ -1,0 +1,129 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { describeOnEachEngine, testConfig } from './testing/test-app';
+import { createTestDatabase, type TestDatabase } from './testing/test-database';
+
+describeOnEachEngine('the HTTP layer', (ctx) => {
+  it('reports health with a database round trip', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers an unknown API path with a 404 problem, not the web app', async () => {
+    const res = await ctx.app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'not_found', status: 404 });
+  });
+
+  it('gives every answer a request id, keeping a well-formed one from the caller', async () => {
+    const own = await ctx.app.inject({ url: '/api/health' });
+    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await ctx.app.inject({ url: '/api/parts/missing', headers: { 'x-request-id': 'proxy-abc.123' } });
+    expect(given.headers['x-request-id']).toBe('proxy-abc.123');
+    expect(given.json().requestId).toBe('proxy-abc.123');
+    const forged = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\nwith newline' } });
+    expect(forged.headers['x-request-id']).not.toContain('bad');
+  });
+
+  it('serves the OpenAPI document with every public route, and the docs page', async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of ['/api/parts', '/api/parts/{id}', '/api/reviews', '/api/blogs', '/api/blogs/{slug}', '/api/settings', '/api/newsletter', '/api/contact', '/api/health']) {
+      expect(Object.keys(doc.paths)).toContain(route);
+    }
+    expect(doc.paths['/api/parts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'sort', 'page', 'limit']));
+    const docs = await ctx.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('compresses large JSON answers', async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('never caches error answers', async () => {
+    const res = await ctx.app.inject({ url: '/api/parts?page=0' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('serving the built web app', () => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    const dist = path.join(database.dir, 'dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), html);
+    const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(js));
+    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    app = await buildApp(testConfig(database.dir, { webDistDir: dist }), { database, logger: false });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('answers / with the app, never cached', async () => {
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it.each(['/home', '/part', '/part/abc', '/blogs', '/blogs/some-post', '/reviews', '/login', '/dashboard', '/dashboard/manageUser', '/dashboard/payment/x1'])(
+    'answers the client route %s with the app and 200',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each(['/nope', '/part/a/b', '/dashboard/unknown'])('answers the unknown path %s with the app and 404', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets for a year, pre-compressed when asked', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves other public files with a short cache', async () => {
+    const res = await app.inject({ url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('still answers API 404s as problems', async () => {
+    const res = await app.inject({ url: '/api/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerCaching } from './http/cache';
+import { problem, registerErrorHandling } from './http/errors';
+import { registerOpenApi } from './http/openapi';
+import { registerWebApp } from './http/web-app';
+import { contentRoutes, createContentService } from './modules/content';
+import { healthRoutes } from './modules/health/health.routes';
+import { createPartsService, partsRoutes } from './modules/parts';
+import { createReviewsService, reviewsRoutes } from './modules/reviews';
+import { createStorage, type ObjectStorage, uploadsServingRoutes } from './modules/uploads';
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  clock?: Clock;
+  storage?: ObjectStorage;
+  /** Pino options or false; tests pass false to keep output quiet. */
+  logger?: boolean | object;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole server as a value; main.ts listens on it, tests call `inject` on it. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const storage = deps.storage ?? createStorage(config);
+  const { db } = deps.database;
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    // Accept a caller's request id (from a proxy) when it looks like one; otherwise make our own.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { [0x2 /* BROTLI_PARAM_QUALITY */]: 4 } } });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => {
+      const body = problem('rate_limited', `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`);
+      return { ...body, statusCode: 429 };
+    },
+  });
+  await registerCaching(app);
+  await registerOpenApi(app);
+
+  const parts = createPartsService(db);
+  const reviews = createReviewsService(db);
+  const content = createContentService(db, clock);
+
+  await app.register(healthRoutes, { db });
+  await app.register(partsRoutes, { parts });
+  await app.register(reviewsRoutes, { reviews });
+  await app.register(contentRoutes, { content });
+  await app.register(uploadsServingRoutes, { storage });
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,25 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import * as m0001 from './migrations/0001-storefront';
+
+/** Migrations are listed here, not read from disk, so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  '0001-storefront': m0001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations() {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error ?? failed?.migrationName));
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,105 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
+
+/** The one error type services throw; the handler turns it into problem+json. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(detail ?? errorTitles[code]);
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** API field → form field, so validation errors land next to the input the user typed in. */
+    fieldNames?: Record<string, string>;
+  }
+}
+
+export function problem(code: ErrorCode, detail?: string, errors?: Record<string, string>): Problem {
+  return {
+    type: `https://gearhouse.example/problems/${code.replaceAll('_', '-')}`,
+    title: errorTitles[code],
+    status: errorStatus[code],
+    code,
+    ...(detail ? { detail } : {}),
+    ...(errors && Object.keys(errors).length > 0 ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  return reply
+    .code(body.status)
+    .type('application/problem+json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send({ ...body, requestId: reply.request.id });
+}
+
+function validationProblem(error: FastifyError, request: FastifyRequest): Problem {
+  const rename = request.routeOptions.config.fieldNames ?? {};
+  const errors: Record<string, string> = {};
+  const general: string[] = [];
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue.message ?? 'Invalid value';
+      if (!field) {
+        general.push(message);
+        continue;
+      }
+      const name = rename[field] ?? field;
+      errors[name] ??= message;
+    }
+  } else {
+    general.push(error.message);
+  }
+  const where = error.validationContext ?? 'request';
+  const detail = general.length > 0 ? `Invalid ${where}: ${general.join('; ')}` : `Please correct the highlighted ${where} fields.`;
+  return problem('validation_failed', detail, errors);
+}
+
+/** Fastify's own errors (bad JSON, body too large, wrong content type) keep their 4xx meaning. */
+function codeForFastifyStatus(status: number): ErrorCode {
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  if (status === 404) return 'not_found';
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  return 'bad_request';
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendProblem(reply, problem(error.code, error.detail, error.fieldErrors));
+    }
+    if (error.validation) {
+      return sendProblem(reply, validationProblem(error, request));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500 && !isResponseSerializationError(error as never)) {
+      const code = isErrorCode(error.code) ? error.code : codeForFastifyStatus(status);
+      const given = (error as { detail?: unknown }).detail;
+      const body = problem(code, typeof given === 'string' ? given : error.message);
+      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return sendProblem(reply, { ...body, status });
+    }
+    // 5xx: logged with the request id, never leaked.
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, problem(status === 503 ? 'unavailable' : 'internal', 'Something went wrong. Please try again.'));
+  });
+}
+
+export function notFoundProblem(request: FastifyRequest): Problem {
+  return problem('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`);
+}

@@ -1,0 +1,36 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorStatus } from '#shared/errors';
+
+const codes = Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]];
+
+/** RFC 9457 problem details, as every error is answered. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.enum(codes),
+  detail: z.string().optional(),
+  errors: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gearhouse API', version: '1.0.0', description: 'The web shop of a car-parts manufacturer.' },
+      tags: [
+        { name: 'parts', description: 'The catalogue' },
+        { name: 'reviews', description: 'Customer reviews' },
+        { name: 'content', description: 'Blog, settings, newsletter and contact' },
+        { name: 'operations', description: 'Health and documentation' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

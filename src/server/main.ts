@@ -1,0 +1,55 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrator';
+import { seedDemoData } from './db/seed';
+import { systemClock } from './clock';
+import { createStorage } from './modules/uploads';
+
+/** Reads config, migrates, seeds demo data when asked, listens, shuts down gracefully — nothing else. */
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const storage = createStorage(config);
+  const app = await buildApp(config, { database, storage });
+  if (config.demoMode) {
+    const created = await seedDemoData(database.db, { clock: systemClock, storage });
+    if (created > 0) app.log.info({ created }, 'demo data created');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.destroy();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Gearhouse is open at ${config.publicUrl} (${config.database.kind}${config.demoMode ? ', demo mode' : ''})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Gearhouse could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { Db } from '../../db/database';
+import type { BlogPostRow, SettingsRow } from '../../db/schema';
+
+export async function listBlogPosts(db: Db): Promise<BlogPostRow[]> {
+  return db.selectFrom('blog_posts').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function findBlogPostBySlug(db: Db, slug: string): Promise<BlogPostRow | undefined> {
+  return db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
+  return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+export async function upsertSettings(db: Db, values: { flashDealEndsAt: string; flashDealDiscountText: string; now: string }): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ id: 1, flash_deal_ends_at: values.flashDealEndsAt, flash_deal_discount_text: values.flashDealDiscountText, updated_at: values.now })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        flash_deal_ends_at: values.flashDealEndsAt,
+        flash_deal_discount_text: values.flashDealDiscountText,
+        updated_at: values.now,
+      }),
+    )
+    .execute();
+}
+
+/** Subscribing twice is not an error: the second time changes nothing. */
+export async function addNewsletterSubscriber(db: Db, row: { id: string; email: string; createdAt: string }): Promise<void> {
+  await db
+    .insertInto('newsletter_subscribers')
+    .values({ id: row.id, email: row.email, created_at: row.createdAt })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
+export async function insertContactMessage(
+  db: Db,
+  row: { id: string; email: string; subject: string; message: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('contact_messages')
+    .values({ id: row.id, email: row.email, subject: row.subject, message: row.message, created_at: row.createdAt, handled_at: null })
+    .execute();
+}

@@ -1,0 +1,3 @@
+export { contentRoutes } from './content.routes';
+export { createContentService, type ContentService } from './content.service';
+export { upsertSettings } from './content.repository';

@@ -1,0 +1,2 @@
+export { partsRoutes } from './parts.routes';
+export { createPartsService, toPart, type PartsService } from './parts.service';

@@ -1,0 +1,58 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** Where uploaded files live. Local disk now; an S3-compatible driver fits the same shape. */
+export interface ObjectStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Readable; size: number; contentType: string } | undefined>;
+  exists(key: string): Promise<boolean>;
+}
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
+
+export function assertValidKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+}
+
+const contentTypes: Record<string, string> = { '.webp': 'image/webp' };
+
+export class LocalDiskStorage implements ObjectStorage {
+  constructor(private readonly dir: string) {}
+
+  async put(key: string, body: Buffer): Promise<void> {
+    assertValidKey(key);
+    await mkdir(this.dir, { recursive: true });
+    const target = path.join(this.dir, key);
+    // Write then rename, so a reader never sees half a file.
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, target);
+  }
+
+  async get(key: string) {
+    if (!KEY_PATTERN.test(key) || key.includes('..')) return undefined;
+    const file = path.join(this.dir, key);
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return undefined;
+      return {
+        body: createReadStream(file),
+        size: info.size,
+        contentType: contentTypes[path.extname(key)] ?? 'application/octet-stream',
+      };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!KEY_PATTERN.test(key)) return false;
+    try {
+      return (await stat(path.join(this.dir, key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app';
+import { type Clock, fixedClock } from '../clock';
+import { type Config, loadConfig } from '../config';
+import { LocalDiskStorage } from '../modules/uploads';
+import { type Engine, type TestDatabase, availableEngines, createTestDatabase } from './test-database';
+
+export const TEST_NOW = '2026-06-15T12:00:00.000Z';
+
+export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent' },
+    { webDistDir: undefined, ...overrides },
+  );
+}
+
+export interface TestContext {
+  engine: Engine;
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: ReturnType<typeof fixedClock>;
+  storage: LocalDiskStorage;
+  config: Config;
+}
+
+/**
+ * Runs a block of API tests once per engine, each against a fresh database and app of its own.
+ * The context is filled in `beforeAll`; read it inside tests, not at describe time.
+ */
+export function describeOnEachEngine(title: string, body: (ctx: TestContext) => void, options: { config?: Partial<Config> } = {}): void {
+  for (const engine of availableEngines()) {
+    describe(`${title} [${engine}]`, () => {
+      const ctx = { engine } as TestContext;
+      beforeAll(async () => {
+        ctx.database = await createTestDatabase(engine);
+        ctx.clock = fixedClock(TEST_NOW);
+        ctx.config = testConfig(ctx.database.dir, options.config);
+        ctx.storage = new LocalDiskStorage(path.join(ctx.database.dir, 'uploads'));
+        ctx.app = await buildApp(ctx.config, { database: ctx.database, clock: ctx.clock as Clock, storage: ctx.storage, logger: false });
+        await ctx.app.ready();
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await ctx.database?.drop();
+      });
+      body(ctx);
+    });
+  }
+}

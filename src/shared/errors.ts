@@ -1,0 +1,52 @@
+/**
+ * The stable `code` member of every problem+json answer, and the one table that maps it to a status.
+ * The server throws AppError(code, …); the web client reads `code` to decide what to show.
+ */
+export const errorStatus = {
+  validation_failed: 400,
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  insufficient_stock: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  business_rule: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorTitles: Record<ErrorCode, string> = {
+  validation_failed: 'Your request has invalid fields',
+  bad_request: 'Bad request',
+  unauthenticated: 'Sign-in required',
+  forbidden: 'Not allowed',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  insufficient_stock: 'Not enough stock',
+  payload_too_large: 'Too large',
+  unsupported_media_type: 'Unsupported file type',
+  business_rule: 'Not possible',
+  rate_limited: 'Too many requests',
+  internal: 'Internal error',
+  unavailable: 'Service unavailable',
+};
+
+/** RFC 9457 problem details, as every API error is answered. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code: ErrorCode;
+  errors?: Record<string, string>;
+  requestId?: string;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { centsToPriceText, formatMoney, parsePriceToCents } from './money';
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [1250, '$12.50'],
+    [123450, '$1,234.50'],
+    [100_000_000, '$1,000,000.00'],
+  ])('%i cents → %s', (cents, text) => {
+    expect(formatMoney(cents)).toBe(text);
+  });
+});
+
+describe('parsePriceToCents', () => {
+  it.each([
+    ['0', 0],
+    ['12', 1200],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['0.07', 7],
+    [' 19.99 ', 1999],
+    ['4.35', 435],
+  ])('%j → %i cents, without float rounding', (text, cents) => {
+    expect(parsePriceToCents(text)).toBe(cents);
+  });
+
+  it.each(['', '012', '1.234', '-1', '1e3', 'abc', '1.', '.5', '1,5', '12 00'])('refuses %j', (text) => {
+    expect(parsePriceToCents(text)).toBeUndefined();
+  });
+});
+
+describe('centsToPriceText', () => {
+  it.each([
+    [0, '0.00'],
+    [7, '0.07'],
+    [1250, '12.50'],
+    [99999, '999.99'],
+  ])('%i → %s and back', (cents, text) => {
+    expect(centsToPriceText(cents)).toBe(text);
+    expect(parsePriceToCents(text)).toBe(cents);
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { copy } from '../copy';
+import { emailSchema, isoDateTime, requiredText } from './common';
+
+const v = copy.validation;
+
+export const blogSummarySchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  imageUrl: z.string(),
+  author: z.string(),
+  publishedAt: isoDateTime,
+});
+export type BlogSummary = z.infer<typeof blogSummarySchema>;
+
+export const blogPostSchema = blogSummarySchema.extend({
+  /** Paragraphs of plain text; the page renders each as text, never as markup. */
+  body: z.array(z.string()),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+export const blogListSchema = z.object({ items: z.array(blogSummarySchema) });
+export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) });
+
+export const settingsSchema = z.object({
+  flashDealEndsAt: isoDateTime,
+  flashDealDiscountText: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_DISCOUNT_TEXT = '25% OFF';
+
+export const newsletterInputSchema = z.object({ email: emailSchema });
+export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
+
+export const contactInputSchema = z.object({
+  email: emailSchema,
+  subject: requiredText(v.subjectRequired, 150),
+  message: requiredText(v.messageRequired, 5000),
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
+
+export const createdSchema = z.object({ id: z.string() });
+export const okSchema = z.object({ ok: z.literal(true) });

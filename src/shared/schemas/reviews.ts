@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { copy } from '../copy';
+import { isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
+
+const v = copy.validation;
+
+export const LANDING_REVIEW_COUNT = 9;
+
+export const listReviewsQuerySchema = z.object({
+  limit: limitSchema(60, 60),
+  page: pageSchema,
+});
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  imageUrl: z.string(),
+  verified: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewListSchema = pageOf(reviewSchema);
+export type ReviewList = z.infer<typeof reviewListSchema>;
+
+export const reviewInputSchema = z.object({
+  name: requiredText(v.nameRequired, 80),
+  rating: z
+    .number({ error: v.rettingRequired })
+    .int(v.rettingInvalid)
+    .min(0, v.rettingInvalid)
+    .max(5, v.rettingInvalid),
+  text: requiredText(v.reviewRequired, 2000),
+  imageUrl: requiredText(v.imageRequired, 500),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;

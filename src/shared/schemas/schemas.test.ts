@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { copy } from '../copy';
+import { contactInputSchema, newsletterInputSchema } from './content';
+import { listPartsQuerySchema, partFormSchema, partInputSchema, toPartInput } from './parts';
+import { reviewInputSchema } from './reviews';
+
+const v = copy.validation;
+
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  // The first message per field, as the form and the server show it.
+  const found: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) found[issue.path.join('.')] ??= issue.message;
+  return found;
+}
+
+describe('part form', () => {
+  const valid = { name: 'Brake pads', price: '12.50', quantity: '100', description: 'Quiet' };
+
+  it('turns a valid form into the API body in cents', () => {
+    const form = partFormSchema.parse(valid);
+    expect(toPartInput(form, '/uploads/x.webp')).toEqual({ name: 'Brake pads', description: 'Quiet', priceCents: 1250, stock: 100, imageUrl: '/uploads/x.webp' });
+  });
+
+  it('says what is missing with the spec messages', () => {
+    expect(messages(partFormSchema.safeParse({ name: '', price: '', quantity: '', description: ' ' }))).toEqual({
+      name: v.nameRequired,
+      price: v.priceRequired,
+      quantity: v.quantityRequiredPart,
+      description: v.descriptionRequired,
+    });
+  });
+
+  it.each(['012', '-1', '1.234', 'ten', '1000000.01'])('refuses the price %j', (price) => {
+    expect(messages(partFormSchema.safeParse({ ...valid, price }))).toEqual({ price: v.priceInvalid });
+  });
+
+  it.each(['1.5', '-3', '007', 'many', '1000001'])('refuses the quantity %j', (quantity) => {
+    expect(messages(partFormSchema.safeParse({ ...valid, quantity }))).toEqual({ quantity: v.quantityInvalidPart });
+  });
+});
+
+describe('part API body', () => {
+  const valid = { name: 'Pads', description: 'Quiet', priceCents: 1250, stock: 10, imageUrl: '/uploads/x.webp' };
+
+  it('accepts a valid body and ignores nothing silently', () => {
+    expect(partInputSchema.parse(valid)).toEqual(valid);
+  });
+
+  it.each([
+    [{ priceCents: -1 }, 'priceCents', v.priceInvalid],
+    [{ priceCents: 12.5 }, 'priceCents', v.priceInvalid],
+    [{ priceCents: '1250' }, 'priceCents', v.priceRequired],
+    [{ stock: 1.5 }, 'stock', v.quantityInvalidPart],
+    [{ stock: -2 }, 'stock', v.quantityInvalidPart],
+    [{ imageUrl: '' }, 'imageUrl', v.imageRequired],
+  ])('refuses %j under %s', (change, field, message) => {
+    expect(messages(partInputSchema.safeParse({ ...valid, ...change }))).toEqual({ [field]: message });
+  });
+});
+
+describe('parts list query', () => {
+  it('fills defaults and coerces numbers', () => {
+    expect(listPartsQuerySchema.parse({})).toEqual({ sort: 'newest', page: 1, limit: 12 });
+    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ' })).toEqual({ sort: 'newest', page: 3, limit: 6, q: 'brake' });
+  });
+});
+
+describe('review input', () => {
+  const valid = { name: 'Ana', rating: 4, text: 'Great', imageUrl: '/uploads/a.webp' };
+  it.each([
+    [{ rating: 6 }, v.rettingInvalid],
+    [{ rating: -1 }, v.rettingInvalid],
+    [{ rating: 2.5 }, v.rettingInvalid],
+    [{ rating: undefined }, v.rettingRequired],
+  ])('refuses %j', (change, message) => {
+    expect(messages(reviewInputSchema.safeParse({ ...valid, ...change }))).toEqual({ rating: message });
+  });
+  it('accepts 0 to 5', () => {
+    for (const rating of [0, 1, 2, 3, 4, 5]) expect(reviewInputSchema.safeParse({ ...valid, rating }).success).toBe(true);
+  });
+});
+
+describe('email', () => {
+  it.each(['a@b.info', 'first.last@mail.garage.example', 'x+tag@example.co.uk'])('accepts %s', (email) => {
+    expect(newsletterInputSchema.safeParse({ email }).success).toBe(true);
+  });
+  it.each(['plain', 'a@b', '@example.com', 'a b@example.com'])('refuses %s', (email) => {
+    expect(messages(newsletterInputSchema.safeParse({ email }))).toEqual({ email: v.emailInvalid });
+  });
+  it('trims before checking', () => {
+    expect(contactInputSchema.parse({ email: ' a@b.co ', subject: ' Hi ', message: ' Text ' })).toEqual({ email: 'a@b.co', subject: 'Hi', message: 'Text' });
+  });
+});
