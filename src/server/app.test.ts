@@ -36,10 +36,22 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const route of ['/api/parts', '/api/parts/{id}', '/api/reviews', '/api/blogs', '/api/blogs/{slug}', '/api/settings', '/api/newsletter', '/api/contact', '/api/health']) {
+    for (const route of [
+      '/api/parts',
+      '/api/parts/{id}',
+      '/api/reviews',
+      '/api/blogs',
+      '/api/blogs/{slug}',
+      '/api/settings',
+      '/api/newsletter',
+      '/api/contact',
+      '/api/health',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
-    expect(doc.paths['/api/parts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['q', 'sort', 'page', 'limit']));
+    expect(doc.paths['/api/parts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'sort', 'page', 'limit']),
+    );
     const docs = await ctx.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
   });
@@ -66,7 +78,8 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
 describe('serving the built web app', () => {
   let app: FastifyInstance;
   let database: TestDatabase;
-  const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+  const html =
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
@@ -92,14 +105,22 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it.each(['/home', '/part', '/part/abc', '/blogs', '/blogs/some-post', '/reviews', '/login', '/dashboard', '/dashboard/manageUser', '/dashboard/payment/x1'])(
-    'answers the client route %s with the app and 200',
-    async (url) => {
-      const res = await app.inject({ url });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/home',
+    '/part',
+    '/part/abc',
+    '/blogs',
+    '/blogs/some-post',
+    '/reviews',
+    '/login',
+    '/dashboard',
+    '/dashboard/manageUser',
+    '/dashboard/payment/x1',
+  ])('answers the client route %s with the app and 200', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it.each(['/nope', '/part/a/b', '/dashboard/unknown'])('answers the unknown path %s with the app and 404', async (url) => {
     const res = await app.inject({ url });

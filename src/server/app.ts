@@ -77,7 +77,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) => {
-      const body = problem('rate_limited', `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`);
+      const body = problem(
+        'rate_limited',
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      );
       return { ...body, statusCode: 429 };
     },
   });

@@ -30,7 +30,12 @@ const envSchema = z.object({
   ),
   DEMO_MODE: booleanText.optional(),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Gearhouse <shop@gearhouse.example>'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -38,7 +43,11 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  ORDER_PAYMENT_WINDOW_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive().max(24 * 365).default(48),
+  ORDER_PAYMENT_WINDOW_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive()
+    .max(24 * 365)
+    .default(48),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -79,7 +88,8 @@ export function loadDotEnv(file = '.env'): void {
 
 function authSecretFor(env: string, given: string | undefined, dataDir: string): string {
   if (given) return given;
-  if (env === 'production') throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
+  if (env === 'production')
+    throw new ConfigError('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
   // Outside production a secret is generated once and kept, so sessions survive restarts.
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -112,7 +122,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'gearhouse.sqlite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'gearhouse.sqlite') },
     demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
     authSecret: authSecretFor(e.NODE_ENV, e.AUTH_SECRET, dataDir),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

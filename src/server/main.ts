@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { seedDemoData } from './db/seed';
+import { seedDemoDataOnFirstStart } from './db/seed';
 import { systemClock } from './clock';
 import { createStorage } from './modules/uploads';
 
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const storage = createStorage(config);
   const app = await buildApp(config, { database, storage });
   if (config.demoMode) {
-    const created = await seedDemoData(database.db, { clock: systemClock, storage });
+    const created = await seedDemoDataOnFirstStart(database.db, { clock: systemClock, storage });
     if (created > 0) app.log.info({ created }, 'demo data created');
   }
 

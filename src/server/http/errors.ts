@@ -63,7 +63,8 @@ function validationProblem(error: FastifyError, request: FastifyRequest): Proble
     general.push(error.message);
   }
   const where = error.validationContext ?? 'request';
-  const detail = general.length > 0 ? `Invalid ${where}: ${general.join('; ')}` : `Please correct the highlighted ${where} fields.`;
+  const detail =
+    general.length > 0 ? `Invalid ${where}: ${general.join('; ')}` : `Please correct the highlighted ${where} fields.`;
   return problem('validation_failed', detail, errors);
 }
 

@@ -44,7 +44,9 @@ async function dropRunDatabases(runId: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like 'gh\\_test\\_%'");
+    const { rows } = await client.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'gh\\_test\\_%'",
+    );
     const dayAgo = Date.now() - 24 * 3600 * 1000;
     for (const { datname } of rows) {
       const started = Number(/^gh_test_(\d+)_/.exec(datname)?.[1] ?? Number.NaN);

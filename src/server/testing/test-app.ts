@@ -29,7 +29,11 @@ export interface TestContext {
  * Runs a block of API tests once per engine, each against a fresh database and app of its own.
  * The context is filled in `beforeAll`; read it inside tests, not at describe time.
  */
-export function describeOnEachEngine(title: string, body: (ctx: TestContext) => void, options: { config?: Partial<Config> } = {}): void {
+export function describeOnEachEngine(
+  title: string,
+  body: (ctx: TestContext) => void,
+  options: { config?: Partial<Config> } = {},
+): void {
   for (const engine of availableEngines()) {
     describe(`${title} [${engine}]`, () => {
       const ctx = { engine } as TestContext;
@@ -38,7 +42,12 @@ export function describeOnEachEngine(title: string, body: (ctx: TestContext) => 
         ctx.clock = fixedClock(TEST_NOW);
         ctx.config = testConfig(ctx.database.dir, options.config);
         ctx.storage = new LocalDiskStorage(path.join(ctx.database.dir, 'uploads'));
-        ctx.app = await buildApp(ctx.config, { database: ctx.database, clock: ctx.clock as Clock, storage: ctx.storage, logger: false });
+        ctx.app = await buildApp(ctx.config, {
+          database: ctx.database,
+          clock: ctx.clock as Clock,
+          storage: ctx.storage,
+          logger: false,
+        });
         await ctx.app.ready();
       });
       afterAll(async () => {

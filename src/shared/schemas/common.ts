@@ -5,11 +5,7 @@ const v = copy.validation;
 
 /** Trimmed text that must not be empty, with the form's message for both "missing" and "blank". */
 export function requiredText(message: string, max = 2000) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(max, v.tooLong(max));
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, v.tooLong(max));
 }
 
 export const emailSchema = z
@@ -23,8 +19,7 @@ export const idSchema = z.string().min(1).max(64);
 
 /** Query-string page numbers: "2" → 2; limits are capped so no caller can ask for the whole table. */
 export const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
-export const limitSchema = (max: number, fallback: number) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
+export const limitSchema = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({

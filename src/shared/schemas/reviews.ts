@@ -26,11 +26,7 @@ export type ReviewList = z.infer<typeof reviewListSchema>;
 
 export const reviewInputSchema = z.object({
   name: requiredText(v.nameRequired, 80),
-  rating: z
-    .number({ error: v.rettingRequired })
-    .int(v.rettingInvalid)
-    .min(0, v.rettingInvalid)
-    .max(5, v.rettingInvalid),
+  rating: z.number({ error: v.rettingRequired }).int(v.rettingInvalid).min(0, v.rettingInvalid).max(5, v.rettingInvalid),
   text: requiredText(v.reviewRequired, 2000),
   imageUrl: requiredText(v.imageRequired, 500),
 });

@@ -18,7 +18,13 @@ describe('part form', () => {
 
   it('turns a valid form into the API body in cents', () => {
     const form = partFormSchema.parse(valid);
-    expect(toPartInput(form, '/uploads/x.webp')).toEqual({ name: 'Brake pads', description: 'Quiet', priceCents: 1250, stock: 100, imageUrl: '/uploads/x.webp' });
+    expect(toPartInput(form, '/uploads/x.webp')).toEqual({
+      name: 'Brake pads',
+      description: 'Quiet',
+      priceCents: 1250,
+      stock: 100,
+      imageUrl: '/uploads/x.webp',
+    });
   });
 
   it('says what is missing with the spec messages', () => {
@@ -61,7 +67,12 @@ describe('part API body', () => {
 describe('parts list query', () => {
   it('fills defaults and coerces numbers', () => {
     expect(listPartsQuerySchema.parse({})).toEqual({ sort: 'newest', page: 1, limit: 12 });
-    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ' })).toEqual({ sort: 'newest', page: 3, limit: 6, q: 'brake' });
+    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ' })).toEqual({
+      sort: 'newest',
+      page: 3,
+      limit: 6,
+      q: 'brake',
+    });
   });
 });
 
@@ -88,6 +99,10 @@ describe('email', () => {
     expect(messages(newsletterInputSchema.safeParse({ email }))).toEqual({ email: v.emailInvalid });
   });
   it('trims before checking', () => {
-    expect(contactInputSchema.parse({ email: ' a@b.co ', subject: ' Hi ', message: ' Text ' })).toEqual({ email: 'a@b.co', subject: 'Hi', message: 'Text' });
+    expect(contactInputSchema.parse({ email: ' a@b.co ', subject: ' Hi ', message: ' Text ' })).toEqual({
+      email: 'a@b.co',
+      subject: 'Hi',
+      message: 'Text',
+    });
   });
 });

@@ -74,7 +74,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('newsletter_subscribers_created_idx').on('newsletter_subscribers').columns(['created_at', 'id']).execute();
+  await db.schema
+    .createIndex('newsletter_subscribers_created_idx')
+    .on('newsletter_subscribers')
+    .columns(['created_at', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

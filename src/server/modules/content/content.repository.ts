@@ -13,10 +13,18 @@ export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
 }
 
-export async function upsertSettings(db: Db, values: { flashDealEndsAt: string; flashDealDiscountText: string; now: string }): Promise<void> {
+export async function upsertSettings(
+  db: Db,
+  values: { flashDealEndsAt: string; flashDealDiscountText: string; now: string },
+): Promise<void> {
   await db
     .insertInto('settings')
-    .values({ id: 1, flash_deal_ends_at: values.flashDealEndsAt, flash_deal_discount_text: values.flashDealDiscountText, updated_at: values.now })
+    .values({
+      id: 1,
+      flash_deal_ends_at: values.flashDealEndsAt,
+      flash_deal_discount_text: values.flashDealDiscountText,
+      updated_at: values.now,
+    })
     .onConflict((oc) =>
       oc.column('id').doUpdateSet({
         flash_deal_ends_at: values.flashDealEndsAt,
@@ -42,6 +50,13 @@ export async function insertContactMessage(
 ): Promise<void> {
   await db
     .insertInto('contact_messages')
-    .values({ id: row.id, email: row.email, subject: row.subject, message: row.message, created_at: row.createdAt, handled_at: null })
+    .values({
+      id: row.id,
+      email: row.email,
+      subject: row.subject,
+      message: row.message,
+      created_at: row.createdAt,
+      handled_at: null,
+    })
     .execute();
 }

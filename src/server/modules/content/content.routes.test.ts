@@ -52,8 +52,15 @@ describeOnEachEngine('content API', (ctx) => {
   it('answers settings: an unconfigured deal has ended, a configured one follows the row', async () => {
     const before = (await ctx.app.inject({ url: '/api/settings' })).json();
     expect(before).toEqual({ flashDealEndsAt: new Date(0).toISOString(), flashDealDiscountText: '25% OFF' });
-    await upsertSettings(ctx.database.db, { flashDealEndsAt: '2026-07-01T00:00:00.000Z', flashDealDiscountText: '30% OFF', now: '2026-06-15T00:00:00.000Z' });
-    expect((await ctx.app.inject({ url: '/api/settings' })).json()).toEqual({ flashDealEndsAt: '2026-07-01T00:00:00.000Z', flashDealDiscountText: '30% OFF' });
+    await upsertSettings(ctx.database.db, {
+      flashDealEndsAt: '2026-07-01T00:00:00.000Z',
+      flashDealDiscountText: '30% OFF',
+      now: '2026-06-15T00:00:00.000Z',
+    });
+    expect((await ctx.app.inject({ url: '/api/settings' })).json()).toEqual({
+      flashDealEndsAt: '2026-07-01T00:00:00.000Z',
+      flashDealDiscountText: '30% OFF',
+    });
   });
 
   it('stores a newsletter subscription once, however often it is sent', async () => {
@@ -83,15 +90,31 @@ describeOnEachEngine('content API', (ctx) => {
   });
 
   it('stores a contact message as sent, markup included, as text', async () => {
-    const payload = { email: 'buyer@example.com', subject: '<b>Bulk order</b>', message: "Hi, <script>alert('x')</script> we need 500 pads" };
+    const payload = {
+      email: 'buyer@example.com',
+      subject: '<b>Bulk order</b>',
+      message: "Hi, <script>alert('x')</script> we need 500 pads",
+    };
     const res = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload });
     expect(res.statusCode).toBe(201);
-    const row = await ctx.database.db.selectFrom('contact_messages').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'buyer@example.com', subject: payload.subject, message: payload.message, handled_at: null });
+    const row = await ctx.database.db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: 'buyer@example.com',
+      subject: payload.subject,
+      message: payload.message,
+      handled_at: null,
+    });
   });
 
   it('refuses an incomplete contact message with a message per field, and stores nothing', async () => {
-    const before = await ctx.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'x', subject: '   ' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
@@ -99,12 +122,20 @@ describeOnEachEngine('content API', (ctx) => {
       subject: copy.validation.subjectRequired,
       message: copy.validation.messageRequired,
     });
-    const after = await ctx.database.db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.database.db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('refuses a body that is not JSON with a 400 problem', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });

@@ -15,7 +15,10 @@ import type { ContentService } from './content.service';
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
   app.get(
     '/api/blogs',
-    { config: { cache: 'public' }, schema: { tags: ['content'], summary: 'Blog posts, newest first', response: { 200: blogListSchema } } },
+    {
+      config: { cache: 'public' },
+      schema: { tags: ['content'], summary: 'Blog posts, newest first', response: { 200: blogListSchema } },
+    },
     async () => content.listBlogs(),
   );
 
@@ -23,14 +26,22 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
     '/api/blogs/:slug',
     {
       config: { cache: 'public' },
-      schema: { tags: ['content'], summary: 'One blog post', params: blogSlugParamsSchema, response: { 200: blogPostSchema, 404: problemSchema } },
+      schema: {
+        tags: ['content'],
+        summary: 'One blog post',
+        params: blogSlugParamsSchema,
+        response: { 200: blogPostSchema, 404: problemSchema },
+      },
     },
     async (request) => content.getBlog(request.params.slug),
   );
 
   app.get(
     '/api/settings',
-    { config: { cache: 'public' }, schema: { tags: ['content'], summary: 'Shop settings (flash deal)', response: { 200: settingsSchema } } },
+    {
+      config: { cache: 'public' },
+      schema: { tags: ['content'], summary: 'Shop settings (flash deal)', response: { 200: settingsSchema } },
+    },
     async () => content.getSettings(),
   );
 

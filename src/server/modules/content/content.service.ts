@@ -46,7 +46,11 @@ export function createContentService(db: Db, clock: Clock) {
     },
 
     async subscribe(input: NewsletterInput): Promise<void> {
-      await repo.addNewsletterSubscriber(db, { id: newId(), email: input.email.toLowerCase(), createdAt: clock.now().toISOString() });
+      await repo.addNewsletterSubscriber(db, {
+        id: newId(),
+        email: input.email.toLowerCase(),
+        createdAt: clock.now().toISOString(),
+      });
     },
 
     async sendContactMessage(input: ContactInput): Promise<{ id: string }> {

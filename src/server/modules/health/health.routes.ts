@@ -7,6 +7,19 @@ import { problemSchema } from '../../http/openapi';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
+    '/api/ping',
+    {
+      config: { cache: 'none' },
+      schema: {
+        tags: ['operations'],
+        summary: "Liveness without dependencies, for load balancers (and the benchmark's bare route)",
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async () => ({ ok: true as const }),
+  );
+
+  app.get(
     '/api/health',
     {
       config: { cache: 'none', rateLimit: false },

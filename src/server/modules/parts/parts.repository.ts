@@ -27,7 +27,10 @@ function livePartsMatching(db: Db, q: string | undefined) {
   return query;
 }
 
-export async function listLiveParts(db: Db, { q, sort, page, limit }: ListPartsQuery): Promise<{ rows: PartRow[]; total: number }> {
+export async function listLiveParts(
+  db: Db,
+  { q, sort, page, limit }: ListPartsQuery,
+): Promise<{ rows: PartRow[]; total: number }> {
   const base = livePartsMatching(db, q);
   let rowsQuery = base.selectAll();
   switch (sort) {

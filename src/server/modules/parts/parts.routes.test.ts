@@ -46,7 +46,9 @@ describeOnEachEngine('parts API', (ctx) => {
   });
 
   it('treats LIKE wildcards and quotes in the search as plain text', async () => {
-    expect((await ctx.app.inject({ url: '/api/parts?q=50%25' })).json().items.map((p: { id: string }) => p.id)).toEqual([ids.filter]);
+    expect((await ctx.app.inject({ url: '/api/parts?q=50%25' })).json().items.map((p: { id: string }) => p.id)).toEqual([
+      ids.filter,
+    ]);
     expect((await ctx.app.inject({ url: '/api/parts?q=_' })).json().total).toBe(0);
     expect((await ctx.app.inject({ url: `/api/parts?q=${encodeURIComponent("driver's")}` })).json().total).toBe(1);
     const injection = await ctx.app.inject({ url: `/api/parts?q=${encodeURIComponent("' or 1=1 --")}` });

@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database';
 import type { ReviewRow } from '../../db/schema';
 
-export async function listNewestReviews(db: Db, { page, limit }: { page: number; limit: number }): Promise<{ rows: ReviewRow[]; total: number }> {
+export async function listNewestReviews(
+  db: Db,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: ReviewRow[]; total: number }> {
   const [rows, counted] = await Promise.all([
     db
       .selectFrom('reviews')
@@ -11,7 +14,10 @@ export async function listNewestReviews(db: Db, { page, limit }: { page: number;
       .limit(limit)
       .offset((page - 1) * limit)
       .execute(),
-    db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(counted.total) };
 }

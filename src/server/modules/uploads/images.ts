@@ -28,7 +28,9 @@ export async function storeImage(storage: ObjectStorage, input: Buffer): Promise
     IMAGE_WIDTHS.map(async (width) => ({
       key: `${hash}-w${width}.webp`,
       body:
-        width >= largest ? full : await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+        width >= largest
+          ? full
+          : await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
     })),
   );
   if (!(await storage.exists(`${hash}.webp`))) {

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import type { InsertResult } from 'kysely';
+import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
+import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
+import type { Clock } from '../../clock';
+import type { ObjectStorage } from '../../modules/uploads';
+import type { Db } from '../database';
+import type { BlogPostsTable, PartsTable, ReviewsTable } from '../schema';
+import { avatarSvg } from './avatar-pictures';
+import { blogPictureSvg } from './blog-pictures';
+import { demoBlogPosts } from './blog-posts';
+import { demoParts } from './catalogue';
+import { partPictureSvg, storeSvgPicture } from './pictures';
+import { demoReviews } from './reviews';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const FLASH_DEAL_DAYS = 14;
+/** Rasterising is CPU-bound; a few at a time keeps both cores busy without piling up memory. */
+const RENDER_CONCURRENCY = 4;
+
+export interface SeedDeps {
+  clock: Clock;
+  storage: ObjectStorage;
+}
+
+/** A row waiting for its picture: drawn and stored only if the row is actually missing. */
+interface Pending<Row> {
+  row: Omit<Row, 'image_url'>;
+  svg: () => string;
+}
+
+/**
+ * A UUID-shaped id (version 8, "custom") derived from a stable key, so every run computes the same
+ * ids and finds the rows an earlier run created.
+ */
+export function demoId(kind: 'part' | 'review' | 'blog-post', key: string): string {
+  const hex = createHash('sha256').update(`demo-${kind}:${key}`).digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Fills an empty shop with the demo catalogue, reviews, blog posts and settings. Idempotent: rows are
+ * keyed by deterministic ids and inserted only when missing, so a second run creates nothing and
+ * never overwrites what an admin has changed. Returns the number of rows created.
+ */
+export async function seedDemoData(db: Db, deps: SeedDeps): Promise<number> {
+  const now = deps.clock.now();
+  const [parts, reviews, posts] = await Promise.all([
+    missingOnly(db, 'parts', plannedParts(now)),
+    missingOnly(db, 'reviews', plannedReviews(now)),
+    missingOnly(db, 'blog_posts', plannedPosts(now)),
+  ]);
+  const urls = await mapWithConcurrency([...parts, ...reviews, ...posts], RENDER_CONCURRENCY, (pending) =>
+    storeSvgPicture(deps.storage, pending.svg()),
+  );
+  const partRows = withPictures(parts, urls.slice(0, parts.length));
+  const reviewRows = withPictures(reviews, urls.slice(parts.length, parts.length + reviews.length));
+  const postRows = withPictures(posts, urls.slice(parts.length + reviews.length));
+
+  return db.transaction().execute(async (trx) => {
+    const results: InsertResult[] = [];
+    // Parts go first: reviews point at them.
+    if (partRows.length > 0) {
+      results.push(
+        await trx
+          .insertInto('parts')
+          .values(partRows)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    if (reviewRows.length > 0) {
+      results.push(
+        await trx
+          .insertInto('reviews')
+          .values(reviewRows)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    if (postRows.length > 0) {
+      results.push(
+        await trx
+          .insertInto('blog_posts')
+          .values(postRows)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    results.push(
+      await trx
+        .insertInto('settings')
+        .values({
+          id: 1,
+          flash_deal_ends_at: new Date(now.getTime() + FLASH_DEAL_DAYS * DAY).toISOString(),
+          flash_deal_discount_text: DEFAULT_DISCOUNT_TEXT,
+          updated_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirstOrThrow(),
+    );
+    return results.reduce((sum, result) => sum + Number(result.numInsertedOrUpdatedRows ?? 0n), 0);
+  });
+}
+
+function minutesBefore(now: Date, minutes: number): string {
+  return new Date(now.getTime() - minutes * MINUTE).toISOString();
+}
+
+/**
+ * Rows are dated by their position in the lists, newest first and at uneven-looking steps: parts
+ * about 45 hours apart over the past two months, reviews about 44 hours apart over the past month.
+ * No two share a timestamp, so "newest first" has one answer.
+ */
+const partAge = (index: number) => 6 * 60 + index * 2707;
+const reviewAge = (index: number) => 2 * 60 + index * 2645;
+
+function plannedParts(now: Date): Pending<PartsTable>[] {
+  return demoParts.map((part, index) => {
+    const createdAt = minutesBefore(now, partAge(index));
+    return {
+      row: {
+        id: demoId('part', part.key),
+        name: part.name,
+        description: part.description,
+        price_cents: part.priceCents,
+        stock: part.stock,
+        min_order_quantity: DEFAULT_MIN_ORDER_QUANTITY,
+        created_at: createdAt,
+        updated_at: createdAt,
+        archived_at: null,
+      },
+      svg: () => partPictureSvg(part.draw),
+    };
+  });
+}
+
+function plannedReviews(now: Date): Pending<ReviewsTable>[] {
+  return demoReviews.map((review, index) => ({
+    row: {
+      id: demoId('review', review.key),
+      user_id: null,
+      part_id: review.partKey === null ? null : demoId('part', review.partKey),
+      name: review.name,
+      rating: review.rating,
+      text: review.text,
+      created_at: minutesBefore(now, reviewAge(index)),
+    },
+    svg: () => avatarSvg(review.name, review.avatar),
+  }));
+}
+
+function plannedPosts(now: Date): Pending<BlogPostsTable>[] {
+  return demoBlogPosts.map((post) => ({
+    row: {
+      id: demoId('blog-post', post.slug),
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      body: JSON.stringify(post.paragraphs),
+      author: post.author,
+      published_at: minutesBefore(now, post.daysAgo * 24 * 60 + 3 * 60),
+    },
+    svg: () => blogPictureSvg(post.scene),
+  }));
+}
+
+function withPictures<Row>(
+  list: readonly Pending<Row>[],
+  urls: readonly string[],
+): (Omit<Row, 'image_url'> & { image_url: string })[] {
+  return list.map((pending, i) => {
+    const url = urls[i];
+    if (url === undefined) throw new Error('A demo picture is missing');
+    return { ...pending.row, image_url: url };
+  });
+}
+
+async function missingOnly<Row extends { id: string }>(
+  db: Db,
+  table: 'parts' | 'reviews' | 'blog_posts',
+  planned: Pending<Row>[],
+): Promise<Pending<Row>[]> {
+  const ids = planned.map((pending) => pending.row.id);
+  const existing = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  const found = new Set(existing.map((row) => row.id));
+  return planned.filter((pending) => !found.has(pending.row.id));
+}
+
+async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * At start-up the demo data is added only to a shop that has never been seeded (no settings row yet),
+ * so a demo part an admin deleted does not come back on the next restart. `npm run db:seed` calls
+ * `seedDemoData` directly and puts back whatever is missing.
+ */
+export async function seedDemoDataOnFirstStart(db: Db, deps: SeedDeps): Promise<number> {
+  const settings = await db.selectFrom('settings').select('id').executeTakeFirst();
+  return settings ? 0 : seedDemoData(db, deps);
+}

@@ -1,0 +1,202 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../clock';
+import { LocalDiskStorage } from '../../modules/uploads';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import type { Db } from '../database';
+import { seedDemoData, seedDemoDataOnFirstStart } from '.';
+
+const NOW = '2026-06-15T12:00:00.000Z';
+const DAY = 24 * 3_600_000;
+
+async function countRows(db: Db) {
+  const count = (table: 'parts' | 'reviews' | 'blog_posts' | 'settings') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  return {
+    parts: await count('parts'),
+    reviews: await count('reviews'),
+    posts: await count('blog_posts'),
+    settings: await count('settings'),
+  };
+}
+
+async function readStored(storage: LocalDiskStorage, url: string): Promise<Buffer> {
+  const key = url.replace(/^\/uploads\//, '');
+  const file = await storage.get(key);
+  if (!file) throw new Error(`Not in storage: ${url}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+for (const engine of availableEngines()) {
+  describe(`seedDemoData [${engine}]`, () => {
+    let database: TestDatabase;
+    let storage: LocalDiskStorage;
+    let created: number;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+      storage = new LocalDiskStorage(path.join(database.dir, 'uploads'));
+      created = await seedDemoData(database.db, { clock: fixedClock(NOW), storage });
+    });
+
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    it('creates the catalogue, reviews, blog posts and settings, and counts what it created', async () => {
+      const counts = await countRows(database.db);
+      expect(counts.parts).toBeGreaterThanOrEqual(24);
+      expect(counts.reviews).toBeGreaterThanOrEqual(12);
+      expect(counts.posts).toBe(3);
+      expect(counts.settings).toBe(1);
+      expect(created).toBe(counts.parts + counts.reviews + counts.posts + counts.settings);
+    });
+
+    it('gives every part a picture of its own, stored as WebP with its smaller widths', async () => {
+      const parts = await database.db.selectFrom('parts').select('image_url').execute();
+      const urls = parts.map((part) => part.image_url);
+      expect(new Set(urls).size).toBe(urls.length);
+      for (const url of urls) {
+        expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+        const meta = await sharp(await readStored(storage, url)).metadata();
+        expect(meta.format).toBe('webp');
+        expect(meta.width! / meta.height!).toBeCloseTo(4 / 3, 2);
+        expect(await storage.exists(url.replace('/uploads/', '').replace('.webp', '-w320.webp'))).toBe(true);
+      }
+    });
+
+    it('fills parts the way the shop shows them', async () => {
+      const parts = await database.db.selectFrom('parts').selectAll().execute();
+      for (const part of parts) {
+        expect(part.description.length).toBeGreaterThanOrEqual(150);
+        expect(part.description.length).toBeLessThanOrEqual(450);
+        expect(Number.isInteger(part.price_cents)).toBe(true);
+        expect(part.price_cents).toBeGreaterThanOrEqual(400);
+        expect(part.price_cents).toBeLessThanOrEqual(90_000);
+        expect(part.stock).toBeGreaterThanOrEqual(part.min_order_quantity);
+        expect(part.min_order_quantity).toBe(12);
+        expect(part.archived_at).toBeNull();
+      }
+      expect(parts.some((part) => part.description.length > 300)).toBe(true);
+      expect(parts.some((part) => part.name.length > 35)).toBe(true);
+      expect(parts.some((part) => part.stock >= 12 && part.stock <= 40)).toBe(true);
+    });
+
+    it('spreads parts over the past two months with no two added at the same moment', async () => {
+      const parts = await database.db.selectFrom('parts').select('created_at').execute();
+      const times = parts.map((part) => Date.parse(part.created_at));
+      expect(new Set(times).size).toBe(times.length);
+      for (const time of times) {
+        expect(time).toBeLessThan(Date.parse(NOW));
+        expect(time).toBeGreaterThan(Date.parse(NOW) - 60 * DAY);
+      }
+    });
+
+    it('writes reviews with avatars, mostly about demo parts, each after its part was added', async () => {
+      const reviews = await database.db
+        .selectFrom('reviews')
+        .leftJoin('parts', 'parts.id', 'reviews.part_id')
+        .select([
+          'reviews.rating',
+          'reviews.image_url',
+          'reviews.created_at',
+          'reviews.part_id',
+          'parts.created_at as part_created_at',
+        ])
+        .execute();
+      expect(new Set(reviews.map((review) => review.created_at)).size).toBe(reviews.length);
+      const aboutParts = reviews.filter((review) => review.part_id !== null);
+      expect(aboutParts.length).toBeGreaterThan(reviews.length / 2);
+      expect(aboutParts.filter((review) => review.part_created_at! >= review.created_at)).toEqual([]);
+      const perPart = new Map<string, number>();
+      for (const review of aboutParts) perPart.set(review.part_id!, (perPart.get(review.part_id!) ?? 0) + 1);
+      expect(Math.max(...perPart.values())).toBeGreaterThanOrEqual(2);
+      for (const review of reviews) {
+        expect(review.rating).toBeGreaterThanOrEqual(0);
+        expect(review.rating).toBeLessThanOrEqual(5);
+        expect(await storage.exists(review.image_url.replace('/uploads/', ''))).toBe(true);
+      }
+    });
+
+    it('publishes blog posts with paragraphs and a wide picture', async () => {
+      const posts = await database.db.selectFrom('blog_posts').selectAll().execute();
+      for (const post of posts) {
+        const body: unknown = JSON.parse(post.body);
+        expect(Array.isArray(body)).toBe(true);
+        expect((body as string[]).length).toBeGreaterThanOrEqual(4);
+        expect((body as string[]).every((paragraph) => typeof paragraph === 'string' && paragraph.length > 0)).toBe(true);
+        const meta = await sharp(await readStored(storage, post.image_url)).metadata();
+        expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 2);
+      }
+    });
+
+    it('starts a two-week flash deal at 25% off', async () => {
+      const settings = await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+      expect(settings.id).toBe(1);
+      expect(settings.flash_deal_ends_at).toBe(new Date(Date.parse(NOW) + 14 * DAY).toISOString());
+      expect(settings.flash_deal_discount_text).toBe('25% OFF');
+    });
+
+    it('creates nothing on a second run, days later, and keeps what an admin changed', async () => {
+      const before = await countRows(database.db);
+      const part = await database.db
+        .selectFrom('parts')
+        .select(['id', 'price_cents'])
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      await database.db
+        .updateTable('parts')
+        .set({ price_cents: part.price_cents + 100 })
+        .where('id', '=', part.id)
+        .execute();
+      const settingsBefore = await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+
+      const again = await seedDemoData(database.db, { clock: fixedClock(new Date(Date.parse(NOW) + 3 * DAY)), storage });
+
+      expect(again).toBe(0);
+      expect(await countRows(database.db)).toEqual(before);
+      const after = await database.db
+        .selectFrom('parts')
+        .select('price_cents')
+        .where('id', '=', part.id)
+        .executeTakeFirstOrThrow();
+      expect(after.price_cents).toBe(part.price_cents + 100);
+      expect(await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow()).toEqual(settingsBefore);
+    });
+
+    it('puts back only what is missing', async () => {
+      const review = await database.db.selectFrom('reviews').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      await database.db.deleteFrom('reviews').where('id', '=', review.id).execute();
+
+      const again = await seedDemoData(database.db, { clock: fixedClock(NOW), storage });
+
+      expect(again).toBe(1);
+      expect(await database.db.selectFrom('reviews').select('id').where('id', '=', review.id).executeTakeFirst()).toBeDefined();
+    });
+
+    it('does not bring back, at a restart, a demo part an admin deleted', async () => {
+      const part = await database.db.selectFrom('parts').select('id').orderBy('created_at', 'asc').executeTakeFirstOrThrow();
+      await database.db.deleteFrom('parts').where('id', '=', part.id).execute();
+
+      expect(await seedDemoDataOnFirstStart(database.db, { clock: fixedClock(NOW), storage })).toBe(0);
+      expect(await database.db.selectFrom('parts').select('id').where('id', '=', part.id).executeTakeFirst()).toBeUndefined();
+    });
+
+    it('seeds a shop at its first start', async () => {
+      const fresh = await createTestDatabase(engine);
+      try {
+        const count = await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage });
+        expect(count).toBeGreaterThan(40);
+      } finally {
+        await fresh.drop();
+      }
+    });
+  });
+}
