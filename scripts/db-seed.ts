@@ -1,18 +1,22 @@
-// npm run db:seed — adds the demo catalogue, reviews, posts and settings; running it again adds nothing.
+// npm run db:seed — adds the demo catalogue, reviews, posts and settings; running it again adds only
+// what is missing. With --first-start (used by the server) it seeds only a shop never seeded before.
 import { systemClock } from '../src/server/clock';
 import { loadConfig, loadDotEnv } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
-import { seedDemoData } from '../src/server/db/seed';
+import { seedDemoData, seedDemoDataOnFirstStart } from '../src/server/db/seed';
 import { createStorage } from '../src/server/modules/uploads';
 
 loadDotEnv();
 const config = loadConfig();
 const database = openDatabase(config.database);
+const firstStartOnly = process.argv.includes('--first-start');
 try {
   await migrateToLatest(database.db);
-  const created = await seedDemoData(database.db, { clock: systemClock, storage: createStorage(config) });
-  console.log(created > 0 ? `demo data: ${created} rows created` : 'demo data already present; nothing to add');
+  const deps = { clock: systemClock, storage: createStorage(config) };
+  const created = firstStartOnly ? await seedDemoDataOnFirstStart(database.db, deps) : await seedDemoData(database.db, deps);
+  if (created > 0) console.log(`demo data: ${created} rows created`);
+  else if (!firstStartOnly) console.log('demo data already present; nothing to add');
 } finally {
   await database.destroy();
 }

@@ -90,7 +90,7 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(js));
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    app = await buildApp(testConfig(database.dir, { webDistDir: dist }), { database, logger: false });
+    app = await buildApp(testConfig(database.dir, { webDistDir: dist }), { database, logger: false, responseCacheTtlMs: 0 });
   });
   afterAll(async () => {
     await app.close();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +22,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   clock?: Clock;
   storage?: ObjectStorage;
+  /** How long public answers are served from memory (ms); 0 turns the response cache off. */
+  responseCacheTtlMs?: number;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | object;
 }
@@ -72,7 +75,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl.startsWith('https://'),
   });
-  await app.register(compress, { threshold: 1024, brotliOptions: { params: { [0x2 /* BROTLI_PARAM_QUALITY */]: 4 } } });
+  await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? 1000 });
+  // On-the-fly compression of API answers: brotli at a low quality costs little CPU and still beats gzip.
+  // Static assets are pre-compressed at build time at the highest quality instead.
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
@@ -84,7 +94,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return { ...body, statusCode: 429 };
     },
   });
-  await registerCaching(app);
   await registerOpenApi(app);
 
   const parts = createPartsService(db);

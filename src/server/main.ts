@@ -2,8 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { seedDemoDataOnFirstStart } from './db/seed';
-import { systemClock } from './clock';
+import { seedInChildProcess } from './db/seed/seed-process';
 import { createStorage } from './modules/uploads';
 
 /** Reads config, migrates, seeds demo data when asked, listens, shuts down gracefully — nothing else. */
@@ -12,12 +11,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const storage = createStorage(config);
-  const app = await buildApp(config, { database, storage });
-  if (config.demoMode) {
-    const created = await seedDemoDataOnFirstStart(database.db, { clock: systemClock, storage });
-    if (created > 0) app.log.info({ created }, 'demo data created');
-  }
+  if (config.demoMode) await seedInChildProcess();
+  const app = await buildApp(config, { database, storage: createStorage(config) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

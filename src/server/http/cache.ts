@@ -1,22 +1,178 @@
-import etag from '@fastify/etag';
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * public: anyone may cache, but must revalidate (ETag makes that a cheap 304).
-     * none (default for /api): personal or changing answers are never stored.
+     * public: the same answer for everyone — kept in the response cache, sent with an ETag, and
+     * cacheable by browsers and proxies that revalidate. none (default for /api): never stored.
      */
     cache?: 'public' | 'none';
   }
+  interface FastifyInstance {
+    responseCache: ResponseCache;
+  }
 }
 
-export async function registerCaching(app: FastifyInstance): Promise<void> {
-  await app.register(etag, { weak: true });
-  app.addHook('onSend', async (request, reply, payload) => {
+export interface ResponseCacheOptions {
+  /** How long an answer may be served from memory; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries?: number;
+}
+
+interface Entry {
+  storedAt: number;
+  generation: number;
+  etag: string;
+  contentType: string;
+  body: Buffer;
+  encoded: Map<'br' | 'gzip', Buffer>;
+}
+
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Public GET answers (the catalogue, reviews, posts, settings) kept in memory, already serialised,
+ * tagged and compressed, so a hit costs no query, no serialisation and no compression.
+ *
+ * Freshness: a write made through this node calls `invalidate()` and the next request is fresh; a
+ * write made elsewhere (another node, a script) shows within `ttlMs`. Public answers are the same
+ * for every visitor, so a second of staleness is safe; nothing personal is ever stored here.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  constructor(private readonly options: ResponseCacheOptions) {}
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  lookup(key: string, now = performance.now()): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== this.generation || now - entry.storedAt >= this.options.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  store(key: string, body: Buffer, contentType: string, etag: string, generation: number): void {
+    if (generation !== this.generation) return; // invalidated while this answer was being made
+    const max = this.options.maxEntries ?? 500;
+    if (this.entries.size >= max) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { storedAt: performance.now(), generation, etag, contentType, body, encoded: new Map() });
+  }
+
+  currentGeneration(): number {
+    return this.generation;
+  }
+}
+
+export function etagOf(body: Buffer | string): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+function encodedBody(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  let encoded = entry.encoded.get(encoding);
+  if (!encoded) {
+    encoded =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+          })
+        : gzipSync(entry.body, { level: 6 });
+    entry.encoded.set(encoding, encoded);
+  }
+  return encoded;
+}
+
+function ifNoneMatch(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header === '*' || header.split(',').some((tag) => strip(tag) === strip(etag));
+}
+
+function isPublicGet(request: FastifyRequest): boolean {
+  return request.routeOptions.config.cache === 'public' && (request.method === 'GET' || request.method === 'HEAD');
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+  reply.header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
+  if (ifNoneMatch(request, entry.etag)) return reply.code(304).send();
+  reply.type(entry.contentType);
+  const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(entry.body);
+  return reply.header('content-encoding', encoding).send(encodedBody(entry, encoding));
+}
+
+const generationAtStart = Symbol('responseCacheGeneration');
+type CacheableRequest = FastifyRequest & { [generationAtStart]?: number };
+
+/**
+ * Registers the cache. Must be registered before @fastify/compress so that it sees answers before
+ * they are compressed; its lookup runs at preValidation, after rate limiting (onRequest).
+ */
+export async function registerCaching(app: FastifyInstance, options: ResponseCacheOptions): Promise<void> {
+  const cache = new ResponseCache(options);
+  app.decorate('responseCache', cache);
+
+  app.addHook('preValidation', async (request: CacheableRequest, reply) => {
+    if (!cache.enabled || !isPublicGet(request)) return;
+    const entry = cache.lookup(request.url);
+    if (entry) return sendEntry(request, reply, entry);
+    request[generationAtStart] = cache.currentGeneration();
+  });
+
+  app.addHook('onSend', async (request: CacheableRequest, reply, payload) => {
     if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
-    const isPublic = request.routeOptions.config.cache === 'public' && (request.method === 'GET' || request.method === 'HEAD');
-    reply.header('cache-control', isPublic && reply.statusCode < 400 ? 'public, max-age=0, must-revalidate' : 'no-store');
+    if (!isPublicGet(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    const etag = etagOf(payload);
+    reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
+    const generation = request[generationAtStart];
+    if (generation !== undefined) {
+      cache.store(
+        request.url,
+        Buffer.from(payload),
+        String(reply.getHeader('content-type') ?? 'application/json'),
+        etag,
+        generation,
+      );
+    }
+    if (ifNoneMatch(request, etag)) {
+      reply.code(304);
+      return '';
+    }
     return payload;
   });
 }

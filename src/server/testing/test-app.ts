@@ -32,7 +32,11 @@ export interface TestContext {
 export function describeOnEachEngine(
   title: string,
   body: (ctx: TestContext) => void,
-  options: { config?: Partial<Config> } = {},
+  options: {
+    config?: Partial<Config>;
+    /** Off by default, so a test's direct database writes show at once; cache tests turn it on. */
+    responseCacheTtlMs?: number;
+  } = {},
 ): void {
   for (const engine of availableEngines()) {
     describe(`${title} [${engine}]`, () => {
@@ -47,6 +51,7 @@ export function describeOnEachEngine(
           clock: ctx.clock as Clock,
           storage: ctx.storage,
           logger: false,
+          responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
         });
         await ctx.app.ready();
       });

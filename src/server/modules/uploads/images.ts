@@ -6,6 +6,9 @@ import type { ObjectStorage } from './storage';
 /** Refuse images whose pixel count could exhaust memory when decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+// Each picture is processed once; libvips' operation cache would only hold memory for nothing.
+sharp.cache(false);
+
 export const UPLOADS_PREFIX = '/uploads/';
 
 /**

@@ -1,0 +1,63 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { beforeAll, expect, it } from 'vitest';
+import { insertPart } from '../testing/factories';
+import { describeOnEachEngine } from '../testing/test-app';
+
+describeOnEachEngine(
+  'the response cache for public answers',
+  (ctx) => {
+    beforeAll(async () => {
+      for (let i = 0; i < 8; i++) await insertPart(ctx.database.db, { name: `Cached part ${i}`, description: 'x'.repeat(400) });
+    });
+
+    it('serves a repeated request from memory, same bytes and ETag, until invalidated', async () => {
+      const first = await ctx.app.inject({ url: '/api/parts?limit=6' });
+      await insertPart(ctx.database.db, { name: 'Written behind the cache' });
+      const second = await ctx.app.inject({ url: '/api/parts?limit=6' });
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toBe(first.headers.etag);
+
+      ctx.app.responseCache.invalidate();
+      const third = await ctx.app.inject({ url: '/api/parts?limit=6' });
+      expect(third.json().items[0].name).toBe('Written behind the cache');
+      expect(third.headers.etag).not.toBe(first.headers.etag);
+    });
+
+    it('lets a write made elsewhere show once the entry expires', async () => {
+      await ctx.app.inject({ url: '/api/parts?limit=2' });
+      await insertPart(ctx.database.db, { name: 'Written by another node' });
+      await new Promise((resolve) => setTimeout(resolve, 220));
+      expect((await ctx.app.inject({ url: '/api/parts?limit=2' })).json().items[0].name).toBe('Written by another node');
+    });
+
+    it('answers 304 from the cache when the ETag matches', async () => {
+      const first = await ctx.app.inject({ url: '/api/reviews' });
+      const again = await ctx.app.inject({ url: '/api/reviews', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    });
+
+    it('sends cached answers compressed as the client asks, decoding to the same JSON', async () => {
+      const plain = await ctx.app.inject({ url: '/api/parts?limit=6' });
+      const br = await ctx.app.inject({ url: '/api/parts?limit=6', headers: { 'accept-encoding': 'gzip, br' } });
+      const gzip = await ctx.app.inject({ url: '/api/parts?limit=6', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(br.headers.vary).toContain('accept-encoding');
+    });
+
+    it('never stores errors or answers to writes', async () => {
+      const bad = await ctx.app.inject({ url: '/api/parts?page=0' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['cache-control']).toBe('no-store');
+      const missing = await ctx.app.inject({ url: '/api/parts/none' });
+      expect(missing.headers['cache-control']).toBe('no-store');
+      const posted = await ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'a@b.co' } });
+      expect(posted.headers['cache-control']).toBe('no-store');
+    });
+  },
+  { responseCacheTtlMs: 200 },
+);
