@@ -63,6 +63,8 @@ test.describe('landing page', () => {
 
   test('stores a newsletter subscription and confirms it', async ({ page }) => {
     await page.goto('/');
+    // The form's code loads as the visitor scrolls near it.
+    await page.getByRole('heading', { name: copy.landing.newsletterTitle }).scrollIntoViewIfNeeded();
     const email = `fleet-${Date.now()}@garage.example`;
     const box = page.locator('form', { has: page.getByRole('button', { name: copy.landing.newsletterSubmit }) });
     await box.getByLabel(copy.fields.email).fill('not-an-address');
@@ -78,6 +80,7 @@ test.describe('landing page', () => {
 
   test('stores a contact message and confirms it', async ({ page }) => {
     await page.goto('/');
+    await page.getByRole('heading', { name: copy.landing.contactTitle }).scrollIntoViewIfNeeded();
     const form = page.locator('form', { has: page.getByRole('button', { name: copy.landing.contactSubmit }) });
     await form.scrollIntoViewIfNeeded();
     await form.getByRole('button', { name: copy.landing.contactSubmit }).click();

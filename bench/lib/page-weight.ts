@@ -2,11 +2,20 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 /**
- * The JavaScript a visitor's browser loads for a page, in gzipped bytes: every script response
- * until the network is idle, each re-compressed with gzip so the figure does not depend on
- * which encoding the server chose.
+ * The JavaScript a visitor's browser loads for a page, in gzipped bytes (each script re-compressed
+ * with gzip so the figure does not depend on which encoding the server chose): on opening the page,
+ * and then while scrolling to its end.
  */
-export async function javascriptGzipBytes(url: string): Promise<{ total: number; files: { url: string; gzip: number }[] }> {
+export interface PageWeight {
+  /** Loaded by opening the page, until the network is idle: what the budget counts. */
+  onLoad: { url: string; gzip: number }[];
+  /** Loaded later, as the visitor scrolls to the bottom (below-the-fold sections' code). */
+  onScroll: { url: string; gzip: number }[];
+}
+
+export const totalBytes = (files: { gzip: number }[]) => files.reduce((sum, f) => sum + f.gzip, 0);
+
+export async function javascriptGzipBytes(url: string): Promise<PageWeight> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -31,10 +40,15 @@ export async function javascriptGzipBytes(url: string): Promise<{ total: number;
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    await page.mouse.wheel(0, 20_000);
+    await Promise.all(pending);
+    const onLoad = [...files];
+    for (let y = 0; y < 12; y++) {
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(150);
+    }
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
-    return { total: files.reduce((sum, f) => sum + f.gzip, 0), files };
+    return { onLoad, onScroll: files.slice(onLoad.length) };
   } finally {
     await browser.close();
   }

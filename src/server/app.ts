@@ -5,18 +5,36 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { copy } from '#shared/copy';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerCaching } from './http/cache';
 import { problem, registerErrorHandling } from './http/errors';
+import { registerSessions } from './http/guards';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './http/web-app';
 import { contentRoutes, createContentService } from './modules/content';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMailer, type Mailer } from './modules/mail';
 import { createPartsService, partsRoutes } from './modules/parts';
 import { createReviewsService, reviewsRoutes } from './modules/reviews';
-import { createStorage, type ObjectStorage, uploadsServingRoutes } from './modules/uploads';
+import {
+  createStorage,
+  createUploadsService,
+  imageUploadRoutes,
+  type ObjectStorage,
+  uploadsServingRoutes,
+} from './modules/uploads';
+import {
+  type AbuseLimits,
+  authRoutesPlugin,
+  createAuth,
+  createSessionResolver,
+  createUsersService,
+  DEFAULT_ABUSE_LIMITS,
+  usersRoutes,
+} from './modules/users';
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -26,7 +44,14 @@ export interface AppDeps {
   responseCacheTtlMs?: number;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | object;
+  /** SMTP or the outbox by default; tests pass one that captures messages. */
+  mailer?: Mailer;
+  /** Requests a minute per client on sign-in, sign-up, reset and uploads; most tests raise them. */
+  abuseLimits?: Partial<AbuseLimits>;
 }
+
+// Google serves profile pictures from its own hosts; allowed only when Google sign-in is on.
+const GOOGLE_PICTURE_HOSTS = ['https://*.googleusercontent.com'];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -61,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.google ? GOOGLE_PICTURE_HOSTS : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -86,24 +111,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
+    // serve, so only API calls and pages count against a client's limit.
+    allowList: (request) => request.url.startsWith('/assets/') || request.url.startsWith('/uploads/'),
     errorResponseBuilder: (_request, context) => {
-      const body = problem(
-        'rate_limited',
-        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      );
+      const body = problem('rate_limited', copy.common.tooManyRequests(Math.ceil(context.ttl / 1000)));
       return { ...body, statusCode: 429 };
     },
   });
   await registerOpenApi(app);
 
+  const limits = { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits };
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const auth = createAuth(config, { database: deps.database, mailer, log: app.log });
+  registerSessions(app, createSessionResolver(auth));
+
   const parts = createPartsService(db);
   const reviews = createReviewsService(db);
   const content = createContentService(db, clock);
+  const users = createUsersService({ db, auth, storage });
+  const uploads = createUploadsService(storage);
 
   await app.register(healthRoutes, { db });
+  await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });
+  await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
   await app.register(reviewsRoutes, { reviews });
   await app.register(contentRoutes, { content });
+  await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage });
   await registerWebApp(app, config.webDistDir);
   return app;

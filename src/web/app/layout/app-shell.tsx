@@ -1,0 +1,28 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+/** A thin bar while the next page's code loads (the current page stays until it is ready). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-700/30">
+      <div className="animate-progress h-full w-1/4 bg-brand-500" />
+    </div>
+  );
+}
+
+export function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
+      <Navbar />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { AppShell } from './layout/app-shell';
+import { HydrateFallback } from './layout/hydrate-fallback';
+import { RouteError } from './layout/route-error';
+
+/**
+ * A page: its own chunk, loaded when first visited, with its own error boundary inside the shell.
+ * When the chunk cannot be fetched (offline, or a new version was deployed meanwhile) the page renders
+ * a component that throws the import error, so the route's boundary shows "Try again": a rejected lazy
+ * import on a route without a loader otherwise renders an empty page (react-router 8.5).
+ */
+function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> {
+  return {
+    lazy: {
+      Component: async () => {
+        try {
+          return (await load()).default;
+        } catch (error) {
+          return function PageLoadFailed(): never {
+            throw error;
+          };
+        }
+      },
+    },
+    errorElement: <RouteError />,
+  };
+}
+
+const landing = () => import('./routes/landing');
+const dashboardSection = () => import('./routes/dashboard-section');
+
+/** Every route of PRODUCT.md section 2. Signed-in routes sit under RequireAuth. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    HydrateFallback,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, ...page(landing) },
+      { path: 'home', ...page(landing) },
+      { path: 'part', ...page(() => import('./routes/parts')) },
+      { path: 'blogs', ...page(() => import('./routes/blogs')) },
+      { path: 'blogs/:slug', ...page(() => import('./routes/blog-post')) },
+      { path: 'reviews', ...page(() => import('./routes/reviews')) },
+      { path: 'login', ...page(() => import('./routes/login')) },
+      { path: 'signup', ...page(() => import('./routes/signup')) },
+      { path: 'reset', ...page(() => import('./routes/reset')) },
+      { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
+      {
+        Component: RequireAuth,
+        errorElement: <RouteError />,
+        children: [
+          { path: 'part/:partId', ...page(() => import('./routes/part-detail')) },
+          {
+            path: 'dashboard',
+            ...page(() => import('./routes/dashboard')),
+            children: [
+              { index: true, ...page(dashboardSection) },
+              { path: 'profile', ...page(dashboardSection) },
+              { path: 'addReview', ...page(dashboardSection) },
+              { path: 'addPart', ...page(dashboardSection) },
+              { path: 'manageParts', ...page(dashboardSection) },
+              { path: 'manageOrders', ...page(dashboardSection) },
+              { path: 'manageUser', ...page(dashboardSection) },
+              { path: 'inbox', ...page(dashboardSection) },
+              { path: 'settings', ...page(dashboardSection) },
+            ],
+          },
+          { path: 'dashboard/payment/:id', ...page(dashboardSection) },
+        ],
+      },
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

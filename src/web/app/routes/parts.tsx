@@ -1,0 +1,89 @@
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { copy } from '#shared/copy';
+import { paths } from '#shared/paths';
+import type { PartSort } from '#shared/schemas/parts';
+import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { SectionError } from '../../components/section-error';
+import { Spinner } from '../../components/spinner';
+import { usePartsQuery } from '../../features/parts/api/get-parts';
+import { PartGrid } from '../../features/parts/components/part-grid';
+import { isPartSort, PartsToolbar } from '../../features/parts/components/parts-toolbar';
+
+export const PARTS_PAGE_SIZE = 12;
+
+/** /part: every part, searchable and sortable, 12 a page; all of it lives in the URL (?q=&sort=&page=). */
+export default function PartsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const sortParam = params.get('sort');
+  const sort: PartSort = isPartSort(sortParam) ? sortParam : 'newest';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const parts = usePartsQuery({ q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE });
+
+  const update = (changes: { q?: string; sort?: PartSort; page?: number }, replace: boolean) => {
+    const next = new URLSearchParams(params);
+    const set = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
+    if ('q' in changes) set('q', changes.q);
+    if ('sort' in changes) set('sort', changes.sort === 'newest' ? undefined : changes.sort);
+    set('page', changes.page && changes.page > 1 ? String(changes.page) : undefined);
+    setParams(next, { replace, preventScrollReset: replace });
+  };
+
+  const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
+  if (parts.data && !parts.isPlaceholderData && page > totalPages) {
+    const next = new URLSearchParams(params);
+    if (totalPages > 1) next.set('page', String(totalPages));
+    else next.delete('page');
+    return <Navigate replace to={{ search: next.toString() }} />;
+  }
+
+  return (
+    <>
+      <title>{`${copy.part.allParts} · ${copy.brand}`}</title>
+      <PageHeader title={copy.part.allParts} text={copy.part.listText} />
+      <div className="container-page py-10 sm:py-14">
+        <PartsToolbar
+          q={q}
+          sort={sort}
+          onSearch={(text) => update({ q: text }, true)}
+          onSortChange={(value) => update({ sort: value }, false)}
+        />
+        <div className="mt-8 flex min-h-6 items-center justify-between gap-4">
+          <p role="status" className="font-semibold text-slate-700">
+            {parts.data ? (q ? copy.part.resultsFor(parts.data.total, q) : copy.part.results(parts.data.total)) : null}
+          </p>
+          {parts.isFetching && parts.data ? (
+            <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
+          ) : null}
+        </div>
+        <div className="mt-6">
+          {parts.isPending ? (
+            <Spinner />
+          ) : parts.isError ? (
+            <SectionError onRetry={() => void parts.refetch()} message={copy.common.somethingWrong} />
+          ) : parts.data.items.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center">
+              <p className="text-xl font-bold text-slate-900">{copy.part.noResults}</p>
+              {q ? (
+                <Link to={paths.parts} className="btn btn-primary mt-6">
+                  {copy.part.clearSearch}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+              <PartGrid parts={parts.data.items} headingLevel={2} priorityCount={3} />
+            </div>
+          )}
+        </div>
+        <Pagination
+          className="mt-12"
+          page={page}
+          totalPages={totalPages}
+          onPageChange={(value) => update({ page: value }, false)}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { useSearchParams } from 'react-router';
+import { copy } from '#shared/copy';
+import { PageHeader } from '../../components/page-header';
+import { Pagination } from '../../components/pagination';
+import { SectionError } from '../../components/section-error';
+import { Spinner } from '../../components/spinner';
+import { useReviewsQuery } from '../../features/reviews/api/get-reviews';
+import { ReviewGrid } from '../../features/reviews/components/review-grid';
+
+// The API's largest page: the page shows every review (PRODUCT.md), and pages only past 60.
+const REVIEWS_PAGE_SIZE = 60;
+
+/** /reviews: every review, newest first, in 1, 2 or 3 columns by width. */
+export default function ReviewsPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const reviews = useReviewsQuery({ page, limit: REVIEWS_PAGE_SIZE });
+  const totalPages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / REVIEWS_PAGE_SIZE)) : 1;
+
+  return (
+    <>
+      <title>{`${copy.reviews.title} · ${copy.brand}`}</title>
+      <PageHeader title={copy.reviews.title} text={copy.reviews.text} />
+      <div className="container-page py-10 sm:py-14">
+        {reviews.isPending ? (
+          <Spinner />
+        ) : reviews.isError ? (
+          <SectionError onRetry={() => void reviews.refetch()} message={copy.common.somethingWrong} />
+        ) : reviews.data.items.length === 0 ? (
+          <p className="py-16 text-center text-lg text-slate-600">{copy.reviews.empty}</p>
+        ) : (
+          <div className={reviews.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+            <ReviewGrid reviews={reviews.data.items} headingLevel={2} />
+          </div>
+        )}
+        <Pagination
+          className="mt-12"
+          page={page}
+          totalPages={totalPages}
+          onPageChange={(value) => setParams(value > 1 ? { page: String(value) } : {})}
+        />
+      </div>
+    </>
+  );
+}

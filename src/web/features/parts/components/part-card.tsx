@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
+import { paths } from '#shared/paths';
+import type { Part } from '#shared/schemas/parts';
+import { truncate } from '#shared/text';
+import { Picture } from '../../../components/picture';
+import { Stars } from '../../../components/stars';
+
+interface PartCardProps {
+  part: Part;
+  /** h3 under a section's h2 (landing), h2 directly under the page's h1 (parts list). */
+  headingLevel?: 2 | 3;
+  /** Cards in the first visible row load their picture at once. */
+  priority?: boolean;
+}
+
+export function PartCard({ part, headingLevel = 3, priority = false }: PartCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const nameId = useId();
+  return (
+    <article data-testid="part-card" className="card-surface group flex flex-col overflow-hidden">
+      <div className="aspect-[4/3] overflow-hidden bg-slate-100">
+        <Picture
+          src={part.imageUrl}
+          alt={part.name}
+          width={640}
+          height={480}
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 47vw, 94vw"
+          priority={priority}
+          className="h-full w-full transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <Heading
+          id={nameId}
+          className="text-lg leading-snug font-bold text-slate-900"
+          title={part.name.length > 35 ? part.name : undefined}
+        >
+          {truncate(part.name, 35)}
+        </Heading>
+        {part.rating.count > 0 ? <Stars value={part.rating.average} size="sm" className="mt-2" /> : null}
+        <dl className="mt-4 grid grid-cols-2 divide-x divide-slate-200 rounded-xl bg-slate-50 py-3 ring-1 ring-slate-100">
+          <div className="px-4">
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.part.price}</dt>
+            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{formatMoney(part.priceCents)}</dd>
+          </div>
+          <div className="px-4">
+            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.part.quantity}</dt>
+            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{part.stock.toLocaleString('en-US')}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 flex-1 text-sm leading-relaxed text-slate-600">{truncate(part.description, 300)}</p>
+        <Link to={paths.part(part.id)} aria-describedby={nameId} className="btn btn-primary mt-6 w-full">
+          {copy.part.bookNow}
+        </Link>
+      </div>
+    </article>
+  );
+}

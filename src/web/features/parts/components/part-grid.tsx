@@ -1,0 +1,21 @@
+import type { Part } from '#shared/schemas/parts';
+import { PartCard } from './part-card';
+
+interface PartGridProps {
+  parts: Part[];
+  headingLevel?: 2 | 3;
+  /** How many of the first cards are above the fold and load eagerly. */
+  priorityCount?: number;
+}
+
+export function PartGrid({ parts, headingLevel = 3, priorityCount = 0 }: PartGridProps) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
+      {parts.map((part, index) => (
+        <li key={part.id} className="flex">
+          <PartCard part={part} headingLevel={headingLevel} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

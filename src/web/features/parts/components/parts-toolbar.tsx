@@ -1,0 +1,96 @@
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { copy } from '#shared/copy';
+import type { PartSort } from '#shared/schemas/parts';
+import { SearchIcon } from '../../../components/icons';
+
+export const PART_SORTS = Object.keys(copy.part.sort) as PartSort[];
+
+export function isPartSort(value: string | null): value is PartSort {
+  return value !== null && (PART_SORTS as string[]).includes(value);
+}
+
+interface PartsToolbarProps {
+  q: string;
+  sort: PartSort;
+  onSearch: (q: string) => void;
+  onSortChange: (sort: PartSort) => void;
+}
+
+const SEARCH_DELAY_MS = 350;
+
+/** Search (applied as you type, after a short pause, or at once on Enter) and sort for the parts list. */
+export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarProps) {
+  const searchId = useId();
+  const sortId = useId();
+  const [draft, setDraft] = useState(q);
+  const [appliedQ, setAppliedQ] = useState(q);
+
+  // The URL is the source of truth: when it changes (back button, "Clear search"), the box follows,
+  // unless it already says the same thing (so a trailing space being typed is kept).
+  if (q !== appliedQ) {
+    setAppliedQ(q);
+    if (draft.trim() !== q) setDraft(q);
+  }
+
+  const search = useEffectEvent((text: string) => onSearch(text));
+  useEffect(() => {
+    const text = draft.trim();
+    if (text === q) return undefined;
+    const timer = window.setTimeout(() => search(text), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, q]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(draft.trim());
+  };
+
+  return (
+    <div className="flex flex-col gap-4 md:flex-row md:items-end">
+      <form role="search" onSubmit={submit} className="flex-1">
+        <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+          {copy.part.searchLabel}
+        </label>
+        <div className="flex gap-2">
+          <div className="relative flex-1">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 z-10 h-5 w-5 -translate-y-1/2 text-slate-500" />
+            <input
+              id={searchId}
+              type="search"
+              name="q"
+              value={draft}
+              maxLength={100}
+              autoComplete="off"
+              placeholder={copy.part.searchPlaceholder}
+              onChange={(event) => setDraft(event.target.value)}
+              className="input input-lg w-full bg-white pl-11 text-base text-slate-900"
+            />
+          </div>
+          <button type="submit" className="btn btn-lg bg-slate-900 px-4 text-white hover:bg-slate-800 sm:px-6">
+            <SearchIcon className="h-5 w-5 sm:hidden" />
+            <span className="sr-only sm:not-sr-only">{copy.part.searchSubmit}</span>
+          </button>
+        </div>
+      </form>
+      <div className="md:w-64">
+        <label htmlFor={sortId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+          {copy.part.sortLabel}
+        </label>
+        <select
+          id={sortId}
+          value={sort}
+          onChange={(event) => {
+            if (isPartSort(event.target.value)) onSortChange(event.target.value);
+          }}
+          className="select select-lg w-full bg-white text-base text-slate-900"
+        >
+          {PART_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {copy.part.sort[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { copy } from '#shared/copy';
+import { systemClock, type Clock } from '../../../lib/clock';
+
+interface CountdownProps {
+  endsAt: string;
+  clock?: Clock;
+}
+
+const units = ['days', 'hours', 'minutes', 'seconds'] as const;
+
+function split(ms: number) {
+  const total = Math.floor(ms / 1000);
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3_600),
+    minutes: Math.floor((total % 3_600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * Days, hours, minutes and seconds to `endsAt`, updated on every second boundary, then "Deal ended".
+ * It is a timer with a label rather than a live region: announcing every second would drown a screen
+ * reader.
+ */
+export function Countdown({ endsAt, clock = systemClock }: CountdownProps) {
+  const end = Date.parse(endsAt);
+  const [now, setNow] = useState(clock);
+  const remaining = Number.isNaN(end) ? 0 : end - now;
+
+  useEffect(() => {
+    if (remaining <= 0) return undefined;
+    const timer = window.setTimeout(() => setNow(clock()), 1000 - (now % 1000));
+    return () => window.clearTimeout(timer);
+  }, [now, remaining, clock]);
+
+  if (remaining <= 0) {
+    return (
+      <p
+        data-testid="countdown"
+        className="rounded-2xl bg-white/10 px-6 py-8 text-center text-3xl font-black ring-1 ring-white/15"
+      >
+        {copy.landing.dealEnded}
+      </p>
+    );
+  }
+
+  const parts = split(remaining);
+  return (
+    <div
+      data-testid="countdown"
+      role="timer"
+      aria-label={copy.landing.dealEndsIn(parts.days, parts.hours, parts.minutes, parts.seconds)}
+      className="grid grid-cols-4 gap-2 sm:gap-4"
+    >
+      {units.map((unit) => (
+        <div key={unit} aria-hidden="true" className="rounded-2xl bg-white/10 px-1 py-4 text-center ring-1 ring-white/15 sm:py-6">
+          <span className="block text-3xl font-black tabular-nums sm:text-5xl">{String(parts[unit]).padStart(2, '0')}</span>
+          <span className="mt-1 block text-[0.7rem] font-semibold tracking-wider text-slate-300 uppercase sm:text-xs">
+            {copy.landing.countdownUnits[unit]}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
