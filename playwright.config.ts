@@ -67,6 +67,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The suite drives many requests from one address; the per-client limit is tested in the API suite.
       RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 });

@@ -7,6 +7,7 @@ await build({
     main: 'src/server/main.ts',
     'db-migrate': 'scripts/db-migrate.ts',
     'db-seed': 'scripts/db-seed.ts',
+    'create-admin': 'scripts/create-admin.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -46,12 +46,28 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
       '/api/newsletter',
       '/api/contact',
       '/api/health',
+      '/api/me',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/uploads',
+      '/api/auth/sign-up/email',
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-out',
+      '/api/auth/request-password-reset',
+      '/api/auth/reset-password',
+      '/api/auth/change-password',
     ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
     expect(doc.paths['/api/parts'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['q', 'sort', 'page', 'limit']),
     );
+    expect(Object.keys(doc.paths['/api/users/{id}'])).toEqual(expect.arrayContaining(['patch', 'delete']));
+    expect(doc.paths['/api/auth/sign-in/email'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
+    expect(Object.keys(doc.paths)).not.toContain('/api/auth/callback/{id}');
     const docs = await ctx.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(docs.statusCode);
   });

@@ -33,6 +33,7 @@ import {
   createSessionResolver,
   createUsersService,
   DEFAULT_ABUSE_LIMITS,
+  demoAccounts,
   usersRoutes,
 } from './modules/users';
 
@@ -121,7 +122,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await registerOpenApi(app);
 
-  const limits = { ...DEFAULT_ABUSE_LIMITS, ...deps.abuseLimits };
+  const perClient = config.authRateLimitPerMinute;
+  const limits = { ...DEFAULT_ABUSE_LIMITS, signIn: perClient, signUp: perClient, passwordReset: perClient, ...deps.abuseLimits };
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const auth = createAuth(config, { database: deps.database, mailer, log: app.log });
   registerSessions(app, createSessionResolver(auth));
@@ -137,7 +139,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
   await app.register(reviewsRoutes, { reviews });
-  await app.register(contentRoutes, { content });
+  await app.register(contentRoutes, {
+    content,
+    shopInfo: {
+      demoMode: config.demoMode,
+      googleSignIn: config.google !== undefined,
+      demoAccounts: config.demoMode ? demoAccounts.map(({ role, email, password }) => ({ role, email, password })) : [],
+    },
+  });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage });
   await registerWebApp(app, config.webDistDir);

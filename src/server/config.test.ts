@@ -48,6 +48,7 @@ describe('loadConfig', () => {
     [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
     [{ PUBLIC_URL: 'shop.example' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ ORDER_PAYMENT_WINDOW_HOURS: '-1' }, 'ORDER_PAYMENT_WINDOW_HOURS'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],

@@ -49,6 +49,7 @@ const envSchema = z.object({
     .max(24 * 365)
     .default(48),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -68,6 +69,8 @@ export interface Config {
   readonly logLevel: string;
   /** Requests a minute per client on ordinary routes (sign-in and uploads have their own, tighter limits). */
   readonly rateLimitPerMinute: number;
+  /** Sign-in, sign-up and password-reset attempts a minute per client. */
+  readonly authRateLimitPerMinute: number;
   readonly uploadsDir: string;
   /** Where the built web app lives; absent in API-only tests. */
   readonly webDistDir: string | undefined;
@@ -137,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orderPaymentWindowHours: e.ORDER_PAYMENT_WINDOW_HOURS,
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     uploadsDir: path.join(dataDir, 'uploads'),
     webDistDir: path.resolve('dist/web'),
     ...overrides,

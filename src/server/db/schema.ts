@@ -64,6 +64,65 @@ export interface NewsletterSubscribersTable {
   created_at: string;
 }
 
+/**
+ * better-auth's tables keep its representation (docs/decisions/0004): a timestamp is a Date from
+ * PostgreSQL and ISO-8601 text from SQLite, a flag a boolean or 0/1. Read them through the helpers
+ * in modules/users; write them through better-auth.
+ */
+export type AuthTimestamp = Date | string;
+export type AuthFlag = boolean | number;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthFlag;
+  image: string | null;
+  role: string;
+  banned: AuthFlag | null;
+  ban_reason: string | null;
+  ban_expires: AuthTimestamp | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: AuthTimestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  impersonated_by: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthTimestamp | null;
+  refresh_token_expires_at: AuthTimestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthTimestamp;
+  created_at: AuthTimestamp;
+  updated_at: AuthTimestamp;
+}
+
 export interface Database {
   parts: PartsTable;
   reviews: ReviewsTable;
@@ -71,6 +130,10 @@ export interface Database {
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
 }
 
 export type PartRow = Selectable<PartsTable>;
@@ -79,5 +142,6 @@ export type PartUpdate = Updateable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
+export type UserRow = Selectable<UsersTable>;
 // Generated is re-exported for later tables with database-made keys.
 export type { Generated };

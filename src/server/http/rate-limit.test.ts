@@ -21,7 +21,8 @@ describeOnEachEngine(
 
     it('does not count pictures and hashed assets', async () => {
       const from = { remoteAddress: '203.0.113.9' };
-      for (let i = 0; i < 6; i++) expect((await ctx.app.inject({ url: '/uploads/0123456789abcdef0123456789abcdef.webp', ...from })).statusCode).toBe(404);
+      for (let i = 0; i < 6; i++)
+        expect((await ctx.app.inject({ url: '/uploads/0123456789abcdef0123456789abcdef.webp', ...from })).statusCode).toBe(404);
       expect((await ctx.app.inject({ url: '/api/settings', ...from })).statusCode).toBe(200);
     });
   },

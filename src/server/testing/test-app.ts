@@ -5,6 +5,8 @@ import { buildApp } from '../app';
 import { type Clock, fixedClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { LocalDiskStorage } from '../modules/uploads';
+import type { AbuseLimits } from '../modules/users';
+import { type CapturingMailer, capturingMailer } from './mail';
 import { type Engine, type TestDatabase, availableEngines, createTestDatabase } from './test-database';
 
 export const TEST_NOW = '2026-06-15T12:00:00.000Z';
@@ -23,7 +25,11 @@ export interface TestContext {
   clock: ReturnType<typeof fixedClock>;
   storage: LocalDiskStorage;
   config: Config;
+  mailer: CapturingMailer;
 }
+
+/** High enough that no test trips them by accident; the abuse tests pass the real ones. */
+export const RELAXED_ABUSE_LIMITS: AbuseLimits = { signIn: 10_000, signUp: 10_000, passwordReset: 10_000, uploads: 10_000 };
 
 /**
  * Runs a block of API tests once per engine, each against a fresh database and app of its own.
@@ -33,9 +39,14 @@ export function describeOnEachEngine(
   title: string,
   body: (ctx: TestContext) => void,
   options: {
-    config?: Partial<Config>;
+    /** Read when the app is built (in `beforeAll`), so it may use values a file's own `beforeAll` set up. */
+    config?: Partial<Config> | (() => Partial<Config>);
+    /** Send mail the way the config says (SMTP or outbox) instead of capturing it in `ctx.mailer`. */
+    configuredMailer?: boolean;
     /** Off by default, so a test's direct database writes show at once; cache tests turn it on. */
     responseCacheTtlMs?: number;
+    /** Relaxed by default; rate-limit tests pass the real ones. */
+    abuseLimits?: Partial<AbuseLimits>;
   } = {},
 ): void {
   for (const engine of availableEngines()) {
@@ -44,14 +55,17 @@ export function describeOnEachEngine(
       beforeAll(async () => {
         ctx.database = await createTestDatabase(engine);
         ctx.clock = fixedClock(TEST_NOW);
-        ctx.config = testConfig(ctx.database.dir, options.config);
+        ctx.config = testConfig(ctx.database.dir, typeof options.config === 'function' ? options.config() : options.config);
         ctx.storage = new LocalDiskStorage(path.join(ctx.database.dir, 'uploads'));
+        ctx.mailer = capturingMailer();
         ctx.app = await buildApp(ctx.config, {
           database: ctx.database,
           clock: ctx.clock as Clock,
           storage: ctx.storage,
           logger: false,
           responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
+          mailer: options.configuredMailer ? undefined : ctx.mailer,
+          abuseLimits: { ...RELAXED_ABUSE_LIMITS, ...options.abuseLimits },
         });
         await ctx.app.ready();
       });

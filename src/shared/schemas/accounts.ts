@@ -65,7 +65,14 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const userListItemSchema = userSchema.pick({ id: true, name: true, email: true, image: true, role: true, createdAt: true });
+export const userListItemSchema = userSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  image: true,
+  role: true,
+  createdAt: true,
+});
 export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListSchema = pageOf(userListItemSchema);
 export type UserList = z.infer<typeof userListSchema>;

@@ -44,3 +44,12 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const createdSchema = z.object({ id: z.string() });
 export const okSchema = z.object({ ok: z.literal(true) });
+
+/** What the web app needs to know about how this shop is set up, before anyone signs in. */
+export const shopInfoSchema = z.object({
+  demoMode: z.boolean(),
+  googleSignIn: z.boolean(),
+  /** Shown in the login page's demo modal; empty unless demo mode is on. */
+  demoAccounts: z.array(z.object({ role: z.enum(['admin', 'customer']), email: z.string(), password: z.string() })),
+});
+export type ShopInfo = z.infer<typeof shopInfoSchema>;

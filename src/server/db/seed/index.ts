@@ -4,6 +4,7 @@ import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
 import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
 import type { Clock } from '../../clock';
 import type { ObjectStorage } from '../../modules/uploads';
+import { type Auth, ensureDemoAccounts } from '../../modules/users';
 import type { Db } from '../database';
 import type { BlogPostsTable, PartsTable, ReviewsTable } from '../schema';
 import { avatarSvg } from './avatar-pictures';
@@ -22,6 +23,8 @@ const RENDER_CONCURRENCY = 4;
 export interface SeedDeps {
   clock: Clock;
   storage: ObjectStorage;
+  /** The demo accounts are made through better-auth, so their passwords are hashed by the library. */
+  auth: Auth;
 }
 
 /** A row waiting for its picture: drawn and stored only if the row is actually missing. */
@@ -41,11 +44,16 @@ export function demoId(kind: 'part' | 'review' | 'blog-post', key: string): stri
 }
 
 /**
- * Fills an empty shop with the demo catalogue, reviews, blog posts and settings. Idempotent: rows are
- * keyed by deterministic ids and inserted only when missing, so a second run creates nothing and
- * never overwrites what an admin has changed. Returns the number of rows created.
+ * Fills an empty shop with the demo catalogue, reviews, blog posts, settings and the two demo accounts
+ * (PRODUCT.md section 7). Idempotent: rows are keyed by deterministic ids (accounts by address) and
+ * created only when missing, so a second run creates nothing and never overwrites what an admin has
+ * changed. Returns the number of rows created.
  */
 export async function seedDemoData(db: Db, deps: SeedDeps): Promise<number> {
+  return (await seedDemoCatalogue(db, deps)) + (await ensureDemoAccounts(deps.auth));
+}
+
+async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<number> {
   const now = deps.clock.now();
   const [parts, reviews, posts] = await Promise.all([
     missingOnly(db, 'parts', plannedParts(now)),
@@ -204,11 +212,16 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work
 }
 
 /**
- * At start-up the demo data is added only to a shop that has never been seeded (no settings row yet),
- * so a demo part an admin deleted does not come back on the next restart. `npm run db:seed` calls
- * `seedDemoData` directly and puts back whatever is missing.
+ * At start-up the demo catalogue is added only to a shop that has never been seeded (no settings row
+ * yet), and the demo accounts only to a shop without any account, so a demo part or account an admin
+ * deleted does not come back on the next restart (a shop seeded before accounts existed still gets
+ * its way in). `npm run db:seed` calls `seedDemoData` directly and puts back whatever is missing.
  */
 export async function seedDemoDataOnFirstStart(db: Db, deps: SeedDeps): Promise<number> {
-  const settings = await db.selectFrom('settings').select('id').executeTakeFirst();
-  return settings ? 0 : seedDemoData(db, deps);
+  const [settings, anyUser] = await Promise.all([
+    db.selectFrom('settings').select('id').executeTakeFirst(),
+    db.selectFrom('users').select('id').limit(1).executeTakeFirst(),
+  ]);
+  const catalogue = settings ? 0 : await seedDemoCatalogue(db, deps);
+  return catalogue + (anyUser ? 0 : await ensureDemoAccounts(deps.auth));
 }

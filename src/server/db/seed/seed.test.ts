@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../clock';
 import { LocalDiskStorage } from '../../modules/uploads';
+import { type Auth, demoAccounts } from '../../modules/users';
+import { createTestAuth } from '../../testing/accounts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import type { Db } from '../database';
 import { seedDemoData, seedDemoDataOnFirstStart } from '.';
@@ -11,7 +13,7 @@ const NOW = '2026-06-15T12:00:00.000Z';
 const DAY = 24 * 3_600_000;
 
 async function countRows(db: Db) {
-  const count = (table: 'parts' | 'reviews' | 'blog_posts' | 'settings') =>
+  const count = (table: 'parts' | 'reviews' | 'blog_posts' | 'settings' | 'users') =>
     db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -22,6 +24,7 @@ async function countRows(db: Db) {
     reviews: await count('reviews'),
     posts: await count('blog_posts'),
     settings: await count('settings'),
+    users: await count('users'),
   };
 }
 
@@ -38,25 +41,42 @@ for (const engine of availableEngines()) {
   describe(`seedDemoData [${engine}]`, () => {
     let database: TestDatabase;
     let storage: LocalDiskStorage;
+    let auth: Auth;
     let created: number;
 
     beforeAll(async () => {
       database = await createTestDatabase(engine);
       storage = new LocalDiskStorage(path.join(database.dir, 'uploads'));
-      created = await seedDemoData(database.db, { clock: fixedClock(NOW), storage });
+      auth = createTestAuth(database);
+      created = await seedDemoData(database.db, { clock: fixedClock(NOW), storage, auth });
     });
 
     afterAll(async () => {
       await database?.drop();
     });
 
-    it('creates the catalogue, reviews, blog posts and settings, and counts what it created', async () => {
+    it('creates the catalogue, reviews, blog posts, settings and demo accounts, and counts what it created', async () => {
       const counts = await countRows(database.db);
       expect(counts.parts).toBeGreaterThanOrEqual(24);
       expect(counts.reviews).toBeGreaterThanOrEqual(12);
       expect(counts.posts).toBe(3);
       expect(counts.settings).toBe(1);
-      expect(created).toBe(counts.parts + counts.reviews + counts.posts + counts.settings);
+      expect(counts.users).toBe(2);
+      expect(created).toBe(counts.parts + counts.reviews + counts.posts + counts.settings + counts.users);
+    });
+
+    it('creates the demo admin and customer with the passwords the login modal shows, hashed', async () => {
+      const users = await database.db.selectFrom('users').select(['email', 'name', 'role']).orderBy('email').execute();
+      expect(users).toEqual([
+        { email: 'admin@gearhouse.example', name: 'Gearhouse Admin', role: 'admin' },
+        { email: 'customer@gearhouse.example', name: 'Casey Customer', role: 'customer' },
+      ]);
+      for (const account of demoAccounts) {
+        const signedIn = await auth.api.signInEmail({ body: { email: account.email, password: account.password } });
+        expect(signedIn.user.email).toBe(account.email);
+      }
+      const hashes = await database.db.selectFrom('accounts').select('password').execute();
+      expect(hashes.map((row) => row.password)).not.toContain('admin-demo-1');
     });
 
     it('gives every part a picture of its own, stored as WebP with its smaller widths', async () => {
@@ -158,7 +178,7 @@ for (const engine of availableEngines()) {
         .execute();
       const settingsBefore = await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
 
-      const again = await seedDemoData(database.db, { clock: fixedClock(new Date(Date.parse(NOW) + 3 * DAY)), storage });
+      const again = await seedDemoData(database.db, { clock: fixedClock(new Date(Date.parse(NOW) + 3 * DAY)), storage, auth });
 
       expect(again).toBe(0);
       expect(await countRows(database.db)).toEqual(before);
@@ -175,7 +195,7 @@ for (const engine of availableEngines()) {
       const review = await database.db.selectFrom('reviews').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
       await database.db.deleteFrom('reviews').where('id', '=', review.id).execute();
 
-      const again = await seedDemoData(database.db, { clock: fixedClock(NOW), storage });
+      const again = await seedDemoData(database.db, { clock: fixedClock(NOW), storage, auth });
 
       expect(again).toBe(1);
       expect(await database.db.selectFrom('reviews').select('id').where('id', '=', review.id).executeTakeFirst()).toBeDefined();
@@ -185,15 +205,48 @@ for (const engine of availableEngines()) {
       const part = await database.db.selectFrom('parts').select('id').orderBy('created_at', 'asc').executeTakeFirstOrThrow();
       await database.db.deleteFrom('parts').where('id', '=', part.id).execute();
 
-      expect(await seedDemoDataOnFirstStart(database.db, { clock: fixedClock(NOW), storage })).toBe(0);
+      expect(await seedDemoDataOnFirstStart(database.db, { clock: fixedClock(NOW), storage, auth })).toBe(0);
       expect(await database.db.selectFrom('parts').select('id').where('id', '=', part.id).executeTakeFirst()).toBeUndefined();
     });
 
-    it('seeds a shop at its first start', async () => {
+    it('does not bring back, at a restart, a demo account an admin removed', async () => {
+      const customer = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'customer@gearhouse.example')
+        .executeTakeFirstOrThrow();
+      await (await auth.$context).internalAdapter.deleteUser(customer.id);
+
+      expect(await seedDemoDataOnFirstStart(database.db, { clock: fixedClock(NOW), storage, auth })).toBe(0);
+      expect((await countRows(database.db)).users).toBe(1);
+      // `npm run db:seed` puts it back.
+      await seedDemoData(database.db, { clock: fixedClock(NOW), storage, auth });
+      expect((await countRows(database.db)).users).toBe(2);
+    });
+
+    it('seeds a shop at its first start, accounts included', async () => {
       const fresh = await createTestDatabase(engine);
       try {
-        const count = await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage });
+        const count = await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage, auth: createTestAuth(fresh) });
         expect(count).toBeGreaterThan(40);
+        expect((await countRows(fresh.db)).users).toBe(2);
+      } finally {
+        await fresh.drop();
+      }
+    });
+
+    it('gives a shop seeded before accounts existed its demo accounts at the next start', async () => {
+      const fresh = await createTestDatabase(engine);
+      try {
+        // A seeded shop has its settings row.
+        await fresh.db
+          .insertInto('settings')
+          .values({ id: 1, flash_deal_ends_at: NOW, flash_deal_discount_text: '10% OFF', updated_at: NOW })
+          .execute();
+        expect(await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage, auth: createTestAuth(fresh) })).toBe(
+          2,
+        );
+        expect(await countRows(fresh.db)).toMatchObject({ parts: 0, users: 2 });
       } finally {
         await fresh.drop();
       }

@@ -140,3 +140,30 @@ describeOnEachEngine('content API', (ctx) => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });
+
+describeOnEachEngine(
+  'shop info outside demo mode',
+  (ctx) => {
+    it('shows no demo accounts, and says Google sign-in is off when it is not configured', async () => {
+      const res = await ctx.app.inject({ url: '/api/shop' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ demoMode: false, googleSignIn: false, demoAccounts: [] });
+    });
+  },
+  { config: { demoMode: false } },
+);
+
+describeOnEachEngine(
+  'shop info in demo mode',
+  (ctx) => {
+    it('lists the two demo accounts', async () => {
+      const body = (await ctx.app.inject({ url: '/api/shop' })).json();
+      expect(body.demoMode).toBe(true);
+      expect(body.demoAccounts).toEqual([
+        { role: 'admin', email: 'admin@gearhouse.example', password: 'admin-demo-1' },
+        { role: 'customer', email: 'customer@gearhouse.example', password: 'customer-demo-1' },
+      ]);
+    });
+  },
+  { config: { demoMode: true } },
+);

@@ -8,11 +8,29 @@ import {
   newsletterInputSchema,
   okSchema,
   settingsSchema,
+  shopInfoSchema,
+  type ShopInfo,
 } from '#shared/schemas/content';
 import { problemSchema } from '../../http/openapi';
 import type { ContentService } from './content.service';
 
-export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; shopInfo: ShopInfo }> = async (
+  app,
+  { content, shopInfo },
+) => {
+  app.get(
+    '/api/shop',
+    {
+      config: { cache: 'public' },
+      schema: {
+        tags: ['content'],
+        summary: 'How this shop is set up (demo mode, sign-in options)',
+        response: { 200: shopInfoSchema },
+      },
+    },
+    async () => shopInfo,
+  );
+
   app.get(
     '/api/blogs',
     {

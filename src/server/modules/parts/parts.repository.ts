@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { ListPartsQuery } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
+import { containsText } from '../../db/search';
 import type { PartRow } from '../../db/schema';
 
 export interface RatingSummary {
@@ -8,21 +8,10 @@ export interface RatingSummary {
   count: number;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function livePartsMatching(db: Db, q: string | undefined) {
   let query = db.selectFrom('parts').where('archived_at', 'is', null);
   if (q) {
-    const pattern = likePattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(name)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(description)`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
+    query = query.where((eb) => eb.or([containsText('name', q), containsText('description', q)]));
   }
   return query;
 }

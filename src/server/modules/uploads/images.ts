@@ -11,12 +11,20 @@ sharp.cache(false);
 
 export const UPLOADS_PREFIX = '/uploads/';
 
+export interface EncodedImage {
+  hash: string;
+  width: number;
+  height: number;
+  full: Buffer;
+  variants: { key: string; body: Buffer }[];
+}
+
 /**
- * Decodes any image sharp understands, strips metadata, and stores it as WebP at each width (never
- * upscaled) plus the largest under the bare name. Named by content hash, so the same picture is
- * stored once and every URL can be cached for a year.
+ * Decodes any image sharp understands, strips metadata (re-encoding keeps none), and encodes it as
+ * WebP at each width (never upscaled) plus the largest under the bare name, named by content hash.
+ * Throws when the bytes do not decode.
  */
-export async function storeImage(storage: ObjectStorage, input: Buffer): Promise<{ url: string; width: number; height: number }> {
+export async function encodeImage(input: Buffer): Promise<EncodedImage> {
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const meta = await source.metadata();
   const maxWidth = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] ?? 960;
@@ -36,15 +44,23 @@ export async function storeImage(storage: ObjectStorage, input: Buffer): Promise
           : await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
     })),
   );
-  if (!(await storage.exists(`${hash}.webp`))) {
-    for (const variant of variants) await storage.put(variant.key, variant.body, 'image/webp');
-    await storage.put(`${hash}.webp`, full, 'image/webp');
+  return { hash, width: largest, height: Math.round((largest * originalHeight) / originalWidth), full, variants };
+}
+
+/** Stores an encoded picture once (the same picture has the same name) and answers its URL. */
+export async function saveImage(
+  storage: ObjectStorage,
+  image: EncodedImage,
+): Promise<{ url: string; width: number; height: number }> {
+  if (!(await storage.exists(`${image.hash}.webp`))) {
+    for (const variant of image.variants) await storage.put(variant.key, variant.body, 'image/webp');
+    await storage.put(`${image.hash}.webp`, image.full, 'image/webp');
   }
-  return {
-    url: `${UPLOADS_PREFIX}${hash}.webp`,
-    width: largest,
-    height: Math.round((largest * originalHeight) / originalWidth),
-  };
+  return { url: `${UPLOADS_PREFIX}${image.hash}.webp`, width: image.width, height: image.height };
+}
+
+export async function storeImage(storage: ObjectStorage, input: Buffer): Promise<{ url: string; width: number; height: number }> {
+  return saveImage(storage, await encodeImage(input));
 }
 
 /** True when the URL names one of our own stored pictures. */

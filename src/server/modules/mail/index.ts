@@ -1,0 +1,2 @@
+export { createMailer, firstLink, type MailMessage, type Mailer } from './mailer';
+export { passwordResetMail } from './messages';

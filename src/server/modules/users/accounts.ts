@@ -1,0 +1,70 @@
+import type { Role } from '#shared/schemas/accounts';
+import { signUpInputSchema } from '#shared/schemas/accounts';
+import type { Auth } from './auth';
+
+export interface AccountInput {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export class AccountInputError extends Error {
+  override name = 'AccountInputError';
+}
+
+/** The same rules as the sign-up form, with its messages, naming the field. */
+function validAccount(input: AccountInput): AccountInput {
+  const parsed = signUpInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new AccountInputError(problems.join('\n'));
+  }
+  const { email, password, name } = parsed.data;
+  return { email: email.toLowerCase(), password, name };
+}
+
+/** Through better-auth's own API, so the password is hashed by the library and its hooks run. */
+async function createAccount(auth: Auth, input: AccountInput, role: Role): Promise<string> {
+  const { user } = await auth.api.createUser({ body: { ...input, role } });
+  return user.id;
+}
+
+/**
+ * `npm run create-admin`: creates an admin account, or makes an existing account admin (then only the
+ * address is needed; its password and name stay as they are).
+ */
+export async function createAdmin(
+  auth: Auth,
+  input: { email: string; password?: string; name?: string },
+): Promise<{ userId: string; created: boolean }> {
+  const { internalAdapter } = await auth.$context;
+  const existing = await internalAdapter.findUserByEmail(input.email.trim().toLowerCase());
+  if (existing) {
+    await internalAdapter.updateUser(existing.user.id, { role: 'admin' });
+    return { userId: existing.user.id, created: false };
+  }
+  const account = validAccount({ email: input.email, password: input.password ?? '', name: input.name ?? '' });
+  return { userId: await createAccount(auth, account, 'admin'), created: true };
+}
+
+/** Creates the account unless its address is taken; an existing account is left exactly as it is. */
+export async function ensureAccount(auth: Auth, input: AccountInput & { role: Role }): Promise<boolean> {
+  const account = validAccount(input);
+  const { internalAdapter } = await auth.$context;
+  if (await internalAdapter.findUserByEmail(account.email)) return false;
+  await createAccount(auth, account, input.role);
+  return true;
+}
+
+/** Shown in the login modal in demo mode (PRODUCT.md section 7). */
+export const demoAccounts = [
+  { email: 'admin@gearhouse.example', password: 'admin-demo-1', name: 'Gearhouse Admin', role: 'admin' },
+  { email: 'customer@gearhouse.example', password: 'customer-demo-1', name: 'Casey Customer', role: 'customer' },
+] as const satisfies readonly (AccountInput & { role: Role })[];
+
+/** Idempotent: returns how many demo accounts it created. */
+export async function ensureDemoAccounts(auth: Auth): Promise<number> {
+  let created = 0;
+  for (const account of demoAccounts) if (await ensureAccount(auth, account)) created += 1;
+  return created;
+}

@@ -1,0 +1,160 @@
+import { betterAuth } from 'better-auth';
+import { isAPIError } from 'better-auth/api';
+import { admin } from 'better-auth/plugins/admin';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { paths } from '#shared/paths';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/schemas/accounts';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+import type { Log } from '../../log';
+import { type Mailer, passwordResetMail } from '../mail';
+
+/** The proxy puts the client's address here (replacing anything the client sent), for session records. */
+export const CLIENT_IP_HEADER = 'x-gearhouse-client-ip';
+
+export const RESET_TOKEN_TTL_SECONDS = 3600;
+
+export interface AuthDeps {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  log: Log;
+}
+
+/**
+ * better-auth's tables, under our naming rules (plural, snake_case). Migration 0002 creates exactly
+ * these columns; a test asks better-auth whether anything is missing (docs/decisions/0004).
+ */
+const tables = {
+  user: {
+    modelName: 'users',
+    fields: { emailVerified: 'email_verified', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+  session: {
+    modelName: 'sessions',
+    fields: {
+      expiresAt: 'expires_at',
+      ipAddress: 'ip_address',
+      userAgent: 'user_agent',
+      userId: 'user_id',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  account: {
+    modelName: 'accounts',
+    fields: {
+      accountId: 'account_id',
+      providerId: 'provider_id',
+      userId: 'user_id',
+      accessToken: 'access_token',
+      refreshToken: 'refresh_token',
+      idToken: 'id_token',
+      accessTokenExpiresAt: 'access_token_expires_at',
+      refreshTokenExpiresAt: 'refresh_token_expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+  verification: {
+    modelName: 'verifications',
+    fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+  },
+} as const;
+
+const adminPluginTables = {
+  user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
+  session: { fields: { impersonatedBy: 'impersonated_by' } },
+};
+
+function googlePlugins(google: Config['google']) {
+  if (!google) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: 'google',
+          name: 'Google',
+          clientId: google.clientId,
+          clientSecret: google.clientSecret,
+          discoveryUrl: google.discoveryUrl,
+          scopes: ['openid', 'email', 'profile'],
+          mapProfileToUser: (profile) => ({
+            name: typeof profile.name === 'string' && profile.name.trim() ? profile.name : profile.email?.split('@')[0],
+            email: profile.email ?? undefined,
+            image: typeof profile.picture === 'string' ? profile.picture : undefined,
+            // Google says whether it checked the address; only then may the sign-in join an existing account.
+            emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+          }),
+        },
+      ],
+    }),
+  ];
+}
+
+function logTo(log: Log) {
+  return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+    const err = args.find((arg) => arg instanceof Error);
+    log[level](err ? { err } : args.length > 0 ? { details: args } : {}, `auth: ${message}`);
+  };
+}
+
+/** better-auth on our database: email + password, roles (admin plugin), Google when configured. */
+export function createAuth(config: Config, { database, mailer, log }: AuthDeps) {
+  return betterAuth({
+    appName: 'Gearhouse',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    database: { db: database.db, type: database.dialect, transaction: true },
+    ...tables,
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      // Whoever reset the password may be locking out someone who had taken the account over.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
+        // Not awaited: an answer that waited for the mail server would tell, by its timing, that the
+        // address has an account.
+        mailer.send(passwordResetMail(user, link)).catch((error: unknown) => {
+          log.error({ err: error }, 'the password reset mail could not be sent');
+        });
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'customer',
+        adminRoles: ['admin'],
+        roles: { admin: adminAc, customer: userAc },
+        schema: adminPluginTables,
+      }),
+      ...googlePlugins(config.google),
+    ],
+    // Abuse limits are Fastify's (per route, problem+json answers); see auth.routes.ts.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: 'gearhouse',
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth turns its Origin (CSRF) checks off when NODE_ENV is test; tests must see what production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
+    onAPIError: {
+      // Refusals (a wrong password, a foreign origin) are answers, not faults: left unlogged here, as
+      // the library would otherwise print them to the console. Faults are logged with their stack.
+      onError: (error) => {
+        if (!isAPIError(error)) log.error({ err: error }, 'auth: request failed');
+      },
+    },
+    telemetry: { enabled: false },
+    logger: { level: 'warn', log: logTo(log) },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,6 @@
+export { createAuth, type Auth } from './auth';
+export { authRoutesPlugin, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './auth.routes';
+export { AccountInputError, createAdmin, demoAccounts, ensureDemoAccounts, type AccountInput } from './accounts';
+export { createSessionResolver } from './sessions';
+export { usersRoutes } from './users.routes';
+export { createUsersService, type UsersService } from './users.service';

@@ -1,0 +1,34 @@
+import type { ListUsersQuery } from '#shared/schemas/accounts';
+import type { Db } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { containsText } from '../../db/search';
+
+// Reads only: better-auth writes its own tables (docs/decisions/0004).
+
+function usersMatching(db: Db, q: string | undefined) {
+  const query = db.selectFrom('users');
+  return q ? query.where((eb) => eb.or([containsText('name', q), containsText('email', q)])) : query;
+}
+
+export async function listUsers(db: Db, { q, page, limit }: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const base = usersMatching(db, q);
+  const [rows, counted] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  listUsersQuerySchema,
+  meSchema,
+  profileUpdateSchema,
+  roleUpdateSchema,
+  userIdParamsSchema,
+  userListItemSchema,
+  userListSchema,
+} from '#shared/schemas/accounts';
+import { requireAdmin, requireUser, signedInUser } from '../../http/guards';
+import { problemSchema } from '../../http/openapi';
+import { toMe, type UsersService } from './users.service';
+
+const guarded = { 401: problemSchema };
+const adminOnly = { 401: problemSchema, 403: problemSchema };
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/api/me',
+    {
+      preHandler: requireUser,
+      schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: meSchema, ...guarded } },
+    },
+    async (request) => toMe(signedInUser(request)),
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change your display name or photo (a URL returned by POST /api/uploads)',
+        body: profileUpdateSchema,
+        response: { 200: meSchema, 400: problemSchema, ...guarded },
+      },
+    },
+    async (request) => users.updateProfile(signedInUser(request), request.body),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Every account, newest first; q searches name and email',
+        querystring: listUsersQuerySchema,
+        response: { 200: userListSchema, 400: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => users.listUsers(request.query),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Make a user admin or customer (not yourself)',
+        params: userIdParamsSchema,
+        body: roleUpdateSchema,
+        response: { 200: userListItemSchema, 400: problemSchema, 404: problemSchema, 422: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => users.setRole(signedInUser(request), request.params.id, request.body.role),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a user and end their sessions (not yourself)',
+        params: userIdParamsSchema,
+        response: { 204: z.null(), 404: problemSchema, 422: problemSchema, ...adminOnly },
+      },
+    },
+    async (request, reply) => {
+      await users.removeUser(signedInUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import { copy } from '#shared/copy';
+import type { ListUsersQuery, Me, ProfileUpdate, Role, User, UserList, UserListItem } from '#shared/schemas/accounts';
+import type { Db } from '../../db/database';
+import type { AuthFlag, AuthTimestamp, UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { SessionUser } from '../../http/guards';
+import { type ObjectStorage, isOwnUpload } from '../uploads';
+import type { Auth } from './auth';
+import * as repo from './users.repository';
+
+/** The user as better-auth hands it over (camelCase, Dates). */
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: AuthFlag;
+  image?: string | null;
+  role?: string | null;
+  createdAt: AuthTimestamp;
+}
+
+function toRole(role: string | null | undefined): Role {
+  return role === 'admin' ? 'admin' : 'customer';
+}
+
+function toIso(value: AuthTimestamp): string {
+  return new Date(value).toISOString();
+}
+
+export function fromAuthUser(user: AuthUser): User {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: Boolean(user.emailVerified),
+    image: user.image ?? null,
+    role: toRole(user.role),
+    createdAt: toIso(user.createdAt),
+  };
+}
+
+function fromRow(row: UserRow): User {
+  return fromAuthUser({ ...row, emailVerified: row.email_verified, createdAt: row.created_at });
+}
+
+function toListItem({ id, name, email, image, role, createdAt }: User): UserListItem {
+  return { id, name, email, image, role, createdAt };
+}
+
+export function toMe(user: User): Me {
+  return { user, isAdmin: user.role === 'admin' };
+}
+
+export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; storage: ObjectStorage }) {
+  const internalAdapter = async () => (await auth.$context).internalAdapter;
+
+  async function existingUser(id: string): Promise<User> {
+    const row = await repo.findUser(db, id);
+    if (!row) throw new AppError('not_found', copy.users.notFound);
+    return fromRow(row);
+  }
+
+  return {
+    async updateProfile(user: SessionUser, input: ProfileUpdate): Promise<Me> {
+      if (input.image && !(await isOwnUpload(storage, input.image))) {
+        throw new AppError('validation_failed', copy.users.imageNotUploaded, { image: copy.users.imageNotUploaded });
+      }
+      const changes = {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.image !== undefined ? { image: input.image || null } : {}),
+      };
+      if (Object.keys(changes).length === 0) return toMe(user);
+      const updated = await (await internalAdapter()).updateUser(user.id, changes);
+      return toMe(fromAuthUser(updated));
+    },
+
+    async listUsers(query: ListUsersQuery): Promise<UserList> {
+      const { rows, total } = await repo.listUsers(db, query);
+      return { items: rows.map((row) => toListItem(fromRow(row))), total, page: query.page, limit: query.limit };
+    },
+
+    /** An admin cannot change their own role, so the shop always keeps at least one admin. */
+    async setRole(actor: SessionUser, id: string, role: Role): Promise<UserListItem> {
+      if (actor.id === id) throw new AppError('business_rule', copy.users.cannotChangeOwnRole);
+      await existingUser(id);
+      const updated = await (await internalAdapter()).updateUser(id, { role });
+      return toListItem(fromAuthUser(updated));
+    },
+
+    /** Deletes the account with its sessions and sign-in methods, so its next request is anonymous. */
+    async removeUser(actor: SessionUser, id: string): Promise<void> {
+      if (actor.id === id) throw new AppError('business_rule', copy.users.cannotRemoveSelf);
+      await existingUser(id);
+      await (await internalAdapter()).deleteUser(id);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
