@@ -13,12 +13,17 @@ if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium`);
 }
 
+/** Free ports, found by a child process because the config is loaded synchronously. */
+function freePorts(count: number): number[] {
+  const script = `const net=require('net');const s=[];let n=${count};for(let i=0;i<${count};i++){const x=net.createServer().listen(0,'127.0.0.1',()=>{s.push(x);if(--n===0){console.log(s.map(y=>y.address().port).join(','));s.forEach(y=>y.close())}})}`;
+  return spawnSync(process.execPath, ['-e', script]).stdout.toString().trim().split(',').map(Number);
+}
+
 if (!process.env.E2E_PORT) {
-  const probe = spawnSync(process.execPath, [
-    '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-  ]);
-  process.env.E2E_PORT = probe.stdout.toString().trim();
+  const [shop, oidc, smtp] = freePorts(3);
+  process.env.E2E_PORT = String(shop);
+  process.env.E2E_OIDC_PORT = String(oidc);
+  process.env.E2E_SMTP_PORT = String(smtp);
   process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-e2e-'));
 }
 const port = Number(process.env.E2E_PORT);
@@ -52,22 +57,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node dist/server/main.js',
+    // The shop plus a local OpenID provider (as Google) and SMTP server: e2e/support/start-shop.ts.
+    command: 'node --import tsx e2e/support/start-shop.ts',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? '',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      // The suite drives many requests from one address; the per-client limit is tested in the API suite.
-      RATE_LIMIT_PER_MINUTE: '100000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    },
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
   },
 });

@@ -1,0 +1,107 @@
+import sharp from 'sharp';
+import { copy } from '#shared/copy';
+import { expect, test } from './fixtures';
+import { profileFor } from './support/identity-provider';
+import { waitForMailTo } from './support/inbox';
+
+/** Flows that leave the shop: mail over real SMTP, Google sign-in through a real OpenID provider, uploads. */
+
+async function signUpThroughApi(
+  request: import('@playwright/test').APIRequestContext,
+  baseURL: string,
+  user: { name: string; email: string; password: string },
+) {
+  const res = await request.post('/api/auth/sign-up/email', { data: user, headers: { origin: baseURL } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function logIn(page: import('@playwright/test').Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(copy.fields.email).fill(email);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+}
+
+test('resets a forgotten password through the mail link, once', async ({ page, request, baseURL }) => {
+  const email = `forgetful-${Date.now()}@fleet.example`;
+  await signUpThroughApi(request, baseURL!, { name: 'Forgetful Fran', email, password: 'old-password-1' });
+
+  await page.goto('/reset');
+  await page.getByLabel(copy.fields.email).fill(email);
+  await page.getByRole('button', { name: copy.auth.resetSubmit }).click();
+  await expect(page.getByText(copy.toasts.resetSent)).toBeVisible();
+
+  const mail = await waitForMailTo(email);
+  const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>&]+/.exec(mail)?.[0];
+  expect(link, 'the mail carries a reset link').toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel(copy.fields.newPassword).fill('new-password-2');
+  await page.getByRole('button', { name: copy.auth.newPasswordSubmit }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel(copy.fields.email).fill(email);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill('old-password-1');
+  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+  await expect(page.getByText(copy.auth.invalidCredentials)).toBeVisible();
+  await logIn(page, email, 'new-password-2');
+
+  // The link works once.
+  await page.getByRole('button', { name: copy.nav.signOut }).click();
+  await page.goto(link!);
+  await page.getByLabel(copy.fields.newPassword).fill('third-password-3');
+  await page.getByRole('button', { name: copy.auth.newPasswordSubmit }).click();
+  await expect(page.getByText(copy.auth.resetLinkInvalid)).toBeVisible();
+});
+
+test('answers a reset request for an unknown address exactly as for a known one', async ({ request, baseURL }) => {
+  const ask = (email: string) =>
+    request.post('/api/auth/request-password-reset', {
+      data: { email, redirectTo: '/reset-password' },
+      headers: { origin: baseURL! },
+    });
+  const unknown = await ask(`nobody-${Date.now()}@nowhere.example`);
+  const known = await ask('customer@gearhouse.example');
+  expect(unknown.status()).toBe(known.status());
+  expect(await unknown.text()).toBe(await known.text());
+});
+
+test('signs in with Google through the OpenID provider: login, consent, back in the shop', async ({ page }) => {
+  const login = `olivia${Date.now()}`;
+  const profile = profileFor(login);
+  await page.goto('/dashboard/profile');
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole('button', { name: copy.auth.continueWithGoogle }).click();
+
+  // The provider's own pages.
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: /continue/i }).click();
+
+  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+  await page.goto('/dashboard/profile');
+  await expect(page.getByRole('heading', { name: copy.profile.title })).toBeVisible();
+  await expect(page.getByText(profile.email).first()).toBeVisible();
+  await expect(page.getByText(profile.name).first()).toBeVisible();
+});
+
+test('changes the profile photo by uploading a picture', async ({ page, request, baseURL }) => {
+  const email = `photo-${Date.now()}@fleet.example`;
+  await signUpThroughApi(request, baseURL!, { name: 'Photo Phil', email, password: 'photo-pass-1' });
+  await logIn(page, email, 'photo-pass-1');
+  await page.goto('/dashboard/profile');
+
+  const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ea580c' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel(copy.profile.changePhoto).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: copy.profile.save }).click();
+  await expect(page.getByText(copy.profile.saved)).toBeVisible();
+
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.user.image).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+  const stored = await page.request.get(me.user.image);
+  expect(stored.headers()['content-type']).toBe('image/webp');
+});
