@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { copy } from '#shared/copy';
 import { expect, test } from './fixtures';
@@ -7,7 +8,7 @@ import { waitForMailTo } from './support/inbox';
 /** Flows that leave the shop: mail over real SMTP, Google sign-in through a real OpenID provider, uploads. */
 
 async function signUpThroughApi(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   baseURL: string,
   user: { name: string; email: string; password: string },
 ) {
@@ -15,7 +16,7 @@ async function signUpThroughApi(
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-async function logIn(page: import('@playwright/test').Page, email: string, password: string) {
+async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel(copy.fields.email).fill(email);
   await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
