@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { copy } from '#shared/copy';
-import { expect, test } from './fixtures';
+import { expect, expectRefusal, test } from './fixtures';
 import { profileFor } from './support/identity-provider';
 import { waitForMailTo } from './support/inbox';
 
@@ -24,7 +24,7 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
 }
 
-test('resets a forgotten password through the mail link, once', async ({ page, request, baseURL }) => {
+test('resets a forgotten password through the mail link, once', async ({ page, request, baseURL, problems }) => {
   const email = `forgetful-${Date.now()}@fleet.example`;
   await signUpThroughApi(request, baseURL!, { name: 'Forgetful Fran', email, password: 'old-password-1' });
 
@@ -46,6 +46,7 @@ test('resets a forgotten password through the mail link, once', async ({ page, r
   await page.getByLabel(copy.fields.password, { exact: true }).fill('old-password-1');
   await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
   await expect(page.getByText(copy.auth.invalidCredentials)).toBeVisible();
+  expectRefusal(problems, 401, '/api/auth/sign-in/email');
   await logIn(page, email, 'new-password-2');
 
   // The link works once.
@@ -54,6 +55,7 @@ test('resets a forgotten password through the mail link, once', async ({ page, r
   await page.getByLabel(copy.fields.newPassword).fill('third-password-3');
   await page.getByRole('button', { name: copy.auth.newPasswordSubmit }).click();
   await expect(page.getByText(copy.auth.resetLinkInvalid)).toBeVisible();
+  expectRefusal(problems, 400, '/api/auth/reset-password');
 });
 
 test('answers a reset request for an unknown address exactly as for a known one', async ({ request, baseURL }) => {

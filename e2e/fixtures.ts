@@ -9,10 +9,12 @@ import SQLite from 'better-sqlite3';
  */
 export const test = base.extend<{ problems: string[] }>({
   problems: [
-    async ({ page }, use) => {
+    async ({ page, baseURL }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
+        // Only the shop's own pages count; other sites a flow passes through (the OpenID provider) are not ours.
+        if (baseURL && !page.url().startsWith(baseURL)) return;
         // Chromium logs the document's own 404 status, which the not-found page answers on purpose.
         const isDocument404 = /status of 404/.test(message.text()) && message.location().url === page.url();
         if (!isDocument404) problems.push(`console.error: ${message.text()} (${message.location().url})`);
@@ -46,4 +48,14 @@ export function queryShopDatabase<T>(sql: string, ...params: unknown[]): T[] {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The browser logs every refused request as a console error, and the fixture fails a test on those.
+ * A test that provokes a refusal on purpose names it here, once it happened; anything else still fails.
+ */
+export function expectRefusal(problems: string[], status: number, path: string): void {
+  const index = problems.findIndex((p) => p.includes(`status of ${status}`) && p.includes(path));
+  expect(index, `the browser logged the ${status} from ${path}`).toBeGreaterThanOrEqual(0);
+  problems.splice(index, 1);
 }

@@ -233,7 +233,6 @@ export const copy = {
     newPasswordSubmit: 'Save new password',
     passwordReset: 'Your password has been changed. Sign in with your new password.',
     requestNewLink: 'Ask for a new link',
-    signingOut: 'Signing out…',
   },
   users: {
     notFound: 'This user does not exist.',
@@ -252,7 +251,6 @@ export const copy = {
     clearSearch: 'Clear search',
     total: (n: number) => `${n} ${n === 1 ? 'user' : 'users'}`,
     empty: 'No users match your search.',
-    noAction: 'No action',
     confirmMakeAdmin: (name: string, email: string) =>
       `${name} (${email}) will be able to manage parts, orders and users, and can only be demoted by another admin.`,
     confirmRemove: (name: string, email: string) =>

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { RequireAdmin, RequireAuth, RequireCustomer } from '../features/auth/components/require-auth';
 import { AppShell } from './layout/app-shell';
 import { HydrateFallback } from './layout/hydrate-fallback';
 import { RouteError } from './layout/route-error';
+import type { DashboardSection, DashboardSectionHandle } from './routes/dashboard-section';
 
 /**
  * A page: its own chunk, loaded when first visited, with its own error boundary inside the shell.
@@ -31,7 +32,16 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 const landing = () => import('./routes/landing');
 const dashboardSection = () => import('./routes/dashboard-section');
 
-/** Every route of PRODUCT.md section 2. Signed-in routes sit under RequireAuth. */
+/** A dashboard page that later work builds: one placeholder module, named by the route's handle. */
+function section(name: DashboardSection): Pick<RouteObject, 'lazy' | 'errorElement' | 'handle'> {
+  const handle: DashboardSectionHandle = { section: name };
+  return { ...page(dashboardSection), handle };
+}
+
+/**
+ * Every route of PRODUCT.md section 2. Signed-in routes sit under RequireAuth; inside the dashboard,
+ * customer pages under RequireCustomer and admin pages under RequireAdmin.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -58,18 +68,28 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             ...page(() => import('./routes/dashboard')),
             children: [
-              { index: true, ...page(dashboardSection) },
-              { path: 'profile', ...page(dashboardSection) },
-              { path: 'addReview', ...page(dashboardSection) },
-              { path: 'addPart', ...page(dashboardSection) },
-              { path: 'manageParts', ...page(dashboardSection) },
-              { path: 'manageOrders', ...page(dashboardSection) },
-              { path: 'manageUser', ...page(dashboardSection) },
-              { path: 'inbox', ...page(dashboardSection) },
-              { path: 'settings', ...page(dashboardSection) },
+              { index: true, ...section('myOrders') },
+              { path: 'profile', ...page(() => import('./routes/profile')) },
+              { path: 'payment/:id', ...section('payment') },
+              {
+                Component: RequireCustomer,
+                errorElement: <RouteError />,
+                children: [{ path: 'addReview', ...section('addReview') }],
+              },
+              {
+                Component: RequireAdmin,
+                errorElement: <RouteError />,
+                children: [
+                  { path: 'addPart', ...section('addPart') },
+                  { path: 'manageParts', ...section('manageParts') },
+                  { path: 'manageOrders', ...section('manageOrders') },
+                  { path: 'manageUser', ...page(() => import('./routes/manage-users')) },
+                  { path: 'inbox', ...section('inbox') },
+                  { path: 'settings', ...section('settings') },
+                ],
+              },
             ],
           },
-          { path: 'dashboard/payment/:id', ...page(dashboardSection) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -66,3 +66,15 @@ export function TextAreaField({ label, error, onDark = false, className = '', id
     </div>
   );
 }
+
+/**
+ * A refusal from the server about the whole form (wrong credentials, an expired link), as small red
+ * text under it. Announced when it appears; renders nothing without a message.
+ */
+export function FormError({ message, className = '' }: { message?: string; className?: string }) {
+  return (
+    <p role="alert" className={`text-sm font-medium text-error empty:hidden ${className}`}>
+      {message}
+    </p>
+  );
+}

@@ -13,10 +13,22 @@ interface PictureProps {
   /** Load at once without raising priority (pictures in a moving carousel must be ready when they slide in). */
   eager?: boolean;
   className?: string;
+  /** The picture could not be loaded (a removed upload, a blocked address). */
+  onError?: () => void;
 }
 
 /** A responsive picture from the shop's uploads (320/640/960 px WebP variants). */
-export function Picture({ src, alt, width, height, sizes, priority = false, eager = false, className = '' }: PictureProps) {
+export function Picture({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  priority = false,
+  eager = false,
+  className = '',
+  onError,
+}: PictureProps) {
   const srcSet = imageSrcSet(src);
   return (
     <img
@@ -30,6 +42,7 @@ export function Picture({ src, alt, width, height, sizes, priority = false, eage
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       className={`bg-slate-100 object-cover ${className}`}
+      onError={onError}
     />
   );
 }

@@ -22,6 +22,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -29,14 +30,20 @@ export interface RequestOptions {
 
 /** The one way the web app talks to the API: JSON in, JSON out, problem+json turned into ApiError. */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal, headers }: RequestOptions = {}): Promise<T> {
+  // A FormData body (an upload) goes as multipart, with the boundary the browser writes into its content type.
+  const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

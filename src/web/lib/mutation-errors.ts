@@ -38,3 +38,27 @@ export function applyServerFieldErrors<T extends FieldValues>(
     }
   }
 }
+
+/**
+ * For the forms that show the sign-in service's refusals as small red text under the form (PRODUCT.md
+ * section 5): a request that broke the form's rules puts its messages on the fields and returns
+ * nothing; any other refusal (wrong credentials, an address already registered, a wrong current
+ * password, an expired link, "too many requests") returns its message for the form to show. Server
+ * faults return nothing either: the cache's toast says "Something went wrong".
+ */
+export function formRefusal<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | undefined {
+  if (!(error instanceof ApiError) || error.isServerFault) return undefined;
+  // A service refusal names its field with its own message (USER_ALREADY_EXISTS → email); a failed
+  // validation has a general detail and one message per field.
+  const isValidation = error.code === 'validation_failed' && !Object.values(error.fieldErrors).includes(error.message);
+  const known = Object.keys(error.fieldErrors).some((field) => fields.some((name) => name === field));
+  if (isValidation && known) {
+    applyServerFieldErrors(error, setError, fields);
+    return undefined;
+  }
+  return error.message;
+}

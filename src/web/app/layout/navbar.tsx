@@ -5,6 +5,7 @@ import { paths } from '#shared/paths';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `relative block rounded-lg px-3 py-2 text-base font-semibold transition-colors md:text-sm ${
@@ -16,6 +17,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /** The top bar: logo, main links (a menu button under md width), and Login or Sign Out. */
 export function Navbar() {
   const session = useSession();
+  const { signOut, isPending: signingOut } = useSignOut();
   const location = useLocation();
   const menuId = useId();
   const [open, setOpen] = useState(false);
@@ -86,16 +88,23 @@ export function Navbar() {
           {session.status === 'signed-in' ? (
             <button
               type="button"
-              className="btn btn-sm border-white/25 bg-transparent text-white hover:bg-white/10"
-              onClick={() => void session.signOut()}
+              className="btn btn-sm border-white/25 bg-transparent text-white hover:bg-white/10 disabled:bg-transparent disabled:text-white/70"
+              disabled={signingOut}
+              onClick={() => void signOut()}
             >
+              {signingOut ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
               {copy.nav.signOut}
             </button>
           ) : session.status === 'signed-out' ? (
             <Link to={paths.login} className="btn btn-primary btn-sm">
               {copy.nav.login}
             </Link>
-          ) : null}
+          ) : (
+            // Until the session is known: neither Login nor Sign Out, in the space they take.
+            <span className="inline-flex h-8 w-20 items-center justify-center text-slate-400" aria-hidden="true">
+              <span className="loading loading-spinner loading-sm" />
+            </span>
+          )}
         </div>
       </div>
     </header>

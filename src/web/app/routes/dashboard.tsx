@@ -1,14 +1,23 @@
 import { Outlet } from 'react-router';
 import { copy } from '#shared/copy';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { DashboardNav } from '../../features/dashboard/components/dashboard-nav';
 
-/** The dashboard layout (signed in only). Sidebar and sections arrive with the accounts and orders issues. */
+/** /dashboard (signed in): the heading, the sidebar for the user's role, and the chosen page beside it. */
 export default function DashboardPage() {
+  // RequireAuth renders this only for a signed-in user.
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
   return (
-    <div className="container-page py-10 sm:py-14">
-      <title>{`${copy.nav.dashboard} · ${copy.brand}`}</title>
-      <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{copy.placeholders.dashboardTitle}</h1>
-      <div className="mt-8">
-        <Outlet />
+    <div className="min-h-full bg-slate-50">
+      <div className="container-page py-8 sm:py-12">
+        <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{copy.dashboard.title}</h1>
+        <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start lg:gap-10">
+          <DashboardNav name={session.user.name} image={session.user.image} isAdmin={session.isAdmin} />
+          <div className="min-w-0">
+            <Outlet />
+          </div>
+        </div>
       </div>
     </div>
   );

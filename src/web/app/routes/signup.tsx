@@ -1,7 +1,41 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
-import { ComingSoon } from '../../components/coming-soon';
+import { paths } from '#shared/paths';
+import { FormError } from '../../components/form-field';
+import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
+import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
+import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
 
-/** Placeholder until the accounts issue builds this page. */
+/** /signup: name, email and password (or Google); ends at /home, signed in. */
 export default function SignupPage() {
-  return <ComingSoon title={copy.placeholders.signupTitle} text={copy.placeholders.authSoon} />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const shop = useShopInfoQuery();
+  const [googleError, setGoogleError] = useState<string | undefined>(params.has('error') ? copy.auth.failed : undefined);
+
+  return (
+    <AuthCard
+      title={copy.auth.signUpTitle}
+      text={copy.auth.signUpText}
+      footer={
+        <>
+          {copy.auth.haveAccount}{' '}
+          <Link to={paths.login} className="link-brand">
+            {copy.auth.loginLink}
+          </Link>
+        </>
+      }
+    >
+      <SignUpForm onSignedUp={() => void navigate(paths.homeAlias, { replace: true })} />
+      {shop.data?.googleSignIn ? (
+        <>
+          <OrDivider />
+          <GoogleSignInButton callbackURL={paths.homeAlias} onError={setGoogleError} />
+          <FormError message={googleError} className="mt-3" />
+        </>
+      ) : null}
+    </AuthCard>
+  );
 }

@@ -1,22 +1,20 @@
-/** What the app knows about the visitor. Accounts arrive in a later issue (GET /api/me). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-}
+import type { User } from '#shared/schemas/accounts';
+import { useSessionQuery } from '../api/get-session';
 
+export type SessionUser = User;
+
+/** What the app knows about the visitor: still asking, a visitor, or a signed-in user with their role. */
 export type Session =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: SessionUser; isAdmin: boolean; signOut: () => Promise<void> };
-
-const SIGNED_OUT: Session = { status: 'signed-out' };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser; isAdmin: boolean };
 
 /**
- * The current session. For now nobody can sign in, so it is always signed out; the accounts issue
- * replaces the body with a query on GET /api/me (status "loading" while it runs), keeping this shape.
+ * The current session, from GET /api/me. "loading" until the first answer, so nothing signed-out is
+ * shown to a signed-in user meanwhile. An answer that cannot be had (server down) counts as signed out:
+ * the pages that need an account then offer the login form, which says what went wrong.
  */
 export function useSession(): Session {
-  return SIGNED_OUT;
+  const query = useSessionQuery();
+  if (query.data) return { status: 'signed-in', user: query.data.user, isAdmin: query.data.isAdmin };
+  if (query.isPending) return { status: 'loading' };
+  return { status: 'signed-out' };
 }

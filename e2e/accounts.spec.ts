@@ -1,0 +1,265 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { copy } from '#shared/copy';
+import { expect, expectNoSeriousA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
+
+interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Creates an account through the API, as the sign-up form would (better-auth wants the shop's Origin). */
+async function createAccount(request: APIRequestContext, baseURL: string | undefined, name: string): Promise<Account> {
+  const tag = unique();
+  const account = {
+    name: `${name} ${tag}`,
+    email: `${name.toLowerCase().replace(/\s+/g, '.')}-${tag}@garage.example`,
+    password: 'secret-password-1',
+  };
+  const res = await request.post('/api/auth/sign-up/email', { data: account, headers: { origin: baseURL ?? '' } });
+  expect(res.status(), await res.text()).toBe(200);
+  return account;
+}
+
+async function demoAccount(request: APIRequestContext, role: 'admin' | 'customer') {
+  const shop = (await (await request.get('/api/shop')).json()) as {
+    demoAccounts: { role: string; email: string; password: string }[];
+  };
+  const account = shop.demoAccounts.find((a) => a.role === role);
+  if (!account) throw new Error(`the e2e shop has no demo ${role}`);
+  return account;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(copy.fields.email).fill(email);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+}
+
+/** Dialogs fade in: axe and screenshots look once nothing moves. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity || !(a.timeline instanceof DocumentTimeline),
+      ),
+  );
+}
+
+test.describe('accounts', () => {
+  test('signs up and lands on /home, signed in, with the display name set', async ({ page }) => {
+    const tag = unique();
+    const name = `Nora Newcomer ${tag}`;
+    await page.goto('/signup');
+    await expect(page.getByRole('heading', { level: 1, name: copy.auth.signUpTitle })).toBeVisible();
+    await page.getByRole('button', { name: copy.auth.signUpSubmit }).click();
+    await expect(page.getByText(copy.validation.nameRequired)).toBeVisible();
+    await expect(page.getByText(copy.validation.emailRequired)).toBeVisible();
+    await expect(page.getByText(copy.validation.passwordRequired)).toBeVisible();
+
+    await page.getByLabel(copy.fields.name).fill(name);
+    await page.getByLabel(copy.fields.email).fill(`nora-${tag}@garage.example`);
+    await page.getByLabel(copy.fields.password).fill('12345');
+    await expect(page.getByText(copy.validation.passwordShort)).toBeVisible();
+    await page.getByLabel(copy.fields.password).fill('nora-password-1');
+    await page.getByRole('button', { name: copy.auth.signUpSubmit }).click();
+
+    await expect(page).toHaveURL(/\/home$/);
+    const navbar = page.getByRole('banner');
+    await expect(navbar.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+    await expect(navbar.getByRole('link', { name: copy.nav.login })).toHaveCount(0);
+    await navbar.getByRole('link', { name: copy.nav.dashboard }).click();
+    await expect(page.getByRole('heading', { level: 1, name: copy.dashboard.title })).toBeVisible();
+    await page.getByRole('link', { name: copy.dashboard.myProfile }).click();
+    await expect(page.getByTestId('profile-name')).toHaveText(name);
+  });
+
+  test('says a wrong password under the form, then returns to the page of origin after login', async ({
+    page,
+    request,
+    baseURL,
+    problems,
+  }) => {
+    const account = await createAccount(request, baseURL, 'Wanda Wrong');
+    await page.goto('/dashboard/profile');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel(copy.fields.email).fill(account.email);
+    await page.getByLabel(copy.fields.password, { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.auth.invalidCredentials })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel(copy.fields.email)).toHaveValue(account.email);
+
+    await page.getByLabel(copy.fields.password, { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await expect(page.getByTestId('profile-name')).toHaveText(account.name);
+    expectRefusal(problems, 401, '/api/auth/sign-in/email');
+  });
+
+  test('signs a customer who opens an admin page out and sends them to /login', async ({ page, request }) => {
+    const customer = await demoAccount(request, 'customer');
+    await page.goto('/login');
+    await page.getByRole('button', { name: copy.auth.demoAccounts }).click();
+    const demo = page.getByRole('dialog', { name: copy.auth.demoAccounts });
+    await demo.getByRole('button', { name: copy.auth.useAccountLabel(copy.auth.demoRoles.customer, customer.email) }).click();
+    await expect(demo).toBeHidden();
+    await expect(page.getByLabel(copy.fields.email)).toHaveValue(customer.email);
+    await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/dashboard');
+    const sidebar = page.getByRole('navigation', { name: copy.dashboard.navLabel });
+    await expect(sidebar.getByRole('link')).toHaveText([
+      copy.dashboard.myOrders,
+      copy.dashboard.myProfile,
+      copy.dashboard.addReview,
+    ]);
+
+    await page.goto('/dashboard/manageUser');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: copy.nav.login })).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+
+  test('changes the display name on My Profile', async ({ page, request, baseURL }) => {
+    const account = await createAccount(request, baseURL, 'Pat Profile');
+    await signIn(page, account.email, account.password);
+    await page.goto('/dashboard/profile');
+    await expect(page.getByTestId('profile-name')).toHaveText(account.name);
+
+    await page.getByLabel(copy.fields.name).fill(' ');
+    await page.getByRole('button', { name: copy.profile.save }).click();
+    await expect(page.getByText(copy.validation.nameRequired)).toBeVisible();
+
+    const renamed = `Patricia ${unique()}`;
+    await page.getByLabel(copy.fields.name).fill(renamed);
+    await page.getByRole('button', { name: copy.profile.save }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.profile.saved })).toBeVisible();
+    await expect(page.getByTestId('profile-name')).toHaveText(renamed);
+    const me = await (await page.request.get('/api/me')).json();
+    expect(me.user).toMatchObject({ name: renamed, email: account.email });
+  });
+
+  test('makes a user admin and removes a user, each after "Are you sure?"', async ({ page, request, baseURL }) => {
+    const admin = await demoAccount(request, 'admin');
+    const tag = unique();
+    const promoted = await createAccount(request, baseURL, `Promoted ${tag}`);
+    const removed = await createAccount(request, baseURL, `Removed ${tag}`);
+    await signIn(page, admin.email, admin.password);
+
+    // The admin's own row has no actions.
+    await page.goto(`/dashboard/manageUser?q=${encodeURIComponent(admin.email)}`);
+    const own = page.getByTestId('user-row').filter({ hasText: admin.email });
+    await expect(own).toHaveCount(1);
+    await expect(own.getByRole('button')).toHaveCount(0);
+
+    await page.goto(`/dashboard/manageUser?q=${tag}`);
+    await expect(page.getByTestId('user-row')).toHaveCount(2);
+    const promotedRow = page.getByTestId('user-row').filter({ hasText: promoted.email });
+    const makeAdmin = promotedRow.getByRole('button', { name: copy.users.makeAdmin });
+
+    // Escape (or Cancel) changes nothing.
+    await makeAdmin.click();
+    const dialog = page.getByRole('dialog', { name: copy.common.areYouSure });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: copy.common.cancel })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: copy.common.cancel })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(makeAdmin).toBeFocused();
+    expect(queryShopDatabase<{ role: string }>('select role from users where email = ?', promoted.email)).toEqual([
+      { role: 'customer' },
+    ]);
+
+    await makeAdmin.click();
+    await dialog.getByRole('button', { name: copy.common.yes }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.toasts.adminAdded })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(makeAdmin).toHaveCount(0);
+    await expect(promotedRow).toContainText(copy.users.admin);
+    expect(queryShopDatabase<{ role: string }>('select role from users where email = ?', promoted.email)).toEqual([
+      { role: 'admin' },
+    ]);
+
+    const removedRow = page.getByTestId('user-row').filter({ hasText: removed.email });
+    await removedRow.getByRole('button', { name: copy.users.removeUser }).click();
+    await expect(dialog).toContainText(removed.email);
+    await dialog.getByRole('button', { name: copy.common.yes }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.toasts.userRemoved })).toBeVisible();
+    await expect(removedRow).toHaveCount(0);
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    expect(queryShopDatabase('select id from users where email = ?', removed.email)).toEqual([]);
+  });
+
+  test('asks for a reset link: "Send Email!", then back to the previous page', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: copy.auth.forgotPassword }).click();
+    await expect(page).toHaveURL(/\/reset$/);
+    await page.getByRole('button', { name: copy.auth.resetSubmit }).click();
+    await expect(page.getByText(copy.validation.emailRequired)).toBeVisible();
+    // The answer is the same whether the address has an account or not.
+    await page.getByLabel(copy.fields.email).fill(`nobody-${unique()}@garage.example`);
+    await page.getByRole('button', { name: copy.auth.resetSubmit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.toasts.resetSent })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`has no serious axe violation on the account pages at ${viewport.width} px`, async ({ page, request, baseURL }) => {
+      await page.setViewportSize(viewport);
+      for (const path of ['/login', '/signup', '/reset', '/reset-password?token=made-up', '/reset-password']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+      await page.goto('/login');
+      await page.getByRole('button', { name: copy.auth.demoAccounts }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      await expectNoSeriousA11yViolations(page);
+
+      const customer = await createAccount(request, baseURL, 'Axe Customer');
+      await signIn(page, customer.email, customer.password);
+      for (const path of ['/dashboard', '/dashboard/profile']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: copy.dashboard.title })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+      if (viewport.width < 1024) {
+        await page.getByRole('button', { name: new RegExp(copy.dashboard.openMenu) }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settled(page);
+        await expectNoSeriousA11yViolations(page);
+        await page.keyboard.press('Escape');
+      }
+      await page.getByRole('banner').getByRole('button', { name: copy.nav.signOut }).click();
+      await expect(page.getByRole('banner').getByRole('link', { name: copy.nav.login })).toBeVisible();
+
+      const admin = await demoAccount(request, 'admin');
+      await signIn(page, admin.email, admin.password);
+      await page.goto('/dashboard/manageUser');
+      await expect(page.getByTestId('user-row').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // The table never makes the page scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await page.getByTestId('user-row').getByRole('button', { name: copy.users.removeUser }).first().click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await settled(page);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: copy.common.cancel }).click();
+    });
+  }
+});

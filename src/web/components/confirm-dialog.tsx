@@ -1,0 +1,65 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { copy } from '#shared/copy';
+import { Modal } from './modal';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  /** What will happen, under the question. */
+  children?: ReactNode;
+  /** The question; "Are you sure?" by default (PRODUCT.md section 5). */
+  title?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The action is running: both buttons wait, Yes shows a spinner, Escape does nothing. */
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * "Are you sure?" before something that cannot be undone (removing a user, deleting a part, cancelling
+ * an order). Focus starts on Cancel, so a stray Enter does no harm.
+ */
+export function ConfirmDialog({
+  open,
+  children,
+  title = copy.common.areYouSure,
+  confirmLabel = copy.common.yes,
+  cancelLabel = copy.common.cancel,
+  pending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      labelledBy={titleId}
+      describedBy={children ? textId : undefined}
+      initialFocus={cancelRef}
+      locked={pending}
+      className="max-w-md"
+    >
+      <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children ? (
+        <div id={textId} className="mt-3 text-slate-700">
+          {children}
+        </div>
+      ) : null}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button ref={cancelRef} type="button" className="btn btn-ghost border-slate-300" disabled={pending} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="btn btn-error" disabled={pending} onClick={onConfirm}>
+          {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

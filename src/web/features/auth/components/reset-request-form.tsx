@@ -1,0 +1,40 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { copy } from '#shared/copy';
+import { passwordResetRequestSchema, type PasswordResetRequest } from '#shared/schemas/accounts';
+import { FormError, InputField } from '../../../components/form-field';
+import { formRefusal } from '../../../lib/mutation-errors';
+import { useRequestPasswordResetMutation } from '../api/request-password-reset';
+
+/** The address to mail a reset link to. The answer never tells whether it has an account. */
+export function ResetRequestForm({ onSent }: { onSent: () => void }) {
+  const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  const request = useRequestPasswordResetMutation();
+  const [refusal, setRefusal] = useState<string>();
+
+  const onSubmit = form.handleSubmit((values) => {
+    setRefusal(undefined);
+    request.mutate(values, {
+      onSuccess: onSent,
+      onError: (error) => setRefusal(formRefusal(error, form.setError, ['email'])),
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <InputField
+        label={copy.fields.email}
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
+      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={request.isPending}>
+        {request.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {copy.auth.resetSubmit}
+      </button>
+      <FormError message={refusal} className="-mt-2" />
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { copy } from '#shared/copy';
+import { signUpInputSchema, type SignUpInput } from '#shared/schemas/accounts';
+import { FormError, InputField } from '../../../components/form-field';
+import { formRefusal } from '../../../lib/mutation-errors';
+import { useSignUpMutation } from '../api/sign-up';
+
+const fields = ['name', 'email', 'password'] as const;
+
+/** Name, email and password; the name becomes the account's display name. */
+export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpInputSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const signUp = useSignUpMutation();
+  const [refusal, setRefusal] = useState<string>();
+
+  const onSubmit = form.handleSubmit((values) => {
+    setRefusal(undefined);
+    signUp.mutate(values, {
+      onSuccess: onSignedUp,
+      onError: (error) => setRefusal(formRefusal(error, form.setError, fields)),
+    });
+  });
+
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <InputField
+        label={copy.fields.email}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <InputField
+        label={copy.fields.password}
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {copy.auth.signUpSubmit}
+      </button>
+      <FormError message={refusal} className="-mt-2" />
+    </form>
+  );
+}

@@ -1,0 +1,193 @@
+import { useId, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { copy } from '#shared/copy';
+import { paths } from '#shared/paths';
+import { Avatar } from '../../../components/avatar';
+import { CloseIcon, MenuIcon } from '../../../components/icons';
+import { Modal } from '../../../components/modal';
+
+const icon = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  viewBox: '0 0 24 24',
+  'aria-hidden': true,
+  className: 'h-5 w-5 shrink-0',
+} as const;
+
+const icons: Record<string, ReactNode> = {
+  orders: (
+    <svg {...icon}>
+      <path d="M9 4h6v3H9zM7 5.5H5v15h14v-15h-2M8.5 11h7M8.5 15h5" />
+    </svg>
+  ),
+  profile: (
+    <svg {...icon}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+    </svg>
+  ),
+  review: (
+    <svg {...icon}>
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+    </svg>
+  ),
+  add: (
+    <svg {...icon}>
+      <rect x="4" y="4" width="16" height="16" rx="3" />
+      <path d="M12 8v8M8 12h8" />
+    </svg>
+  ),
+  parts: (
+    <svg {...icon}>
+      <path d="M12 3l8 4.5v9L12 21l-8-4.5v-9z" />
+      <path d="M4 7.5l8 4.5 8-4.5M12 12v9" />
+    </svg>
+  ),
+  truck: (
+    <svg {...icon}>
+      <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
+      <circle cx="7" cy="17.5" r="1.8" />
+      <circle cx="17" cy="17.5" r="1.8" />
+    </svg>
+  ),
+  users: (
+    <svg {...icon}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c1-3.5 3.5-5.5 6.5-5.5s5.5 2 6.5 5.5M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
+    </svg>
+  ),
+  inbox: (
+    <svg {...icon}>
+      <path d="M4 13l2.5-8h11L20 13v6H4z" />
+      <path d="M4 13h4.5l1 2.5h5l1-2.5H20" />
+    </svg>
+  ),
+  settings: (
+    <svg {...icon}>
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </svg>
+  ),
+};
+
+interface SidebarLink {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  end?: boolean;
+}
+
+/** PRODUCT.md section 2: everyone, then customers' or admins' own pages. */
+function sidebarLinks(isAdmin: boolean): SidebarLink[] {
+  const everyone: SidebarLink[] = [
+    { to: paths.dashboard, label: copy.dashboard.myOrders, icon: icons.orders, end: true },
+    { to: paths.profile, label: copy.dashboard.myProfile, icon: icons.profile },
+  ];
+  if (!isAdmin) return [...everyone, { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review }];
+  return [
+    ...everyone,
+    { to: paths.addPart, label: copy.dashboard.addPart, icon: icons.add },
+    { to: paths.manageParts, label: copy.dashboard.manageParts, icon: icons.parts },
+    { to: paths.manageOrders, label: copy.dashboard.manageOrders, icon: icons.truck },
+    { to: paths.manageUser, label: copy.dashboard.manageUser, icon: icons.users },
+    { to: paths.inbox, label: copy.dashboard.inbox, icon: icons.inbox },
+    { to: paths.settings, label: copy.dashboard.settings, icon: icons.settings },
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2.5 font-semibold transition-colors ${
+    isActive ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+interface DashboardNavProps {
+  name: string;
+  image: string | null;
+  isAdmin: boolean;
+}
+
+function SidebarContent({ name, image, isAdmin, onNavigate }: DashboardNavProps & { onNavigate?: () => void }) {
+  return (
+    <>
+      <div className="flex items-center gap-3 px-1">
+        <Avatar name={name} image={image} size={44} />
+        <div className="min-w-0">
+          <p className="truncate font-bold text-slate-900">{name}</p>
+          <p className="text-sm text-slate-600">{isAdmin ? copy.dashboard.roles.admin : copy.dashboard.roles.customer}</p>
+        </div>
+      </div>
+      <nav aria-label={copy.dashboard.navLabel} className="mt-5 border-t border-slate-200 pt-4">
+        <ul className="space-y-1">
+          {sidebarLinks(isAdmin).map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} className={linkClass} onClick={onNavigate}>
+                {link.icon}
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}
+
+/**
+ * The dashboard's sidebar: beside the content from lg width up; on smaller screens a menu button
+ * that opens it as a drawer from the left edge.
+ */
+export function DashboardNav(props: DashboardNavProps) {
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const { pathname } = useLocation();
+  const current = sidebarLinks(props.isAdmin).find((link) => (link.end ? pathname === link.to : pathname.startsWith(link.to)));
+
+  return (
+    <>
+      <aside className="hidden lg:block">
+        <div className="sticky top-24 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <SidebarContent {...props} />
+        </div>
+      </aside>
+      <div className="lg:hidden">
+        <button
+          type="button"
+          className="btn w-full justify-start border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        >
+          <MenuIcon className="h-5 w-5" />
+          {copy.dashboard.openMenu}
+          {current ? <span className="ml-auto truncate font-normal text-slate-600">{current.label}</span> : null}
+        </button>
+        <Modal
+          open={open}
+          onClose={() => setOpen(false)}
+          labelledBy={titleId}
+          placement="start"
+          className="w-80 max-w-[85vw] p-5"
+        >
+          <div className="mb-4 flex items-center justify-between">
+            <h2 id={titleId} className="text-lg font-bold text-slate-900">
+              {copy.dashboard.navLabel}
+            </h2>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square"
+              aria-label={copy.dashboard.closeMenu}
+              onClick={() => setOpen(false)}
+            >
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <SidebarContent {...props} onNavigate={() => setOpen(false)} />
+        </Modal>
+      </div>
+    </>
+  );
+}
