@@ -186,6 +186,8 @@ export const copy = {
     subjectRequired: 'Subject is Required',
     messageRequired: 'Message is Required',
     tooLong: (max: number) => `Must be ${max} characters or shorter`,
+    dateInvalid: 'Enter a valid date and time',
+    discountRequired: 'Discount text is Required',
   },
   toasts: {
     partAdded: 'Parts added successfully',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { copy } from '../copy';
-import { emailSchema, isoDateTime, requiredText } from './common';
+import { emailSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 
 const v = copy.validation;
 
@@ -53,3 +53,27 @@ export const shopInfoSchema = z.object({
   demoAccounts: z.array(z.object({ role: z.enum(['admin', 'customer']), email: z.string(), password: z.string() })),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
+
+export const settingsUpdateSchema = z.strictObject({
+  flashDealEndsAt: z.iso.datetime({ offset: true, error: copy.validation.dateInvalid }),
+  flashDealDiscountText: requiredText(copy.validation.discountRequired, 40),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+export const contactMessageSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: isoDateTime,
+  handledAt: isoDateTime.nullable(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export const contactMessageListSchema = pageOf(contactMessageSchema);
+export const contactMessageUpdateSchema = z.strictObject({ handled: z.boolean() });
+
+export const subscriberSchema = z.object({ id: z.string(), email: z.string(), createdAt: isoDateTime });
+export type Subscriber = z.infer<typeof subscriberSchema>;
+export const subscriberListSchema = pageOf(subscriberSchema);
+
+export const inboxQuerySchema = z.object({ page: pageSchema, limit: limitSchema(100, 20) });

@@ -45,7 +45,7 @@ export type PartList = z.infer<typeof partListSchema>;
 export const partIdParamsSchema = z.object({ id: idSchema });
 
 /** The API's create/update body; errors are reported under the form's field names (price, quantity). */
-export const partInputSchema = z.object({
+export const partInputSchema = z.strictObject({
   name: requiredText(v.nameRequired, 120),
   description: requiredText(v.descriptionRequired, 5000),
   priceCents: z
@@ -62,6 +62,10 @@ export const partInputSchema = z.object({
   minOrderQuantity: z.number().int().min(1).max(MAX_STOCK).optional(),
 });
 export type PartInput = z.infer<typeof partInputSchema>;
+
+/** PATCH /api/parts/:id: any of the create fields (the edit form sends them all; the photo only when changed). */
+export const partUpdateSchema = partInputSchema.partial();
+export type PartUpdate = z.infer<typeof partUpdateSchema>;
 
 /** API field → form field, so a server answer lands next to the right input. */
 export const partFieldNames: Record<string, string> = { priceCents: 'price', stock: 'quantity' };
