@@ -56,6 +56,10 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
       '/api/auth/request-password-reset',
       '/api/auth/reset-password',
       '/api/auth/change-password',
+      '/api/contact-messages',
+      '/api/contact-messages/{id}',
+      '/api/newsletter-subscribers',
+      '/api/newsletter-subscribers.csv',
     ]) {
       expect(Object.keys(doc.paths)).toContain(route);
     }
@@ -63,6 +67,10 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
       expect.arrayContaining(['q', 'sort', 'page', 'limit']),
     );
     expect(Object.keys(doc.paths['/api/users/{id}'])).toEqual(expect.arrayContaining(['patch', 'delete']));
+    expect(Object.keys(doc.paths['/api/parts'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/parts/{id}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+    expect(Object.keys(doc.paths['/api/reviews'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/settings'])).toEqual(expect.arrayContaining(['get', 'patch']));
     expect(doc.paths['/api/auth/sign-in/email'].post.requestBody.content['application/json'].schema.required).toEqual([
       'email',
       'password',

@@ -128,8 +128,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const auth = createAuth(config, { database: deps.database, mailer, log: app.log });
   registerSessions(app, createSessionResolver(auth));
 
-  const parts = createPartsService(db);
-  const reviews = createReviewsService(db);
+  const parts = createPartsService(db, { clock, storage });
+  const reviews = createReviewsService(db, { clock, storage });
   const content = createContentService(db, clock);
   const users = createUsersService({ db, auth, storage });
   const uploads = createUploadsService(storage);

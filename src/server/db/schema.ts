@@ -142,6 +142,8 @@ export type PartUpdate = Updateable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type UserRow = Selectable<UsersTable>;
 // Generated is re-exported for later tables with database-made keys.
 export type { Generated };

@@ -43,12 +43,17 @@ export async function currentUser(request: FastifyRequest, reply: FastifyReply):
   return request.user;
 }
 
-/** preHandler: 401 unless someone is signed in. */
+/**
+ * Guards run at preValidation, before the body is checked: a visitor must learn nothing about a
+ * route's rules (a 400 naming fields) before being told to sign in.
+ */
+
+/** 401 unless someone is signed in. */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!(await currentUser(request, reply))) throw new AppError('unauthenticated', copy.auth.signInRequired);
 }
 
-/** preHandler: 401 unless signed in, 403 unless an admin. */
+/** 401 unless signed in, 403 unless an admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = await currentUser(request, reply);
   if (!user) throw new AppError('unauthenticated', copy.auth.signInRequired);

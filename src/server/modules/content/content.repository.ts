@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { BlogPostRow, SettingsRow } from '../../db/schema';
+import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow, SettingsRow } from '../../db/schema';
 
 export async function listBlogPosts(db: Db): Promise<BlogPostRow[]> {
   return db.selectFrom('blog_posts').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
@@ -59,4 +59,61 @@ export async function insertContactMessage(
       handled_at: null,
     })
     .execute();
+}
+
+export async function listContactMessages(
+  db: Db,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: ContactMessageRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+/** Sets or clears handled_at; answers the message, or undefined when there is none. */
+export async function setContactMessageHandledAt(
+  db: Db,
+  id: string,
+  handledAt: string | null,
+): Promise<ContactMessageRow | undefined> {
+  const result = await db.updateTable('contact_messages').set({ handled_at: handledAt }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listSubscribers(
+  db: Db,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: NewsletterSubscriberRow[]; total: number }> {
+  const [rows, counted] = await Promise.all([
+    db
+      .selectFrom('newsletter_subscribers')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    db
+      .selectFrom('newsletter_subscribers')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
+
+export async function listAllSubscribers(db: Db): Promise<NewsletterSubscriberRow[]> {
+  return db.selectFrom('newsletter_subscribers').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }

@@ -1,11 +1,43 @@
-import type { BlogPost, BlogSummary, ContactInput, NewsletterInput, Settings } from '#shared/schemas/content';
+import type {
+  BlogPost,
+  BlogSummary,
+  ContactInput,
+  ContactMessage,
+  NewsletterInput,
+  Settings,
+  SettingsUpdate,
+  Subscriber,
+} from '#shared/schemas/content';
 import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import type { BlogPostRow } from '../../db/schema';
+import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { newId } from '../../ids';
 import * as repo from './content.repository';
+import { toCsv } from './csv';
+
+interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+function toContactMessage(row: ContactMessageRow): ContactMessage {
+  return {
+    id: row.id,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    createdAt: row.created_at,
+    handledAt: row.handled_at,
+  };
+}
+
+function toSubscriber(row: NewsletterSubscriberRow): Subscriber {
+  return { id: row.id, email: row.email, createdAt: row.created_at };
+}
 
 function toBlogSummary(row: BlogPostRow): BlogSummary {
   return {
@@ -57,6 +89,37 @@ export function createContentService(db: Db, clock: Clock) {
       const id = newId();
       await repo.insertContactMessage(db, { id, ...input, createdAt: clock.now().toISOString() });
       return { id };
+    },
+
+    async updateSettings(input: SettingsUpdate): Promise<Settings> {
+      // Stored in one form (UTC ISO) whatever offset the form sent, so both engines compare it alike.
+      await repo.upsertSettings(db, {
+        flashDealEndsAt: new Date(input.flashDealEndsAt).toISOString(),
+        flashDealDiscountText: input.flashDealDiscountText,
+        now: clock.now().toISOString(),
+      });
+      return this.getSettings();
+    },
+
+    async listContactMessages(query: { page: number; limit: number }): Promise<Page<ContactMessage>> {
+      const { rows, total } = await repo.listContactMessages(db, query);
+      return { items: rows.map(toContactMessage), total, page: query.page, limit: query.limit };
+    },
+
+    async markContactMessage(id: string, handled: boolean): Promise<ContactMessage> {
+      const row = await repo.setContactMessageHandledAt(db, id, handled ? clock.now().toISOString() : null);
+      if (!row) throw new AppError('not_found', 'This message does not exist.');
+      return toContactMessage(row);
+    },
+
+    async listSubscribers(query: { page: number; limit: number }): Promise<Page<Subscriber>> {
+      const { rows, total } = await repo.listSubscribers(db, query);
+      return { items: rows.map(toSubscriber), total, page: query.page, limit: query.limit };
+    },
+
+    async subscribersCsv(): Promise<string> {
+      const rows = await repo.listAllSubscribers(db);
+      return toCsv([['email', 'subscribed_at'], ...rows.map((row) => [row.email, row.created_at])]);
     },
   };
 }

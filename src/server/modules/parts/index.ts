@@ -1,2 +1,3 @@
 export { partsRoutes } from './parts.routes';
 export { createPartsService, toPart, type PartsService } from './parts.service';
+export { isLivePart } from './parts.repository';

@@ -64,3 +64,54 @@ export async function ratingSummaries(db: Db, partIds: readonly string[]): Promi
   }
   return summaries;
 }
+
+export async function isLivePart(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('parts').select('id').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPart(db: Db, row: PartRow): Promise<void> {
+  await db.insertInto('parts').values(row).execute();
+}
+
+/** Changes a live part; answers the changed row, or undefined when there is no such live part. */
+export async function updateLivePart(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<PartRow, 'id' | 'created_at' | 'archived_at'>>,
+): Promise<PartRow | undefined> {
+  const result = await db
+    .updateTable('parts')
+    .set(changes)
+    .where('id', '=', id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return undefined;
+  return findLivePart(db, id);
+}
+
+/**
+ * Whether any order points at the part, in which case it must be archived rather than deleted so
+ * order history keeps it. There is no orders table yet: the orders issue (orders and payment,
+ * PRODUCT.md section 6) adds it and must make this query it.
+ */
+export async function partHasOrders(_db: Db, _id: string): Promise<boolean> {
+  return false;
+}
+
+/** Hides a live part from the shop; answers whether there was one. */
+export async function archiveLivePart(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('parts')
+    .set({ archived_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a live part; its reviews stay, with part_id set null by the foreign key. */
+export async function deleteLivePart(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('parts').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

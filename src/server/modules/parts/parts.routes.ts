@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listPartsQuerySchema, partIdParamsSchema, partListSchema, partSchema } from '#shared/schemas/parts';
+import { z } from 'zod';
+import { createdSchema } from '#shared/schemas/content';
+import {
+  listPartsQuerySchema,
+  partFieldNames,
+  partIdParamsSchema,
+  partInputSchema,
+  partListSchema,
+  partSchema,
+  partUpdateSchema,
+} from '#shared/schemas/parts';
+import { requireAdmin } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
 import type { PartsService } from './parts.service';
+
+// The guard runs before validation, so a visitor learns nothing about the body's rules.
+const adminOnly = { 401: problemSchema, 403: problemSchema };
 
 export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async (app, { parts }) => {
   app.get(
@@ -30,5 +44,62 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
       },
     },
     async (request) => parts.getPart(request.params.id),
+  );
+
+  app.post(
+    '/api/parts',
+    {
+      preValidation: requireAdmin,
+      config: { fieldNames: partFieldNames },
+      schema: {
+        tags: ['parts'],
+        summary: 'Add a part (the picture must be a URL returned by POST /api/uploads)',
+        body: partInputSchema,
+        response: { 201: createdSchema, 400: problemSchema, ...adminOnly },
+      },
+    },
+    async (request, reply) => {
+      const created = await parts.createPart(request.body);
+      app.responseCache.invalidate();
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/api/parts/:id',
+    {
+      preValidation: requireAdmin,
+      config: { fieldNames: partFieldNames },
+      schema: {
+        tags: ['parts'],
+        summary: 'Change a part (any of the create fields)',
+        params: partIdParamsSchema,
+        body: partUpdateSchema,
+        response: { 200: partSchema, 400: problemSchema, 404: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => {
+      const updated = await parts.updatePart(request.params.id, request.body);
+      app.responseCache.invalidate();
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/api/parts/:id',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['parts'],
+        summary: 'Remove a part: deleted, or archived when it has orders',
+        params: partIdParamsSchema,
+        response: { 204: z.null(), 404: problemSchema, ...adminOnly },
+      },
+    },
+    async (request, reply) => {
+      await parts.removePart(request.params.id);
+      app.responseCache.invalidate();
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -21,3 +21,7 @@ export async function listNewestReviews(
   ]);
   return { rows, total: Number(counted.total) };
 }
+
+export async function insertReview(db: Db, row: ReviewRow): Promise<void> {
+  await db.insertInto('reviews').values(row).execute();
+}

@@ -1,7 +1,13 @@
-import type { Review, ReviewList } from '#shared/schemas/reviews';
+import { copy } from '#shared/copy';
+import type { Review, ReviewInput, ReviewList } from '#shared/schemas/reviews';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { ReviewRow } from '../../db/schema';
-import { listNewestReviews } from './reviews.repository';
+import { AppError } from '../../http/errors';
+import { newId } from '../../ids';
+import { isLivePart } from '../parts';
+import { type ObjectStorage, isOwnUpload } from '../uploads';
+import { insertReview, listNewestReviews } from './reviews.repository';
 
 export function toReview(row: ReviewRow, verified: boolean): Review {
   return {
@@ -15,12 +21,38 @@ export function toReview(row: ReviewRow, verified: boolean): Review {
   };
 }
 
-export function createReviewsService(db: Db) {
+export interface ReviewsServiceDeps {
+  clock: Clock;
+  storage: ObjectStorage;
+}
+
+export function createReviewsService(db: Db, { clock, storage }: ReviewsServiceDeps) {
   return {
     async listReviews(query: { page: number; limit: number }): Promise<ReviewList> {
       const { rows, total } = await listNewestReviews(db, query);
       // "Verified buyer" needs paid orders, which arrive with the orders module; until then nobody is verified.
       return { items: rows.map((row) => toReview(row, false)), total, page: query.page, limit: query.limit };
+    },
+
+    async addReview(userId: string, input: ReviewInput): Promise<{ id: string }> {
+      const fieldErrors: Record<string, string> = {};
+      if (!(await isOwnUpload(storage, input.imageUrl))) fieldErrors.imageUrl = copy.users.imageNotUploaded;
+      if (input.partId !== undefined && !(await isLivePart(db, input.partId))) fieldErrors.partId = copy.reviews.partNotFound;
+      if (Object.keys(fieldErrors).length > 0) {
+        throw new AppError('validation_failed', 'Please correct the highlighted body fields.', fieldErrors);
+      }
+      const id = newId();
+      await insertReview(db, {
+        id,
+        user_id: userId,
+        part_id: input.partId ?? null,
+        name: input.name,
+        rating: input.rating,
+        text: input.text,
+        image_url: input.imageUrl,
+        created_at: clock.now().toISOString(),
+      });
+      return { id };
     },
   };
 }

@@ -50,7 +50,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService;
   app.post(
     '/api/uploads',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['uploads'],

@@ -20,7 +20,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/me',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: meSchema, ...guarded } },
     },
     async (request) => toMe(signedInUser(request)),
@@ -29,7 +29,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.patch(
     '/api/me',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['accounts'],
         summary: 'Change your display name or photo (a URL returned by POST /api/uploads)',
@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/users',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Every account, newest first; q searches name and email',
@@ -57,7 +57,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.patch(
     '/api/users/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Make a user admin or customer (not yourself)',
@@ -72,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.delete(
     '/api/users/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['users'],
         summary: 'Remove a user and end their sessions (not yourself)',
