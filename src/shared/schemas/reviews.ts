@@ -37,11 +37,7 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>;
 /** The Add Review form's fields (the photo is uploaded first; Retting arrives as a number from the star input). */
 export const reviewFormSchema = z.object({
   name: requiredText(v.nameRequired, 80),
-  rating: z
-    .number({ error: v.rettingRequired })
-    .int(v.rettingInvalid)
-    .min(0, v.rettingInvalid)
-    .max(5, v.rettingInvalid),
+  rating: z.number({ error: v.rettingRequired }).int(v.rettingInvalid).min(0, v.rettingInvalid).max(5, v.rettingInvalid),
   text: requiredText(v.reviewRequired, 2000),
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;

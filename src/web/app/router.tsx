@@ -74,18 +74,18 @@ export const routes: RouteObject[] = [
               {
                 Component: RequireCustomer,
                 errorElement: <RouteError />,
-                children: [{ path: 'addReview', ...section('addReview') }],
+                children: [{ path: 'addReview', ...page(() => import('./routes/add-review')) }],
               },
               {
                 Component: RequireAdmin,
                 errorElement: <RouteError />,
                 children: [
-                  { path: 'addPart', ...section('addPart') },
-                  { path: 'manageParts', ...section('manageParts') },
+                  { path: 'addPart', ...page(() => import('./routes/add-part')) },
+                  { path: 'manageParts', ...page(() => import('./routes/manage-parts')) },
                   { path: 'manageOrders', ...section('manageOrders') },
                   { path: 'manageUser', ...page(() => import('./routes/manage-users')) },
-                  { path: 'inbox', ...section('inbox') },
-                  { path: 'settings', ...section('settings') },
+                  { path: 'inbox', ...page(() => import('./routes/inbox')) },
+                  { path: 'settings', ...page(() => import('./routes/settings')) },
                 ],
               },
             ],

@@ -20,15 +20,20 @@ export function notifyMutationError(error: unknown): void {
   toast.error(copy.common.somethingWrong, { toastId: 'server-fault' });
 }
 
-/** Puts the server's `errors: {field: message}` onto the form's fields; unknown fields become a toast. */
+/**
+ * Puts the server's `errors: {field: message}` onto the form's fields; unknown fields become a toast.
+ * `aliases` maps an API field to the form's (`imageUrl` → `photo`) where the two differ.
+ */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  aliases: Readonly<Record<string, string>> = {},
 ): void {
   if (!(error instanceof ApiError) || !hasFieldErrors(error)) return;
   let focused = false;
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
+  for (const [apiField, message] of Object.entries(error.fieldErrors)) {
+    const field = aliases[apiField] ?? apiField;
     const known = fields.find((name) => name === field);
     if (known) {
       setError(known, { type: 'server', message }, { shouldFocus: !focused });

@@ -38,7 +38,18 @@ export default function PartDetailPage() {
       />
       <div>
         <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{data.name}</h1>
-        {data.rating.count > 0 ? <Stars value={data.rating.average} className="mt-3" /> : null}
+        <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="part-rating">
+          {data.rating.count > 0 ? (
+            <>
+              <Stars value={data.rating.average} />
+              <span className="text-sm font-medium text-slate-700">
+                {copy.part.ratingSummary(data.rating.average, data.rating.count)}
+              </span>
+            </>
+          ) : (
+            <span className="text-sm text-slate-600">{copy.part.noRatings}</span>
+          )}
+        </div>
         <dl className="mt-6 grid grid-cols-2 gap-4">
           <div>
             <dt className="text-sm font-semibold text-slate-600">{copy.part.price}</dt>
@@ -51,7 +62,10 @@ export default function PartDetailPage() {
         </dl>
         <p className="mt-4 font-medium text-slate-700">{copy.part.minimumOrder(data.minOrderQuantity)}</p>
         <p className="mt-6 leading-relaxed text-slate-700">{data.description}</p>
-        <p className="mt-8 rounded-xl bg-slate-100 p-4 text-slate-700">{copy.part.detailSoon}</p>
+        {/* Booking form slot: the orders issue replaces this paragraph with the booking form for `data`. */}
+        <p data-testid="booking-slot" className="mt-8 rounded-xl bg-slate-100 p-4 text-slate-700">
+          {copy.part.detailSoon}
+        </p>
       </div>
     </div>
   );

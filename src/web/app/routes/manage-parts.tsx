@@ -1,0 +1,69 @@
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { copy } from '#shared/copy';
+import { paths } from '#shared/paths';
+import { Pagination } from '../../components/pagination';
+import { SectionError } from '../../components/section-error';
+import { Spinner } from '../../components/spinner';
+import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
+import { usePartsQuery } from '../../features/parts/api/get-parts';
+import { PartSearch } from '../../features/parts/components/part-search';
+import { PartsTable } from '../../features/parts/components/parts-table';
+
+const PARTS_PAGE_SIZE = 20;
+
+/** /dashboard/manageParts (admin): every part, newest first, 20 a page, searchable; page and search live in the URL. */
+export default function ManagePartsPage() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const parts = usePartsQuery({ q: q || undefined, sort: 'newest', page, limit: PARTS_PAGE_SIZE });
+
+  const update = (changes: { q?: string; page?: number }) => {
+    const next = new URLSearchParams(params);
+    const set = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
+    if ('q' in changes) set('q', changes.q);
+    set('page', changes.page && changes.page > 1 ? String(changes.page) : undefined);
+    setParams(next);
+  };
+
+  const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
+  // After deleting the last part of the last page, that page no longer exists.
+  if (parts.data && !parts.isPlaceholderData && page > totalPages) {
+    const next = new URLSearchParams(params);
+    if (totalPages > 1) next.set('page', String(totalPages));
+    else next.delete('page');
+    return <Navigate replace to={{ search: next.toString() }} />;
+  }
+
+  return (
+    <DashboardPanel title={copy.dashboard.manageParts} aside={<PartSearch q={q} onSearch={(text) => update({ q: text })} />}>
+      <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
+        <p role="status" className="font-semibold text-slate-700">
+          {parts.data ? copy.partsAdmin.total(parts.data.total) : null}
+        </p>
+        {parts.isFetching && parts.data ? (
+          <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
+        ) : null}
+      </div>
+      {parts.isPending ? (
+        <Spinner />
+      ) : parts.isError ? (
+        <SectionError onRetry={() => void parts.refetch()} message={copy.common.somethingWrong} />
+      ) : parts.data.items.length === 0 ? (
+        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <p className="text-lg font-bold text-slate-900">{copy.partsAdmin.empty}</p>
+          {q ? (
+            <Link to={paths.manageParts} className="btn btn-primary mt-6">
+              {copy.partsAdmin.clearSearch}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          <PartsTable parts={parts.data.items} offset={(page - 1) * PARTS_PAGE_SIZE} />
+        </div>
+      )}
+      <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
+    </DashboardPanel>
+  );
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { contactMessageListSchema } from '#shared/schemas/content';
+import { apiRequest, queryString } from '../../../lib/api-client';
+
+export type ContactMessageList = z.infer<typeof contactMessageListSchema>;
+
+export interface InboxQuery {
+  page?: number;
+  limit?: number;
+}
+
+/** Messages from the landing page's contact form, newest first (admin only). */
+export function getContactMessages(query: InboxQuery, signal?: AbortSignal): Promise<ContactMessageList> {
+  return apiRequest<ContactMessageList>(`/api/contact-messages${queryString({ page: query.page, limit: query.limit })}`, {
+    signal,
+  });
+}
+
+export function contactMessagesQueryOptions(query: InboxQuery) {
+  return queryOptions({
+    queryKey: ['contact-messages', 'list', query],
+    queryFn: ({ signal }) => getContactMessages(query, signal),
+    // Visitors write at any time.
+    staleTime: 0,
+  });
+}
+
+export function useContactMessagesQuery(query: InboxQuery) {
+  return useQuery({ ...contactMessagesQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { copy } from '#shared/copy';
+import { reviewFormSchema } from '#shared/schemas/reviews';
+import { InputField, TextAreaField } from '../../../components/form-field';
+import { PhotoField } from '../../../components/photo-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/mutation-errors';
+import { useUploadImageMutation } from '../../../lib/upload-image';
+import { useCreateReviewMutation } from '../api/create-review';
+import { RatingInput } from './rating-input';
+
+const addReviewSchema = reviewFormSchema.extend({
+  photo: z.custom<File | null>((value) => value instanceof File, { error: copy.validation.imageRequired }),
+});
+type ReviewFormValues = z.infer<typeof addReviewSchema>;
+
+const FIELDS = ['name', 'rating', 'text', 'photo'] as const;
+const SERVER_FIELDS: Record<string, string> = { imageUrl: 'photo' };
+
+/**
+ * Add Review: name (prefilled with the display name), Retting (0–5 stars), the review and a photo. The
+ * photo is uploaded first; only when that worked is the review posted with its URL (PRODUCT.md section 5).
+ */
+export function ReviewForm({ defaultName }: { defaultName: string }) {
+  const empty = { name: defaultName, text: '', photo: null };
+  const form = useForm<ReviewFormValues>({ resolver: zodResolver(addReviewSchema), defaultValues: empty });
+  const upload = useUploadImageMutation();
+  const create = useCreateReviewMutation();
+  const [photoKey, setPhotoKey] = useState(0);
+  const { errors } = form.formState;
+
+  const save = async ({ photo, ...values }: ReviewFormValues) => {
+    if (!photo) return;
+    let imageUrl: string;
+    try {
+      imageUrl = (await upload.mutateAsync(photo)).url;
+    } catch (error) {
+      toast.error(copy.toasts.uploadFailed);
+      if (error instanceof ApiError && !error.isServerFault) form.setError('photo', { type: 'server', message: error.message });
+      return;
+    }
+    create.mutate(
+      { ...values, imageUrl },
+      {
+        onSuccess: () => {
+          toast.success(copy.toasts.reviewAdded);
+          form.reset(empty);
+          setPhotoKey((key) => key + 1);
+        },
+        onError: (error) => {
+          // A server fault is the cache's "Something went wrong"; everything typed stays.
+          if (error instanceof ApiError && error.isServerFault) return;
+          toast.error(copy.toasts.reviewAddFailed);
+          applyServerFieldErrors(error, form.setError, FIELDS, SERVER_FIELDS);
+        },
+      },
+    );
+  };
+
+  const busy = upload.isPending || create.isPending;
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid gap-5">
+      <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <RatingInput
+            legend={copy.fields.retting}
+            value={field.value as number | undefined}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            error={errors.rating?.message}
+          />
+        )}
+      />
+      <TextAreaField label={copy.fields.review} rows={5} error={errors.text?.message} {...form.register('text')} />
+      <PhotoField
+        key={photoKey}
+        label={copy.fields.photo}
+        shape="avatar"
+        error={errors.photo?.message}
+        onChange={(file, problem) => {
+          form.setValue('photo', file, { shouldDirty: true, shouldValidate: form.formState.isSubmitted && !problem });
+          if (problem) form.setError('photo', { type: 'size', message: problem });
+        }}
+      />
+      <div>
+        <button type="submit" className="btn btn-primary btn-lg min-w-32" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {copy.reviewForm.add}
+        </button>
+      </div>
+    </form>
+  );
+}
