@@ -154,6 +154,29 @@ test.describe('catalogue management', () => {
     expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
   });
 
+  test("a review written from a part's page counts in that part's rating", async ({ page }) => {
+    await signInAs(page, 'customer');
+    const part = (
+      (await (await page.request.get('/api/parts?sort=name&limit=1')).json()) as {
+        items: { id: string; name: string; rating: { count: number } }[];
+      }
+    ).items[0]!;
+    await page.goto(`/part/${part.id}`);
+    await page.getByRole('link', { name: copy.reviews.writeReview }).click();
+    await expect(page.getByTestId('reviewed-part')).toHaveText(copy.reviews.reviewing(part.name));
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: copy.reviewForm.stars(5) }) })
+      .click();
+    await page.getByLabel(copy.fields.review, { exact: true }).fill(`Exactly as described ${unique()}`);
+    await page.getByLabel(copy.fields.photo).setInputFiles(await png({ r: 200, g: 90, b: 30 }));
+    await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
+    await expect(page.getByText(copy.toasts.reviewAdded)).toBeVisible();
+
+    await page.goto(`/part/${part.id}`);
+    await expect(page.getByTestId('part-rating')).toContainText(String(part.rating.count + 1));
+  });
+
   test('the inbox shows a message sent from the landing page', async ({ page }) => {
     const subject = `Fleet order ${unique()}`;
     await page.goto('/');

@@ -88,7 +88,7 @@ export const copy = {
     clearSearch: 'Clear search',
     listText: 'Every part we make, with live stock and prices per unit.',
     resultsFor: (total: number, q: string) => `${total} ${total === 1 ? 'part' : 'parts'} for “${q}”`,
-    detailSoon: 'Booking opens with customer accounts.',
+    detailSoon: 'Online booking opens soon. To order now, write to us through the contact form on our home page.',
     ratingSummary: (average: number, count: number) =>
       `${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
     noRatings: 'No reviews of this part yet',
@@ -100,6 +100,8 @@ export const copy = {
     page: (n: number) => `Page ${n}`,
   },
   reviews: {
+    writeReview: 'Write a review of this part',
+    reviewing: (part: string) => `Your review is about: ${part}`,
     title: 'Customer Reviews',
     verified: 'Verified buyer',
     rating: (n: number) => `Rated ${n} out of 5`,

@@ -1,11 +1,13 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
+import { paths } from '#shared/paths';
 import { NotFoundView } from '../../components/not-found-view';
 import { Picture } from '../../components/picture';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
 import { Stars } from '../../components/stars';
+import { useSession } from '../../features/auth/hooks/use-session';
 import { usePartQuery } from '../../features/parts/api/get-part';
 import { ApiError } from '../../lib/api-client';
 
@@ -13,6 +15,7 @@ import { ApiError } from '../../lib/api-client';
 export default function PartDetailPage() {
   const { partId = '' } = useParams();
   const part = usePartQuery(partId);
+  const session = useSession();
   if (part.isPending) return <Spinner className="min-h-[60vh]" />;
   if (part.isError) {
     if (part.error instanceof ApiError && part.error.status === 404) return <NotFoundView />;
@@ -49,6 +52,14 @@ export default function PartDetailPage() {
           ) : (
             <span className="text-sm text-slate-600">{copy.part.noRatings}</span>
           )}
+          {session.status === 'signed-in' && !session.isAdmin ? (
+            <Link
+              to={`${paths.addReview}?partId=${encodeURIComponent(data.id)}`}
+              className="link link-primary text-sm font-semibold"
+            >
+              {copy.reviews.writeReview}
+            </Link>
+          ) : null}
         </div>
         <dl className="mt-6 grid grid-cols-2 gap-4">
           <div>

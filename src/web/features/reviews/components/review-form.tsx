@@ -25,7 +25,13 @@ const SERVER_FIELDS: Record<string, string> = { imageUrl: 'photo' };
  * Add Review: name (prefilled with the display name), Retting (0–5 stars), the review and a photo. The
  * photo is uploaded first; only when that worked is the review posted with its URL (PRODUCT.md section 5).
  */
-export function ReviewForm({ defaultName }: { defaultName: string }) {
+export function ReviewForm({
+  defaultName,
+  partId,
+}: {
+  defaultName: string;
+  /** The part reviewed, when there is one. */ partId?: string;
+}) {
   const empty = { name: defaultName, text: '', photo: null };
   const form = useForm<ReviewFormValues>({ resolver: zodResolver(addReviewSchema), defaultValues: empty });
   const upload = useUploadImageMutation();
@@ -44,7 +50,7 @@ export function ReviewForm({ defaultName }: { defaultName: string }) {
       return;
     }
     create.mutate(
-      { ...values, imageUrl },
+      { ...values, imageUrl, ...(partId ? { partId } : {}) },
       {
         onSuccess: () => {
           toast.success(copy.toasts.reviewAdded);
