@@ -17,6 +17,7 @@ import { registerWebApp } from './http/web-app';
 import { contentRoutes, createContentService } from './modules/content';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer, type Mailer } from './modules/mail';
+import { createOrdersService, ordersRoutes } from './modules/orders';
 import { createPartsService, partsRoutes } from './modules/parts';
 import { createReviewsService, reviewsRoutes } from './modules/reviews';
 import {
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const parts = createPartsService(db, { clock, storage });
   const reviews = createReviewsService(db, { clock, storage });
+  const orders = createOrdersService(db, { clock });
   const content = createContentService(db, clock);
   const users = createUsersService({ db, auth, storage });
   const uploads = createUploadsService(storage);
@@ -139,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
   await app.register(reviewsRoutes, { reviews });
+  await app.register(ordersRoutes, { orders });
   await app.register(contentRoutes, {
     content,
     shopInfo: {

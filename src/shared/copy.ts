@@ -186,6 +186,7 @@ export const copy = {
     quantityRequired: 'Quantity is Required',
     quantityTooLow: (min: number) => `You can't booking less then ${min} parts quantity`,
     quantityTooHigh: "You can't booking more then Available quantity",
+    quantityWhole: 'Enter a whole number of parts',
     phoneRequired: 'Phone is Required',
     phoneInvalid: 'Provide a valid phone number',
     addressRequired: 'Address is Required',

@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001-storefront';
 import * as m0002 from './migrations/0002-accounts';
+import * as m0003 from './migrations/0003-orders';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-storefront': m0001,
   '0002-accounts': m0002,
+  '0003-orders': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

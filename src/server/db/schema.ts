@@ -30,6 +30,35 @@ export interface ReviewsTable {
   created_at: string;
 }
 
+export type OrderStatus = 'pending_payment' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+export type CancelReason = 'customer' | 'admin' | 'expired';
+
+/** An order, with the part and customer copied on it when it was placed (PRODUCT.md section 3). */
+export interface OrdersTable {
+  id: string;
+  /** Null once the account is removed: orders outlive their users. */
+  user_id: string | null;
+  part_id: string;
+  part_name: string;
+  image_url: string;
+  unit_price_cents: number;
+  quantity: number;
+  /** int8 on PostgreSQL, parsed to a number (database.ts). */
+  total_cents: number;
+  customer_name: string;
+  customer_email: string;
+  phone: string;
+  address: string;
+  status: OrderStatus;
+  cancel_reason: CancelReason | null;
+  transaction_id: string | null;
+  paid_at: string | null;
+  /** `userId:key` from the Idempotency-Key header, unique; null when none was sent. */
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface BlogPostsTable {
   id: string;
   slug: string;
@@ -126,6 +155,7 @@ export interface VerificationsTable {
 export interface Database {
   parts: PartsTable;
   reviews: ReviewsTable;
+  orders: OrdersTable;
   blog_posts: BlogPostsTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
@@ -140,6 +170,7 @@ export type PartRow = Selectable<PartsTable>;
 export type NewPartRow = Insertable<PartsTable>;
 export type PartUpdate = Updateable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type OrderRow = Selectable<OrdersTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;

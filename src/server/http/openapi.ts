@@ -25,6 +25,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'parts', description: 'The catalogue' },
         { name: 'reviews', description: 'Customer reviews' },
+        { name: 'orders', description: 'Booking parts, your orders, and order handling for admins' },
         { name: 'content', description: 'Blog, settings, newsletter and contact' },
         { name: 'accounts', description: 'Sign-up, sign-in, sessions, passwords (better-auth) and your profile' },
         { name: 'users', description: 'Accounts, for admins' },

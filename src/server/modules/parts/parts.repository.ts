@@ -90,13 +90,10 @@ export async function updateLivePart(
   return findLivePart(db, id);
 }
 
-/**
- * Whether any order points at the part, in which case it must be archived rather than deleted so
- * order history keeps it. There is no orders table yet: the orders issue (orders and payment,
- * PRODUCT.md section 6) adds it and must make this query it.
- */
-export async function partHasOrders(_db: Db, _id: string): Promise<boolean> {
-  return false;
+/** Whether any order points at the part, in which case it is archived rather than deleted so order history keeps it. */
+export async function partHasOrders(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('part_id', '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Hides a live part from the shop; answers whether there was one. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { ReviewRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { newId } from '../../ids';
+import { usersWithPaidOrders } from '../orders/orders.repository';
 import { isLivePart } from '../parts';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import { insertReview, listNewestReviews } from './reviews.repository';
@@ -30,8 +31,13 @@ export function createReviewsService(db: Db, { clock, storage }: ReviewsServiceD
   return {
     async listReviews(query: { page: number; limit: number }): Promise<ReviewList> {
       const { rows, total } = await listNewestReviews(db, query);
-      // "Verified buyer" needs paid orders, which arrive with the orders module; until then nobody is verified.
-      return { items: rows.map((row) => toReview(row, false)), total, page: query.page, limit: query.limit };
+      // "Verified buyer": the author has a paid (or later) order; one query for the whole page.
+      const buyers = await usersWithPaidOrders(
+        db,
+        rows.flatMap((row) => (row.user_id ? [row.user_id] : [])),
+      );
+      const verified = (row: ReviewRow) => row.user_id !== null && buyers.has(row.user_id);
+      return { items: rows.map((row) => toReview(row, verified(row))), total, page: query.page, limit: query.limit };
     },
 
     async addReview(userId: string, input: ReviewInput): Promise<{ id: string }> {

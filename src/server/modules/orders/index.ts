@@ -1,0 +1,3 @@
+export { ordersRoutes } from './orders.routes';
+export { createOrdersService, toOrder, type OrdersService } from './orders.service';
+export { usersWithPaidOrders } from './orders.repository';

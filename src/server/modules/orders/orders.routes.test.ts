@@ -1,0 +1,316 @@
+import { beforeAll, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import type { OrderStatus } from '../../db/schema';
+import { signInAs, type TestAccount } from '../../testing/accounts';
+import { insertPart, insertReview } from '../../testing/factories';
+import { describeOnEachEngine } from '../../testing/test-app';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+describeOnEachEngine(
+  'orders API',
+  (ctx) => {
+    let admin: TestAccount;
+    let customer: TestAccount;
+    let other: TestAccount;
+
+    beforeAll(async () => {
+      admin = await signInAs(ctx.app, ctx.database.db, 'admin');
+      customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      other = await signInAs(ctx.app, ctx.database.db, 'customer');
+    });
+
+    const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+    const booking = (partId: string, overrides: object = {}) => ({
+      partId,
+      quantity: 12,
+      phone: '+1 555-010-2030',
+      address: '12 Piston Road, Gearville',
+      ...overrides,
+    });
+    const place = async (partId: string, account = customer, overrides: object = {}) => {
+      const res = await call('POST', '/api/orders', account.cookie, booking(partId, overrides));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const stockOf = async (partId: string) =>
+      (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+    const setStatus = (id: string, status: OrderStatus) =>
+      ctx.database.db.updateTable('orders').set({ status }).where('id', '=', id).execute();
+
+    it('places an order priced by the server, with the part and customer copied on it, and takes the stock', async () => {
+      const part = await insertPart(ctx.database.db, { price_cents: 2550, stock: 100, name: 'Brake disc' });
+      const id = await place(part.id);
+      expect(await stockOf(part.id)).toBe(88);
+      const res = await call('GET', `/api/orders/${id}`, customer.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        id,
+        partId: part.id,
+        partName: 'Brake disc',
+        imageUrl: part.image_url,
+        quantity: 12,
+        unitPriceCents: 2550,
+        totalCents: 30600,
+        status: 'pending_payment',
+        transactionId: null,
+        paidAt: null,
+        createdAt: ctx.clock.now().toISOString(),
+        customer: { name: customer.name, email: customer.email, phone: '+1 555-010-2030', address: '12 Piston Road, Gearville' },
+      });
+    });
+
+    it('keeps totals beyond 32 bits exact', async () => {
+      const part = await insertPart(ctx.database.db, { price_cents: 100_000_000, stock: 1000, min_order_quantity: 1 });
+      const id = await place(part.id, customer, { quantity: 500 });
+      expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json().totalCents).toBe(50_000_000_000);
+    });
+
+    it.each([{ unitPriceCents: 1 }, { totalCents: 1 }, { priceCents: 1 }, { status: 'paid' }, { userId: 'someone' }])(
+      'refuses a tampered body %j and books nothing',
+      async (extra) => {
+        const part = await insertPart(ctx.database.db, { stock: 50 });
+        const res = await call('POST', '/api/orders', customer.cookie, { ...booking(part.id), ...extra });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('validation_failed');
+        expect(await stockOf(part.id)).toBe(50);
+      },
+    );
+
+    it.each([
+      [{ quantity: 11 }, copy.validation.quantityTooLow(12)],
+      [{ quantity: 51 }, copy.validation.quantityTooHigh],
+      [{ quantity: 0 }, copy.validation.quantityWhole],
+      [{ quantity: -12 }, copy.validation.quantityWhole],
+      [{ quantity: 12.5 }, copy.validation.quantityWhole],
+      [{ quantity: 1e12 }, copy.validation.quantityTooHigh],
+      [{ quantity: undefined }, copy.validation.quantityRequired],
+      [{ quantity: '12' }, copy.validation.quantityRequired],
+    ])('refuses %j with the form message under quantity', async (overrides, message) => {
+      const part = await insertPart(ctx.database.db, { stock: 50 });
+      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, overrides));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { quantity: message } });
+      expect(await stockOf(part.id)).toBe(50);
+    });
+
+    it.each([
+      [{ phone: '' }, { phone: copy.validation.phoneRequired }],
+      [{ phone: '12345' }, { phone: copy.validation.phoneInvalid }],
+      [{ phone: '1234567890123456' }, { phone: copy.validation.phoneInvalid }],
+      [{ phone: '555-CALL-NOW' }, { phone: copy.validation.phoneInvalid }],
+      [{ address: '  ' }, { address: copy.validation.addressRequired }],
+      [{ address: 'x'.repeat(301) }, { address: copy.validation.tooLong(300) }],
+    ])('refuses %j with the form message', async (overrides, errors) => {
+      const part = await insertPart(ctx.database.db);
+      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, overrides));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed', errors });
+    });
+
+    it('answers 404 for a part that is missing or archived', async () => {
+      const archived = await insertPart(ctx.database.db, { archived_at: '2026-01-01T00:00:00.000Z' });
+      expect((await call('POST', '/api/orders', customer.cookie, booking('no-such-part'))).statusCode).toBe(404);
+      expect((await call('POST', '/api/orders', customer.cookie, booking(archived.id))).statusCode).toBe(404);
+    });
+
+    it('refuses a booking once the stock ran out (409 insufficient_stock in a race, else the form message), and writes nothing', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 20 });
+      const [a, b] = await Promise.all([
+        call('POST', '/api/orders', customer.cookie, booking(part.id)),
+        call('POST', '/api/orders', other.cookie, booking(part.id)),
+      ]);
+      const refused = a.statusCode === 201 ? b : a;
+      expect([a.statusCode, b.statusCode]).toContain(201);
+      if (refused.statusCode === 409) {
+        expect(refused.json()).toMatchObject({ code: 'insufficient_stock', detail: expect.stringMatching(/not enough/) });
+      } else {
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().errors).toEqual({ quantity: copy.validation.quantityTooHigh });
+      }
+      expect(await stockOf(part.id)).toBe(8);
+      const count = await ctx.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('part_id', '=', part.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+    });
+
+    it('never oversells: 60 simultaneous bookings of 12 against 240 make exactly 20 orders', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 240 });
+      const accounts = [customer, other, admin];
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => call('POST', '/api/orders', accounts[i % 3]?.cookie, booking(part.id))),
+      );
+      const codes = answers.map((res) => res.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(20);
+      expect(codes.filter((code) => code !== 201).every((code) => code === 409 || code === 400)).toBe(true);
+      expect(await stockOf(part.id)).toBe(0);
+      const count = await ctx.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('part_id', '=', part.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(20);
+    });
+
+    it('answers a retried create with the same Idempotency-Key with the first order, per user', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      const headers = { 'idempotency-key': 'checkout-42' };
+      const [a, b] = await Promise.all([
+        call('POST', '/api/orders', customer.cookie, booking(part.id), headers),
+        call('POST', '/api/orders', customer.cookie, booking(part.id), headers),
+      ]);
+      expect(a.statusCode).toBe(201);
+      expect(b.statusCode).toBe(201);
+      expect(b.json().id).toBe(a.json().id);
+      const again = await call('POST', '/api/orders', customer.cookie, booking(part.id), headers);
+      expect(again.json().id).toBe(a.json().id);
+      expect(await stockOf(part.id)).toBe(88);
+      // Another customer's key is their own.
+      const theirs = await call('POST', '/api/orders', other.cookie, booking(part.id), headers);
+      expect(theirs.statusCode).toBe(201);
+      expect(theirs.json().id).not.toBe(a.json().id);
+      expect(await stockOf(part.id)).toBe(76);
+    });
+
+    it.each([
+      ['POST', '/api/orders'],
+      ['GET', '/api/me/orders'],
+      ['GET', '/api/orders'],
+      ['GET', '/api/orders/some-id'],
+      ['DELETE', '/api/orders/some-id'],
+      ['PATCH', '/api/orders/some-id'],
+    ] as const)('answers %s %s with 401 signed out, before looking at the body', async (method, url) => {
+      const res = await call(method, url, undefined, method === 'POST' || method === 'PATCH' ? { nonsense: true } : undefined);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('unauthenticated');
+    });
+
+    it.each([
+      ['GET', '/api/orders'],
+      ['PATCH', '/api/orders/some-id'],
+    ] as const)('answers %s %s with 403 for a customer', async (method, url) => {
+      const res = await call(method, url, customer.cookie, method === 'PATCH' ? { status: 'shipped' } : undefined);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+    });
+
+    it('shows an order to its owner and an admin, and answers 404 to anyone else', async () => {
+      const part = await insertPart(ctx.database.db);
+      const id = await place(part.id);
+      expect((await call('GET', `/api/orders/${id}`, customer.cookie)).statusCode).toBe(200);
+      expect((await call('GET', `/api/orders/${id}`, admin.cookie)).statusCode).toBe(200);
+      const stranger = await call('GET', `/api/orders/${id}`, other.cookie);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json().code).toBe('not_found');
+      expect((await call('DELETE', `/api/orders/${id}`, other.cookie)).statusCode).toBe(404);
+      expect(await stockOf(part.id)).toBe(88);
+    });
+
+    it('lists My Orders newest first, own only, cancelled ones left out, paginated', async () => {
+      const me = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const part = await insertPart(ctx.database.db, { stock: 1000 });
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        ctx.clock.advance(1000);
+        ids.push(await place(part.id, me));
+      }
+      await place(part.id, other);
+      expect((await call('DELETE', `/api/orders/${ids[1]}`, me.cookie)).statusCode).toBe(200);
+      const list = (await call('GET', '/api/me/orders', me.cookie)).json();
+      expect(list.total).toBe(2);
+      expect(list.items.map((o: { id: string }) => o.id)).toEqual([ids[2], ids[0]]);
+      const paged = (await call('GET', '/api/me/orders?page=2&limit=1', me.cookie)).json();
+      expect(paged).toMatchObject({ total: 2, page: 2, limit: 1 });
+      expect(paged.items.map((o: { id: string }) => o.id)).toEqual([ids[0]]);
+    });
+
+    it('lets the owner cancel an unpaid order, returning its stock once', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      const id = await place(part.id);
+      expect(await stockOf(part.id)).toBe(88);
+      const [a, b] = await Promise.all([
+        call('DELETE', `/api/orders/${id}`, customer.cookie),
+        call('DELETE', `/api/orders/${id}`, customer.cookie),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect(await stockOf(part.id)).toBe(100);
+      const row = await ctx.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'customer' });
+    });
+
+    it("lets an admin cancel a customer's unpaid order", async () => {
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      const id = await place(part.id);
+      const res = await call('DELETE', `/api/orders/${id}`, admin.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().status).toBe('cancelled');
+      expect(await stockOf(part.id)).toBe(100);
+      const row = await ctx.database.db
+        .selectFrom('orders')
+        .select('cancel_reason')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.cancel_reason).toBe('admin');
+    });
+
+    it('does not let a customer cancel a paid order', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      const id = await place(part.id);
+      await setStatus(id, 'paid');
+      const res = await call('DELETE', `/api/orders/${id}`, customer.cookie);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('conflict');
+      expect(await stockOf(part.id)).toBe(88);
+    });
+
+    it('lets an admin list orders by status and move a paid order to shipped, then delivered, only in that order', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      const id = await place(part.id);
+      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'shipped' })).statusCode).toBe(409);
+      await setStatus(id, 'paid');
+      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'delivered' })).statusCode).toBe(409);
+      const shipped = await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'shipped' });
+      expect(shipped.statusCode).toBe(200);
+      expect(shipped.json().status).toBe('shipped');
+      const byStatus = (await call('GET', '/api/orders?status=shipped', admin.cookie)).json();
+      expect(byStatus.items.map((o: { id: string }) => o.id)).toContain(id);
+      expect(byStatus.items.every((o: { status: string }) => o.status === 'shipped')).toBe(true);
+      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'delivered' })).json().status).toBe('delivered');
+      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'shipped' })).statusCode).toBe(409);
+      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'cancelled' })).statusCode).toBe(400);
+      expect((await call('PATCH', '/api/orders/no-such-order', admin.cookie, { status: 'shipped' })).statusCode).toBe(404);
+      expect((await call('GET', '/api/orders?status=lost', admin.cookie)).statusCode).toBe(400);
+      const all = (await call('GET', '/api/orders?page=1', admin.cookie)).json();
+      expect(all.total).toBeGreaterThan(1);
+    });
+
+    it('archives a deleted part that has orders, and keeps the order readable', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      const id = await place(part.id);
+      expect((await call('DELETE', `/api/parts/${part.id}`, admin.cookie)).statusCode).toBe(204);
+      expect((await call('GET', `/api/parts/${part.id}`)).statusCode).toBe(404);
+      const row = await ctx.database.db.selectFrom('parts').select('archived_at').where('id', '=', part.id).executeTakeFirst();
+      expect(row?.archived_at).not.toBeNull();
+      expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json().partName).toBe(part.name);
+    });
+
+    it('marks a review verified when its author has a paid, shipped or delivered order', async () => {
+      const buyer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const browser = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const part = await insertPart(ctx.database.db, { stock: 100 });
+      await setStatus(await place(part.id, buyer), 'delivered');
+      await place(part.id, browser);
+      const later = new Date(Date.UTC(2030, 0, 1)).toISOString();
+      const fromBuyer = await insertReview(ctx.database.db, { user_id: buyer.id, created_at: later });
+      const fromBrowser = await insertReview(ctx.database.db, { user_id: browser.id, created_at: later });
+      const items = (await call('GET', '/api/reviews?limit=60')).json().items as { id: string; verified: boolean }[];
+      expect(items.find((r) => r.id === fromBuyer.id)?.verified).toBe(true);
+      expect(items.find((r) => r.id === fromBrowser.id)?.verified).toBe(false);
+    });
+  },
+  { config: { rateLimitPerMinute: 100_000 } },
+);

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createdSchema } from '#shared/schemas/content';
+import {
+  idempotencyHeadersSchema,
+  listOrdersQuerySchema,
+  myOrdersQuerySchema,
+  orderIdParamsSchema,
+  orderListSchema,
+  orderSchema,
+  orderStatusUpdateSchema,
+  placeOrderInputSchema,
+} from '#shared/schemas/orders';
+import { requireAdmin, requireUser, signedInUser } from '../../http/guards';
+import { problemSchema } from '../../http/openapi';
+import type { OrdersService } from './orders.service';
+
+// Guards run before validation, so a visitor learns nothing about the body's rules.
+const signedIn = { 401: problemSchema };
+const adminOnly = { 401: problemSchema, 403: problemSchema };
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.post(
+    '/api/orders',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Book a part: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe)',
+        headers: idempotencyHeadersSchema,
+        body: placeOrderInputSchema,
+        response: { 201: createdSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      const created = await orders.placeOrder(signedInUser(request), request.body, request.headers['idempotency-key']);
+      // The part's stock changed.
+      app.responseCache.invalidate();
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/me/orders',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Your orders, newest first (cancelled ones left out)',
+        querystring: myOrdersQuerySchema,
+        response: { 200: orderListSchema, 400: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => orders.listMyOrders(signedInUser(request), request.query),
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order, newest first, optionally of one status',
+        querystring: listOrdersQuerySchema,
+        response: { 200: orderListSchema, 400: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => orders.listOrders(request.query),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its owner or an admin)',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, 404: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => orders.getOrder(request.params.id, signedInUser(request)),
+  );
+
+  app.delete(
+    '/api/orders/:id',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an unpaid order (its owner or an admin); its quantity goes back to stock',
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => {
+      const cancelled = await orders.cancelOrder(request.params.id, signedInUser(request));
+      app.responseCache.invalidate();
+      return cancelled;
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark an order shipped (when paid) or delivered (when shipped)',
+        params: orderIdParamsSchema,
+        body: orderStatusUpdateSchema,
+        response: { 200: orderSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => orders.updateStatus(request.params.id, request.body),
+  );
+};

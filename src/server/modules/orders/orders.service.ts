@@ -1,0 +1,182 @@
+import { copy } from '#shared/copy';
+import type {
+  ListOrdersQuery,
+  MyOrdersQuery,
+  Order,
+  OrderList,
+  OrderStatusUpdate,
+  PlaceOrderInput,
+} from '#shared/schemas/orders';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { OrderRow, OrderStatus } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { SessionUser } from '../../http/guards';
+import { newId } from '../../ids';
+import { findLivePart } from '../parts/parts.repository';
+import {
+  cancelUnpaidOrder,
+  findOrder,
+  findOrderByIdempotencyKey,
+  insertOrder,
+  isUniqueViolation,
+  listAllOrders,
+  listUserOrders,
+  moveOrderStatus,
+  returnStock,
+  takeStock,
+} from './orders.repository';
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    partId: row.part_id,
+    partName: row.part_name,
+    imageUrl: row.image_url,
+    quantity: row.quantity,
+    unitPriceCents: row.unit_price_cents,
+    totalCents: Number(row.total_cents),
+    status: row.status,
+    transactionId: row.transaction_id,
+    paidAt: row.paid_at,
+    createdAt: row.created_at,
+    customer: { name: row.customer_name, email: row.customer_email, phone: row.phone, address: row.address },
+  };
+}
+
+const orderNotFound = () => new AppError('not_found', 'This order does not exist.');
+const partNotFound = () => new AppError('not_found', 'This part does not exist or is no longer sold.');
+const quantityProblem = (message: string) => new AppError('validation_failed', message, { quantity: message });
+const outOfStock = () =>
+  new AppError('insufficient_stock', 'There is not enough of this part left in stock for this quantity. Nothing was booked.');
+
+/** The one step an admin may take from each status. */
+const previousStatus: Record<OrderStatusUpdate['status'], OrderStatus> = { shipped: 'paid', delivered: 'shipped' };
+
+/** Owner or admin sees an order; anyone else is told it does not exist. */
+function visibleTo(row: OrderRow | undefined, user: SessionUser): row is OrderRow {
+  return row !== undefined && (row.user_id === user.id || user.role === 'admin');
+}
+
+export interface OrdersServiceDeps {
+  clock: Clock;
+}
+
+export function createOrdersService(db: Db, { clock }: OrdersServiceDeps) {
+  async function mustSee(id: string, user: SessionUser): Promise<OrderRow> {
+    const row = await findOrder(db, id);
+    if (!visibleTo(row, user)) throw orderNotFound();
+    return row;
+  }
+
+  async function replayed(scopedKey: string | null): Promise<{ id: string } | undefined> {
+    if (!scopedKey) return undefined;
+    const first = await findOrderByIdempotencyKey(db, scopedKey);
+    return first ? { id: first.id } : undefined;
+  }
+
+  return {
+    /**
+     * Books a part: the total comes from the part's current price, the stock goes down only if enough
+     * is left, and the order is written in the same transaction. A retry with the same Idempotency-Key
+     * answers the first order.
+     */
+    async placeOrder(user: SessionUser, input: PlaceOrderInput, idempotencyKey?: string): Promise<{ id: string }> {
+      const scopedKey = idempotencyKey ? `${user.id}:${idempotencyKey}` : null;
+      const earlier = await replayed(scopedKey);
+      if (earlier) return earlier;
+
+      const part = await findLivePart(db, input.partId);
+      if (!part) throw partNotFound();
+      if (input.quantity < part.min_order_quantity)
+        throw quantityProblem(copy.validation.quantityTooLow(part.min_order_quantity));
+      if (input.quantity > part.stock) throw quantityProblem(copy.validation.quantityTooHigh);
+
+      const id = newId();
+      const now = clock.now().toISOString();
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (!(await takeStock(trx, part.id, input.quantity, now))) throw outOfStock();
+          // Read after the update: the row is ours until commit, so the snapshot is the price the stock was taken at.
+          const current = await findLivePart(trx, part.id);
+          if (!current) throw outOfStock();
+          await insertOrder(trx, {
+            id,
+            user_id: user.id,
+            part_id: current.id,
+            part_name: current.name,
+            image_url: current.image_url,
+            unit_price_cents: current.price_cents,
+            quantity: input.quantity,
+            total_cents: current.price_cents * input.quantity,
+            customer_name: user.name,
+            customer_email: user.email,
+            phone: input.phone,
+            address: input.address,
+            status: 'pending_payment',
+            cancel_reason: null,
+            transaction_id: null,
+            paid_at: null,
+            idempotency_key: scopedKey,
+            created_at: now,
+            updated_at: now,
+          });
+        });
+      } catch (error) {
+        // The same key raced itself: the other request's order stands, and this one rolled back.
+        if (isUniqueViolation(error)) {
+          const first = await replayed(scopedKey);
+          if (first) return first;
+        }
+        throw error;
+      }
+      return { id };
+    },
+
+    async getOrder(id: string, user: SessionUser): Promise<Order> {
+      return toOrder(await mustSee(id, user));
+    },
+
+    async listMyOrders(user: SessionUser, query: MyOrdersQuery): Promise<OrderList> {
+      const { rows, total } = await listUserOrders(db, user.id, query);
+      return { items: rows.map(toOrder), total, page: query.page, limit: query.limit };
+    },
+
+    async listOrders(query: ListOrdersQuery): Promise<OrderList> {
+      const { rows, total } = await listAllOrders(db, query);
+      return { items: rows.map(toOrder), total, page: query.page, limit: query.limit };
+    },
+
+    /** Cancels an unpaid order (its owner or an admin) and gives its quantity back to stock. */
+    async cancelOrder(id: string, user: SessionUser): Promise<Order> {
+      const row = await mustSee(id, user);
+      const reason = row.user_id === user.id ? 'customer' : 'admin';
+      const now = clock.now().toISOString();
+      const cancelled = await db.transaction().execute(async (trx) => {
+        if (!(await cancelUnpaidOrder(trx, row.id, reason, now))) return false;
+        await returnStock(trx, row.part_id, row.quantity, now);
+        return true;
+      });
+      if (!cancelled) {
+        throw new AppError('conflict', 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.');
+      }
+      return toOrder((await findOrder(db, row.id)) ?? row);
+    },
+
+    /** Admin: paid → shipped → delivered, one step at a time. */
+    async updateStatus(id: string, { status }: OrderStatusUpdate): Promise<Order> {
+      const row = await findOrder(db, id);
+      if (!row) throw orderNotFound();
+      const from = previousStatus[status];
+      if (!(await moveOrderStatus(db, id, from, status, clock.now().toISOString()))) {
+        throw new AppError(
+          'conflict',
+          `Only a ${from.replace('_', ' ')} order can be marked ${status}; this one is ${row.status.replace('_', ' ')}.`,
+        );
+      }
+      return toOrder((await findOrder(db, id)) ?? row);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

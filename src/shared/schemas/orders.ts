@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { copy } from '../copy';
+import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
+import { MAX_STOCK } from './parts';
+
+const v = copy.validation;
+
+export const orderStatusValues = ['pending_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatusValues)[number];
+
+/** The statuses an admin moves an order on to, one step at a time: paid → shipped → delivered. */
+export const fulfilmentStatusValues = ['shipped', 'delivered'] as const;
+
+/** 7 to 15 digits, an optional leading +, spaces or dashes between them. */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 -]*$/;
+export function isValidPhone(text: string): boolean {
+  const digits = text.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(text) && digits >= 7 && digits <= 15;
+}
+
+/**
+ * The booking's quantity: a whole number. The part's minimum and the stock left are checked by the
+ * server against the part (answered under `errors.quantity` with the form's messages).
+ */
+export const orderQuantitySchema = z
+  .number({ error: v.quantityRequired })
+  .int(v.quantityWhole)
+  .min(1, v.quantityWhole)
+  .max(MAX_STOCK, v.quantityTooHigh);
+
+export const phoneSchema = z
+  .string({ error: v.phoneRequired })
+  .trim()
+  .min(1, { error: v.phoneRequired, abort: true })
+  .max(30, { error: v.phoneInvalid, abort: true })
+  .refine(isValidPhone, v.phoneInvalid);
+
+/** POST /api/orders. Strict: a price, total or status sent by the client is refused, never used. */
+export const placeOrderInputSchema = z.strictObject({
+  partId: idSchema,
+  quantity: orderQuantitySchema,
+  phone: phoneSchema,
+  address: requiredText(v.addressRequired, 300),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  partId: z.string(),
+  partName: z.string(),
+  imageUrl: z.string(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  totalCents: z.number().int(),
+  status: z.enum(orderStatusValues),
+  transactionId: z.string().nullable(),
+  paidAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = pageOf(orderSchema);
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderIdParamsSchema = z.object({ id: idSchema });
+
+/** GET /api/me/orders. */
+export const myOrdersQuerySchema = z.object({
+  page: pageSchema,
+  limit: limitSchema(60, 20),
+});
+export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
+
+/** GET /api/orders (admin): every order, newest first, optionally of one status. */
+export const listOrdersQuerySchema = z.object({
+  status: z.enum(orderStatusValues).optional(),
+  page: pageSchema,
+  limit: limitSchema(100, 20),
+});
+export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+
+/** PATCH /api/orders/:id (admin). */
+export const orderStatusUpdateSchema = z.strictObject({
+  status: z.enum(fulfilmentStatusValues),
+});
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
+
+/** The Idempotency-Key header: a retried create with the same key answers the first order. */
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+});
