@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { fetchPage, type PageRequest } from '../../db/pagination';
 import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow, SettingsRow } from '../../db/schema';
 
 export async function listBlogPosts(db: Db): Promise<BlogPostRow[]> {
@@ -61,25 +62,13 @@ export async function insertContactMessage(
     .execute();
 }
 
-export async function listContactMessages(
-  db: Db,
-  { page, limit }: { page: number; limit: number },
-): Promise<{ rows: ContactMessageRow[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    db
-      .selectFrom('contact_messages')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('contact_messages')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+export async function listContactMessages(db: Db, page: PageRequest): Promise<{ rows: ContactMessageRow[]; total: number }> {
+  const table = db.selectFrom('contact_messages');
+  return fetchPage(
+    table.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    table.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
 }
 
 /** Sets or clears handled_at; answers the message, or undefined when there is none. */
@@ -93,25 +82,13 @@ export async function setContactMessageHandledAt(
   return db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listSubscribers(
-  db: Db,
-  { page, limit }: { page: number; limit: number },
-): Promise<{ rows: NewsletterSubscriberRow[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    db
-      .selectFrom('newsletter_subscribers')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('newsletter_subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+export async function listSubscribers(db: Db, page: PageRequest): Promise<{ rows: NewsletterSubscriberRow[]; total: number }> {
+  const table = db.selectFrom('newsletter_subscribers');
+  return fetchPage(
+    table.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    table.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
 }
 
 export async function listAllSubscribers(db: Db): Promise<NewsletterSubscriberRow[]> {

@@ -1,5 +1,6 @@
 import type { ListPartsQuery } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
+import { fetchPage } from '../../db/pagination';
 import { containsText } from '../../db/search';
 import type { PartRow } from '../../db/schema';
 
@@ -16,10 +17,7 @@ function livePartsMatching(db: Db, q: string | undefined) {
   return query;
 }
 
-export async function listLiveParts(
-  db: Db,
-  { q, sort, page, limit }: ListPartsQuery,
-): Promise<{ rows: PartRow[]; total: number }> {
+export async function listLiveParts(db: Db, { q, sort, ...page }: ListPartsQuery): Promise<{ rows: PartRow[]; total: number }> {
   const base = livePartsMatching(db, q);
   let rowsQuery = base.selectAll();
   switch (sort) {
@@ -35,14 +33,11 @@ export async function listLiveParts(
     default:
       rowsQuery = rowsQuery.orderBy('created_at', 'desc').orderBy('id', 'desc');
   }
-  const [rows, counted] = await Promise.all([
-    rowsQuery
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+  return fetchPage(
+    rowsQuery,
+    base.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
 }
 
 export async function findLivePart(db: Db, id: string): Promise<PartRow | undefined> {

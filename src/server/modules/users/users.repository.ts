@@ -1,5 +1,6 @@
 import type { ListUsersQuery } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
+import { fetchPage } from '../../db/pagination';
 import type { UserRow } from '../../db/schema';
 import { containsText } from '../../db/search';
 
@@ -10,19 +11,13 @@ function usersMatching(db: Db, q: string | undefined) {
   return q ? query.where((eb) => eb.or([containsText('name', q), containsText('email', q)])) : query;
 }
 
-export async function listUsers(db: Db, { q, page, limit }: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
+export async function listUsers(db: Db, { q, ...page }: ListUsersQuery): Promise<{ rows: UserRow[]; total: number }> {
   const base = usersMatching(db, q);
-  const [rows, counted] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+  return fetchPage(
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    base.select((eb) => eb.fn.countAll<number>().as('total')),
+    page,
+  );
 }
 
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
