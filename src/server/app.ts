@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer, type Mailer } from './modules/mail';
 import { createOrdersService, ordersRoutes } from './modules/orders';
 import { createPartsService, partsRoutes } from './modules/parts';
+import { createPaymentsService, type PaymentProvider, paymentsRoutes, SandboxProvider } from './modules/payments';
 import { createReviewsService, reviewsRoutes } from './modules/reviews';
 import {
   createStorage,
@@ -132,6 +133,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const parts = createPartsService(db, { clock, storage });
   const reviews = createReviewsService(db, { clock, storage });
   const orders = createOrdersService(db, { clock });
+  // The sandbox unless Stripe's keys are set (`config.stripe`): the Stripe provider plugs in here.
+  // Until it exists the sandbox is used always.
+  const paymentProvider: PaymentProvider = new SandboxProvider(db, clock);
+  const payments = createPaymentsService(db, { clock, provider: paymentProvider });
   const content = createContentService(db, clock);
   const users = createUsersService({ db, auth, storage });
   const uploads = createUploadsService(storage);
@@ -142,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(partsRoutes, { parts });
   await app.register(reviewsRoutes, { reviews });
   await app.register(ordersRoutes, { orders });
+  await app.register(paymentsRoutes, { payments });
   await app.register(contentRoutes, {
     content,
     shopInfo: {

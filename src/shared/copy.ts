@@ -382,6 +382,27 @@ export const copy = {
     passwordSubmit: 'Change password',
     passwordChanged: 'Password changed successfully',
   },
+  payment: {
+    // The sandbox answers with a card provider's test-mode messages (PRODUCT.md section 6).
+    declined: 'Your card was declined.',
+    insufficientFunds: 'Your card has insufficient funds.',
+    expired: 'Your card has expired.',
+    numberInvalid: 'Your card number is invalid.',
+    expiryInPast: "Your card's expiration year is in the past.",
+    cvcIncomplete: "Your card's security code is incomplete.",
+    // A malformed card body (400).
+    cardRequired: 'Enter your card details.',
+    numberRequired: 'Enter your card number.',
+    numberDigitsOnly: 'Your card number may contain only digits and spaces.',
+    expMonthInvalid: "Your card's expiration month must be a whole number from 1 to 12.",
+    expYearInvalid: "Your card's expiration year must be a four-digit year.",
+    cvcRequired: "Enter your card's security code.",
+    clientSecretRequired: 'The payment is missing its client secret. Reload the page and try again.',
+    // Conflicts and lookups.
+    notPayable: 'Only an unpaid order can be paid; this one is cancelled, or already paid.',
+    intentNotFound: 'This payment does not exist. Reload the page and try again.',
+    amountMismatch: 'The amount charged does not match the order. Nothing was marked paid; please contact us.',
+  },
   placeholders: {
     loginTitle: 'Login',
     signupTitle: 'Sign Up',

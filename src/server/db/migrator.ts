@@ -3,12 +3,14 @@ import type { Db } from './database';
 import * as m0001 from './migrations/0001-storefront';
 import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-orders';
+import * as m0004 from './migrations/0004-payments';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '0001-storefront': m0001,
   '0002-accounts': m0002,
   '0003-orders': m0003,
+  '0004-payments': m0004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -59,6 +59,24 @@ export interface OrdersTable {
   updated_at: string;
 }
 
+export type PaymentProviderName = 'sandbox' | 'stripe';
+export type PaymentIntentStatus = 'requires_payment' | 'succeeded' | 'failed';
+
+/** One per order (the sandbox provider's record of it); never holds a card number. */
+export interface PaymentIntentsTable {
+  id: string;
+  order_id: string;
+  provider: PaymentProviderName;
+  /** Random and unguessable; the browser proves it may pay this intent with it. */
+  client_secret: string;
+  /** int8 on PostgreSQL, parsed to a number (database.ts). */
+  amount_cents: number;
+  status: PaymentIntentStatus;
+  transaction_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface BlogPostsTable {
   id: string;
   slug: string;
@@ -156,6 +174,7 @@ export interface Database {
   parts: PartsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  payment_intents: PaymentIntentsTable;
   blog_posts: BlogPostsTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
@@ -171,6 +190,7 @@ export type NewPartRow = Insertable<PartsTable>;
 export type PartUpdate = Updateable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { fetchPage, type PageRequest } from '../../db/pagination';
 import type { CancelReason, OrderRow, OrderStatus } from '../../db/schema';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -39,21 +40,12 @@ export async function insertOrder(db: Db, row: OrderRow): Promise<void> {
   await db.insertInto('orders').values(row).execute();
 }
 
-async function page(
-  query: ReturnType<typeof ordersWhere>,
-  { page, limit }: { page: number; limit: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const [rows, counted] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(counted.total) };
+function page(query: ReturnType<typeof ordersWhere>, request: PageRequest): Promise<{ rows: OrderRow[]; total: number }> {
+  return fetchPage(
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    query.select((eb) => eb.fn.countAll<number>().as('total')),
+    request,
+  );
 }
 
 function ordersWhere(db: Db) {
@@ -121,4 +113,18 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Marks an unpaid order paid with its transaction, in one conditional statement: a cancelled, expired
+ * or already paid order is left alone. Answers whether this call did it.
+ */
+export async function markOrderPaid(db: Db, id: string, transactionId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'paid', transaction_id: transactionId, paid_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,0 +1,39 @@
+import type { Card, PaymentProviderName } from '#shared/schemas/payments';
+
+export interface CreateIntentInput {
+  orderId: string;
+  amountCents: number;
+  /** The same key answers the same intent (the sandbox keys on the order; Stripe takes it as Idempotency-Key). */
+  idempotencyKey: string;
+}
+
+export interface CreatedIntent {
+  intentId: string;
+  clientSecret: string;
+}
+
+export interface ConfirmInput {
+  /** The order the intent must belong to: a secret of another order is no secret for this one. */
+  orderId: string;
+  /** The sandbox's browser sends the client secret; Stripe's sends the intent id after Stripe.js confirmed it. */
+  clientSecret?: string;
+  intentId?: string;
+  /** Only the sandbox takes a card; it is checked and forgotten, never stored or logged. */
+  card?: Card;
+}
+
+export type ConfirmResult =
+  | { status: 'succeeded'; transactionId: string; amountCents: number }
+  | { status: 'failed'; message: string }
+  /** No intent of this order matches what was sent (answered as 404, the same for every reason). */
+  | { status: 'not_found' };
+
+/**
+ * A card payment provider. Confirming an intent that already succeeded answers its first
+ * transaction again and charges nothing: paying twice charges once.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  confirm(input: ConfirmInput): Promise<ConfirmResult>;
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { copy } from '#shared/copy';
+import type { Card } from '#shared/schemas/payments';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { PaymentIntentRow } from '../../db/schema';
+import type { ConfirmInput, ConfirmResult, CreateIntentInput, CreatedIntent, PaymentProvider } from './payment-provider';
+
+const p = copy.payment;
+
+/** The provider's test cards that fail, by number (PRODUCT.md section 6). */
+const FAILING_TEST_CARDS: Record<string, string> = {
+  '4000000000000002': p.declined,
+  '4000000000009995': p.insufficientFunds,
+  '4000000000000069': p.expired,
+};
+
+const token = (bytes: number) => randomBytes(bytes).toString('hex');
+
+export function passesLuhn(digits: string): boolean {
+  if (!/^[0-9]{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** What a provider's test mode would answer for this card now: null when it pays, else the message. */
+export function cardProblem(card: Card, now: Date): string | null {
+  const digits = card.number.replace(/ /g, '');
+  if (!passesLuhn(digits)) return p.numberInvalid;
+  // A card is good through the last day of its expiry month (UTC).
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  if (card.expYear < year || (card.expYear === year && card.expMonth < month)) return p.expiryInPast;
+  if (!/^[0-9]{3,4}$/.test(card.cvc)) return p.cvcIncomplete;
+  return FAILING_TEST_CARDS[digits] ?? null;
+}
+
+/**
+ * Behaves like a provider's test mode and keeps its intents in our database. No money moves; a
+ * succeeded intent gets a made-up transaction id, once.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  private findByOrder(orderId: string): Promise<PaymentIntentRow | undefined> {
+    return this.db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  }
+
+  /** One intent per order: a repeat (or a race of two) answers the first one. */
+  async createIntent({ orderId, amountCents }: CreateIntentInput): Promise<CreatedIntent> {
+    const now = this.clock.now().toISOString();
+    const id = `pi_sandbox_${token(12)}`;
+    await this.db
+      .insertInto('payment_intents')
+      .values({
+        id,
+        order_id: orderId,
+        provider: 'sandbox',
+        client_secret: `${id}_secret_${token(24)}`,
+        amount_cents: amountCents,
+        status: 'requires_payment',
+        transaction_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .execute();
+    const intent = await this.findByOrder(orderId);
+    if (!intent) throw new Error(`payment intent of order ${orderId} vanished`);
+    return { intentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async confirm({ orderId, clientSecret, card }: ConfirmInput): Promise<ConfirmResult> {
+    const intent = await this.findByOrder(orderId);
+    if (!intent || !clientSecret || intent.client_secret !== clientSecret) return { status: 'not_found' };
+    const succeeded = (row: PaymentIntentRow): ConfirmResult | undefined =>
+      row.status === 'succeeded' && row.transaction_id
+        ? { status: 'succeeded', transactionId: row.transaction_id, amountCents: Number(row.amount_cents) }
+        : undefined;
+    // Paid already: the first transaction again, nothing charged.
+    const earlier = succeeded(intent);
+    if (earlier) return earlier;
+
+    const now = this.clock.now().toISOString();
+    const message = card ? cardProblem(card, this.clock.now()) : p.numberInvalid;
+    if (message) {
+      await this.db
+        .updateTable('payment_intents')
+        .set({ status: 'failed', updated_at: now })
+        .where('id', '=', intent.id)
+        .where('status', '!=', 'succeeded')
+        .execute();
+      return { status: 'failed', message };
+    }
+    // One conditional update: of two confirmations at once only one charges; the other reads its transaction.
+    const charged = await this.db
+      .updateTable('payment_intents')
+      .set({ status: 'succeeded', transaction_id: `txn_sandbox_${token(12)}`, updated_at: now })
+      .where('id', '=', intent.id)
+      .where('status', '!=', 'succeeded')
+      .executeTakeFirst();
+    const after = await this.findByOrder(orderId);
+    const result = after && succeeded(after);
+    if (!result) throw new Error(`payment intent ${intent.id} did not succeed (updated ${String(charged.numUpdatedRows)})`);
+    return result;
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { copy } from '../copy';
+
+const p = copy.payment;
+
+export const paymentProviderValues = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof paymentProviderValues)[number];
+
+/** POST /api/orders/:id/payment-intent. */
+export const paymentIntentSchema = z.object({
+  provider: z.enum(paymentProviderValues),
+  clientSecret: z.string(),
+  amountCents: z.number().int(),
+  publishableKey: z.string().optional(),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+/**
+ * The card as the sandbox's form sends it. Only its shape is checked here (400); whether the card
+ * pays — Luhn, expiry, security code, the test cards — is the provider's answer (402).
+ */
+export const cardSchema = z.strictObject(
+  {
+    number: z
+      .string({ error: p.numberRequired })
+      .trim()
+      .min(1, { error: p.numberRequired, abort: true })
+      .max(30, { error: p.numberInvalid, abort: true })
+      .regex(/^[0-9 ]+$/, p.numberDigitsOnly),
+    expMonth: z.number({ error: p.expMonthInvalid }).int(p.expMonthInvalid).min(1, p.expMonthInvalid).max(12, p.expMonthInvalid),
+    expYear: z.number({ error: p.expYearInvalid }).int(p.expYearInvalid).min(2000, p.expYearInvalid).max(2199, p.expYearInvalid),
+    cvc: z.string({ error: p.cvcRequired }).trim().min(1, { error: p.cvcRequired, abort: true }).max(10, p.cvcIncomplete),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? p.cardRequired : undefined) },
+);
+export type Card = z.infer<typeof cardSchema>;
+
+/** POST /api/orders/:id/payment (sandbox). */
+export const payOrderInputSchema = z.strictObject({
+  clientSecret: z.string({ error: p.clientSecretRequired }).min(1, p.clientSecretRequired).max(200, p.clientSecretRequired),
+  card: cardSchema,
+});
+export type PayOrderInput = z.infer<typeof payOrderInputSchema>;
+
+export const paymentResultSchema = z.object({
+  status: z.literal('succeeded'),
+  transactionId: z.string(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
