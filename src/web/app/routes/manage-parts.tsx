@@ -6,7 +6,7 @@ import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { usePartsQuery } from '../../features/parts/api/get-parts';
-import { PartSearch } from '../../features/parts/components/part-search';
+import { SearchBox } from '../../components/search-box';
 import { PartsTable } from '../../features/parts/components/parts-table';
 
 const PARTS_PAGE_SIZE = 20;
@@ -36,7 +36,18 @@ export default function ManagePartsPage() {
   }
 
   return (
-    <DashboardPanel title={copy.dashboard.manageParts} aside={<PartSearch q={q} onSearch={(text) => update({ q: text })} />}>
+    <DashboardPanel
+      title={copy.dashboard.manageParts}
+      aside={
+        <SearchBox
+          q={q}
+          onSearch={(text) => update({ q: text })}
+          label={copy.part.searchLabel}
+          placeholder={copy.partsAdmin.searchPlaceholder}
+          submitLabel={copy.part.searchSubmit}
+        />
+      }
+    >
       <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
         <p role="status" className="font-semibold text-slate-700">
           {parts.data ? copy.partsAdmin.total(parts.data.total) : null}

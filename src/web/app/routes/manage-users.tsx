@@ -7,7 +7,7 @@ import { Spinner } from '../../components/spinner';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useUsersQuery } from '../../features/users/api/get-users';
-import { UserSearch } from '../../features/users/components/user-search';
+import { SearchBox } from '../../components/search-box';
 import { UsersTable } from '../../features/users/components/users-table';
 
 const USERS_PAGE_SIZE = 20;
@@ -39,7 +39,18 @@ export default function ManageUsersPage() {
   if (session.status !== 'signed-in') return null;
 
   return (
-    <DashboardPanel title={copy.dashboard.manageUser} aside={<UserSearch q={q} onSearch={(text) => update({ q: text })} />}>
+    <DashboardPanel
+      title={copy.dashboard.manageUser}
+      aside={
+        <SearchBox
+          q={q}
+          onSearch={(text) => update({ q: text })}
+          label={copy.users.searchLabel}
+          placeholder={copy.users.searchPlaceholder}
+          submitLabel={copy.users.searchSubmit}
+        />
+      }
+    >
       <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
         <p role="status" className="font-semibold text-slate-700">
           {users.data ? copy.users.total(users.data.total) : null}

@@ -1,18 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
-import { copy } from '#shared/copy';
-import { SearchIcon } from '../../../components/icons';
+import { SearchIcon } from './icons';
 
-interface UserSearchProps {
+interface SearchBoxProps {
+  /** The search in the URL; the box follows it when it changes (back button, "Clear search"). */
   q: string;
   onSearch: (q: string) => void;
+  label: string;
+  placeholder: string;
+  submitLabel: string;
 }
 
-/** Searches names and emails when submitted. */
-export function UserSearch({ q, onSearch }: UserSearchProps) {
+/** A labelled search form for a dashboard table, applied when submitted. */
+export function SearchBox({ q, onSearch, label, placeholder, submitLabel }: SearchBoxProps) {
   const id = useId();
   const [draft, setDraft] = useState(q);
   const [appliedQ, setAppliedQ] = useState(q);
-  // The URL is the source of truth: when it changes (back button, "Clear search"), the box follows.
   if (q !== appliedQ) {
     setAppliedQ(q);
     setDraft(q);
@@ -26,7 +28,7 @@ export function UserSearch({ q, onSearch }: UserSearchProps) {
   return (
     <form role="search" onSubmit={submit} className="w-full sm:w-80">
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
-        {copy.users.searchLabel}
+        {label}
       </label>
       <div className="flex gap-2">
         <input
@@ -35,15 +37,11 @@ export function UserSearch({ q, onSearch }: UserSearchProps) {
           value={draft}
           maxLength={100}
           autoComplete="off"
-          placeholder={copy.users.searchPlaceholder}
+          placeholder={placeholder}
           onChange={(event) => setDraft(event.target.value)}
           className="input w-full bg-white text-base text-slate-900"
         />
-        <button
-          type="submit"
-          className="btn btn-square bg-slate-900 text-white hover:bg-slate-800"
-          aria-label={copy.users.searchSubmit}
-        >
+        <button type="submit" className="btn btn-square bg-slate-900 text-white hover:bg-slate-800" aria-label={submitLabel}>
           <SearchIcon className="h-5 w-5" />
         </button>
       </div>
