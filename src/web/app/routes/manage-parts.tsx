@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { Pagination } from '../../components/pagination';
@@ -7,32 +7,20 @@ import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { usePartsQuery } from '../../features/parts/api/get-parts';
 import { SearchBox } from '../../components/search-box';
+import { useListSearchParams } from '../../lib/use-list-search-params';
 import { PartsTable } from '../../features/parts/components/parts-table';
 
 const PARTS_PAGE_SIZE = 20;
 
 /** /dashboard/manageParts (admin): every part, newest first, 20 a page, searchable; page and search live in the URL. */
 export default function ManagePartsPage() {
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { q, page, update, lastPageSearch } = useListSearchParams();
   const parts = usePartsQuery({ q: q || undefined, sort: 'newest', page, limit: PARTS_PAGE_SIZE });
-
-  const update = (changes: { q?: string; page?: number }) => {
-    const next = new URLSearchParams(params);
-    const set = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
-    if ('q' in changes) set('q', changes.q);
-    set('page', changes.page && changes.page > 1 ? String(changes.page) : undefined);
-    setParams(next);
-  };
 
   const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
   // After deleting the last part of the last page, that page no longer exists.
   if (parts.data && !parts.isPlaceholderData && page > totalPages) {
-    const next = new URLSearchParams(params);
-    if (totalPages > 1) next.set('page', String(totalPages));
-    else next.delete('page');
-    return <Navigate replace to={{ search: next.toString() }} />;
+    return <Navigate replace to={{ search: lastPageSearch(totalPages) }} />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { Pagination } from '../../components/pagination';
@@ -8,6 +8,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useUsersQuery } from '../../features/users/api/get-users';
 import { SearchBox } from '../../components/search-box';
+import { useListSearchParams } from '../../lib/use-list-search-params';
 import { UsersTable } from '../../features/users/components/users-table';
 
 const USERS_PAGE_SIZE = 20;
@@ -15,26 +16,13 @@ const USERS_PAGE_SIZE = 20;
 /** /dashboard/manageUser (admin): every account, 20 a page, searchable; page and search live in the URL. */
 export default function ManageUsersPage() {
   const session = useSession();
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { q, page, update, lastPageSearch } = useListSearchParams();
   const users = useUsersQuery({ q: q || undefined, page, limit: USERS_PAGE_SIZE });
-
-  const update = (changes: { q?: string; page?: number }) => {
-    const next = new URLSearchParams(params);
-    const set = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
-    if ('q' in changes) set('q', changes.q);
-    set('page', changes.page && changes.page > 1 ? String(changes.page) : undefined);
-    setParams(next);
-  };
 
   const totalPages = users.data ? Math.max(1, Math.ceil(users.data.total / USERS_PAGE_SIZE)) : 1;
   // After removing the last user of the last page, that page no longer exists.
   if (users.data && !users.isPlaceholderData && page > totalPages) {
-    const next = new URLSearchParams(params);
-    if (totalPages > 1) next.set('page', String(totalPages));
-    else next.delete('page');
-    return <Navigate replace to={{ search: next.toString() }} />;
+    return <Navigate replace to={{ search: lastPageSearch(totalPages) }} />;
   }
   if (session.status !== 'signed-in') return null;
 
