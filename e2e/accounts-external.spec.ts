@@ -1,28 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { copy } from '#shared/copy';
 import { expect, expectRefusal, test } from './fixtures';
 import { profileFor } from './support/identity-provider';
 import { waitForMailTo } from './support/inbox';
-
-/** Flows that leave the shop: mail over real SMTP, Google sign-in through a real OpenID provider, uploads. */
-
-async function signUpThroughApi(
-  request: APIRequestContext,
-  baseURL: string,
-  user: { name: string; email: string; password: string },
-) {
-  const res = await request.post('/api/auth/sign-up/email', { data: user, headers: { origin: baseURL } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(copy.fields.email).fill(email);
-  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
-  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
-}
+import { signIn, signUpThroughApi } from './support/session';
 
 test('resets a forgotten password through the mail link, once', async ({ page, request, baseURL, problems }) => {
   const email = `forgetful-${Date.now()}@fleet.example`;
@@ -47,7 +28,7 @@ test('resets a forgotten password through the mail link, once', async ({ page, r
   await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
   await expect(page.getByText(copy.auth.invalidCredentials)).toBeVisible();
   expectRefusal(problems, 401, '/api/auth/sign-in/email');
-  await logIn(page, email, 'new-password-2');
+  await signIn(page, email, 'new-password-2');
 
   // The link works once.
   await page.getByRole('button', { name: copy.nav.signOut }).click();
@@ -93,7 +74,7 @@ test('signs in with Google through the OpenID provider: login, consent, back in 
 test('changes the profile photo by uploading a picture', async ({ page, request, baseURL }) => {
   const email = `photo-${Date.now()}@fleet.example`;
   await signUpThroughApi(request, baseURL!, { name: 'Photo Phil', email, password: 'photo-pass-1' });
-  await logIn(page, email, 'photo-pass-1');
+  await signIn(page, email, 'photo-pass-1');
   await page.goto('/dashboard/profile');
 
   const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ea580c' } })

@@ -1,14 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { copy } from '#shared/copy';
 import { expect, expectNoSeriousA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
+import { demoAccount, settled, signIn, signUpThroughApi, unique } from './support/session';
 
 interface Account {
   name: string;
   email: string;
   password: string;
 }
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 /** Creates an account through the API, as the sign-up form would (better-auth wants the shop's Origin). */
 async function createAccount(request: APIRequestContext, baseURL: string | undefined, name: string): Promise<Account> {
@@ -18,38 +17,8 @@ async function createAccount(request: APIRequestContext, baseURL: string | undef
     email: `${name.toLowerCase().replace(/\s+/g, '.')}-${tag}@garage.example`,
     password: 'secret-password-1',
   };
-  const res = await request.post('/api/auth/sign-up/email', { data: account, headers: { origin: baseURL ?? '' } });
-  expect(res.status(), await res.text()).toBe(200);
+  await signUpThroughApi(request, baseURL, account);
   return account;
-}
-
-async function demoAccount(request: APIRequestContext, role: 'admin' | 'customer') {
-  const shop = (await (await request.get('/api/shop')).json()) as {
-    demoAccounts: { role: string; email: string; password: string }[];
-  };
-  const account = shop.demoAccounts.find((a) => a.role === role);
-  if (!account) throw new Error(`the e2e shop has no demo ${role}`);
-  return account;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel(copy.fields.email).fill(email);
-  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
-  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
-}
-
-/** Dialogs fade in: axe and screenshots look once nothing moves. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity || !(a.timeline instanceof DocumentTimeline),
-      ),
-  );
 }
 
 test.describe('accounts', () => {

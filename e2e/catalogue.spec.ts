@@ -1,40 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function demoAccount(request: APIRequestContext, role: 'admin' | 'customer') {
-  const shop = (await (await request.get('/api/shop')).json()) as {
-    demoAccounts: { role: string; email: string; password: string }[];
-  };
-  const account = shop.demoAccounts.find((a) => a.role === role);
-  if (!account) throw new Error(`the e2e shop has no demo ${role}`);
-  return account;
-}
-
-async function signInAs(page: Page, role: 'admin' | 'customer') {
-  const { email, password } = await demoAccount(page.request, role);
-  await page.goto('/login');
-  await page.getByLabel(copy.fields.email).fill(email);
-  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
-  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
-}
-
-/** Dialogs fade in: axe looks once nothing moves. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity || !(a.timeline instanceof DocumentTimeline),
-      ),
-  );
-}
+import { settled, signInAs, unique } from './support/session';
 
 async function png(colour: { r: number; g: number; b: number }) {
   const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })

@@ -1,0 +1,51 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { copy } from '#shared/copy';
+
+/** A short tag that keeps names and addresses unique across tests and runs. */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Creates an account through the API, as the sign-up form would (better-auth wants the shop's Origin). */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  user: { name: string; email: string; password: string },
+): Promise<void> {
+  const res = await request.post('/api/auth/sign-up/email', { data: user, headers: { origin: baseURL ?? '' } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The demo account of a role, as the login page's demo modal lists it. */
+export async function demoAccount(request: APIRequestContext, role: 'admin' | 'customer') {
+  const shop = (await (await request.get('/api/shop')).json()) as {
+    demoAccounts: { role: string; email: string; password: string }[];
+  };
+  const account = shop.demoAccounts.find((a) => a.role === role);
+  if (!account) throw new Error(`the e2e shop has no demo ${role}`);
+  return account;
+}
+
+/** Signs in through the login form and waits until the navbar says so. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(copy.fields.email).fill(email);
+  await page.getByLabel(copy.fields.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+}
+
+export async function signInAs(page: Page, role: 'admin' | 'customer'): Promise<void> {
+  const { email, password } = await demoAccount(page.request, role);
+  await signIn(page, email, password);
+}
+
+/** Dialogs fade in: axe and screenshots look once nothing moves. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity || !(a.timeline instanceof DocumentTimeline),
+      ),
+  );
+}
