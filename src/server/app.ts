@@ -4,22 +4,42 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { copy } from '#shared/copy';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerCaching } from './http/cache';
-import { problem, registerErrorHandling } from './http/errors';
+import { type InvalidationBus, registerCaching } from './http/cache';
+import { createCrossSiteCheck } from './http/cross-site';
+import { answerError, problem, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
+import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
+import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { registerWebApp } from './http/web-app';
 import { contentRoutes, createContentService } from './modules/content';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReadiness, type Readiness } from './modules/health/readiness';
 import { createMailer, type Mailer } from './modules/mail';
-import { createOrdersService, ordersRoutes } from './modules/orders';
+import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
+import {
+  createOrderExpiry,
+  createOrderNotifier,
+  createOrdersService,
+  type OrderExpiry,
+  type OrderNotifier,
+  ordersRoutes,
+} from './modules/orders';
 import { createPartsService, partsRoutes } from './modules/parts';
-import { createPaymentsService, type PaymentProvider, paymentsRoutes, SandboxProvider } from './modules/payments';
+import {
+  createPaymentsService,
+  type PaymentProvider,
+  paymentsRoutes,
+  SandboxProvider,
+  StripeProvider,
+  stripeWebhookRoutes,
+} from './modules/payments';
 import { createReviewsService, reviewsRoutes } from './modules/reviews';
 import {
   createStorage,
@@ -38,6 +58,22 @@ import {
   demoAccounts,
   usersRoutes,
 } from './modules/users';
+import { connectRedis, disconnectRedis } from './redis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sweep of unpaid orders past the payment window (tests run a pass with `sweep()`). */
+    orderExpiry: OrderExpiry;
+    /** Order mails go out in the background; tests `drain()` it to see every mail sent. */
+    orderNotifier: OrderNotifier;
+    /** What `GET /api/ready` checks; add a service's check while building the app (see readiness.ts). */
+    readiness: Readiness;
+    /** This app's Prometheus registry and counters, served at `/metrics`. */
+    metrics: Metrics;
+    /** Every route registered on this app, with its method (HEAD listed separately). */
+    routeTable: readonly { method: string; url: string }[];
+  }
+}
 
 export interface AppDeps {
   database: DatabaseHandle;
@@ -51,10 +87,20 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Requests a minute per client on sign-in, sign-up, reset and uploads; most tests raise them. */
   abuseLimits?: Partial<AbuseLimits>;
+  /** How often unpaid orders past the payment window are expired (ms); 0 leaves it to the caller (tests). */
+  orderSweepIntervalMs?: number;
+  /** The sandbox, or Stripe when `config.stripe` is set, by default; tests inject one (a Stripe client on a stand-in). */
+  paymentProvider?: PaymentProvider;
+  /** Told once per order, by the request or Stripe event that made it paid. */
+  onOrderPaid?: (orderId: string) => Promise<void> | void;
 }
 
 // Google serves profile pictures from its own hosts; allowed only when Google sign-in is on.
 const GOOGLE_PICTURE_HOSTS = ['https://*.googleusercontent.com'];
+// Stripe.js and its card frames (hooks.stripe.com for 3-D Secure), allowed only when Stripe is on.
+const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAME_HOSTS = [...STRIPE_SCRIPT_HOSTS, 'https://hooks.stripe.com'];
+const STRIPE_API_HOSTS = ['https://api.stripe.com'];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -72,25 +118,53 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a load balancer the client's address is in X-Forwarded-For; rate limits count by it.
+    trustProxy: typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy,
     return503OnClosing: true,
+    // A path the router cannot decode, or a parameter over maxParamLength, is answered as problem+json too.
+    frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route as registered (plugins' too), for the authorization matrix test: a new route must be listed there.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
   registerErrorHandling(app);
+  app.addHook('preValidation', refuseNulCharacters);
+  // Before the body is read: a state-changing request another site's page sent is refused (CSRF).
+  app.addHook('onRequest', createCrossSiteCheck(config.publicUrl));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Both on the root instance, before any route, so every route is counted and any module can add a
+  // readiness check (`app.readiness.add(name, check)`) while the app is built.
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, { token: config.metricsToken });
+  const readiness = createReadiness({ log: app.log });
+  readiness.add('database', () => sql`select 1`.execute(db));
+  app.decorate('readiness', readiness);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.stripe ? STRIPE_SCRIPT_HOSTS : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.google ? GOOGLE_PICTURE_HOSTS : [])],
-        connectSrc: ["'self'"],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.google ? GOOGLE_PICTURE_HOSTS : []),
+          // `/uploads/<key>` redirects there (docs/decisions/0008-object-storage.md).
+          ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
+        ],
+        connectSrc: ["'self'", ...(config.stripe ? STRIPE_API_HOSTS : [])],
+        ...(config.stripe ? { frameSrc: ["'self'", ...STRIPE_FRAME_HOSTS] } : {}),
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -103,7 +177,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl.startsWith('https://'),
   });
-  await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? 1000 });
+  // Several nodes share their rate-limit counters and cache invalidations through Redis when it is
+  // configured (docs/decisions/0009-stateless-nodes.md); without it each node keeps both in memory.
+  const [redis, redisSubscriber] = config.redis
+    ? await Promise.all([connectRedis(config.redis.url, app.log), connectRedis(config.redis.url, app.log, 'subscriber')])
+    : [undefined, undefined];
+  app.addHook('onClose', async () => {
+    await Promise.all([redis, redisSubscriber].map((client) => client && disconnectRedis(client)));
+  });
+  let cacheBus: InvalidationBus | undefined;
+  // Readiness covers every configured service (issue 6): a node that cannot reach its shared Redis or
+  // its object storage says so, and the operator's load balancer decides what to do with that.
+  if (redis) readiness.add('redis', async () => redis.ping());
+  readiness.add('storage', (signal) => storage.probe(signal));
+  if (config.redis && redis && redisSubscriber) {
+    const channel = `${config.redis.prefix}cache-invalidate`;
+    cacheBus = await redisInvalidationBus({ publisher: redis, subscriber: redisSubscriber, channel }, app.log);
+  }
+  await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? 1000, bus: cacheBus });
   // On-the-fly compression of API answers: brotli at a low quality costs little CPU and still beats gzip.
   // Static assets are pre-compressed at build time at the highest quality instead.
   await app.register(compress, {
@@ -114,6 +205,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
+    // Fail open: while Redis is unreachable a request is let through rather than refused (logged once
+    // per outage by the connection); refusing every request would turn a Redis outage into a shop outage.
+    ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rl:`, skipOnError: true } : {}),
     // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
     // serve, so only API calls and pages count against a client's limit.
     allowList: (request) => request.url.startsWith('/assets/') || request.url.startsWith('/uploads/'),
@@ -128,26 +223,80 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const limits = { ...DEFAULT_ABUSE_LIMITS, signIn: perClient, signUp: perClient, passwordReset: perClient, ...deps.abuseLimits };
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const auth = createAuth(config, { database: deps.database, mailer, log: app.log });
-  registerSessions(app, createSessionResolver(auth));
+  registerSessions(app, createSessionResolver(auth, db));
 
   const parts = createPartsService(db, { clock, storage });
   const reviews = createReviewsService(db, { clock, storage });
-  const orders = createOrdersService(db, { clock });
-  // The sandbox unless Stripe's keys are set (`config.stripe`): the Stripe provider plugs in here.
-  // Until it exists the sandbox is used always.
-  const paymentProvider: PaymentProvider = new SandboxProvider(db, clock);
-  const payments = createPaymentsService(db, { clock, provider: paymentProvider });
+  const paymentWindowHours = config.orderPaymentWindowHours;
+  const orderNotifier = createOrderNotifier({ db, mailer, log: app.log, publicUrl: config.publicUrl, paymentWindowHours });
+  // The services know nothing of Prometheus: app.ts counts alongside the hooks they already call.
+  const orders = createOrdersService(db, {
+    clock,
+    paymentWindowHours,
+    notifier: {
+      placed: (order) => {
+        metrics.ordersPlaced.inc();
+        orderNotifier.placed(order);
+      },
+      shipped: (orderId) => orderNotifier.shipped(orderId),
+    },
+  });
+  const orderExpiry = createOrderExpiry(db, {
+    clock,
+    log: app.log,
+    paymentWindowHours,
+    onExpired: (orderId) => {
+      metrics.ordersExpired.inc();
+      // Its stock is back on sale.
+      app.responseCache.invalidate();
+      orderNotifier.expired(orderId);
+    },
+  });
+  const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
+  if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
+  app.decorate('orderExpiry', orderExpiry);
+  app.decorate('orderNotifier', orderNotifier);
+  app.addHook('onClose', async () => {
+    await orderExpiry.stop();
+    await orderNotifier.drain();
+  });
+  // The sandbox unless Stripe's keys are set (`config.stripe`).
+  const paymentProvider: PaymentProvider =
+    deps.paymentProvider ??
+    (config.stripe
+      ? new StripeProvider(db, clock, { secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+      : new SandboxProvider(db, clock));
+  const payments = createPaymentsService(db, {
+    clock,
+    provider: paymentProvider,
+    onOrderPaid: (orderId) => {
+      metrics.paymentsSucceeded.inc({ provider: paymentProvider.name });
+      orderNotifier.paid(orderId);
+      return deps.onOrderPaid?.(orderId);
+    },
+    log: app.log,
+  });
   const content = createContentService(db, clock);
   const users = createUsersService({ db, auth, storage });
   const uploads = createUploadsService(storage);
 
-  await app.register(healthRoutes, { db });
+  // Zero from the start, so a dashboard's rate() has a series before the first payment.
+  metrics.paymentsSucceeded.inc({ provider: paymentProvider.name }, 0);
+  metrics.paymentsFailed.inc({ provider: paymentProvider.name }, 0);
+  // 402 is only ever `payment_failed` (#shared/errors): a card the provider declined.
+  app.addHook('onResponse', async (_request, reply) => {
+    if (reply.statusCode === 402) metrics.paymentsFailed.inc({ provider: paymentProvider.name });
+  });
+  await app.register(healthRoutes, { readiness });
   await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });
   await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
   await app.register(reviewsRoutes, { reviews });
   await app.register(ordersRoutes, { orders });
   await app.register(paymentsRoutes, { payments });
+  if (config.stripe) {
+    await app.register(stripeWebhookRoutes, { payments, webhookSecret: config.stripe.webhookSecret, clock });
+  }
   await app.register(contentRoutes, {
     content,
     shopInfo: {
@@ -157,7 +306,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
-  await app.register(uploadsServingRoutes, { storage });
+  await app.register(uploadsServingRoutes, { storage, publicUrl: config.s3?.publicUrl });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

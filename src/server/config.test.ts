@@ -4,6 +4,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const S3_ENV = {
+  S3_ENDPOINT: 'http://127.0.0.1:9000',
+  S3_BUCKET: 'pictures',
+  S3_ACCESS_KEY_ID: 'minio',
+  S3_SECRET_ACCESS_KEY: 'minio-secret',
+};
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -18,6 +25,7 @@ describe('loadConfig', () => {
     expect(config.orderPaymentWindowHours).toBe(48);
     expect(config.google).toBeUndefined();
     expect(config.stripe).toBeUndefined();
+    expect(config.s3).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -41,6 +49,27 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://parts.example');
   });
 
+  it('stores uploads in an S3-compatible bucket when its address, name and keys are all set', () => {
+    expect(loadConfig({ DATA_DIR: dir, ...S3_ENV }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'pictures',
+      region: 'us-east-1',
+      accessKeyId: 'minio',
+      secretAccessKey: 'minio-secret',
+      forcePathStyle: true,
+      publicUrl: undefined,
+    });
+    const aws = loadConfig({
+      DATA_DIR: dir,
+      ...S3_ENV,
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+      S3_FORCE_PATH_STYLE: 'false',
+      S3_PUBLIC_URL: 'https://cdn.example/pictures/',
+    }).s3;
+    expect(aws).toMatchObject({ region: 'eu-central-1', forcePathStyle: false, publicUrl: 'https://cdn.example/pictures' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -54,8 +83,49 @@ describe('loadConfig', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ S3_BUCKET: 'pictures' }, 'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'],
+    [{ ...S3_ENV, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ ...S3_ENV, S3_BUCKET: 'Pictures_2026' }, 'S3_BUCKET'],
+    [{ ...S3_ENV, S3_PUBLIC_URL: 'cdn.example' }, 'S3_PUBLIC_URL'],
+    [{ ...S3_ENV, S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ S3_PUBLIC_URL: 'https://cdn.example' }, 'S3_PUBLIC_URL'],
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);
+  });
+});
+
+describe('loadConfig: shared services', () => {
+  it('takes REDIS_URL (redis:// or rediss://) with a key prefix, and leaves Redis off without it', () => {
+    expect(loadConfig({ DATA_DIR: dir }).redis).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, REDIS_URL: 'rediss://cache.internal:6380/2' }).redis).toEqual({
+      url: 'rediss://cache.internal:6380/2',
+      prefix: 'gearhouse-',
+    });
+    expect(loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://r', REDIS_PREFIX: 'shop-a:' }).redis?.prefix).toBe('shop-a:');
+    expect(() => loadConfig({ DATA_DIR: dir, REDIS_URL: 'http://cache.internal' })).toThrow(
+      /REDIS_URL: must start with redis:\/\/ or rediss:\/\//,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://r', REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
+  });
+
+  it('reads TRUST_PROXY as off, on, or a list of proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('names TRUST_PROXY and the bad entry when it is not one of those', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8,proxy.internal' })).toThrow(
+      /TRUST_PROXY: .*not one: proxy\.internal/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count is not supported/);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -51,7 +52,74 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'must start with redis:// or rediss:// (unset it to count rate limits in memory)')
+      .optional(),
+  ),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
+    .default('gearhouse-'),
+  TRUST_PROXY: optionalText.transform((text, ctx) => {
+    const parsed = parseTrustProxy(text);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://s3.eu-central-1.amazonaws.com' }).optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots, hyphens)')
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://cdn.example.com/uploads' }).optional(),
+  ),
+  S3_FORCE_PATH_STYLE: booleanText.optional(),
 });
+
+/** Proxy-addr's names for address ranges, which Fastify's `trustProxy` also accepts. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it: off, every proxy, or the proxies' addresses (CIDR ranges allowed).
+ * Not a hop count: Fastify 5 ignores one (it cannot tell a proxy from a client claiming hops).
+ * Answers the message for a bad value as a string.
+ */
+function parseTrustProxy(text: string | undefined): boolean | string[] | string {
+  if (text === undefined || ['false', '0', 'no'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return true;
+  if (/^\d+$/.test(text)) {
+    return "a hop count is not supported (Fastify ignores it): give the proxies' addresses or CIDR ranges, or true";
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    return `must be false, true, or comma-separated proxy addresses or CIDR ranges (not one: ${bad.join(', ')})`;
+  }
+  return entries;
+}
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
@@ -67,13 +135,36 @@ export interface Config {
   readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string } | undefined;
   readonly orderPaymentWindowHours: number;
   readonly logLevel: string;
+  /** Bearer token for `GET /metrics`; without one the endpoint answers 404. */
+  readonly metricsToken: string | undefined;
   /** Requests a minute per client on ordinary routes (sign-in and uploads have their own, tighter limits). */
   readonly rateLimitPerMinute: number;
   /** Sign-in, sign-up and password-reset attempts a minute per client. */
   readonly authRateLimitPerMinute: number;
+  /**
+   * REDIS_URL: shared rate-limit counters and cross-node cache invalidation; without it, each node
+   * counts in memory. `prefix` (REDIS_PREFIX) starts every key and channel, so shops can share a Redis.
+   */
+  readonly redis: { readonly url: string; readonly prefix: string } | undefined;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For Fastify believes (the client address rate limits count by). */
+  readonly trustProxy: boolean | readonly string[];
   readonly uploadsDir: string;
+  /** Uploads go to this S3-compatible bucket instead of `uploadsDir` when set. */
+  readonly s3: S3Config | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   readonly webDistDir: string | undefined;
+}
+
+export interface S3Config {
+  readonly endpoint: string;
+  readonly bucket: string;
+  readonly region: string;
+  readonly accessKeyId: string;
+  readonly secretAccessKey: string;
+  /** `bucket` in the path, not the host name: what MinIO, s3rver and most self-hosted servers need. */
+  readonly forcePathStyle: boolean;
+  /** A CDN or public bucket address without a trailing slash; `/uploads/<key>` then redirects to `<publicUrl>/<key>`. */
+  readonly publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +209,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   const hasGoogle = bothOrNone(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   const hasStripe = bothOrNone(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const hasS3 = bothOrNone(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+  if (!hasS3 && e.S3_PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_PUBLIC_URL: needs S3_ENDPOINT, S3_BUCKET and the S3 keys (uploads on disk are served by the shop)',
+    );
+  }
 
   const config: Config = {
     env: e.NODE_ENV,
@@ -139,9 +236,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     orderPaymentWindowHours: e.ORDER_PAYMENT_WINDOW_HOURS,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    trustProxy: e.TRUST_PROXY,
     uploadsDir: path.join(dataDir, 'uploads'),
+    s3: hasS3
+      ? {
+          endpoint: e.S3_ENDPOINT!,
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
     webDistDir: path.resolve('dist/web'),
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -18,6 +18,35 @@ export interface DatabaseHandle {
 // pg returns int8 (count(*), sum()) as strings; every such value here fits in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
 
+/** How many distinct SQL texts keep their prepared statement (a query with an `in (…)` list of n is its own text). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 behind Kysely, with its prepared statements kept: Kysely prepares every query anew,
+ * and compiling the same SQL again costs about as much as running it. Statements are run one at a
+ * time (Kysely holds one connection), so reusing one is safe. Least recently used texts go first.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
@@ -30,6 +59,6 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

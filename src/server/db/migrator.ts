@@ -1,9 +1,12 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, SqliteAdapter, sql } from 'kysely';
 import type { Db } from './database';
 import * as m0001 from './migrations/0001-storefront';
 import * as m0002 from './migrations/0002-accounts';
 import * as m0003 from './migrations/0003-orders';
 import * as m0004 from './migrations/0004-payments';
+import * as m0005 from './migrations/0005-stripe';
+import * as m0006 from './migrations/0006-scale-indexes';
+import * as m0007 from './migrations/0007-live-parts';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +14,9 @@ const migrations: Record<string, Migration> = {
   '0002-accounts': m0002,
   '0003-orders': m0003,
   '0004-payments': m0004,
+  '0005-stripe': m0005,
+  '0006-scale-indexes': m0006,
+  '0007-live-parts': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -19,7 +25,28 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
+/** How long a node waits for another node's migrations before giving up. */
+const SQLITE_LOCK_WAIT_MS = 5 * 60_000;
+
+/**
+ * Brings the database to the latest schema. Safe to run from several nodes (or a node and
+ * `db-migrate`) at once: one migrates, the others wait, then find nothing left to do.
+ *
+ * - PostgreSQL: Kysely's Migrator already takes a session-level `pg_advisory_lock` on one dedicated
+ *   connection, reads which migrations ran only after it holds the lock, and runs them in one
+ *   transaction (postgres-adapter.js `acquireMigrationLock`); nothing to add. Proven by
+ *   migrator.test.ts.
+ * - SQLite: Kysely's lock is a no-op there (it relies on its single connection, which guards one
+ *   process only), and it runs each migration outside a transaction. So the whole run is wrapped in
+ *   `BEGIN IMMEDIATE`: the database file's own write lock is the migration lock across processes,
+ *   and SQLite's DDL is transactional, so a failed run leaves nothing half done.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return withSqliteWriteLock(db, runMigrations);
+  return runMigrations(db);
+}
+
+async function runMigrations(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
@@ -28,4 +55,42 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+const isBusy = (error: unknown) => (error as { code?: string } | null)?.code?.startsWith('SQLITE_BUSY') === true;
+
+/**
+ * better-sqlite3 is synchronous: waiting for the lock through `busy_timeout` would block the event
+ * loop (and, in one process, the very holder it waits for). So the wait is ours: try at once, and
+ * on SQLITE_BUSY sleep and try again.
+ */
+async function withSqliteWriteLock<T>(db: Db, body: (db: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection);
+    const busyTimeout = Number(rows[0]?.timeout ?? 0);
+    await sql`pragma busy_timeout = 0`.execute(connection);
+    try {
+      const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+      for (;;) {
+        try {
+          await sql`begin immediate`.execute(connection);
+          break;
+        } catch (error) {
+          if (!isBusy(error) || Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
+        }
+      }
+      await sql.raw(`pragma busy_timeout = ${busyTimeout}`).execute(connection);
+      try {
+        const result = await body(connection);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    } finally {
+      await sql.raw(`pragma busy_timeout = ${busyTimeout}`).execute(connection);
+    }
+  });
 }

@@ -60,9 +60,9 @@ export interface OrdersTable {
 }
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
-export type PaymentIntentStatus = 'requires_payment' | 'succeeded' | 'failed';
+export type PaymentIntentStatus = 'requires_payment' | 'succeeded' | 'failed' | 'refunded';
 
-/** One per order (the sandbox provider's record of it); never holds a card number. */
+/** One per order (the provider's intent as we know it); never holds a card number. */
 export interface PaymentIntentsTable {
   id: string;
   order_id: string;
@@ -75,6 +75,13 @@ export interface PaymentIntentsTable {
   transaction_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Every Stripe webhook event handled, by id: a redelivery finds its row and changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface BlogPostsTable {
@@ -170,11 +177,27 @@ export interface VerificationsTable {
   updated_at: AuthTimestamp;
 }
 
+/** Orders per status, kept by triggers on orders (migration 0006); a status's count is the sum of its shards. */
+export interface OrderCountsTable {
+  status: OrderStatus;
+  shard: number;
+  n: number;
+}
+
+/** How many parts are live (not archived): one row, kept by triggers on parts (migration 0007). */
+export interface LivePartCountTable {
+  id: number;
+  n: number;
+}
+
 export interface Database {
   parts: PartsTable;
+  live_part_count: LivePartCountTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  order_counts: OrderCountsTable;
   payment_intents: PaymentIntentsTable;
+  stripe_events: StripeEventsTable;
   blog_posts: BlogPostsTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;

@@ -15,10 +15,20 @@ declare module 'fastify' {
   }
 }
 
+/** Carries "a write happened, drop your cached answers" between the nodes of one shop. */
+export interface InvalidationBus {
+  /** Tells every other node; never throws (a lost message leaves them at most `ttlMs` stale). */
+  publish(): void;
+  /** Called when another node published, or when messages may have been missed (after an outage). */
+  subscribe(listener: () => void): void;
+}
+
 export interface ResponseCacheOptions {
   /** How long an answer may be served from memory; 0 turns the cache off. */
   ttlMs: number;
   maxEntries?: number;
+  /** With several nodes (Redis pub/sub): invalidations reach the others at once instead of within `ttlMs`. */
+  bus?: InvalidationBus;
 }
 
 interface Entry {
@@ -37,9 +47,10 @@ const COMPRESS_FROM_BYTES = 1024;
  * Public GET answers (the catalogue, reviews, posts, settings) kept in memory, already serialised,
  * tagged and compressed, so a hit costs no query, no serialisation and no compression.
  *
- * Freshness: a write made through this node calls `invalidate()` and the next request is fresh; a
- * write made elsewhere (another node, a script) shows within `ttlMs`. Public answers are the same
- * for every visitor, so a second of staleness is safe; nothing personal is ever stored here.
+ * Freshness: a write made through this node calls `invalidate()` and the next request is fresh. With
+ * a bus (REDIS_URL), `invalidate()` also reaches the other nodes at once; a write the bus does not
+ * carry (a script, a message lost while Redis was down) shows within `ttlMs`. Public answers are the
+ * same for every visitor, so a second of staleness is safe; nothing personal is ever stored here.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -51,7 +62,14 @@ export class ResponseCache {
     return this.options.ttlMs > 0;
   }
 
+  /** A write made through this node: drop every answer here and tell the other nodes. */
   invalidate(): void {
+    this.dropAll();
+    this.options.bus?.publish();
+  }
+
+  /** Drops every answer here only (another node wrote, and has told the others itself). */
+  dropAll(): void {
     this.generation += 1;
     this.entries.clear();
   }
@@ -143,6 +161,7 @@ type CacheableRequest = FastifyRequest & { [generationAtStart]?: number };
 export async function registerCaching(app: FastifyInstance, options: ResponseCacheOptions): Promise<void> {
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
+  options.bus?.subscribe(() => cache.dropAll());
 
   app.addHook('preValidation', async (request: CacheableRequest, reply) => {
     if (!cache.enabled || !isPublicGet(request)) return;

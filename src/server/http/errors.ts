@@ -79,26 +79,33 @@ function codeForFastifyStatus(status: number): ErrorCode {
   return 'bad_request';
 }
 
+/**
+ * Every error as problem+json. Also Fastify's `frameworkErrors`: the router answers a path it cannot
+ * decode (`/api/parts/%zz`) or a path parameter longer than `maxParamLength` before any route or
+ * error handler runs, with its own JSON unless told otherwise.
+ */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) {
+    return sendProblem(reply, problem(error.code, error.detail, error.fieldErrors));
+  }
+  if (error.validation) {
+    return sendProblem(reply, validationProblem(error, request));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500 && !isResponseSerializationError(error as never)) {
+    const code = isErrorCode(error.code) ? error.code : codeForFastifyStatus(status);
+    const given = (error as { detail?: unknown }).detail;
+    const body = problem(code, typeof given === 'string' ? given : error.message);
+    if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+    return sendProblem(reply, { ...body, status });
+  }
+  // 5xx: logged with the request id, never leaked.
+  request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problem(status === 503 ? 'unavailable' : 'internal', 'Something went wrong. Please try again.'));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return sendProblem(reply, problem(error.code, error.detail, error.fieldErrors));
-    }
-    if (error.validation) {
-      return sendProblem(reply, validationProblem(error, request));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500 && !isResponseSerializationError(error as never)) {
-      const code = isErrorCode(error.code) ? error.code : codeForFastifyStatus(status);
-      const given = (error as { detail?: unknown }).detail;
-      const body = problem(code, typeof given === 'string' ? given : error.message);
-      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return sendProblem(reply, { ...body, status });
-    }
-    // 5xx: logged with the request id, never leaked.
-    request.log.error({ err: error }, 'request failed');
-    return sendProblem(reply, problem(status === 503 ? 'unavailable' : 'internal', 'Something went wrong. Please try again.'));
-  });
+  app.setErrorHandler(answerError);
 }
 
 export function notFoundProblem(request: FastifyRequest): Problem {

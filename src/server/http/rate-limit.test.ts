@@ -28,3 +28,28 @@ describeOnEachEngine(
   },
   { config: { rateLimitPerMinute: 3 } },
 );
+
+describeOnEachEngine(
+  'the per-client rate limit behind a trusted proxy (TRUST_PROXY)',
+  (ctx) => {
+    it('counts each client by its X-Forwarded-For address when the request comes from the proxy', async () => {
+      const viaProxy = (client: string) =>
+        ctx.app.inject({ url: '/api/settings', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < 3; i++) expect((await viaProxy('198.51.100.40')).statusCode).toBe(200);
+      expect((await viaProxy('198.51.100.40')).statusCode).toBe(429);
+      expect((await viaProxy('198.51.100.41')).statusCode).toBe(200);
+    });
+
+    it('ignores X-Forwarded-For from anyone but the proxy', async () => {
+      const spoofed = (n: number) =>
+        ctx.app.inject({
+          url: '/api/settings',
+          remoteAddress: '203.0.113.50',
+          headers: { 'x-forwarded-for': `198.51.100.${n}` },
+        });
+      for (let i = 0; i < 3; i++) expect((await spoofed(60 + i)).statusCode).toBe(200);
+      expect((await spoofed(70)).statusCode).toBe(429);
+    });
+  },
+  { config: { rateLimitPerMinute: 3, trustProxy: ['10.0.0.0/8'] } },
+);

@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrator';
-import { IS_CI, TEST_POSTGRES_ADMIN_URL, postgresUrlFor } from './test-env';
+import { IS_CI, TEST_POSTGRES_ADMIN_URL, adminQuery, postgresUrlFor } from './test-env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,16 +26,6 @@ async function postgresReachable(): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
   }
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
 import { type Clock, fixedClock } from '../clock';
 import { type Config, loadConfig } from '../config';
-import { LocalDiskStorage } from '../modules/uploads';
+import { LocalDiskStorage, type ObjectStorage } from '../modules/uploads';
 import type { AbuseLimits } from '../modules/users';
 import { type CapturingMailer, capturingMailer } from './mail';
 import { type Engine, type TestDatabase, availableEngines, createTestDatabase } from './test-database';
@@ -23,7 +23,7 @@ export interface TestContext {
   app: FastifyInstance;
   database: TestDatabase;
   clock: ReturnType<typeof fixedClock>;
-  storage: LocalDiskStorage;
+  storage: ObjectStorage;
   config: Config;
   mailer: CapturingMailer;
 }
@@ -47,6 +47,10 @@ export function describeOnEachEngine(
     responseCacheTtlMs?: number;
     /** Relaxed by default; rate-limit tests pass the real ones. */
     abuseLimits?: Partial<AbuseLimits>;
+    /** Off by default: tests run a sweep of unpaid orders with `ctx.app.orderExpiry.sweep()`. */
+    orderSweepIntervalMs?: number;
+    /** Local disk in the database's folder by default; S3 tests pass a bucket (`startS3Server`). */
+    storage?: (ctx: TestContext) => ObjectStorage;
   } = {},
 ): void {
   for (const engine of availableEngines()) {
@@ -56,7 +60,7 @@ export function describeOnEachEngine(
         ctx.database = await createTestDatabase(engine);
         ctx.clock = fixedClock(TEST_NOW);
         ctx.config = testConfig(ctx.database.dir, typeof options.config === 'function' ? options.config() : options.config);
-        ctx.storage = new LocalDiskStorage(path.join(ctx.database.dir, 'uploads'));
+        ctx.storage = options.storage?.(ctx) ?? new LocalDiskStorage(path.join(ctx.database.dir, 'uploads'));
         ctx.mailer = capturingMailer();
         ctx.app = await buildApp(ctx.config, {
           database: ctx.database,
@@ -66,6 +70,7 @@ export function describeOnEachEngine(
           responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
           mailer: options.configuredMailer ? undefined : ctx.mailer,
           abuseLimits: { ...RELAXED_ABUSE_LIMITS, ...options.abuseLimits },
+          orderSweepIntervalMs: options.orderSweepIntervalMs ?? 0,
         });
         await ctx.app.ready();
       });

@@ -66,6 +66,17 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       const client = new pg.Client({ connectionString: TEST_POSTGRES_ADMIN_URL });
       await client.connect();
       try {
+        // The pool's end resolves before its connections have closed; a forced drop meanwhile would
+        // terminate them and their clients would report it as an error. Wait for them to go first.
+        const deadline = Date.now() + 2000;
+        while (Date.now() < deadline) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
         await client.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await client.end();

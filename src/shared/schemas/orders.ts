@@ -8,6 +8,10 @@ const v = copy.validation;
 export const orderStatusValues = ['pending_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatusValues)[number];
 
+/** Who cancelled an order: its customer, an admin, or the shop when it stayed unpaid too long. */
+export const cancelReasonValues = ['customer', 'admin', 'expired'] as const;
+export type CancelReason = (typeof cancelReasonValues)[number];
+
 /** The statuses an admin moves an order on to, one step at a time: paid → shipped → delivered. */
 export const fulfilmentStatusValues = ['shipped', 'delivered'] as const;
 
@@ -53,6 +57,10 @@ export const orderSchema = z.object({
   unitPriceCents: z.number().int(),
   totalCents: z.number().int(),
   status: z.enum(orderStatusValues),
+  /** Set once cancelled. */
+  cancelReason: z.enum(cancelReasonValues).nullable(),
+  /** While unpaid: when the shop cancels it and returns its stock (ORDER_PAYMENT_WINDOW_HOURS after booking). */
+  payBy: isoDateTime.nullable(),
   transactionId: z.string().nullable(),
   paidAt: isoDateTime.nullable(),
   createdAt: isoDateTime,

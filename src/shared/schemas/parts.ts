@@ -44,6 +44,12 @@ export type PartList = z.infer<typeof partListSchema>;
 
 export const partIdParamsSchema = z.object({ id: idSchema });
 
+/** GET /api/parts/best-sellers: the parts with the most units in paid orders, topped up with the newest. */
+export const bestSellersQuerySchema = z.object({ limit: limitSchema(24, 9) });
+export type BestSellersQuery = z.infer<typeof bestSellersQuerySchema>;
+export const bestSellersSchema = z.object({ items: z.array(partSchema) });
+export type BestSellers = z.infer<typeof bestSellersSchema>;
+
 /** The API's create/update body; errors are reported under the form's field names (price, quantity). */
 export const partInputSchema = z.strictObject({
   name: requiredText(v.nameRequired, 120),

@@ -42,6 +42,16 @@ export const payOrderInputSchema = z.strictObject({
 });
 export type PayOrderInput = z.infer<typeof payOrderInputSchema>;
 
+/**
+ * POST /api/orders/:id/payment/confirm (Stripe): after Stripe.js confirmed the card, the page names the
+ * intent; the server asks Stripe for its status and marks the order paid only when it succeeded for
+ * the order's full amount. The browser's word alone is never enough.
+ */
+export const confirmStripePaymentInputSchema = z.strictObject({
+  paymentIntentId: z.string({ error: p.intentNotFound }).regex(/^pi_[A-Za-z0-9_]{1,200}$/, p.intentNotFound),
+});
+export type ConfirmStripePaymentInput = z.infer<typeof confirmStripePaymentInputSchema>;
+
 export const paymentResultSchema = z.object({
   status: z.literal('succeeded'),
   transactionId: z.string(),

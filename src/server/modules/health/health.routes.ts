@@ -1,11 +1,15 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database';
-import { AppError } from '../../http/errors';
+import { problem, sendProblem } from '../../http/errors';
 import { problemSchema } from '../../http/openapi';
+import type { Readiness } from './readiness';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const outcomeSchema = z.enum(['ok', 'failed', 'timeout']);
+
+// Probes: never rate limited (a load balancer polls from one address) and never cached.
+const probe = { cache: 'none' as const, rateLimit: false as const };
+
+export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = async (app, { readiness }) => {
   app.get(
     '/api/ping',
     {
@@ -19,24 +23,43 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async () => ({ ok: true as const }),
   );
 
+  // Liveness answers whether this process should be restarted, so it must not depend on the
+  // database: an outage of the database would otherwise restart every node at once and fix nothing.
+  // Whether a node should get traffic is /api/ready.
   app.get(
     '/api/health',
     {
-      config: { cache: 'none', rateLimit: false },
+      config: probe,
       schema: {
         tags: ['operations'],
-        summary: 'Liveness, including a database round trip',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: problemSchema },
+        summary: 'Liveness: the process is up and serving (no dependency is asked; see /api/ready)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async (request) => {
-      try {
-        await sql`select 1`.execute(db);
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError('unavailable', 'The database is unreachable.');
-      }
-      return { status: 'ok' as const, database: 'ok' as const };
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: probe,
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the database and every configured service answered within its timeout',
+        response: {
+          200: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.literal('ok')) }),
+          503: problemSchema.extend({ checks: z.record(z.string(), outcomeSchema) }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const { ready, checks } = await readiness.run();
+      if (ready) return { status: 'ready' as const, checks: checks as Record<string, 'ok'> };
+      const failing = Object.entries(checks)
+        .filter(([, outcome]) => outcome !== 'ok')
+        .map(([name, outcome]) => `${name} (${outcome})`);
+      const body = { ...problem('unavailable', `Not ready: ${failing.join(', ')}.`), checks };
+      return sendProblem(reply, body);
     },
   );
 };

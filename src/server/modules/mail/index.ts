@@ -1,2 +1,9 @@
 export { createMailer, firstLink, type MailMessage, type Mailer } from './mailer';
-export { passwordResetMail } from './messages';
+export {
+  orderExpiredMail,
+  type OrderMailFacts,
+  orderPaidMail,
+  orderPlacedMail,
+  orderShippedMail,
+  passwordResetMail,
+} from './messages';

@@ -42,9 +42,13 @@ function outboxMailer(outboxDir: string, from: string, log: Log): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
-      await writeFile(file, info.message);
+      // The folder is made when a write finds it missing, not before every mail (one syscall less each).
+      await writeFile(file, info.message).catch(async (error: unknown) => {
+        if ((error as { code?: string }).code !== 'ENOENT') throw error;
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(file, info.message);
+      });
       const link = firstLink(message.text);
       log.info({ file, link }, `mail "${message.subject}" written to the outbox${link ? `; link: ${link}` : ''}`);
     },

@@ -1,4 +1,5 @@
 import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
 import type { MailMessage } from './mailer';
 
 const m = copy.mail;
@@ -7,17 +8,91 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function passwordResetMail(to: { email: string; name: string }, link: string): MailMessage {
-  const paragraphs = [m.resetGreeting(to.name), m.resetIntro];
+interface Recipient {
+  email: string;
+  name: string;
+}
+
+interface MailContent {
+  subject: string;
+  /** Plain paragraphs; escaped in the HTML part. */
+  paragraphs: string[];
+  link?: { href: string; label: string };
+  /** Paragraphs after the link. */
+  after?: string[];
+}
+
+/** Every mail of the shop: a greeting, paragraphs, an optional link and the signature, as text and HTML. */
+function compose(to: Recipient, { subject, paragraphs, link, after = [] }: MailContent): MailMessage {
+  const before = [m.resetGreeting(to.name), ...paragraphs];
+  const closing = [...after, m.signature];
+  const html = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {
     to: to.email,
-    subject: m.resetSubject,
-    text: [...paragraphs, link, m.resetExpiry, m.signature].join('\n\n'),
+    subject,
+    text: [...before, ...(link ? [link.href] : []), ...closing].join('\n\n'),
     html: [
-      ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(m.resetButton)}</a></p>`,
-      `<p>${escapeHtml(m.resetExpiry)}</p>`,
-      `<p>${escapeHtml(m.signature)}</p>`,
+      ...before.map(html),
+      ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+      ...closing.map(html),
     ].join('\n'),
   };
+}
+
+export function passwordResetMail(to: Recipient, link: string): MailMessage {
+  return compose(to, {
+    subject: m.resetSubject,
+    paragraphs: [m.resetIntro],
+    link: { href: link, label: m.resetButton },
+    after: [m.resetExpiry],
+  });
+}
+
+/** What an order mail needs to know about the order (the names and address as copied on the order). */
+export interface OrderMailFacts {
+  customer: Recipient;
+  partName: string;
+  quantity: number;
+  totalCents: number;
+  address: string;
+  transactionId: string | null;
+  /** ISO time by which an unpaid order must be paid. */
+  payBy: string;
+}
+
+const orderLine = (order: OrderMailFacts) => m.orderLine(order.quantity, order.partName, formatMoney(order.totalCents));
+/** "2026-06-17 12:00": readable in every locale, and said to be UTC in the sentence around it. */
+const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    subject: m.placedSubject(order.partName),
+    paragraphs: [m.placedIntro, orderLine(order), m.placedPayBy(utcMinute(order.payBy))],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+export function orderPaidMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    subject: m.paidSubject(order.partName),
+    paragraphs: [m.paidIntro, orderLine(order), m.paidTransaction(order.transactionId ?? '')],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+export function orderShippedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    subject: m.shippedSubject(order.partName),
+    paragraphs: [m.shippedIntro, orderLine(order), m.shippedTo(order.address)],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+export function orderExpiredMail(order: OrderMailFacts, paymentWindowHours: number, partLink: string): MailMessage {
+  return compose(order.customer, {
+    subject: m.expiredSubject(order.partName),
+    paragraphs: [m.expiredIntro(paymentWindowHours), orderLine(order)],
+    link: { href: partLink, label: order.partName },
+    after: [m.expiredAgain],
+  });
 }

@@ -1,3 +1,5 @@
 export { ordersRoutes } from './orders.routes';
-export { createOrdersService, toOrder, type OrdersService } from './orders.service';
+export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './orders.service';
 export { usersWithPaidOrders } from './orders.repository';
+export { createOrderExpiry, type OrderExpiry } from './order-expiry';
+export { createOrderNotifier, type OrderNotifier } from './order-notifications';

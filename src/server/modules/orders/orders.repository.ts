@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { fetchPage, type PageRequest } from '../../db/pagination';
+import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { CancelReason, OrderRow, OrderStatus } from '../../db/schema';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -11,20 +11,29 @@ export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Or
   return db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+/** What an order copies from its part at the moment the stock is taken. */
+export interface TakenPart {
+  id: string;
+  name: string;
+  image_url: string;
+  price_cents: number;
+}
+
 /**
  * Takes `quantity` from a live part's stock in one conditional statement, so concurrent bookings can
  * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
- * decrement one step. Answers whether the stock was taken.
+ * decrement one step. The part's name, picture and price come back with it (the row is ours until commit, so that is the price the stock was taken at) —
+ * no second read. Answers undefined when the stock was not taken.
  */
-export async function takeStock(db: Db, partId: string, quantity: number, now: string): Promise<boolean> {
-  const result = await db
+export async function takeStockForOrder(db: Db, partId: string, quantity: number, now: string): Promise<TakenPart | undefined> {
+  return db
     .updateTable('parts')
     .set({ stock: sql<number>`stock - ${quantity}`, updated_at: now })
     .where('id', '=', partId)
     .where('archived_at', 'is', null)
     .where('stock', '>=', quantity)
+    .returning(['id', 'name', 'image_url', 'price_cents'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Gives a cancelled order's quantity back, archived part or not. */
@@ -40,12 +49,22 @@ export async function insertOrder(db: Db, row: OrderRow): Promise<void> {
   await db.insertInto('orders').values(row).execute();
 }
 
-function page(query: ReturnType<typeof ordersWhere>, request: PageRequest): Promise<{ rows: OrderRow[]; total: number }> {
-  return fetchPage(
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
-    query.select((eb) => eb.fn.countAll<number>().as('total')),
-    request,
-  );
+/**
+ * One page of orders, newest first. The page's ids are found from the index alone (a deep page skips
+ * thousands of index entries, not rows), and only those rows are read.
+ */
+async function pageOf(db: Db, matching: ReturnType<typeof ordersWhere>, { page, limit }: PageRequest): Promise<OrderRow[]> {
+  const ids = (
+    await matching
+      .select('id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute()
+  ).map((row) => row.id);
+  if (ids.length === 0) return [];
+  return inIdOrder(ids, await db.selectFrom('orders').selectAll().where('id', 'in', ids).execute());
 }
 
 function ordersWhere(db: Db) {
@@ -58,7 +77,13 @@ export async function listUserOrders(
   userId: string,
   paging: { page: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  return page(ordersWhere(db).where('user_id', '=', userId).where('status', '!=', 'cancelled'), paging);
+  const matching = ordersWhere(db).where('user_id', '=', userId).where('status', '!=', 'cancelled');
+  // Counted from the customer's index (it carries the status), whatever the number of orders.
+  const [rows, count] = await Promise.all([
+    pageOf(db, matching, paging),
+    matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 /** Every order for the admin, newest first, optionally of one status. */
@@ -66,8 +91,13 @@ export async function listAllOrders(
   db: Db,
   { status, ...paging }: { status?: OrderStatus | undefined; page: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const query = status ? ordersWhere(db).where('status', '=', status) : ordersWhere(db);
-  return page(query, paging);
+  const matching = status ? ordersWhere(db).where('status', '=', status) : ordersWhere(db);
+  // The totals come from the per-status counters the database keeps (migration 0006), not from
+  // counting a million rows.
+  let counted = db.selectFrom('order_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'));
+  if (status) counted = counted.where('status', '=', status);
+  const [rows, count] = await Promise.all([pageOf(db, matching, paging), counted.executeTakeFirstOrThrow()]);
+  return { rows, total: Number(count.total) };
 }
 
 /** Cancels an order only while it is unpaid; answers whether this call did it (two cancels never both do). */

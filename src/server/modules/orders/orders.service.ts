@@ -13,6 +13,7 @@ import type { OrderRow, OrderStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionUser } from '../../http/guards';
 import { newId } from '../../ids';
+import type { OrderNotifier } from './order-notifications';
 import { findLivePart } from '../parts/parts.repository';
 import {
   cancelUnpaidOrder,
@@ -24,10 +25,15 @@ import {
   listUserOrders,
   moveOrderStatus,
   returnStock,
-  takeStock,
+  takeStockForOrder,
 } from './orders.repository';
 
-export function toOrder(row: OrderRow): Order {
+/** When an unpaid order booked at `createdAt` expires. */
+export function payByOf(createdAt: string, paymentWindowHours: number): string {
+  return new Date(Date.parse(createdAt) + paymentWindowHours * 3_600_000).toISOString();
+}
+
+export function toOrderAt(row: OrderRow, paymentWindowHours: number): Order {
   return {
     id: row.id,
     partId: row.part_id,
@@ -37,6 +43,8 @@ export function toOrder(row: OrderRow): Order {
     unitPriceCents: row.unit_price_cents,
     totalCents: Number(row.total_cents),
     status: row.status,
+    cancelReason: row.cancel_reason,
+    payBy: row.status === 'pending_payment' ? payByOf(row.created_at, paymentWindowHours) : null,
     transactionId: row.transaction_id,
     paidAt: row.paid_at,
     createdAt: row.created_at,
@@ -60,9 +68,15 @@ function visibleTo(row: OrderRow | undefined, user: SessionUser): row is OrderRo
 
 export interface OrdersServiceDeps {
   clock: Clock;
+  /** ORDER_PAYMENT_WINDOW_HOURS: how long an unpaid order holds its stock. */
+  paymentWindowHours: number;
+  /** Mails the customer when an order is placed and shipped. */
+  notifier?: Pick<OrderNotifier, 'placed' | 'shipped'>;
 }
 
-export function createOrdersService(db: Db, { clock }: OrdersServiceDeps) {
+export function createOrdersService(db: Db, { clock, paymentWindowHours, notifier }: OrdersServiceDeps) {
+  const toOrder = (row: OrderRow) => toOrderAt(row, paymentWindowHours);
+
   async function mustSee(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await findOrder(db, id);
     if (!visibleTo(row, user)) throw orderNotFound();
@@ -94,21 +108,21 @@ export function createOrdersService(db: Db, { clock }: OrdersServiceDeps) {
 
       const id = newId();
       const now = clock.now().toISOString();
+      let order: OrderRow;
       try {
-        await db.transaction().execute(async (trx) => {
-          if (!(await takeStock(trx, part.id, input.quantity, now))) throw outOfStock();
-          // Read after the update: the row is ours until commit, so the snapshot is the price the stock was taken at.
-          const current = await findLivePart(trx, part.id);
-          if (!current) throw outOfStock();
-          await insertOrder(trx, {
+        order = await db.transaction().execute(async (trx) => {
+          // One statement takes the stock and reads the price it was taken at; the order follows.
+          const taken = await takeStockForOrder(trx, part.id, input.quantity, now);
+          if (!taken) throw outOfStock();
+          const row: OrderRow = {
             id,
             user_id: user.id,
-            part_id: current.id,
-            part_name: current.name,
-            image_url: current.image_url,
-            unit_price_cents: current.price_cents,
+            part_id: taken.id,
+            part_name: taken.name,
+            image_url: taken.image_url,
+            unit_price_cents: taken.price_cents,
             quantity: input.quantity,
-            total_cents: current.price_cents * input.quantity,
+            total_cents: taken.price_cents * input.quantity,
             customer_name: user.name,
             customer_email: user.email,
             phone: input.phone,
@@ -120,7 +134,9 @@ export function createOrdersService(db: Db, { clock }: OrdersServiceDeps) {
             idempotency_key: scopedKey,
             created_at: now,
             updated_at: now,
-          });
+          };
+          await insertOrder(trx, row);
+          return row;
         });
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
@@ -130,6 +146,7 @@ export function createOrdersService(db: Db, { clock }: OrdersServiceDeps) {
         }
         throw error;
       }
+      notifier?.placed(order);
       return { id };
     },
 
@@ -174,6 +191,7 @@ export function createOrdersService(db: Db, { clock }: OrdersServiceDeps) {
           `Only a ${from.replace('_', ' ')} order can be marked ${status}; this one is ${row.status.replace('_', ' ')}.`,
         );
       }
+      if (status === 'shipped') notifier?.shipped(id);
       return toOrder((await findOrder(db, id)) ?? row);
     },
   };

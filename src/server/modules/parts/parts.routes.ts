@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createdSchema } from '#shared/schemas/content';
 import {
+  bestSellersQuerySchema,
+  bestSellersSchema,
   listPartsQuerySchema,
   partFieldNames,
   partIdParamsSchema,
@@ -30,6 +32,20 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
       },
     },
     async (request) => parts.listParts(request.query),
+  );
+
+  app.get(
+    '/api/parts/best-sellers',
+    {
+      config: { cache: 'public' },
+      schema: {
+        tags: ['parts'],
+        summary: 'The parts with the most units in paid orders (topped up with the newest while few have sold)',
+        querystring: bestSellersQuerySchema,
+        response: { 200: bestSellersSchema, 400: problemSchema },
+      },
+    },
+    async (request) => parts.bestSellers(request.query),
   );
 
   app.get(

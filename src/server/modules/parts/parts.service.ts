@@ -1,5 +1,7 @@
 import { copy } from '#shared/copy';
 import {
+  type BestSellers,
+  type BestSellersQuery,
   DEFAULT_MIN_ORDER_QUANTITY,
   type ListPartsQuery,
   type Part,
@@ -16,6 +18,7 @@ import { type ObjectStorage, isOwnUpload } from '../uploads';
 import {
   type RatingSummary,
   archiveLivePart,
+  bestSellingParts,
   deleteLivePart,
   findLivePart,
   insertPart,
@@ -64,6 +67,15 @@ export function createPartsService(db: Db, { clock, storage }: PartsServiceDeps)
         rows.map((row) => row.id),
       );
       return { items: rows.map((row) => toPart(row, ratings.get(row.id))), total, page: query.page, limit: query.limit };
+    },
+
+    async bestSellers({ limit }: BestSellersQuery): Promise<BestSellers> {
+      const rows = await bestSellingParts(db, limit);
+      const ratings = await ratingSummaries(
+        db,
+        rows.map((row) => row.id),
+      );
+      return { items: rows.map((row) => toPart(row, ratings.get(row.id))) };
     },
 
     async getPart(id: string): Promise<Part> {

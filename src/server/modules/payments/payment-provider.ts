@@ -28,12 +28,30 @@ export type ConfirmResult =
   /** No intent of this order matches what was sent (answered as 404, the same for every reason). */
   | { status: 'not_found' };
 
+export interface RefundInput {
+  orderId: string;
+  /** The transaction a confirmation answered for this order. */
+  transactionId: string;
+  amountCents: number;
+  /** The same key refunds once, however often (and however concurrently) it is asked. */
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  refundId: string;
+}
+
 /**
  * A card payment provider. Confirming an intent that already succeeded answers its first
  * transaction again and charges nothing: paying twice charges once.
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** What the browser needs to load the provider's own card form (Stripe's publishable key); none for the sandbox. */
+  readonly publishableKey?: string | undefined;
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
+  /** Asks the provider (never the browser) whether the intent took the money. */
   confirm(input: ConfirmInput): Promise<ConfirmResult>;
+  /** Gives a confirmed charge back in full; asking again refunds nothing more. */
+  refund(input: RefundInput): Promise<Refund>;
 }

@@ -1,23 +1,46 @@
 import { copy } from '#shared/copy';
-import type { PaymentIntent, PaymentResult, PayOrderInput } from '#shared/schemas/payments';
+import type { ConfirmStripePaymentInput, PaymentIntent, PaymentResult, PayOrderInput } from '#shared/schemas/payments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionUser } from '../../http/guards';
 import { findOrder, markOrderPaid } from '../orders/orders.repository';
-import type { PaymentProvider } from './payment-provider';
+import type { ConfirmResult, PaymentProvider } from './payment-provider';
+import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
 
 const p = copy.payment;
 const orderNotFound = () => new AppError('not_found', 'This order does not exist.');
 const notPayable = () => new AppError('conflict', p.notPayable);
 
+/** The logger's two levels used here (Fastify's logger fits). */
+export interface PaymentsLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
 export interface PaymentsServiceDeps {
   clock: Clock;
   provider: PaymentProvider;
+  /**
+   * Told once per order, by the one request or event whose conditional update made it paid. Started,
+   * not awaited: a slow mail server never holds up a payment's answer; its errors are logged.
+   */
+  onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
+  log?: PaymentsLog | undefined;
 }
 
-export function createPaymentsService(db: Db, { clock, provider }: PaymentsServiceDeps) {
+/** A provider's signed word about a payment (Stripe's webhook), already verified. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  /** Present when the event says an intent took money. */
+  succeeded?: { orderId: string; intentId: string; transactionId: string; amountCents: number } | undefined;
+}
+
+const silentLog: PaymentsLog = { warn: () => undefined, error: () => undefined };
+
+export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, log = silentLog }: PaymentsServiceDeps) {
   /** Only the customer who placed an order pays for it; anyone else (an admin too) is told it does not exist. */
   async function ownOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await findOrder(db, id);
@@ -32,7 +55,70 @@ export function createPaymentsService(db: Db, { clock, provider }: PaymentsServi
       : undefined;
   }
 
+  function notifyPaid(orderId: string): void {
+    if (!onOrderPaid) return;
+    const failed = (error: unknown) => log.error({ err: error, orderId }, 'onOrderPaid failed; the order stays paid');
+    try {
+      Promise.resolve(onOrderPaid(orderId)).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /**
+   * Money arrived for an order that was cancelled first (by its customer, an admin or the expiry
+   * sweep): it is given back, once however many requests and events see it, and the caller is told.
+   */
+  async function refundCancelled(order: OrderRow, transactionId: string, amountCents: number): Promise<never> {
+    const { refundId } = await provider.refund({
+      orderId: order.id,
+      transactionId,
+      amountCents,
+      idempotencyKey: `refund:${order.id}:${transactionId}`,
+    });
+    log.warn({ orderId: order.id, transactionId, refundId }, 'payment arrived for a cancelled order and was refunded');
+    throw new AppError('conflict', p.cancelledRefunded);
+  }
+
+  /**
+   * The one path from a provider's answer to a paid order, for the browser's requests and the
+   * provider's events alike. Paid only for the full amount and only by one conditional update, so a
+   * cancelled or expired order is never paid and a paid one is never paid twice; only the call
+   * whose update made it paid tells `onOrderPaid`.
+   */
+  async function settle(order: OrderRow, confirmed: ConfirmResult): Promise<PaymentResult> {
+    if (confirmed.status === 'not_found') throw new AppError('not_found', p.intentNotFound);
+    if (confirmed.status === 'failed') {
+      if (order.status === 'cancelled') throw notPayable();
+      throw new AppError('payment_failed', confirmed.message);
+    }
+    const { transactionId, amountCents } = confirmed;
+    if (amountCents !== Number(order.total_cents)) throw new AppError('conflict', p.amountMismatch);
+
+    const repeated = paidWith(order, transactionId);
+    if (repeated) return repeated;
+    if (order.status === 'cancelled') return refundCancelled(order, transactionId, amountCents);
+    if (await markOrderPaid(db, order.id, transactionId, clock.now().toISOString())) {
+      notifyPaid(order.id);
+      return { status: 'succeeded', transactionId };
+    }
+    // Another request or event for the same payment got there first; or the order was cancelled meanwhile.
+    const now = await findOrder(db, order.id);
+    const paid = paidWith(now, transactionId);
+    if (paid) return paid;
+    if (now?.status === 'cancelled') return refundCancelled(now, transactionId, amountCents);
+    throw notPayable();
+  }
+
   return {
+    /**
+     * Guard for the payment routes, run before the body is validated: someone else's order (or none)
+     * answers 404 whatever was sent, as if it did not exist.
+     */
+    async assertOwnOrder(orderId: string, user: SessionUser): Promise<void> {
+      await ownOrder(orderId, user);
+    },
+
     /** The intent for an unpaid order, for its total as booked; asking again answers the same one. */
     async createIntent(orderId: string, user: SessionUser): Promise<PaymentIntent> {
       const order = await ownOrder(orderId, user);
@@ -43,32 +129,74 @@ export function createPaymentsService(db: Db, { clock, provider }: PaymentsServi
         amountCents,
         idempotencyKey: `order:${order.id}`,
       });
-      return { provider: provider.name, clientSecret, amountCents };
+      return {
+        provider: provider.name,
+        clientSecret,
+        amountCents,
+        ...(provider.publishableKey ? { publishableKey: provider.publishableKey } : {}),
+      };
     },
 
     /**
-     * Pays an order. It becomes paid only once the provider confirmed the full amount, in one
-     * conditional update; paying again answers the first transaction and charges nothing.
+     * Pays an order by card (the sandbox). It becomes paid only once the provider confirmed the full
+     * amount; paying again answers the first transaction and charges nothing.
      */
     async pay(orderId: string, user: SessionUser, input: PayOrderInput): Promise<PaymentResult> {
       const order = await ownOrder(orderId, user);
+      // The sandbox charges when asked here: a cancelled order is refused before any money moves.
       if (order.status === 'cancelled') throw notPayable();
       const confirmed = await provider.confirm({ orderId: order.id, clientSecret: input.clientSecret, card: input.card });
-      if (confirmed.status === 'not_found') throw new AppError('not_found', p.intentNotFound);
-      if (confirmed.status === 'failed') throw new AppError('payment_failed', confirmed.message);
-      if (confirmed.amountCents !== Number(order.total_cents)) throw new AppError('conflict', p.amountMismatch);
+      return settle(order, confirmed);
+    },
 
-      const repeated = paidWith(order, confirmed.transactionId);
-      if (repeated) return repeated;
-      if (await markOrderPaid(db, order.id, confirmed.transactionId, clock.now().toISOString())) {
-        return { status: 'succeeded', transactionId: confirmed.transactionId };
+    /**
+     * The browser's return from Stripe.js: the server asks the provider for the intent's status; the
+     * browser's word that it paid counts for nothing. The money may already have moved, so a
+     * cancelled order is asked about too (and refunded).
+     */
+    async confirmPayment(orderId: string, user: SessionUser, input: ConfirmStripePaymentInput): Promise<PaymentResult> {
+      const order = await ownOrder(orderId, user);
+      const confirmed = await provider.confirm({ orderId: order.id, intentId: input.paymentIntentId });
+      return settle(order, confirmed);
+    },
+
+    /**
+     * A verified provider event. Each event id is handled once: a redelivery answers without a second
+     * effect. A refusal (wrong amount, an order cancelled first) is logged and acknowledged, since a
+     * retry would change nothing; any other failure forgets the event so the provider's retry handles
+     * it again.
+     */
+    async handleEvent(event: PaymentEvent): Promise<'handled' | 'duplicate'> {
+      const fresh = await recordStripeEvent(db, { id: event.id, type: event.type, receivedAt: clock.now().toISOString() });
+      if (!fresh) return 'duplicate';
+      try {
+        if (event.succeeded) await settleEvent(event.id, event.succeeded);
+        return 'handled';
+      } catch (error) {
+        await forgetStripeEvent(db, event.id);
+        throw error;
       }
-      // Another request for the same payment got there first; or the order was cancelled meanwhile.
-      const now = paidWith(await findOrder(db, order.id), confirmed.transactionId);
-      if (now) return now;
-      throw notPayable();
     },
   };
+
+  async function settleEvent(
+    eventId: string,
+    { orderId, intentId, transactionId, amountCents }: NonNullable<PaymentEvent['succeeded']>,
+  ): Promise<void> {
+    const order = await findOrder(db, orderId);
+    const ours = order && (await findIntentFor(db, { id: intentId, orderId, provider: provider.name }));
+    if (!order || !ours) {
+      log.warn({ eventId, orderId, intentId }, 'payment event for an intent that is not ours; ignored');
+      return;
+    }
+    await markIntentSucceeded(db, intentId, transactionId, clock.now().toISOString());
+    try {
+      await settle(order, { status: 'succeeded', transactionId, amountCents });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      log.warn({ eventId, orderId, intentId, code: error.code, detail: error.detail }, 'payment event not applied');
+    }
+  }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -4,7 +4,15 @@ import type { Card } from '#shared/schemas/payments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';
-import type { ConfirmInput, ConfirmResult, CreateIntentInput, CreatedIntent, PaymentProvider } from './payment-provider';
+import type {
+  ConfirmInput,
+  ConfirmResult,
+  CreateIntentInput,
+  CreatedIntent,
+  PaymentProvider,
+  Refund,
+  RefundInput,
+} from './payment-provider';
 
 const p = copy.payment;
 
@@ -93,6 +101,8 @@ export class SandboxProvider implements PaymentProvider {
     // Paid already: the first transaction again, nothing charged.
     const earlier = succeeded(intent);
     if (earlier) return earlier;
+    // Its charge was given back (the order was cancelled first): it never charges again.
+    if (intent.status === 'refunded') return { status: 'failed', message: p.cancelledRefunded };
 
     const now = this.clock.now().toISOString();
     const message = card ? cardProblem(card, this.clock.now()) : p.numberInvalid;
@@ -101,7 +111,7 @@ export class SandboxProvider implements PaymentProvider {
         .updateTable('payment_intents')
         .set({ status: 'failed', updated_at: now })
         .where('id', '=', intent.id)
-        .where('status', '!=', 'succeeded')
+        .where('status', 'in', ['requires_payment', 'failed'])
         .execute();
       return { status: 'failed', message };
     }
@@ -110,11 +120,27 @@ export class SandboxProvider implements PaymentProvider {
       .updateTable('payment_intents')
       .set({ status: 'succeeded', transaction_id: `txn_sandbox_${token(12)}`, updated_at: now })
       .where('id', '=', intent.id)
-      .where('status', '!=', 'succeeded')
+      .where('status', 'in', ['requires_payment', 'failed'])
       .executeTakeFirst();
     const after = await this.findByOrder(orderId);
     const result = after && succeeded(after);
     if (!result) throw new Error(`payment intent ${intent.id} did not succeed (updated ${String(charged.numUpdatedRows)})`);
     return result;
+  }
+
+  /** Marks the order's succeeded intent refunded, once; a repeat finds it refunded already and changes nothing. */
+  async refund({ orderId, transactionId }: RefundInput): Promise<Refund> {
+    await this.db
+      .updateTable('payment_intents')
+      .set({ status: 'refunded', updated_at: this.clock.now().toISOString() })
+      .where('order_id', '=', orderId)
+      .where('transaction_id', '=', transactionId)
+      .where('status', '=', 'succeeded')
+      .execute();
+    const intent = await this.findByOrder(orderId);
+    if (intent?.status !== 'refunded' || intent.transaction_id !== transactionId) {
+      throw new Error(`sandbox transaction ${transactionId} of order ${orderId} cannot be refunded`);
+    }
+    return { refundId: `re_${transactionId}` };
   }
 }

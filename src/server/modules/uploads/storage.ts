@@ -1,19 +1,27 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Where uploaded files live. Local disk now; an S3-compatible driver fits the same shape. */
+/** Where uploaded files live: local disk (the default) or an S3-compatible bucket (`S3Storage`). */
 export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Readable; size: number; contentType: string } | undefined>;
   exists(key: string): Promise<boolean>;
+  /** Throws when the storage cannot be written to now (GET /api/ready). */
+  probe(signal: AbortSignal): Promise<void>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,127}$/;
 
+/** Keys are flat file names (content hashes): no folders, no `..`, nothing a path or URL could misread. */
+export function isValidKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes('..');
+}
+
 export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
 }
 
 const contentTypes: Record<string, string> = { '.webp': 'image/webp' };
@@ -32,7 +40,7 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async get(key: string) {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) return undefined;
+    if (!isValidKey(key)) return undefined;
     const file = path.join(this.dir, key);
     try {
       const info = await stat(file);
@@ -47,8 +55,13 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
+  async probe(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await access(this.dir, constants.W_OK);
+  }
+
   async exists(key: string): Promise<boolean> {
-    if (!KEY_PATTERN.test(key)) return false;
+    if (!isValidKey(key)) return false;
     try {
       return (await stat(path.join(this.dir, key))).isFile();
     } catch {

@@ -1,16 +1,19 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
 import { signUp, type TestAccount } from '../../testing/accounts';
-import { describeOnEachEngine } from '../../testing/test-app';
+import { type TestS3Server, startS3Server } from '../../testing/s3-server';
+import { type TestContext, describeOnEachEngine } from '../../testing/test-app';
 import { blackPng, multipartFile } from '../../testing/uploads';
+import { S3Storage } from './s3-storage';
 
 const picture = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } });
 
-describeOnEachEngine('uploading pictures', (ctx) => {
+/** The same tests on every storage driver: `storedKeys` lists what the driver holds. */
+function uploadingPictures(ctx: TestContext, storedKeys: () => Promise<string[]>) {
   let account: TestAccount;
 
   beforeAll(async () => {
@@ -26,7 +29,6 @@ describeOnEachEngine('uploading pictures', (ctx) => {
       headers: { ...headers, ...(cookie ? { cookie } : {}) },
     });
   };
-  const storedFiles = () => readdir(path.join(ctx.database.dir, 'uploads')).catch(() => []);
 
   async function served(url: string): Promise<Buffer> {
     const res = await ctx.app.inject({ url });
@@ -117,7 +119,7 @@ describeOnEachEngine('uploading pictures', (ctx) => {
   });
 
   it('answers 401 when signed out, and stores nothing', async () => {
-    const before = await storedFiles();
+    const before = await storedKeys();
     const res = await upload(
       await sharp({ create: { width: 9, height: 9, channels: 3, background: '#123' } })
         .png()
@@ -127,7 +129,7 @@ describeOnEachEngine('uploading pictures', (ctx) => {
     );
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('unauthenticated');
-    expect(await storedFiles()).toEqual(before);
+    expect(await storedKeys()).toEqual(before);
   });
 
   it('asks for the field "image"', async () => {
@@ -142,4 +144,78 @@ describeOnEachEngine('uploading pictures', (ctx) => {
     });
     expect(notMultipart.statusCode).toBe(415);
   });
+}
+
+describeOnEachEngine('uploading pictures', (ctx) =>
+  uploadingPictures(ctx, () => readdir(path.join(ctx.database.dir, 'uploads')).catch(() => [])),
+);
+
+describe('on S3', () => {
+  let s3: TestS3Server;
+  const storages: S3Storage[] = [];
+  // Each engine's app keeps its pictures in a folder of the one bucket.
+  const keyPrefix = (ctx: TestContext) => `${ctx.engine}/`;
+
+  beforeAll(async () => {
+    s3 = await startS3Server({ bucket: 'uploads-test' });
+  });
+  afterAll(async () => {
+    for (const storage of storages) storage.destroy();
+    await s3?.stop();
+  });
+
+  describeOnEachEngine('uploading pictures to S3', (ctx) => uploadingPictures(ctx, () => s3.keys(keyPrefix(ctx))), {
+    storage: (ctx) => {
+      const storage = new S3Storage({ ...s3.config, keyPrefix: keyPrefix(ctx) });
+      storages.push(storage);
+      return storage;
+    },
+  });
+
+  const cdn = () => `${s3.endpoint}/${s3.bucket}/cdn`;
+  describeOnEachEngine(
+    'pictures behind a CDN (S3_PUBLIC_URL)',
+    (ctx) => {
+      it('answers /uploads/<key> with a redirect to the public URL, which serves the picture', async () => {
+        const { cookie } = await signUp(ctx.app);
+        const { payload, headers } = multipartFile(await picture().png().toBuffer());
+        const uploaded = await ctx.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie } });
+        expect(uploaded.statusCode).toBe(201);
+        const { url } = uploaded.json();
+        // What is stored stays the shop's own path, so data moves between setups and isOwnUpload holds.
+        expect(url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
+
+        const res = await ctx.app.inject({ url });
+        expect(res.statusCode).toBe(302);
+        const location = `${cdn()}/${url.slice('/uploads/'.length)}`;
+        expect(res.headers.location).toBe(location);
+        expect(res.headers['cache-control']).toBe('public, max-age=86400');
+
+        const fromCdn = await fetch(location);
+        expect(fromCdn.status).toBe(200);
+        expect(fromCdn.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect((await sharp(Buffer.from(await fromCdn.arrayBuffer())).metadata()).format).toBe('webp');
+      });
+
+      it('answers 404 for a name that cannot be a stored picture, without redirecting', async () => {
+        const res = await ctx.app.inject({ url: '/uploads/..%2Fsecret' });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers.location).toBeUndefined();
+      });
+
+      it("lets pages show pictures from the public URL's origin (CSP img-src)", async () => {
+        const res = await ctx.app.inject({ url: '/uploads/0123456789abcdef0123456789abcdef.webp' });
+        const imgSrc = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+        expect(imgSrc?.split(' ')).toContain(new URL(s3.endpoint).origin);
+      });
+    },
+    {
+      config: () => ({ s3: { ...s3.config, publicUrl: cdn() } }),
+      storage: () => {
+        const storage = new S3Storage({ ...s3.config, keyPrefix: 'cdn/' });
+        storages.push(storage);
+        return storage;
+      },
+    },
+  );
 });

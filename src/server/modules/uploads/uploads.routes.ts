@@ -1,29 +1,50 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { copy } from '#shared/copy';
 import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '#shared/schemas/accounts';
 import { AppError } from '../../http/errors';
 import { requireUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
-import type { ObjectStorage } from './storage';
+import { IMMUTABLE_CACHE_CONTROL } from './s3-storage';
+import { type ObjectStorage, isValidKey } from './storage';
 import type { UploadsService } from './uploads.service';
 
-/** Serves stored pictures. Names are content hashes, so each URL's bytes never change. */
-export const uploadsServingRoutes: FastifyPluginAsync<{ storage: ObjectStorage }> = async (app, { storage }) => {
+/**
+ * Serves stored pictures. Names are content hashes, so each URL's bytes never change. With `publicUrl`
+ * (a CDN in front of the bucket) it only points the browser there: stored URLs stay `/uploads/<key>`.
+ */
+export const uploadsServingRoutes: FastifyPluginAsync<{ storage: ObjectStorage; publicUrl?: string | undefined }> = async (
+  app,
+  { storage, publicUrl },
+) => {
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+
   app.get<{ Params: { key: string } }>('/uploads/:key', { schema: { hide: true } }, async (request, reply) => {
-    const file = await storage.get(request.params.key);
-    if (!file) {
-      return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not found');
+    const { key } = request.params;
+    if (publicUrl) {
+      if (!isValidKey(key)) return notFound(reply);
+      // Temporary, and cached a day only: the CDN's address is configuration and may change, the
+      // stored URLs must keep working when it does. No lookup: the CDN answers 404 for a missing key.
+      return reply.header('cache-control', 'public, max-age=86400').redirect(`${publicUrl}/${key}`, 302);
     }
+    const file = await storage.get(key);
+    if (!file) return notFound(reply);
     return reply
       .type(file.contentType)
       .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', IMMUTABLE_CACHE_CONTROL)
       .header('x-content-type-options', 'nosniff')
       .send(file.body);
   });
 };
+
+/** Browsers send a file's own name only; separators, `.`/`..` or control characters mean a path. */
+function isPathLike(filename: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[/\\\u0000-\u001f]/.test(filename) || filename === '.' || filename === '..';
+}
 
 /** The bytes of the multipart field `image`, at most MAX_UPLOAD_BYTES of them. */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
@@ -31,6 +52,12 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   const file = await request.file();
   if (!file || file.fieldname !== 'image') {
     throw new AppError('validation_failed', copy.uploads.fieldMissing, { image: copy.validation.imageRequired });
+  }
+  // The name is never used (pictures are stored by content hash), but a name that climbs folders is an
+  // attack or a broken client, and is refused rather than quietly cut to its last segment.
+  if (isPathLike(file.filename)) {
+    file.file.resume();
+    throw new AppError('validation_failed', copy.uploads.pathInName, { image: copy.uploads.pathInName });
   }
   try {
     return await file.toBuffer();
@@ -46,7 +73,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService;
   app,
   { uploads, perMinute },
 ) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 }, preservePath: true });
   app.post(
     '/api/uploads',
     {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { createTestAuth, uniqueEmail } from '../../testing/accounts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { AccountInputError, createAdmin } from './accounts';
+import { AccountInputError, createAdmin, ensureAccount } from './accounts';
 import type { Auth } from './auth';
 
 for (const engine of availableEngines()) {
@@ -50,6 +50,29 @@ for (const engine of availableEngines()) {
         copy.validation.emailInvalid,
       );
       expect(await roleOf(email)).toBeUndefined();
+    });
+  });
+}
+
+for (const engine of availableEngines()) {
+  describe(`ensureAccount from two nodes starting at once [${engine}]`, () => {
+    let database: TestDatabase;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    it('creates the account once and lets both starts succeed', async () => {
+      // Two better-auth instances on one database, as two nodes seeding an empty shop would have.
+      const [first, second] = [createTestAuth(database), createTestAuth(database)];
+      const account = { email: uniqueEmail('seeded'), password: 'seeded-pass-1', name: 'Sam Seeded', role: 'customer' as const };
+      const created = await Promise.all([ensureAccount(first, account), ensureAccount(second, account)]);
+      expect(created.filter(Boolean)).toHaveLength(1);
+      const rows = await database.db.selectFrom('users').select('id').where('email', '=', account.email).execute();
+      expect(rows).toHaveLength(1);
     });
   });
 }

@@ -52,7 +52,13 @@ export async function ensureAccount(auth: Auth, input: AccountInput & { role: Ro
   const account = validAccount(input);
   const { internalAdapter } = await auth.$context;
   if (await internalAdapter.findUserByEmail(account.email)) return false;
-  await createAccount(auth, account, input.role);
+  try {
+    await createAccount(auth, account, input.role);
+  } catch (error) {
+    // Two nodes seeding an empty shop at once: the other one created it first (the address is unique).
+    if (await internalAdapter.findUserByEmail(account.email)) return false;
+    throw error;
+  }
   return true;
 }
 

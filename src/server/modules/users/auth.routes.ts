@@ -11,6 +11,7 @@ import {
   signUpInputSchema,
 } from '#shared/schemas/accounts';
 import { problem, sendProblem } from '../../http/errors';
+import { requireUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
 import { copyResponseHead, toWebRequest } from '../../http/web-request';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
@@ -32,6 +33,8 @@ interface AuthRoute {
   body?: z.ZodType;
   limit?: keyof AbuseLimits;
   hide?: boolean;
+  /** Only for a signed-in user: a visitor gets 401 before the body is looked at. */
+  signedIn?: boolean;
 }
 
 const answerSchema = z.looseObject({}).describe("better-auth's answer");
@@ -80,9 +83,10 @@ const authRoutes: AuthRoute[] = [
     body: passwordChangeInputSchema,
     // Each try is a guess at the current password, so it is limited like a sign-in.
     limit: 'signIn',
+    signedIn: true,
   },
-  { method: 'POST', path: '/revoke-other-sessions', summary: 'Sign out everywhere else' },
-  { method: 'POST', path: '/revoke-sessions', summary: 'End all your sessions' },
+  { method: 'POST', path: '/revoke-other-sessions', summary: 'Sign out everywhere else', signedIn: true },
+  { method: 'POST', path: '/revoke-sessions', summary: 'End all your sessions', signedIn: true },
   // Google comes through the generic OAuth plugin, which better-auth 1.7 serves on the social endpoints.
   {
     method: 'POST',
@@ -177,6 +181,7 @@ export const authRoutesPlugin: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: stri
       method: route.method,
       url: `/api/auth${route.path}`,
       config: route.limit ? { rateLimit: { max: limits[route.limit], timeWindow: '1 minute' } } : {},
+      ...(route.signedIn ? { preValidation: requireUser } : {}),
       schema: {
         tags: ['accounts'],
         summary: route.summary,

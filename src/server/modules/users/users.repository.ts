@@ -1,7 +1,7 @@
 import type { ListUsersQuery } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
 import { fetchPage } from '../../db/pagination';
-import type { UserRow } from '../../db/schema';
+import type { AuthTimestamp, UserRow } from '../../db/schema';
 import { containsText } from '../../db/search';
 
 // Reads only: better-auth writes its own tables (docs/decisions/0004).
@@ -22,6 +22,23 @@ export async function listUsers(db: Db, { q, ...page }: ListUsersQuery): Promise
 
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A session by its token with its user, in one indexed query (the token is unique). */
+export async function findSessionWithUser(
+  db: Db,
+  token: string,
+): Promise<{ expiresAt: AuthTimestamp; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.token', '=', token)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_expires_at: expiresAt, ...user } = row;
+  return { expiresAt, user };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

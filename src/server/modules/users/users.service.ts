@@ -39,7 +39,7 @@ export function fromAuthUser(user: AuthUser): User {
   };
 }
 
-function fromRow(row: UserRow): User {
+export function fromUserRow(row: UserRow): User {
   return fromAuthUser({ ...row, emailVerified: row.email_verified, createdAt: row.created_at });
 }
 
@@ -57,7 +57,7 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
   async function existingUser(id: string): Promise<User> {
     const row = await repo.findUser(db, id);
     if (!row) throw new AppError('not_found', copy.users.notFound);
-    return fromRow(row);
+    return fromUserRow(row);
   }
 
   return {
@@ -76,7 +76,7 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
 
     async listUsers(query: ListUsersQuery): Promise<UserList> {
       const { rows, total } = await repo.listUsers(db, query);
-      return { items: rows.map((row) => toListItem(fromRow(row))), total, page: query.page, limit: query.limit };
+      return { items: rows.map((row) => toListItem(fromUserRow(row))), total, page: query.page, limit: query.limit };
     },
 
     /** An admin cannot change their own role, so the shop always keeps at least one admin. */

@@ -1,0 +1,207 @@
+import { beforeAll, expect, it } from 'vitest';
+import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
+import { insertBlogPost, insertContactMessage, insertOrder, insertPart } from '../testing/factories';
+import { describeOnEachEngine, type TestContext } from '../testing/test-app';
+
+/**
+ * Who may call each route. `owner` means the customer who placed the order; an order of someone else
+ * answers 404, as if it did not exist (PRODUCT.md section 7).
+ */
+type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in user; a visitor gets 401. */
+  | 'signedIn'
+  /** The order's customer or an admin; a visitor 401, another customer 404. */
+  | 'ownerOrAdmin'
+  /** The order's customer only (paying); a visitor 401, anyone else — an admin too — 404. */
+  | 'ownerOnly'
+  /** Admins; a visitor 401, a customer 403. */
+  | 'admin'
+  /** A bearer token from the configuration (METRICS_TOKEN), never a session. */
+  | 'token';
+
+/**
+ * The matrix: every route the server registers must be here (the test fails on a new one until it
+ * is added), so nobody adds a route without deciding who may call it. HEAD mirrors GET.
+ */
+const ACCESS: Record<string, Access> = {
+  'GET /api/ping': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /metrics': 'token',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /uploads/:key': 'public',
+
+  'GET /api/shop': 'public',
+  'GET /api/settings': 'public',
+  'PATCH /api/settings': 'admin',
+  'GET /api/blogs': 'public',
+  'GET /api/blogs/:slug': 'public',
+  'POST /api/newsletter': 'public',
+  'GET /api/newsletter-subscribers': 'admin',
+  'GET /api/newsletter-subscribers.csv': 'admin',
+  'POST /api/contact': 'public',
+  'GET /api/contact-messages': 'admin',
+  'PATCH /api/contact-messages/:id': 'admin',
+
+  'GET /api/parts': 'public',
+  'GET /api/parts/best-sellers': 'public',
+  'GET /api/parts/:id': 'public',
+  'POST /api/parts': 'admin',
+  'PATCH /api/parts/:id': 'admin',
+  'DELETE /api/parts/:id': 'admin',
+  'GET /api/reviews': 'public',
+  'POST /api/reviews': 'signedIn',
+  'POST /api/uploads': 'signedIn',
+
+  'POST /api/orders': 'signedIn',
+  'GET /api/me/orders': 'signedIn',
+  'GET /api/orders': 'admin',
+  'GET /api/orders/:id': 'ownerOrAdmin',
+  'DELETE /api/orders/:id': 'ownerOrAdmin',
+  'PATCH /api/orders/:id': 'admin',
+  'POST /api/orders/:id/payment-intent': 'ownerOnly',
+  'POST /api/orders/:id/payment': 'ownerOnly',
+  'POST /api/orders/:id/payment/confirm': 'ownerOnly',
+  // Registered only when Stripe is configured; its proof is the signature (stripe.routes.test.ts).
+  'POST /api/payments/stripe/webhook': 'public',
+
+  'GET /api/me': 'signedIn',
+  'PATCH /api/me': 'signedIn',
+  'GET /api/users': 'admin',
+  'PATCH /api/users/:id': 'admin',
+  'DELETE /api/users/:id': 'admin',
+
+  'POST /api/auth/sign-up/email': 'public',
+  'POST /api/auth/sign-in/email': 'public',
+  'POST /api/auth/sign-in/social': 'public',
+  'POST /api/auth/request-password-reset': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/get-session': 'public',
+  'GET /api/auth/callback/:id': 'public',
+  'POST /api/auth/callback/:id': 'public',
+  'GET /api/auth/error': 'public',
+  // Signing out without a session is harmless; better-auth answers it.
+  'POST /api/auth/sign-out': 'public',
+  'POST /api/auth/change-password': 'signedIn',
+  'POST /api/auth/revoke-sessions': 'signedIn',
+  'POST /api/auth/revoke-other-sessions': 'signedIn',
+};
+
+/** Routes that end the caller's session: each call gets a session of its own. */
+const ENDS_SESSION = new Set([
+  'POST /api/auth/sign-out',
+  'POST /api/auth/revoke-sessions',
+  'POST /api/auth/revoke-other-sessions',
+]);
+
+type Role = 'visitor' | 'owner' | 'otherCustomer' | 'admin';
+const ROLES: Role[] = ['visitor', 'owner', 'otherCustomer', 'admin'];
+
+/** What a role must get: refused with exactly this status, or let through (anything but 401/403/404, and never a 5xx). */
+type Expected = 401 | 403 | 404 | 'allowed' | 'tokenRefused';
+
+function expectedFor(access: Access, role: Role): Expected {
+  if (access === 'public') return 'allowed';
+  if (access === 'token') return 'tokenRefused';
+  if (role === 'visitor') return 401;
+  switch (access) {
+    case 'signedIn':
+      return 'allowed';
+    case 'admin':
+      return role === 'admin' ? 'allowed' : 403;
+    case 'ownerOrAdmin':
+      return role === 'otherCustomer' ? 404 : 'allowed';
+    case 'ownerOnly':
+      return role === 'owner' ? 'allowed' : 404;
+  }
+}
+
+/** A real target for each path parameter, made fresh for every call so a delete or cancel never spoils the next. */
+async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promise<string> {
+  const { db } = ctx.database;
+  if (url.startsWith('/api/parts/:id')) return url.replace(':id', (await insertPart(db)).id);
+  if (url.startsWith('/api/orders/:id')) {
+    const part = await insertPart(db);
+    const order = await insertOrder(db, { part_id: part.id, user_id: owner.id, status: 'pending_payment' });
+    return url.replace(':id', order.id);
+  }
+  if (url === '/api/users/:id') return url.replace(':id', (await signInAs(ctx.app, db, 'customer')).id);
+  if (url === '/api/contact-messages/:id') return url.replace(':id', (await insertContactMessage(db)).id);
+  if (url === '/api/blogs/:slug') return url.replace(':slug', (await insertBlogPost(db)).slug);
+  if (url === '/uploads/:key') {
+    const key = `${'a'.repeat(32)}.webp`;
+    await ctx.storage.put(key, Buffer.from('RIFF'), 'image/webp');
+    return url.replace(':key', key);
+  }
+  if (url.startsWith('/api/auth/callback/:id')) return url.replace(':id', 'google');
+  if (url === '/api/docs/static/*') return '/api/docs/static/missing.css';
+  if (url.includes(':') || url.includes('*')) throw new Error(`no target for the path parameters of ${url}: add one to pathFor`);
+  return url;
+}
+
+describeOnEachEngine('the authorization matrix of every route', (ctx) => {
+  let owner: TestAccount;
+  let otherCustomer: TestAccount;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    owner = await signInAs(ctx.app, ctx.database.db, 'customer');
+    otherCustomer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
+  });
+
+  const registered = () =>
+    [...new Set(ctx.app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))].sort();
+
+  it('lists every route the server registers', () => {
+    const missing = registered().filter((route) => !(route in ACCESS));
+    expect(missing, 'routes without an entry in ACCESS: decide who may call them').toEqual([]);
+  });
+
+  it('answers every route for a visitor, its owner, another customer and an admin as the matrix says', async () => {
+    const failures: string[] = [];
+    for (const route of registered()) {
+      const access = ACCESS[route];
+      if (!access) continue;
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      for (const role of ROLES) {
+        let cookie: string | undefined;
+        if (role !== 'visitor') {
+          const account = { owner, otherCustomer, admin }[role];
+          // A route that ends the session gets a fresh one of the same role.
+          cookie = ENDS_SESSION.has(route)
+            ? (await signInAs(ctx.app, ctx.database.db, role === 'admin' ? 'admin' : 'customer')).cookie
+            : account.cookie;
+        }
+        const path = await pathFor(ctx, url, owner);
+        const res = await ctx.app.inject({
+          method,
+          url: path,
+          headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const expected = expectedFor(access, role);
+        const status = res.statusCode;
+        const ok =
+          status < 500 &&
+          (expected === 'allowed'
+            ? access === 'public'
+              ? status !== 401 && status !== 403
+              : status !== 401 && status !== 403 && status !== 404
+            : expected === 'tokenRefused'
+              ? status === 401 || status === 404
+              : status === expected);
+        if (!ok) failures.push(`${route} as ${role}: expected ${String(expected)}, got ${status} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

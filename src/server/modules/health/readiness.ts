@@ -1,0 +1,70 @@
+import type { Log } from '../../log';
+
+/** Resolves when the dependency answers; rejects (or never settles) when it does not. */
+export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
+
+export type CheckOutcome = 'ok' | 'failed' | 'timeout';
+
+export interface ReadinessReport {
+  ready: boolean;
+  checks: Record<string, CheckOutcome>;
+}
+
+/**
+ * What `GET /api/ready` asks. buildApp adds `database`; a module that needs another service adds its
+ * own while the app is being built, before `ready()`:
+ *
+ *   app.readiness.add('redis', async () => { await redis.ping(); });
+ *   app.readiness.add('storage', (signal) => storage.probe(signal), { timeoutMs: 3000 });
+ *
+ * Checks run in parallel, each under its own timeout (2 s unless given); the signal aborts when it
+ * runs out, for clients that can cancel. A check that fails is logged with its error and reported
+ * by name only, so the answer never leaks internals.
+ */
+export interface Readiness {
+  add(name: string, check: ReadinessCheck, options?: { timeoutMs?: number }): void;
+  names(): string[];
+  run(): Promise<ReadinessReport>;
+}
+
+const DEFAULT_TIMEOUT_MS = 2000;
+
+export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: Log; timeoutMs?: number }): Readiness {
+  const checks = new Map<string, { check: ReadinessCheck; timeoutMs: number }>();
+
+  async function runOne(name: string, check: ReadinessCheck, limitMs: number): Promise<CheckOutcome> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve('timeout');
+      }, limitMs);
+    });
+    try {
+      const outcome = await Promise.race([Promise.resolve(check(controller.signal)).then(() => 'ok' as const), timedOut]);
+      if (outcome === 'timeout') log.warn({ check: name, timeoutMs: limitMs }, 'readiness check timed out');
+      return outcome;
+    } catch (error) {
+      log.warn({ check: name, err: error }, 'readiness check failed');
+      return 'failed';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    add(name, check, options = {}) {
+      if (checks.has(name)) throw new Error(`readiness check "${name}" is already registered`);
+      checks.set(name, { check, timeoutMs: options.timeoutMs ?? timeoutMs });
+    },
+    names: () => [...checks.keys()],
+    async run() {
+      const entries = [...checks.entries()];
+      const outcomes = await Promise.all(entries.map(([name, { check, timeoutMs: ms }]) => runOne(name, check, ms)));
+      const report: Record<string, CheckOutcome> = {};
+      entries.forEach(([name], i) => (report[name] = outcomes[i] ?? 'failed'));
+      return { ready: outcomes.every((o) => o === 'ok'), checks: report };
+    },
+  };
+}

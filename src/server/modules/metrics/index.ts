@@ -1,0 +1,2 @@
+export { createMetrics, type Metrics } from './metrics';
+export { registerMetrics } from './metrics.routes';

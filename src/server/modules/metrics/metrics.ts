@@ -1,0 +1,56 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/**
+ * The app's Prometheus metrics, on a registry of its own (not prom-client's global one), so that
+ * every app built in a process — tests build dozens — counts for itself and names never collide.
+ *
+ * Labels stay bounded: `route` is the route's pattern (`/api/orders/:id`), never the raw URL, and a
+ * request that matched no route is `unmatched`.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to finishing its answer, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    httpErrors: new Counter({
+      name: 'http_request_errors_total',
+      help: 'HTTP requests answered with a 5xx status, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      registers,
+    }),
+    ordersPlaced: new Counter({ name: 'orders_placed_total', help: 'Orders placed', registers }),
+    ordersExpired: new Counter({
+      name: 'orders_expired_total',
+      help: 'Unpaid orders cancelled at the end of their payment window',
+      registers,
+    }),
+    paymentsSucceeded: new Counter({
+      name: 'payments_succeeded_total',
+      help: 'Orders that became paid, by payment provider',
+      labelNames: ['provider'] as const,
+      registers,
+    }),
+    paymentsFailed: new Counter({
+      name: 'payments_failed_total',
+      help: 'Payment attempts the provider declined (answered 402), by payment provider',
+      labelNames: ['provider'] as const,
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,100 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { Log } from '../../log';
+import { cancelUnpaidOrder, findOrder, returnStock } from './orders.repository';
+
+export interface OrderExpiryDeps {
+  clock: Clock;
+  log: Log;
+  /** ORDER_PAYMENT_WINDOW_HOURS. */
+  paymentWindowHours: number;
+  /** Called once for each order this sweep expired (not for one another node expired first). */
+  onExpired(orderId: string): void;
+}
+
+/** How many overdue orders one query picks up; a sweep goes on until none is left. */
+const BATCH = 100;
+
+/**
+ * Cancels the orders left unpaid past the payment window and gives their stock back.
+ *
+ * Safe on several nodes at once and against a payment under way: each order is expired by one
+ * conditional update (`… where status = 'pending_payment'`) inside the transaction that returns its
+ * stock, so of two sweeps only one expires it and returns the stock, and an order marked paid first
+ * is never expired. An order expired first is never marked paid: the payment's own conditional update
+ * fails and the payment is refunded (payments.service).
+ */
+export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, onExpired }: OrderExpiryDeps) {
+  async function expireOne(id: string, now: string): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const row = await findOrder(trx, id);
+      if (!row || !(await cancelUnpaidOrder(trx, id, 'expired', now))) return false;
+      await returnStock(trx, row.part_id, row.quantity, now);
+      return true;
+    });
+  }
+
+  /** One pass; answers how many orders it expired. */
+  async function sweep(): Promise<number> {
+    const now = clock.now();
+    const cutoff = new Date(now.getTime() - paymentWindowHours * 3_600_000).toISOString();
+    let expired = 0;
+    // Ids already tried in this pass: one another node expired meanwhile is not picked up again.
+    const seen = new Set<string>();
+    for (;;) {
+      const overdue = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'pending_payment')
+        .where('created_at', '<=', cutoff)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(BATCH + seen.size)
+        .execute();
+      const fresh = overdue.map((o) => o.id).filter((id) => !seen.has(id));
+      if (fresh.length === 0) return expired;
+      for (const id of fresh) {
+        seen.add(id);
+        if (await expireOne(id, now.toISOString())) {
+          expired += 1;
+          onExpired(id);
+        }
+      }
+    }
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  function tick(): void {
+    // A pass still under way when the timer fires again: skip this turn rather than pile passes up.
+    if (running) return;
+    running = sweep()
+      .then((count) => {
+        if (count > 0) log.info({ count }, `expired ${count} unpaid order(s) past the payment window`);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'the sweep of unpaid orders failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    sweep,
+    /** Sweeps now and then every `intervalMs`, one pass at a time; a failed pass is logged and retried next time. */
+    start(intervalMs: number): void {
+      if (timer) return;
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a pass under way. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type OrderExpiry = ReturnType<typeof createOrderExpiry>;

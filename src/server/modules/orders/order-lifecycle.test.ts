@@ -1,0 +1,207 @@
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { signInAs, type TestAccount } from '../../testing/accounts';
+import { insertPart } from '../../testing/factories';
+import { describeOnEachEngine, TEST_NOW, type TestContext } from '../../testing/test-app';
+import { createOrderExpiry } from './order-expiry';
+
+const HOUR = 3_600_000;
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+/** Booking, paying and fetching orders over HTTP, as the web app does. */
+function orderSteps(ctx: TestContext) {
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  return {
+    call,
+    async place(account: TestAccount, stock = 100) {
+      const part = await insertPart(ctx.database.db, { stock, price_cents: 1250, name: `Clutch kit ${stock}` });
+      const res = await call('POST', '/api/orders', account.cookie, {
+        partId: part.id,
+        quantity: 12,
+        phone: '+1 555-010-2030',
+        address: '12 Piston Road, Gearville',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { orderId: res.json<{ id: string }>().id, partId: part.id };
+    },
+    /** Pays by card; answers the client secret, with which a repeated confirmation can be sent. */
+    async pay(account: TestAccount, orderId: string) {
+      const intent = await call('POST', `/api/orders/${orderId}/payment-intent`, account.cookie);
+      expect(intent.statusCode, intent.body).toBe(200);
+      const { clientSecret } = intent.json<{ clientSecret: string }>();
+      const res = await call('POST', `/api/orders/${orderId}/payment`, account.cookie, { clientSecret, card: goodCard });
+      expect(res.statusCode, res.body).toBe(200);
+      return clientSecret;
+    },
+    async order(orderId: string) {
+      return ctx.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    },
+    async stockOf(partId: string) {
+      return (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+    },
+  };
+}
+
+describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
+  let admin: TestAccount;
+  let customer: TestAccount;
+  let steps: ReturnType<typeof orderSteps>;
+
+  beforeAll(async () => {
+    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
+    steps = orderSteps(ctx);
+  });
+  // A customer of its own for each test, so each reads only its own mail.
+  beforeEach(async () => {
+    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+  });
+  afterEach(() => ctx.clock.set(TEST_NOW));
+
+  it('mails the customer when the order is placed, with the total and the time by which to pay', async () => {
+    const { orderId } = await steps.place(customer);
+    const mail = await ctx.mailer.next(customer.email);
+    expect(mail.subject).toBe(copy.mail.placedSubject('Clutch kit 100'));
+    expect(mail.text).toContain('12 × Clutch kit 100, $150.00 in all.');
+    expect(mail.text).toContain(copy.mail.placedPayBy('2026-06-17 12:00'));
+    expect(mail.text).toContain(`${ctx.config.publicUrl}/dashboard`);
+    expect((await steps.order(orderId)).status).toBe('pending_payment');
+  });
+
+  it('mails the customer once when the order is paid, with the transaction id', async () => {
+    const { orderId } = await steps.place(customer);
+    await ctx.mailer.next(customer.email);
+    const clientSecret = await steps.pay(customer, orderId);
+    const mail = await ctx.mailer.next(customer.email);
+    expect(mail.subject).toBe(copy.mail.paidSubject('Clutch kit 100'));
+    const { transaction_id } = await steps.order(orderId);
+    expect(mail.text).toContain(copy.mail.paidTransaction(transaction_id ?? 'missing'));
+    // Confirming again answers the first transaction, charges nothing and mails nothing.
+    const again = await steps.call('POST', `/api/orders/${orderId}/payment`, customer.cookie, { clientSecret, card: goodCard });
+    expect(again.json()).toEqual({ status: 'succeeded', transactionId: transaction_id });
+    await ctx.app.orderNotifier.drain();
+    expect(ctx.mailer.messages.filter((m) => m.to === customer.email).map((m) => m.subject)).toEqual([
+      copy.mail.placedSubject('Clutch kit 100'),
+      copy.mail.paidSubject('Clutch kit 100'),
+    ]);
+  });
+
+  it('mails the customer when an admin ships the order, and not for the delivery', async () => {
+    const { orderId } = await steps.place(customer);
+    await ctx.mailer.next(customer.email);
+    await steps.pay(customer, orderId);
+    await ctx.mailer.next(customer.email);
+    await ctx.app.orderNotifier.drain();
+    const sent = ctx.mailer.messages.length;
+    const shipped = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const mail = await ctx.mailer.next(customer.email);
+    expect(mail.subject).toBe(copy.mail.shippedSubject('Clutch kit 100'));
+    expect(mail.text).toContain(copy.mail.shippedTo('12 Piston Road, Gearville'));
+    expect(mail.html).toContain('12 Piston Road, Gearville');
+    const delivered = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'delivered' });
+    expect(delivered.statusCode).toBe(200);
+    await ctx.app.orderNotifier.drain();
+    expect(ctx.mailer.messages.slice(sent).map((m) => m.subject)).toEqual([copy.mail.shippedSubject('Clutch kit 100')]);
+  });
+
+  it('shows the time left to pay while an order is unpaid, and none once it is paid', async () => {
+    const { orderId } = await steps.place(customer);
+    const before = await steps.call('GET', `/api/orders/${orderId}`, customer.cookie);
+    expect(before.json()).toMatchObject({ status: 'pending_payment', payBy: '2026-06-17T12:00:00.000Z', cancelReason: null });
+    await steps.pay(customer, orderId);
+    const after = await steps.call('GET', `/api/orders/${orderId}`, customer.cookie);
+    expect(after.json()).toMatchObject({ status: 'paid', payBy: null });
+  });
+
+  it('expires an order unpaid at the end of the payment window, returns its stock once and mails the customer', async () => {
+    const { orderId, partId } = await steps.place(customer, 40);
+    expect(await steps.stockOf(partId)).toBe(28);
+    await ctx.mailer.next(customer.email);
+
+    ctx.clock.advance(48 * HOUR - 1000);
+    await ctx.app.orderExpiry.sweep();
+    expect((await steps.order(orderId)).status).toBe('pending_payment');
+
+    ctx.clock.advance(1000);
+    await ctx.app.orderExpiry.sweep();
+    const expired = await steps.order(orderId);
+    expect(expired).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
+    expect(await steps.stockOf(partId)).toBe(40);
+
+    const mail = await ctx.mailer.next(customer.email);
+    expect(mail.subject).toBe(copy.mail.expiredSubject('Clutch kit 40'));
+    expect(mail.text).toContain(copy.mail.expiredIntro(48));
+    expect(mail.text).toContain(`${ctx.config.publicUrl}/part/${partId}`);
+
+    // A second pass finds nothing more to do: the stock came back once.
+    await ctx.app.orderExpiry.sweep();
+    expect(await steps.stockOf(partId)).toBe(40);
+
+    // Gone from My Orders; the admin sees it with its reason.
+    const mine = await steps.call('GET', '/api/me/orders?limit=60', customer.cookie);
+    expect(mine.json<{ items: { id: string }[] }>().items.map((o) => o.id)).not.toContain(orderId);
+    const all = await steps.call('GET', '/api/orders?status=cancelled&limit=100', admin.cookie);
+    expect(all.json<{ items: { id: string }[] }>().items.find((o) => o.id === orderId)).toMatchObject({
+      cancelReason: 'expired',
+      payBy: null,
+    });
+  });
+
+  it('never expires a paid order, and refuses to pay an expired one', async () => {
+    const paid = await steps.place(customer);
+    await steps.pay(customer, paid.orderId);
+    const unpaid = await steps.place(customer);
+    const intent = await steps.call('POST', `/api/orders/${unpaid.orderId}/payment-intent`, customer.cookie);
+
+    ctx.clock.advance(49 * HOUR);
+    await ctx.app.orderExpiry.sweep();
+    expect((await steps.order(paid.orderId)).status).toBe('paid');
+    expect(await steps.stockOf(paid.partId)).toBe(88);
+    expect((await steps.order(unpaid.orderId)).status).toBe('cancelled');
+
+    const late = await steps.call('POST', `/api/orders/${unpaid.orderId}/payment`, customer.cookie, {
+      clientSecret: intent.json<{ clientSecret: string }>().clientSecret,
+      card: goodCard,
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await steps.order(unpaid.orderId)).status).toBe('cancelled');
+  });
+
+  it('expires each order once when several nodes sweep at the same moment', async () => {
+    const placed = await Promise.all([1, 2, 3, 4, 5].map(() => steps.place(customer, 60)));
+    ctx.clock.advance(48 * HOUR);
+    const expiredBy: string[] = [];
+    const node = () =>
+      createOrderExpiry(ctx.database.db, {
+        clock: ctx.clock,
+        log: console,
+        paymentWindowHours: 48,
+        onExpired: (id) => expiredBy.push(id),
+      });
+    await Promise.all([node().sweep(), node().sweep(), node().sweep()]);
+    for (const { orderId, partId } of placed) {
+      expect(expiredBy.filter((id) => id === orderId)).toHaveLength(1);
+      expect(await steps.stockOf(partId)).toBe(60);
+    }
+  });
+});
+
+describeOnEachEngine(
+  'the sweep of unpaid orders on its timer',
+  (ctx) => {
+    it('runs inside the server and expires an overdue order without being asked', async () => {
+      const customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const steps = orderSteps(ctx);
+      const { orderId, partId } = await steps.place(customer, 30);
+      ctx.clock.advance(48 * HOUR);
+      const deadline = Date.now() + 5000;
+      while ((await steps.order(orderId)).status === 'pending_payment' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await steps.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
+      expect(await steps.stockOf(partId)).toBe(30);
+    });
+  },
+  { orderSweepIntervalMs: 25 },
+);

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/database';
+import type { PaymentIntentRow, PaymentProviderName } from '../../db/schema';
+
+export async function findIntentOfOrder(db: Db, orderId: string): Promise<PaymentIntentRow | undefined> {
+  return db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The intent only when it is this provider's and this order's: someone else's id finds nothing. */
+export async function findIntentFor(
+  db: Db,
+  { id, orderId, provider }: { id: string; orderId: string; provider: PaymentProviderName },
+): Promise<PaymentIntentRow | undefined> {
+  return db
+    .selectFrom('payment_intents')
+    .selectAll()
+    .where('id', '=', id)
+    .where('order_id', '=', orderId)
+    .where('provider', '=', provider)
+    .executeTakeFirst();
+}
+
+/** Remembers an order's intent; a second one for the same order (a race of two) is dropped. */
+export async function insertIntent(db: Db, row: PaymentIntentRow): Promise<void> {
+  await db
+    .insertInto('payment_intents')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** A leftover intent that never took money (the shop switched provider) makes way for a new one. */
+export async function deleteUnpaidIntent(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('payment_intents').where('id', '=', id).where('status', 'in', ['requires_payment', 'failed']).execute();
+}
+
+/** Mirrors the provider's word that the intent took the money; a refunded intent stays refunded. */
+export async function markIntentSucceeded(db: Db, id: string, transactionId: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'succeeded', transaction_id: transactionId, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['requires_payment', 'failed'])
+    .execute();
+}
+
+export async function markIntentRefunded(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'refunded', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '!=', 'refunded')
+    .execute();
+}
+
+/**
+ * Records a webhook event by its id in one insert-or-ignore: answers true only for the first
+ * delivery, so a redelivered (or concurrently delivered) event has no second effect.
+ */
+export async function recordStripeEvent(db: Db, event: { id: string; type: string; receivedAt: string }): Promise<boolean> {
+  const result = await db
+    .insertInto('stripe_events')
+    .values({ id: event.id, type: event.type, received_at: event.receivedAt })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Forgets an event whose handling failed, so Stripe's retry handles it again. */
+export async function forgetStripeEvent(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('stripe_events').where('id', '=', id).execute();
+}

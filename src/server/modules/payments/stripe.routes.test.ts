@@ -1,0 +1,403 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, type Mock, vi } from 'vitest';
+import { copy } from '#shared/copy';
+import { buildApp } from '../../app';
+import { type Clock, fixedClock } from '../../clock';
+import type { Config } from '../../config';
+import { signInAs, type TestAccount } from '../../testing/accounts';
+import { insertPart } from '../../testing/factories';
+import { capturingMailer } from '../../testing/mail';
+import { StripeStandIn } from '../../testing/stripe-stand-in';
+import { RELAXED_ABUSE_LIMITS, TEST_NOW, testConfig } from '../../testing/test-app';
+import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { cancelUnpaidOrder, returnStock } from '../orders/orders.repository';
+import { LocalDiskStorage } from '../uploads';
+import type { PaymentProvider } from './payment-provider';
+import { SandboxProvider } from './sandbox-provider';
+import { StripeProvider } from './stripe-provider';
+
+const p = copy.payment;
+const STRIPE = { secretKey: 'sk_test_gearhouse', publishableKey: 'pk_test_gearhouse', webhookSecret: 'whsec_gearhouse_test' };
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+interface PaymentsContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: ReturnType<typeof fixedClock>;
+  stripe: StripeStandIn;
+  onOrderPaid: Mock<(orderId: string) => void>;
+  /** Runs inside the provider's confirm, after the provider answered: the race tests cancel the order there. */
+  duringConfirm: { run?: ((orderId: string) => Promise<void>) | undefined };
+}
+
+/** Wraps a provider so a test can act between the provider's answer and the order's update. */
+function racingProvider(inner: PaymentProvider, during: PaymentsContext['duringConfirm']): PaymentProvider {
+  return {
+    name: inner.name,
+    publishableKey: inner.publishableKey,
+    createIntent: (input) => inner.createIntent(input),
+    refund: (input) => inner.refund(input),
+    confirm: async (input) => {
+      const answer = await inner.confirm(input);
+      await during.run?.(input.orderId);
+      return answer;
+    },
+  };
+}
+
+/**
+ * Like describeOnEachEngine, with the payment provider chosen here: the Stripe provider's real client
+ * pointed at a local stand-in (and Stripe configured, so the webhook is on), or the sandbox.
+ */
+function describePayments(title: string, provider: 'stripe' | 'sandbox', body: (ctx: PaymentsContext) => void): void {
+  for (const engine of availableEngines()) {
+    describe(`${title} [${engine}]`, () => {
+      const ctx = { duringConfirm: {} } as PaymentsContext;
+      beforeAll(async () => {
+        ctx.database = await createTestDatabase(engine);
+        ctx.clock = fixedClock(TEST_NOW);
+        ctx.stripe = await new StripeStandIn().start();
+        ctx.onOrderPaid = vi.fn<(orderId: string) => void>();
+        const overrides: Partial<Config> = provider === 'stripe' ? { stripe: STRIPE } : {};
+        const config = testConfig(ctx.database.dir, overrides);
+        const { db } = ctx.database;
+        const clock = ctx.clock as Clock;
+        const inner =
+          provider === 'stripe'
+            ? new StripeProvider(db, clock, { ...STRIPE, api: ctx.stripe.api })
+            : new SandboxProvider(db, clock);
+        ctx.app = await buildApp(config, {
+          database: ctx.database,
+          clock,
+          storage: new LocalDiskStorage(path.join(ctx.database.dir, 'uploads')),
+          logger: false,
+          responseCacheTtlMs: 0,
+          mailer: capturingMailer(),
+          abuseLimits: RELAXED_ABUSE_LIMITS,
+          paymentProvider: racingProvider(inner, ctx.duringConfirm),
+          onOrderPaid: ctx.onOrderPaid,
+        });
+        await ctx.app.ready();
+      });
+      afterAll(async () => {
+        await ctx.app?.close();
+        await ctx.stripe?.stop();
+        await ctx.database?.drop();
+      });
+      body(ctx);
+    });
+  }
+}
+
+/** What every test here does: a customer books 12 of a part with 100 in stock, and pays. */
+function shop(ctx: PaymentsContext) {
+  const accounts: { customer?: TestAccount; other?: TestAccount } = {};
+  beforeAll(async () => {
+    accounts.customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    accounts.other = await signInAs(ctx.app, ctx.database.db, 'customer');
+  });
+  const customer = () => accounts.customer!;
+  const post = (url: string, account?: TestAccount, payload?: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: account ? { cookie: account.cookie } : {},
+      ...(payload ? { payload } : {}),
+    });
+  const place = async (priceCents = 2550) => {
+    const part = await insertPart(ctx.database.db, { price_cents: priceCents, stock: 100 });
+    const res = await post('/api/orders', customer(), {
+      partId: part.id,
+      quantity: 12,
+      phone: '+1 555-010-2030',
+      address: '12 Piston Road, Gearville',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { orderId: res.json().id as string, partId: part.id, totalCents: priceCents * 12 };
+  };
+  const openIntent = async (orderId: string) => {
+    const res = await post(`/api/orders/${orderId}/payment-intent`, customer());
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { provider: string; clientSecret: string; amountCents: number; publishableKey?: string };
+  };
+  const order = async (orderId: string) =>
+    ctx.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const stockOf = async (partId: string) =>
+    (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+  const intentRow = (orderId: string) =>
+    ctx.database.db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  /** The shop's part of a cancellation (the expiry sweep's, here): cancelled, stock back, in one transaction. */
+  const expire = async (orderId: string) => {
+    const row = await order(orderId);
+    await ctx.database.db.transaction().execute(async (trx) => {
+      if (await cancelUnpaidOrder(trx, orderId, 'expired', TEST_NOW)) await returnStock(trx, row.part_id, row.quantity, TEST_NOW);
+    });
+  };
+  const cancelAsCustomer = async (orderId: string) => {
+    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: { cookie: customer().cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  return { customer, other: () => accounts.other!, post, place, openIntent, order, stockOf, intentRow, expire, cancelAsCustomer };
+}
+
+describePayments('Stripe payments', 'stripe', (ctx) => {
+  const s = shop(ctx);
+  const confirm = (orderId: string, paymentIntentId: string, account = s.customer()) =>
+    s.post(`/api/orders/${orderId}/payment/confirm`, account, { paymentIntentId });
+  const eventFor = (
+    intent: object,
+    { id = `evt_${Math.random().toString(36).slice(2)}`, type = 'payment_intent.succeeded' } = {},
+  ) => JSON.stringify({ id, object: 'event', type, livemode: false, created: 1, data: { object: intent } });
+  const nowSeconds = () => Math.floor(ctx.clock.now().getTime() / 1000);
+  const deliver = (payload: string, signature?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
+      },
+      payload,
+    });
+  const signed = (payload: string, { secret = STRIPE.webhookSecret, timestamp = nowSeconds() } = {}) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+  const paidCallsFor = (orderId: string) => ctx.onOrderPaid.mock.calls.filter(([id]) => id === orderId).length;
+  /** Settles the callbacks that were started, not awaited. */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("creates one Stripe intent per order for the order's total in USD, with the order id and an idempotency key", async () => {
+    const { orderId } = await s.place(2550);
+    const first = await s.openIntent(orderId);
+    const again = await s.openIntent(orderId);
+    expect(first).toEqual({
+      provider: 'stripe',
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_/),
+      amountCents: 30600,
+      publishableKey: STRIPE.publishableKey,
+    });
+    expect(again).toEqual(first);
+    const creates = ctx.stripe.creates().filter((r) => r.idempotencyKey === `order:${orderId}`);
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.authorization).toBe(`Bearer ${STRIPE.secretKey}`);
+    const intent = [...ctx.stripe.intents.values()].find((i) => i.metadata.orderId === orderId)!;
+    expect(intent).toMatchObject({ amount: 30600, currency: 'usd', automatic_payment_methods: { enabled: true } });
+    expect(first.clientSecret).toBe(intent.client_secret);
+    expect(await s.intentRow(orderId)).toMatchObject({ id: intent.id, provider: 'stripe', status: 'requires_payment' });
+  });
+
+  it('lets Stripe.js load on the pages: its script, frames and API are allowed by the content security policy', async () => {
+    const csp = String((await ctx.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+  });
+
+  it('marks the order paid once Stripe says the intent succeeded, with the intent as transaction', async () => {
+    const { orderId } = await s.place();
+    const { clientSecret } = await s.openIntent(orderId);
+    const intentId = clientSecret.split('_secret_')[0]!;
+    ctx.stripe.succeed(intentId);
+    const res = await confirm(orderId, intentId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'succeeded', transactionId: intentId });
+    expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId, paid_at: TEST_NOW });
+    expect(await s.intentRow(orderId)).toMatchObject({ status: 'succeeded', transaction_id: intentId });
+    // Asking again answers the same, and tells no one twice.
+    expect((await confirm(orderId, intentId)).json()).toEqual({ status: 'succeeded', transactionId: intentId });
+    await settled();
+    expect(paidCallsFor(orderId)).toBe(1);
+  });
+
+  it("answers 402 with Stripe's reason (or a plain one) while the intent has not succeeded, and leaves the order unpaid", async () => {
+    const { orderId } = await s.place();
+    const { clientSecret } = await s.openIntent(orderId);
+    const intentId = clientSecret.split('_secret_')[0]!;
+    const plain = await confirm(orderId, intentId);
+    expect(plain.statusCode, plain.body).toBe(402);
+    expect(plain.json()).toMatchObject({ code: 'payment_failed', detail: p.notCompleted });
+    ctx.stripe.decline(intentId, 'Your card was declined.');
+    const declined = await confirm(orderId, intentId);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().detail).toBe('Your card was declined.');
+    expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment', transaction_id: null });
+    await settled();
+    expect(paidCallsFor(orderId)).toBe(0);
+  });
+
+  it("answers 404 for another customer's order, another order's intent, or an intent Stripe does not know", async () => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    ctx.stripe.succeed(intentId);
+    const { orderId: otherOrder } = await s.place();
+    await s.openIntent(otherOrder);
+    expect((await confirm(orderId, intentId, s.other())).statusCode).toBe(404);
+    expect((await confirm(otherOrder, intentId)).statusCode).toBe(404);
+    expect((await confirm(orderId, 'pi_unknown123')).statusCode).toBe(404);
+    expect((await s.post(`/api/orders/${orderId}/payment/confirm`, undefined, { paymentIntentId: intentId })).statusCode).toBe(
+      401,
+    );
+    expect((await confirm(orderId, 'not-an-intent')).statusCode).toBe(400);
+    expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment' });
+    expect(await s.order(otherOrder)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('marks the order paid on a signed payment_intent.succeeded, once however often it is delivered', async () => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    const payload = eventFor(ctx.stripe.succeed(intentId), { id: `evt_once_${orderId}` });
+    const first = await deliver(payload, signed(payload));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
+    const again = await deliver(payload, signed(payload));
+    expect(again.statusCode).toBe(200);
+    await settled();
+    expect(paidCallsFor(orderId)).toBe(1);
+    const events = await ctx.database.db
+      .selectFrom('stripe_events')
+      .selectAll()
+      .where('id', '=', `evt_once_${orderId}`)
+      .execute();
+    expect(events).toEqual([{ id: `evt_once_${orderId}`, type: 'payment_intent.succeeded', received_at: TEST_NOW }]);
+  });
+
+  it.each([
+    ['an invalid signature', (payload: string) => signed(payload, { secret: 'whsec_someone_else' })],
+    ['no signature', () => undefined],
+    ['a signature of another body', () => signed('{"id":"evt_other"}')],
+    ['a stale timestamp', (payload: string) => signed(payload, { timestamp: nowSeconds() - 600 })],
+  ])('refuses a webhook with %s (400) and changes nothing', async (_name, sign) => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    const payload = eventFor(ctx.stripe.succeed(intentId), { id: `evt_forged_${orderId}` });
+    const res = await deliver(payload, sign(payload));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.json().code).toBe('bad_request');
+    expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment', transaction_id: null });
+    expect(
+      await ctx.database.db.selectFrom('stripe_events').selectAll().where('id', '=', `evt_forged_${orderId}`).execute(),
+    ).toEqual([]);
+  });
+
+  it('does not mark the order paid when the amount received is not its total', async () => {
+    const { orderId, totalCents } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    const payload = eventFor(ctx.stripe.succeed(intentId, totalCents - 1));
+    expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+    expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment', transaction_id: null });
+    await settled();
+    expect(paidCallsFor(orderId)).toBe(0);
+  });
+
+  it("ignores other events, and intents that are not the shop's", async () => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    const intent = ctx.stripe.succeed(intentId);
+    const created = eventFor(intent, { type: 'payment_intent.created' });
+    const foreign = eventFor({ ...intent, id: 'pi_not_ours' });
+    expect((await deliver(created, signed(created))).statusCode).toBe(200);
+    expect((await deliver(foreign, signed(foreign))).statusCode).toBe(200);
+    expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment' });
+  });
+
+  it('leaves one paid order and one onOrderPaid call when the webhook and the browser confirm at once', async () => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    const payload = eventFor(ctx.stripe.succeed(intentId));
+    const [hook, browser, browserAgain] = await Promise.all([
+      deliver(payload, signed(payload)),
+      confirm(orderId, intentId),
+      confirm(orderId, intentId),
+    ]);
+    expect([hook.statusCode, browser.statusCode, browserAgain.statusCode]).toEqual([200, 200, 200]);
+    expect(browser.json().transactionId).toBe(intentId);
+    expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
+    await settled();
+    expect(paidCallsFor(orderId)).toBe(1);
+  });
+
+  it('refunds a charge for an order the customer cancelled first (409), once, whether the browser or the webhook tells', async () => {
+    const { orderId, partId, totalCents } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    await s.cancelAsCustomer(orderId);
+    const payload = eventFor(ctx.stripe.succeed(intentId));
+    const res = await confirm(orderId, intentId);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().detail).toBe(p.cancelledRefunded);
+    expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+    expect((await confirm(orderId, intentId)).statusCode).toBe(409);
+    expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
+      expect.objectContaining({ amount: totalCents }),
+    ]);
+    expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'customer', transaction_id: null });
+    expect(await s.intentRow(orderId)).toMatchObject({ status: 'refunded' });
+    expect(await s.stockOf(partId)).toBe(100);
+    await settled();
+    expect(paidCallsFor(orderId)).toBe(0);
+  });
+
+  it("refunds when the order expires between Stripe's answer and marking it paid", async () => {
+    const { orderId, partId, totalCents } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    ctx.stripe.succeed(intentId);
+    ctx.duringConfirm.run = s.expire;
+    const res = await confirm(orderId, intentId).finally(() => {
+      ctx.duringConfirm.run = undefined;
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().detail).toBe(p.cancelledRefunded);
+    expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', paid_at: null });
+    expect(await s.stockOf(partId)).toBe(100);
+    expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
+      expect.objectContaining({ amount: totalCents }),
+    ]);
+    expect(await s.intentRow(orderId)).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describePayments('sandbox payments racing a cancellation', 'sandbox', (ctx) => {
+  const s = shop(ctx);
+
+  it('has no Stripe webhook, no publishable key and no Stripe hosts in its content security policy', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(String(res.headers['content-security-policy'])).not.toContain('stripe');
+    const { orderId } = await s.place();
+    expect(await s.openIntent(orderId)).not.toHaveProperty('publishableKey');
+  });
+
+  it('refunds the charge when the customer cancels between the card check and marking it paid (409)', async () => {
+    const { orderId, partId } = await s.place();
+    const { clientSecret } = await s.openIntent(orderId);
+    ctx.duringConfirm.run = s.cancelAsCustomer;
+    const res = await s.post(`/api/orders/${orderId}/payment`, s.customer(), { clientSecret, card: goodCard }).finally(() => {
+      ctx.duringConfirm.run = undefined;
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().detail).toBe(p.cancelledRefunded);
+    expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'customer', paid_at: null });
+    expect(await s.stockOf(partId)).toBe(100);
+    expect(await s.intentRow(orderId)).toMatchObject({
+      status: 'refunded',
+      transaction_id: expect.stringMatching(/^txn_sandbox_/),
+    });
+    // Paying again charges nothing more.
+    const again = await s.post(`/api/orders/${orderId}/payment`, s.customer(), { clientSecret, card: goodCard });
+    expect(again.statusCode).toBe(409);
+    expect(await s.intentRow(orderId)).toMatchObject({ status: 'refunded' });
+    expect(ctx.onOrderPaid).not.toHaveBeenCalled();
+  });
+
+  it('tells onOrderPaid once when the sandbox payment succeeds, even when paid twice at once', async () => {
+    const { orderId } = await s.place();
+    const { clientSecret } = await s.openIntent(orderId);
+    const pay = () => s.post(`/api/orders/${orderId}/payment`, s.customer(), { clientSecret, card: goodCard });
+    const answers = await Promise.all([pay(), pay()]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ctx.onOrderPaid.mock.calls).toEqual([[orderId]]);
+  });
+});

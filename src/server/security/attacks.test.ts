@@ -1,0 +1,508 @@
+/**
+ * The attack catalogue (issue 7, security items 2–5): one place to find what an attacker may try and
+ * the test that proves the shop refuses it. Items tested here say "here"; where another file already
+ * proves an attack exactly, the catalogue names that test instead of copying it.
+ *
+ * 2. Business logic
+ *   - client-set price / total                  orders.routes.test.ts "refuses a tampered body %j and books nothing"
+ *   - client-set role on sign-up                auth.routes.test.ts "refuses `role: admin` in the sign-up body"; here (refused, no account)
+ *   - client-set role on PATCH /api/me          users.routes.test.ts "refuses %j on PATCH /api/me and changes nothing"; here
+ *   - client-set stock via a booking            here ("ignores a client-set stock…")
+ *   - client-set owner (userId) on booking      orders.routes.test.ts "refuses a tampered body" ({userId}); here
+ *   - client-set order status (POST body)       orders.routes.test.ts "refuses a tampered body" ({status: 'paid'}); here
+ *   - order status via PATCH by a customer      orders.routes.test.ts "answers %s %s with 403 for a customer"; here
+ *   - another's order read/cancel/pay/confirm   here (GET, DELETE, payment-intent, payment, payment/confirm → 404);
+ *                                               stripe.routes.test.ts "answers 404 for another customer's order…" (Stripe confirm)
+ *   - quantities -12, 0, 12.5, 1e12, "12"       orders.routes.test.ts "refuses %j with the form message under quantity"; here (+ null)
+ *   - replayed sandbox confirmation             payments.routes.test.ts "charges once when paid twice"; here
+ *   - replayed Stripe confirmation              stripe.routes.test.ts "leaves one paid order and one onOrderPaid call when the webhook and the browser confirm at once"
+ *   - webhook forged / unsigned / stale         stripe.routes.test.ts "refuses a webhook with %s (400) and changes nothing"
+ *   - webhook duplicate event id                stripe.routes.test.ts "marks the order paid on a signed payment_intent.succeeded, once however often it is delivered"
+ * 3. Injection and markup (server side, here); pages: e2e/security.spec.ts, e2e/catalogue.spec.ts (review with <script>)
+ *   - SQL-looking search in /api/parts?q= and /api/users?q=, LIKE wildcards literal: here;
+ *     parts.routes.test.ts "treats LIKE wildcards and quotes in the search as plain text"
+ *   - SQL-looking text stored byte-for-byte in every text field: here
+ * 4. Uploads: text named .png, SVG with script, 20000×20000, over 5 MB, path-like name → 4xx, nothing stored: here;
+ *    uploads.routes.test.ts checks the messages on local disk and S3
+ * 5. Sessions
+ *   - logout ends the session at once           auth.routes.test.ts "signs in, then signs out: the session no longer works"; here
+ *   - removing a user ends their sessions       users.routes.test.ts "removes a user with all their sessions at once"; here
+ *   - cross-site POST refused                   here (orders, profile, sign-in; text/plain and form bodies; Stripe webhook exempt);
+ *                                               auth.routes.test.ts "refuses a signed-in POST from another origin (CSRF)"
+ *   - sign-in does not tell which addresses exist  here (status, body, timing); auth.routes.test.ts
+ *                                               "refuses a wrong password, and an unknown address, with the same 401 and message"
+ *   - password reset answers alike              auth.routes.test.ts "answers a reset request the same whether the address has an account or not"
+ *   - rate limits hold (429 + Retry-After)      abuse-limits.test.ts (sign-in, sign-up, reset, uploads), rate-limit.test.ts (every route); here (sign-in)
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import Stripe from 'stripe';
+import { beforeAll, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
+import { cookieHeader, postAuth, signInAs, signUp, TEST_ORIGIN, type TestAccount, uniqueEmail } from '../testing/accounts';
+import { insertPart } from '../testing/factories';
+import { describeOnEachEngine } from '../testing/test-app';
+import { blackPng, multipartFile } from '../testing/uploads';
+import { DEFAULT_ABUSE_LIMITS } from '../modules/users';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+const EVIL = 'https://evil.example';
+
+/** What SQL injection and LIKE tricks look like; each must come back exactly as sent. */
+const SQL_LOOKING = [`' OR 1=1 --`, '%', '_', '\\', `"; DROP TABLE parts; --`, `Robert'); DROP TABLE users;--`];
+
+describeOnEachEngine('attacks on the shop', (ctx) => {
+  let admin: TestAccount;
+  let customer: TestAccount;
+  let other: TestAccount;
+  let imageUrl: string;
+
+  beforeAll(async () => {
+    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
+    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    other = await signInAs(ctx.app, ctx.database.db, 'customer');
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c93' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = multipartFile(png);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { ...headers, cookie: admin.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    imageUrl = res.json().url;
+  });
+
+  const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
+  const booking = (partId: string, overrides: object = {}) => ({
+    partId,
+    quantity: 12,
+    phone: '+1 555-010-2030',
+    address: '12 Piston Road, Gearville',
+    ...overrides,
+  });
+  const stockOf = async (partId: string) =>
+    (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+  const ordersOf = (partId: string) => ctx.database.db.selectFrom('orders').selectAll().where('part_id', '=', partId).execute();
+  const place = async (partId: string, account = customer, overrides: object = {}) => {
+    const res = await call('POST', '/api/orders', account.cookie, booking(partId, overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const me = (cookie: string) => call('GET', '/api/me', cookie);
+
+  // ── 2. Business logic ────────────────────────────────────────────────────────────────────────────
+
+  it('refuses a client-set role on sign-up and on PATCH /api/me: nobody becomes admin by asking', async () => {
+    const email = uniqueEmail('mallory');
+    const signUpRes = await postAuth(ctx.app, '/sign-up/email', {
+      name: 'Mallory',
+      email,
+      password: 'secret-password-1',
+      role: 'admin',
+    });
+    expect(signUpRes.statusCode).toBe(400);
+    expect(
+      await ctx.database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
+
+    const res = await call('PATCH', '/api/me', customer.cookie, { name: 'Mallory', role: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect((await me(customer.cookie)).json()).toMatchObject({ user: { role: 'customer' }, isAdmin: false });
+    expect((await call('GET', '/api/orders', customer.cookie)).statusCode).toBe(403);
+  });
+
+  it.each([{ stock: 1_000_000 }, { stock: 0 }, { userId: 'someone-else' }, { status: 'paid' }, { unitPriceCents: 1 }])(
+    'refuses a booking carrying %j: the stock, owner, status and price are the server’s',
+    async (extra) => {
+      const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 2000 });
+      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, extra));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+      expect(await stockOf(part.id)).toBe(50);
+      expect(await ordersOf(part.id)).toEqual([]);
+    },
+  );
+
+  it('books for the signed-in customer only, at the part’s price, taking exactly the quantity from stock', async () => {
+    const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 2000 });
+    await place(part.id);
+    expect(await stockOf(part.id)).toBe(38);
+    expect(await ordersOf(part.id)).toMatchObject([
+      { user_id: customer.id, unit_price_cents: 2000, total_cents: 24000, status: 'pending_payment' },
+    ]);
+  });
+
+  it('answers 403 to a customer moving an order on (PATCH), and leaves it as it was', async () => {
+    const part = await insertPart(ctx.database.db);
+    const id = await place(part.id);
+    for (const status of ['shipped', 'delivered', 'paid']) {
+      const res = await call('PATCH', `/api/orders/${id}`, customer.cookie, { status });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+    }
+    expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json().status).toBe('pending_payment');
+  });
+
+  it.each([[-12], [0], [12.5], [1e12], ['12'], [null]])('refuses the quantity %j and books nothing', async (quantity) => {
+    const part = await insertPart(ctx.database.db, { stock: 50 });
+    const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, { quantity }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { quantity: expect.any(String) } });
+    expect(await stockOf(part.id)).toBe(50);
+    expect(await ordersOf(part.id)).toEqual([]);
+  });
+
+  it('answers 404 to someone else reading, cancelling, opening a payment for, paying or confirming an order', async () => {
+    const part = await insertPart(ctx.database.db, { stock: 100 });
+    const id = await place(part.id);
+    const secret = (await call('POST', `/api/orders/${id}/payment-intent`, customer.cookie)).json().clientSecret as string;
+    const attempts: [Method, string, object?][] = [
+      ['GET', `/api/orders/${id}`],
+      ['DELETE', `/api/orders/${id}`],
+      ['POST', `/api/orders/${id}/payment-intent`],
+      ['POST', `/api/orders/${id}/payment`, { clientSecret: secret, card: goodCard }],
+      ['POST', `/api/orders/${id}/payment/confirm`, { paymentIntentId: 'pi_anything' }],
+    ];
+    const missing = await call('GET', '/api/orders/no-such-order', other.cookie);
+    for (const [method, url, payload] of attempts) {
+      const res = await call(method, url, other.cookie, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      // The same answer as for an order that does not exist: nothing tells that it does.
+      expect(res.json()).toMatchObject({ code: 'not_found', detail: missing.json().detail });
+    }
+    expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json()).toMatchObject({
+      status: 'pending_payment',
+      transactionId: null,
+    });
+    expect(await stockOf(part.id)).toBe(88);
+  });
+
+  it('charges once when a successful sandbox payment is replayed: the same transaction comes back', async () => {
+    const part = await insertPart(ctx.database.db, { stock: 100 });
+    const id = await place(part.id);
+    const secret = (await call('POST', `/api/orders/${id}/payment-intent`, customer.cookie)).json().clientSecret as string;
+    const pay = () => call('POST', `/api/orders/${id}/payment`, customer.cookie, { clientSecret: secret, card: goodCard });
+    const first = await pay();
+    expect(first.statusCode, first.body).toBe(200);
+    const replays = await Promise.all([pay(), pay(), pay()]);
+    for (const replay of replays) expect(replay.json().transactionId).toBe(first.json().transactionId);
+    const intents = await ctx.database.db.selectFrom('payment_intents').selectAll().where('order_id', '=', id).execute();
+    expect(intents).toMatchObject([{ status: 'succeeded', transaction_id: first.json().transactionId }]);
+  });
+
+  // ── 3. Injection: SQL-looking text is data ───────────────────────────────────────────────────────
+
+  const tablesIntact = async () => {
+    for (const table of ['parts', 'users', 'orders', 'reviews', 'contact_messages'] as const) {
+      await ctx.database.db.selectFrom(table).select('id').limit(1).execute();
+    }
+    expect((await call('GET', '/api/parts')).statusCode).toBe(200);
+  };
+
+  it.each(SQL_LOOKING)('searches parts for %j as plain text, matching it literally', async (text) => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const hit = await insertPart(ctx.database.db, { name: `Bolt ${text} ${tag}` });
+    await insertPart(ctx.database.db, { name: `Bolt plain x ${tag}` });
+    const res = await call('GET', `/api/parts?q=${encodeURIComponent(`${text} ${tag}`)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((p: { id: string }) => p.id)).toEqual([hit.id]);
+    await tablesIntact();
+  });
+
+  it.each(SQL_LOOKING)('searches users for %j as plain text, matching it literally', async (text) => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const hit = await signUp(ctx.app, { name: `Name ${text} ${tag}` });
+    await signUp(ctx.app, { name: `Name plain x ${tag}` });
+    const res = await call('GET', `/api/users?q=${encodeURIComponent(`${text} ${tag}`)}`, admin.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((u: { id: string }) => u.id)).toEqual([hit.id]);
+    await tablesIntact();
+  });
+
+  it('stores SQL-looking text in every text field and answers it byte for byte', async () => {
+    const text = `x ${SQL_LOOKING.join(' ')} <b>y</b>`;
+    // Part name and description (admin).
+    const created = await call('POST', '/api/parts', admin.cookie, {
+      name: text.slice(0, 120),
+      description: text,
+      priceCents: 1000,
+      stock: 100,
+      imageUrl,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const part = (await call('GET', `/api/parts/${created.json().id}`)).json();
+    expect(part).toMatchObject({ name: text.slice(0, 120), description: text });
+
+    // Review name and text.
+    const review = await call('POST', '/api/reviews', customer.cookie, { name: text.slice(0, 80), rating: 4, text, imageUrl });
+    expect(review.statusCode, review.body).toBe(201);
+    const reviews = (await call('GET', '/api/reviews?limit=50')).json().items as { text: string; name: string }[];
+    expect(reviews).toContainEqual(expect.objectContaining({ name: text.slice(0, 80), text }));
+
+    // Contact message (read back in the admin inbox) and a newsletter address that is valid yet odd.
+    const email = `o'neil--1_or_1+drop@example.com`;
+    expect(
+      (await call('POST', '/api/contact', undefined, { email, subject: text.slice(0, 150), message: text })).statusCode,
+    ).toBe(201);
+    const inbox = (await call('GET', '/api/contact-messages?limit=100', admin.cookie)).json().items as object[];
+    expect(inbox).toContainEqual(expect.objectContaining({ email, subject: text.slice(0, 150), message: text }));
+    expect((await call('POST', '/api/newsletter', undefined, { email })).statusCode).toBeLessThan(300);
+    const subscribers = (await call('GET', '/api/newsletter-subscribers?limit=100', admin.cookie)).json().items as object[];
+    expect(subscribers).toContainEqual(expect.objectContaining({ email }));
+
+    // Profile name, and the booking's address and phone.
+    const profile = await signUp(ctx.app, { name: text.slice(0, 80) });
+    expect((await me(profile.cookie)).json().user.name).toBe(text.slice(0, 80));
+    const renamed = await call('PATCH', '/api/me', profile.cookie, { name: `${SQL_LOOKING[4]}` });
+    expect(renamed.json().user.name).toBe(SQL_LOOKING[4]);
+    const id = await place(created.json().id, profile, { address: text.slice(0, 300), phone: '1--1 555-0100' });
+    expect((await call('GET', `/api/orders/${id}`, profile.cookie)).json().customer).toMatchObject({
+      name: SQL_LOOKING[4],
+      address: text.slice(0, 300),
+      phone: '1--1 555-0100',
+    });
+    await tablesIntact();
+  });
+
+  // ── 4. Uploads ───────────────────────────────────────────────────────────────────────────────────
+
+  const storedFiles = () => readdir(path.join(ctx.database.dir, 'uploads')).catch(() => [] as string[]);
+  const upload = (bytes: Buffer, options: Parameters<typeof multipartFile>[1] = {}) => {
+    const { payload, headers } = multipartFile(bytes, options);
+    return ctx.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { ...headers, cookie: customer.cookie } });
+  };
+  const svgWithScript = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script></svg>',
+  );
+  const freshPng = () =>
+    sharp({ create: { width: 30, height: 20, channels: 3, background: { r: 1, g: Math.floor(Math.random() * 255), b: 3 } } })
+      .png()
+      .toBuffer();
+
+  it.each([
+    [
+      'a text file named .png',
+      () => Buffer.from('just words, no picture'),
+      { filename: 'notes.png' },
+      415,
+      copy.uploads.unsupportedType,
+    ],
+    [
+      'an SVG with a script',
+      () => svgWithScript,
+      { filename: 'x.svg', contentType: 'image/svg+xml' },
+      415,
+      copy.uploads.unsupportedType,
+    ],
+    ['an SVG with a script named .png', () => svgWithScript, { filename: 'x.png' }, 415, copy.uploads.unsupportedType],
+    ['a 20000 × 20000 picture', () => blackPng(20_000, 20_000), {}, 413, copy.uploads.tooManyPixels],
+    ['more than 5 MB', () => Buffer.alloc(MAX_UPLOAD_BYTES + 1, 7), {}, 413, copy.uploads.tooLarge],
+    ['a real picture named ../../etc/passwd.png', freshPng, { filename: '../../etc/passwd.png' }, 400, copy.uploads.pathInName],
+    ['a real picture named ..\\..\\app.png', freshPng, { filename: '..\\..\\app.png' }, 400, copy.uploads.pathInName],
+    ['a real picture named /var/www/x.png', freshPng, { filename: '/var/www/x.png' }, 400, copy.uploads.pathInName],
+  ] as const)('refuses %s with a clear 4xx and stores nothing', async (_name, bytes, options, status, detail) => {
+    const before = await storedFiles();
+    const res = await upload(await bytes(), options);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json().detail).toBe(detail);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('stores a real picture with a plain name (the refusals above are about the attack, not the picture)', async () => {
+    const res = await upload(await freshPng(), { filename: 'brake disc (1).png' });
+    expect(res.statusCode).toBe(201);
+  });
+
+  // ── 5. Sessions ──────────────────────────────────────────────────────────────────────────────────
+
+  it('ends a session at once on sign-out: the old cookie answers 401 on the very next request', async () => {
+    const account = await signUp(ctx.app);
+    expect((await me(account.cookie)).statusCode).toBe(200);
+    expect((await postAuth(ctx.app, '/sign-out', {}, account.cookie)).statusCode).toBe(200);
+    expect((await me(account.cookie)).statusCode).toBe(401);
+    const part = await insertPart(ctx.database.db);
+    expect((await call('POST', '/api/orders', account.cookie, booking(part.id))).statusCode).toBe(401);
+  });
+
+  it("ends a removed user's session at once: their cookie answers 401 on the very next request", async () => {
+    const account = await signUp(ctx.app);
+    expect((await me(account.cookie)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/users/${account.id}`, admin.cookie)).statusCode).toBe(204);
+    expect((await me(account.cookie)).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['Origin of another site', { origin: EVIL }],
+    ['Origin "null" (a sandboxed frame)', { origin: 'null' }],
+    ['Origin of a look-alike host', { origin: 'http://localhost:3000.evil.example' }],
+    ['Sec-Fetch-Site: cross-site and no Origin', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site and no Origin', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses a cross-site booking and profile change with the cookie (%s), changing nothing', async (_name, headers) => {
+    const part = await insertPart(ctx.database.db, { stock: 50 });
+    const order = await call('POST', '/api/orders', customer.cookie, booking(part.id), headers);
+    expect(order.statusCode).toBe(403);
+    expect(order.json()).toMatchObject({ code: 'forbidden', detail: copy.auth.crossSiteRefused });
+    expect(await ordersOf(part.id)).toEqual([]);
+
+    const profile = await call('PATCH', '/api/me', customer.cookie, { name: 'Owned by evil' }, headers);
+    expect(profile.statusCode).toBe(403);
+    expect((await me(customer.cookie)).json().user.name).not.toBe('Owned by evil');
+    const cancel = await call('DELETE', '/api/orders/whatever', customer.cookie, undefined, headers);
+    expect(cancel.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['text/plain', JSON.stringify(booking('p'))],
+    ['application/x-www-form-urlencoded', 'partId=p&quantity=12&phone=5550102030&address=x'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="partId"\r\n\r\np\r\n--x--\r\n'],
+  ])('refuses a cross-site "simple" form POST (%s) that needs no preflight', async (contentType, payload) => {
+    const part = await insertPart(ctx.database.db, { stock: 50 });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { origin: EVIL, cookie: customer.cookie, 'content-type': contentType },
+      payload: payload.replaceAll('"p"', JSON.stringify(part.id)).replace('partId=p', `partId=${part.id}`),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await ordersOf(part.id)).toEqual([]);
+  });
+
+  it('refuses a cross-site sign-in, setting no cookie', async () => {
+    const account = await signUp(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: EVIL },
+      payload: { email: account.email, password: account.password },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('accepts the shop’s own pages (its origin, or same-origin fetch metadata) and clients that send no Origin', async () => {
+    const sameOrigin: Record<string, string>[] = [
+      { origin: TEST_ORIGIN },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+      { origin: 'http://shop.internal:5173', host: 'shop.internal:5173' },
+    ];
+    for (const headers of sameOrigin) {
+      const part = await insertPart(ctx.database.db, { stock: 50 });
+      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id), headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(201);
+    }
+    // Reading is never refused: GETs change nothing.
+    expect((await call('GET', '/api/me', customer.cookie, undefined, { origin: EVIL })).statusCode).toBe(200);
+  });
+
+  it('answers sign-in with an unknown address exactly as with a wrong password, in about the same time', async () => {
+    const account = await signUp(ctx.app);
+    const attempt = async (email: string) => {
+      const started = performance.now();
+      const res = await postAuth(ctx.app, '/sign-in/email', { email, password: 'not-the-password-1' });
+      return { res, ms: performance.now() - started };
+    };
+    const wrong = await attempt(account.email);
+    const unknown = await attempt(uniqueEmail('nobody'));
+    expect(unknown.res.statusCode).toBe(wrong.res.statusCode);
+    const withoutRequestId = (body: string) => ({ ...JSON.parse(body), requestId: undefined });
+    expect(withoutRequestId(unknown.res.body)).toEqual(withoutRequestId(wrong.res.body));
+    expect(unknown.res.cookies).toEqual(wrong.res.cookies);
+
+    // better-auth hashes the given password even when the address is unknown, so both cost one scrypt.
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const wrongTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      wrongTimes.push((await attempt(account.email)).ms);
+      unknownTimes.push((await attempt(uniqueEmail('nobody'))).ms);
+    }
+    const ratio = median(unknownTimes) / median(wrongTimes);
+    // Loose: a missing hash would make the unknown address several times faster.
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it('answers a password-reset request alike for a known and an unknown address', async () => {
+    const account = await signUp(ctx.app);
+    const known = await postAuth(ctx.app, '/request-password-reset', { email: account.email });
+    const unknown = await postAuth(ctx.app, '/request-password-reset', { email: uniqueEmail('nobody') });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    await ctx.mailer.next(account.email);
+  });
+
+  it('keeps cookies out of a reflected answer: a session cookie is only ever set by the auth routes', async () => {
+    const account = await signUp(ctx.app);
+    const res = await call('PATCH', '/api/me', account.cookie, { name: 'Plain' });
+    expect(cookieHeader(res)).toBe('');
+  });
+});
+
+describeOnEachEngine(
+  'attacks on sign-in: the real rate limit',
+  (ctx) => {
+    it(`answers 429 with Retry-After after ${DEFAULT_ABUSE_LIMITS.signIn} sign-ins a minute from one client`, async () => {
+      const account = await signUp(ctx.app);
+      const attempt = (password: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '203.0.113.7',
+          headers: { origin: TEST_ORIGIN },
+          payload: { email: account.email, password },
+        });
+      for (let i = 0; i < DEFAULT_ABUSE_LIMITS.signIn; i++) expect((await attempt(`guess-${i}-wrong`)).statusCode).toBe(401);
+      const limited = await attempt(account.password);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      // Even the right password waits: the limit is not lifted by guessing well.
+      expect(limited.cookies).toEqual([]);
+    });
+  },
+  { abuseLimits: DEFAULT_ABUSE_LIMITS },
+);
+
+const STRIPE = { secretKey: 'sk_test_gearhouse', publishableKey: 'pk_test_gearhouse', webhookSecret: 'whsec_gearhouse_test' };
+
+describeOnEachEngine(
+  'attacks: the Stripe webhook is exempt from the cross-site check (its signature is the proof)',
+  (ctx) => {
+    it('takes a signed event whatever its Origin, and refuses an unsigned one for its signature, not its origin', async () => {
+      const payload = JSON.stringify({
+        id: 'evt_other_1',
+        object: 'event',
+        type: 'charge.updated',
+        livemode: false,
+        created: 1,
+        data: { object: {} },
+      });
+      const deliver = (signature?: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments/stripe/webhook',
+          headers: { origin: EVIL, 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+          payload,
+        });
+      const timestamp = Math.floor(ctx.clock.now().getTime() / 1000);
+      const signed = await deliver(
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE.webhookSecret, timestamp }),
+      );
+      expect(signed.statusCode, signed.body).toBe(200);
+      const unsigned = await deliver();
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json().code).toBe('bad_request');
+    });
+  },
+  { config: { stripe: STRIPE } },
+);
