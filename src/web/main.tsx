@@ -1,3 +1,5 @@
+// First, before any schema parses: see the module.
+import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -4,7 +4,6 @@ import { RequireAdmin, RequireAuth, RequireCustomer } from '../features/auth/com
 import { AppShell } from './layout/app-shell';
 import { HydrateFallback } from './layout/hydrate-fallback';
 import { RouteError } from './layout/route-error';
-import type { DashboardSection, DashboardSectionHandle } from './routes/dashboard-section';
 
 /**
  * A page: its own chunk, loaded when first visited, with its own error boundary inside the shell.
@@ -30,14 +29,6 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 }
 
 const landing = () => import('./routes/landing');
-const dashboardSection = () => import('./routes/dashboard-section');
-
-/** A dashboard page that later work builds: one placeholder module, named by the route's handle. */
-function section(name: DashboardSection): Pick<RouteObject, 'lazy' | 'errorElement' | 'handle'> {
-  const handle: DashboardSectionHandle = { section: name };
-  return { ...page(dashboardSection), handle };
-}
-
 /**
  * Every route of PRODUCT.md section 2. Signed-in routes sit under RequireAuth; inside the dashboard,
  * customer pages under RequireCustomer and admin pages under RequireAdmin.
@@ -68,9 +59,9 @@ export const routes: RouteObject[] = [
             path: 'dashboard',
             ...page(() => import('./routes/dashboard')),
             children: [
-              { index: true, ...section('myOrders') },
+              { index: true, ...page(() => import('./routes/my-orders')) },
               { path: 'profile', ...page(() => import('./routes/profile')) },
-              { path: 'payment/:id', ...section('payment') },
+              { path: 'payment/:id', ...page(() => import('./routes/payment')) },
               {
                 Component: RequireCustomer,
                 errorElement: <RouteError />,
@@ -82,7 +73,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'addPart', ...page(() => import('./routes/add-part')) },
                   { path: 'manageParts', ...page(() => import('./routes/manage-parts')) },
-                  { path: 'manageOrders', ...section('manageOrders') },
+                  { path: 'manageOrders', ...page(() => import('./routes/manage-orders')) },
                   { path: 'manageUser', ...page(() => import('./routes/manage-users')) },
                   { path: 'inbox', ...page(() => import('./routes/inbox')) },
                   { path: 'settings', ...page(() => import('./routes/settings')) },

@@ -52,10 +52,26 @@ export function ConfirmDialog({
         </div>
       ) : null}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <button ref={cancelRef} type="button" className="btn btn-ghost border-slate-300" disabled={pending} onClick={onCancel}>
+        {/* aria-disabled, not disabled: disabling the focused button would drop focus onto the page's body. */}
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn-ghost border-slate-300"
+          aria-disabled={pending || undefined}
+          onClick={() => {
+            if (!pending) onCancel();
+          }}
+        >
           {cancelLabel}
         </button>
-        <button type="button" className="btn btn-error" disabled={pending} onClick={onConfirm}>
+        <button
+          type="button"
+          className="btn btn-error"
+          aria-disabled={pending || undefined}
+          onClick={() => {
+            if (!pending) onConfirm();
+          }}
+        >
           {pending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           {confirmLabel}
         </button>

@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 
 interface FieldShellProps {
   label: string;
@@ -24,46 +24,63 @@ function FieldError({ id, error, onDark }: { id: string; error?: string; onDark:
   );
 }
 
-/** A visible label, the input, and its error underneath, wired with aria-invalid and aria-describedby. */
-export function InputField({ label, error, onDark = false, className = '', id, ...input }: InputFieldProps) {
+/** What the control inside a field needs: its id, and the ARIA that ties it to the error. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A visible label, the control, and its error underneath, wired with aria-invalid and aria-describedby. */
+function Field({
+  label,
+  error,
+  onDark = false,
+  className = '',
+  id,
+  control,
+}: FieldShellProps & { id?: string; control: (props: ControlProps) => ReactNode }) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
+  const controlId = id ?? generated;
+  const errorId = `${controlId}-error`;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className={labelClass(onDark)}>
+      <label htmlFor={controlId} className={labelClass(onDark)}>
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`input input-lg w-full bg-white text-base text-slate-900 ${error ? 'input-error' : ''}`}
-        {...input}
-      />
+      {control({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
       <FieldError id={errorId} error={error} onDark={onDark} />
     </div>
   );
 }
 
-export function TextAreaField({ label, error, onDark = false, className = '', id, ...textarea }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
+export function InputField({ label, error, onDark, className, id, ...input }: InputFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className={labelClass(onDark)}>
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`textarea w-full bg-white text-base text-slate-900 ${error ? 'textarea-error' : ''}`}
-        {...textarea}
-      />
-      <FieldError id={errorId} error={error} onDark={onDark} />
-    </div>
+    <Field
+      {...{ label, error, onDark, className, id }}
+      control={(aria) => (
+        <input
+          {...aria}
+          className={`input input-lg w-full bg-white text-base text-slate-900 ${error ? 'input-error' : ''}`}
+          {...input}
+        />
+      )}
+    />
+  );
+}
+
+export function TextAreaField({ label, error, onDark, className, id, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field
+      {...{ label, error, onDark, className, id }}
+      control={(aria) => (
+        <textarea
+          {...aria}
+          className={`textarea w-full bg-white text-base text-slate-900 ${error ? 'textarea-error' : ''}`}
+          {...textarea}
+        />
+      )}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -13,7 +14,10 @@ function NavigationProgress() {
   );
 }
 
+const mainElement = () => document.getElementById('main');
+
 export function AppShell() {
+  useFocusRescue(mainElement);
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />

@@ -1,17 +1,37 @@
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import { NotFoundView } from '../../components/not-found-view';
 import { Picture } from '../../components/picture';
+import { SectionBoundary } from '../../components/section-boundary';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
 import { Stars } from '../../components/stars';
+import { WhenNearViewport } from '../../components/when-near-viewport';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { usePartQuery } from '../../features/parts/api/get-part';
 import { ApiError } from '../../lib/api-client';
 
-/** /part/:partId (signed in): the part; the booking form arrives with the orders issue. */
+// The form brings zod and react-hook-form: its own chunk, fetched when the visitor gets near it.
+const BookingForm = lazy(() => import('../../features/orders/components/booking-form'));
+
+function BookingFormPlaceholder() {
+  return (
+    <div aria-hidden="true" className="grid gap-5">
+      {[12, 12, 24].map((height, index) => (
+        <div key={index}>
+          <div className="mb-1.5 h-5 w-20 rounded bg-slate-200" />
+          <div className="rounded-lg bg-slate-100" style={{ height: `${height / 4}rem` }} />
+        </div>
+      ))}
+      <div className="h-12 w-40 rounded-lg bg-brand-700/40" />
+    </div>
+  );
+}
+
+/** /part/:partId (signed in): the part, its stock and minimum, and the booking form. */
 export default function PartDetailPage() {
   const { partId = '' } = useParams();
   const part = usePartQuery(partId);
@@ -68,15 +88,33 @@ export default function PartDetailPage() {
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{copy.part.availableQuantity}</dt>
-            <dd className="text-2xl font-extrabold text-slate-900">{data.stock.toLocaleString('en-US')}</dd>
+            <dd className="text-2xl font-extrabold text-slate-900" data-testid="part-stock">
+              {data.stock.toLocaleString('en-US')}
+            </dd>
           </div>
         </dl>
         <p className="mt-4 font-medium text-slate-700">{copy.part.minimumOrder(data.minOrderQuantity)}</p>
         <p className="mt-6 leading-relaxed text-slate-700">{data.description}</p>
-        {/* Booking form slot: the orders issue replaces this paragraph with the booking form for `data`. */}
-        <p data-testid="booking-slot" className="mt-8 rounded-xl bg-slate-100 p-4 text-slate-700">
-          {copy.part.detailSoon}
-        </p>
+        <section
+          aria-labelledby="booking-title"
+          className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7"
+        >
+          <h2 id="booking-title" className="text-xl font-extrabold tracking-tight text-slate-900">
+            {copy.booking.title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{copy.booking.text}</p>
+          <div className="mt-5">
+            {session.status === 'signed-in' ? (
+              <SectionBoundary>
+                <WhenNearViewport placeholder={<BookingFormPlaceholder />}>
+                  <Suspense fallback={<BookingFormPlaceholder />}>
+                    <BookingForm part={data} name={session.user.name} email={session.user.email} />
+                  </Suspense>
+                </WhenNearViewport>
+              </SectionBoundary>
+            ) : null}
+          </div>
+        </section>
       </div>
     </div>
   );

@@ -5,9 +5,9 @@ import type { PartSort } from '#shared/schemas/parts';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
+import { GridSkeleton } from '../../components/grid-skeleton';
 import { usePartsQuery } from '../../features/parts/api/get-parts';
-import { PartGrid } from '../../features/parts/components/part-grid';
+import { PART_GRID_CLASS, PartGrid } from '../../features/parts/components/part-grid';
 import { isPartSort, PartsToolbar } from '../../features/parts/components/parts-toolbar';
 
 export const PARTS_PAGE_SIZE = 12;
@@ -59,7 +59,7 @@ export default function PartsPage() {
         </div>
         <div className="mt-6">
           {parts.isPending ? (
-            <Spinner />
+            <GridSkeleton count={3} gridClassName={PART_GRID_CLASS} cardClassName="h-[30rem]" />
           ) : parts.isError ? (
             <SectionError onRetry={() => void parts.refetch()} message={copy.common.somethingWrong} />
           ) : parts.data.items.length === 0 ? (

@@ -3,9 +3,9 @@ import { copy } from '#shared/copy';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
+import { GridSkeleton } from '../../components/grid-skeleton';
 import { useReviewsQuery } from '../../features/reviews/api/get-reviews';
-import { ReviewGrid } from '../../features/reviews/components/review-grid';
+import { REVIEW_GRID_CLASS, ReviewGrid } from '../../features/reviews/components/review-grid';
 
 // The API's largest page: the page shows every review (PRODUCT.md), and pages only past 60.
 const REVIEWS_PAGE_SIZE = 60;
@@ -23,7 +23,7 @@ export default function ReviewsPage() {
       <PageHeader title={copy.reviews.title} text={copy.reviews.text} />
       <div className="container-page py-10 sm:py-14">
         {reviews.isPending ? (
-          <Spinner />
+          <GridSkeleton count={6} gridClassName={REVIEW_GRID_CLASS} cardClassName="h-64" />
         ) : reviews.isError ? (
           <SectionError onRetry={() => void reviews.refetch()} message={copy.common.somethingWrong} />
         ) : reviews.data.items.length === 0 ? (

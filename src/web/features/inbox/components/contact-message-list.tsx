@@ -39,9 +39,12 @@ function MessageCard({ message }: { message: ContactMessage }) {
           <button
             type="button"
             className="btn btn-sm shrink-0 border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-            disabled={update.isPending}
+            // Not `disabled`: disabling the focused button would drop keyboard focus onto the page's body.
+            aria-disabled={update.isPending || undefined}
             aria-label={`${handled ? copy.inbox.markUnhandled : copy.inbox.markHandled}: ${message.subject}`}
-            onClick={() => update.mutate({ id: message.id, handled: !handled })}
+            onClick={() => {
+              if (!update.isPending) update.mutate({ id: message.id, handled: !handled });
+            }}
           >
             {update.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
             {handled ? copy.inbox.markUnhandled : copy.inbox.markHandled}

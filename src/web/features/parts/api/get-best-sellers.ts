@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Part, PartList } from '#shared/schemas/parts';
+import type { BestSellers, Part } from '#shared/schemas/parts';
 import { apiRequest, queryString } from '../../../lib/api-client';
 
 export const BEST_SELLER_COUNT = 9;
 
-/**
- * The carousel's parts. Until orders exist this is the newest parts; the orders issue points this
- * fetcher at the best-seller endpoint and nothing else changes.
- */
+/** The carousel's parts: most units in paid orders first, topped up with the newest while few have sold. */
 export async function getBestSellers(signal?: AbortSignal): Promise<Part[]> {
-  const page = await apiRequest<PartList>(`/api/parts${queryString({ sort: 'newest', limit: BEST_SELLER_COUNT })}`, { signal });
-  return page.items;
+  const list = await apiRequest<BestSellers>(`/api/parts/best-sellers${queryString({ limit: BEST_SELLER_COUNT })}`, {
+    signal,
+  });
+  return list.items;
 }
 
 export function bestSellersQueryOptions() {

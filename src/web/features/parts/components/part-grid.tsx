@@ -8,9 +8,11 @@ interface PartGridProps {
   priorityCount?: number;
 }
 
+export const PART_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
+
 export function PartGrid({ parts, headingLevel = 3, priorityCount = 0 }: PartGridProps) {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8">
+    <ul className={PART_GRID_CLASS}>
       {parts.map((part, index) => (
         <li key={part.id} className="flex">
           <PartCard part={part} headingLevel={headingLevel} priority={index < priorityCount} />

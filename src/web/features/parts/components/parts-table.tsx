@@ -4,9 +4,9 @@ import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Part } from '#shared/schemas/parts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, RowPicture } from '../../../components/data-table';
 import { CloseIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
-import { Picture } from '../../../components/picture';
 import { useDeletePartMutation } from '../api/delete-part';
 import { PartForm } from './part-form';
 
@@ -41,94 +41,66 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
 
   return (
     <>
-      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-left">
-          <caption className="sr-only">{copy.dashboard.manageParts}</caption>
-          <thead className="sr-only bg-slate-50 text-xs font-bold tracking-wider text-slate-600 uppercase md:not-sr-only md:table-header-group">
-            <tr>
-              <th scope="col" className="w-16 px-4 py-3">
-                {copy.partsAdmin.index}
-              </th>
-              <th scope="col" className="w-24 px-4 py-3">
-                {copy.partsAdmin.picture}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {copy.partsAdmin.name}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {copy.partsAdmin.price}
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                {copy.partsAdmin.quantity}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {copy.partsAdmin.update}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {copy.partsAdmin.delete}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {parts.map((part, index) => (
-              <tr
-                key={part.id}
-                data-testid="part-row"
-                className="grid grid-cols-[1.5rem_5rem_auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0"
+      <DataTable
+        caption={copy.dashboard.manageParts}
+        columns={[
+          { label: copy.partsAdmin.index, className: 'w-16 px-4 py-3' },
+          { label: copy.partsAdmin.picture, className: 'w-24 px-4 py-3' },
+          { label: copy.partsAdmin.name, className: 'px-4 py-3' },
+          { label: copy.partsAdmin.price, className: 'px-4 py-3 text-right' },
+          { label: copy.partsAdmin.quantity, className: 'px-4 py-3 text-right' },
+          { label: copy.partsAdmin.update, className: 'px-4 py-3' },
+          { label: copy.partsAdmin.delete, className: 'px-4 py-3' },
+        ]}
+      >
+        {parts.map((part, index) => (
+          <tr
+            key={part.id}
+            data-testid="part-row"
+            className="grid grid-cols-[1.5rem_5rem_auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0"
+          >
+            <td className={`row-span-4 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
+            <td className={`row-span-4 self-start ${cell}`}>
+              <RowPicture src={part.imageUrl} />
+            </td>
+            <td className={`col-span-2 font-semibold break-words text-slate-900 ${cell}`}>{part.name}</td>
+            <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
+              <span className="text-sm text-slate-600 md:sr-only">{copy.partsAdmin.price}: </span>
+              {formatMoney(part.priceCents)}
+            </td>
+            <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
+              <span className="text-sm text-slate-600 md:sr-only">{copy.partsAdmin.quantity}: </span>
+              {part.stock.toLocaleString('en-US')}
+            </td>
+            <td className={`col-start-3 ${cell}`}>
+              <button
+                type="button"
+                className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
+                aria-label={`${copy.partsAdmin.update} ${part.name}`}
+                onClick={() => {
+                  setEditing(part);
+                  setShownEdit(part);
+                }}
               >
-                <td className={`row-span-4 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>
-                  {offset + index + 1}
-                </td>
-                <td className={`row-span-4 self-start ${cell}`}>
-                  <Picture
-                    src={part.imageUrl}
-                    alt=""
-                    width={80}
-                    height={60}
-                    sizes="80px"
-                    className="aspect-[4/3] w-20 rounded-lg"
-                  />
-                </td>
-                <td className={`col-span-2 font-semibold break-words text-slate-900 ${cell}`}>{part.name}</td>
-                <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
-                  <span className="text-sm text-slate-600 md:sr-only">{copy.partsAdmin.price}: </span>
-                  {formatMoney(part.priceCents)}
-                </td>
-                <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
-                  <span className="text-sm text-slate-600 md:sr-only">{copy.partsAdmin.quantity}: </span>
-                  {part.stock.toLocaleString('en-US')}
-                </td>
-                <td className={`col-start-3 ${cell}`}>
-                  <button
-                    type="button"
-                    className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-                    aria-label={`${copy.partsAdmin.update} ${part.name}`}
-                    onClick={() => {
-                      setEditing(part);
-                      setShownEdit(part);
-                    }}
-                  >
-                    {copy.partsAdmin.update}
-                  </button>
-                </td>
-                <td className={`col-start-4 ${cell}`}>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline btn-error"
-                    aria-label={`${copy.partsAdmin.delete} ${part.name}`}
-                    onClick={() => {
-                      setDeleting(part);
-                      setShownDelete(part);
-                    }}
-                  >
-                    {copy.partsAdmin.delete}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                {copy.partsAdmin.update}
+              </button>
+            </td>
+            <td className={`col-start-4 ${cell}`}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline btn-error"
+                aria-label={`${copy.partsAdmin.delete} ${part.name}`}
+                onClick={() => {
+                  setDeleting(part);
+                  setShownDelete(part);
+                }}
+              >
+                {copy.partsAdmin.delete}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Modal open={editing !== null} onClose={() => setEditing(null)} labelledBy={editTitleId} className="max-w-2xl">
         <div className="mb-5 flex items-start justify-between gap-4">
           <h2 id={editTitleId} className="text-xl font-bold break-words text-slate-900">

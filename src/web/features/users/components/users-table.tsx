@@ -4,6 +4,7 @@ import { copy } from '#shared/copy';
 import type { UserListItem } from '#shared/schemas/accounts';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
 import { useRemoveUserMutation } from '../api/remove-user';
 import { useUpdateUserRoleMutation } from '../api/update-user-role';
 
@@ -58,77 +59,64 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
 
   return (
     <>
-      <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-left">
-          <caption className="sr-only">{copy.dashboard.manageUser}</caption>
-          <thead className="sr-only bg-slate-50 text-xs font-bold tracking-wider text-slate-600 uppercase md:not-sr-only md:table-header-group">
-            <tr>
-              <th scope="col" className="w-20 px-4 py-3">
-                {copy.users.index}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {copy.users.details}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {copy.users.makeAdmin}
-              </th>
-              <th scope="col" className="px-4 py-3">
-                {copy.users.removeUser}
-              </th>
+      <DataTable
+        caption={copy.dashboard.manageUser}
+        columns={[
+          { label: copy.users.index, className: 'w-20 px-4 py-3' },
+          { label: copy.users.details, className: 'px-4 py-3' },
+          { label: copy.users.makeAdmin, className: 'px-4 py-3' },
+          { label: copy.users.removeUser, className: 'px-4 py-3' },
+        ]}
+      >
+        {users.map((user, index) => {
+          const isSelf = user.id === currentUserId;
+          const isAdmin = user.role === 'admin';
+          return (
+            <tr
+              key={user.id}
+              data-testid="user-row"
+              className="flex flex-wrap items-center gap-x-3 gap-y-3 p-4 md:table-row md:p-0"
+            >
+              <td className={`w-8 shrink-0 font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
+              <td className={`min-w-0 flex-1 basis-[calc(100%-2.75rem)] ${cell}`}>
+                <div className="flex items-center gap-3">
+                  <Avatar name={user.name} image={user.image} size={40} />
+                  <div className="min-w-0">
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-slate-900">
+                      <span className="break-words">{user.name}</span>
+                      {isAdmin ? <Badge tone="dark">{copy.users.admin}</Badge> : null}
+                      {isSelf ? <Badge tone="brand">{copy.users.you}</Badge> : null}
+                    </p>
+                    <p className="text-sm break-all text-slate-600">{user.email}</p>
+                  </div>
+                </div>
+              </td>
+              <td className={`${isSelf || isAdmin ? 'hidden' : 'ml-11 md:ml-0'} ${cell}`}>
+                {isSelf || isAdmin ? null : (
+                  <button
+                    type="button"
+                    className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
+                    onClick={() => ask({ kind: 'makeAdmin', user })}
+                  >
+                    {copy.users.makeAdmin}
+                  </button>
+                )}
+              </td>
+              <td className={`${isSelf ? 'hidden' : isAdmin ? 'ml-11 md:ml-0' : ''} ${cell}`}>
+                {isSelf ? null : (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline btn-error"
+                    onClick={() => ask({ kind: 'remove', user })}
+                  >
+                    {copy.users.removeUser}
+                  </button>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {users.map((user, index) => {
-              const isSelf = user.id === currentUserId;
-              const isAdmin = user.role === 'admin';
-              return (
-                <tr
-                  key={user.id}
-                  data-testid="user-row"
-                  className="flex flex-wrap items-center gap-x-3 gap-y-3 p-4 md:table-row md:p-0"
-                >
-                  <td className={`w-8 shrink-0 font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
-                  <td className={`min-w-0 flex-1 basis-[calc(100%-2.75rem)] ${cell}`}>
-                    <div className="flex items-center gap-3">
-                      <Avatar name={user.name} image={user.image} size={40} />
-                      <div className="min-w-0">
-                        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-slate-900">
-                          <span className="break-words">{user.name}</span>
-                          {isAdmin ? <Badge tone="dark">{copy.users.admin}</Badge> : null}
-                          {isSelf ? <Badge tone="brand">{copy.users.you}</Badge> : null}
-                        </p>
-                        <p className="text-sm break-all text-slate-600">{user.email}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td className={`${isSelf || isAdmin ? 'hidden' : 'ml-11 md:ml-0'} ${cell}`}>
-                    {isSelf || isAdmin ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-                        onClick={() => ask({ kind: 'makeAdmin', user })}
-                      >
-                        {copy.users.makeAdmin}
-                      </button>
-                    )}
-                  </td>
-                  <td className={`${isSelf ? 'hidden' : isAdmin ? 'ml-11 md:ml-0' : ''} ${cell}`}>
-                    {isSelf ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error"
-                        onClick={() => ask({ kind: 'remove', user })}
-                      >
-                        {copy.users.removeUser}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
       <ConfirmDialog
         open={action !== null}
         pending={makeAdmin.isPending || remove.isPending}

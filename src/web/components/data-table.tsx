@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Picture } from './picture';
+
+export interface DataTableColumn {
+  label: ReactNode;
+  /** The header cell's classes: its width, padding and alignment. */
+  className: string;
+}
+
+/** Where the headers show; below it each row lays itself out as a card and the headers are for screen readers. */
+const headersShownFrom = {
+  md: 'md:not-sr-only md:table-header-group',
+  xl: 'xl:not-sr-only xl:table-header-group',
+} as const;
+
+interface DataTableProps {
+  /** Read by screen readers only; usually the page's title. */
+  caption: string;
+  columns: DataTableColumn[];
+  cardsBelow?: keyof typeof headersShownFrom;
+  /** The rows (`<tr>`), each styled as a card below `cardsBelow` and as a table row above it. */
+  children: ReactNode;
+}
+
+/** The dashboard's tables: one rounded card, a screen-reader caption, column headers from `cardsBelow` up. */
+export function DataTable({ caption, columns, cardsBelow = 'md', children }: DataTableProps) {
+  return (
+    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="w-full text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead
+          className={`sr-only bg-slate-50 text-xs font-bold tracking-wider text-slate-600 uppercase ${headersShownFrom[cardsBelow]}`}
+        >
+          <tr>
+            {columns.map((column, index) => (
+              <th key={index} scope="col" className={column.className}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A part's picture in a table row (4:3, 80 px wide; `small` 64 px), decorative: the row names the part. */
+export function RowPicture({ src, small = false }: { src: string; small?: boolean }) {
+  return small ? (
+    <Picture src={src} alt="" width={64} height={48} sizes="64px" className="aspect-[4/3] w-16 rounded-lg" />
+  ) : (
+    <Picture src={src} alt="" width={80} height={60} sizes="80px" className="aspect-[4/3] w-20 rounded-lg" />
+  );
+}

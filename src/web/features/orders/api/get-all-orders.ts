@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderList, OrderStatus } from '#shared/schemas/orders';
+import { apiRequest, queryString } from '../../../lib/api-client';
+
+export interface AllOrdersQuery {
+  status?: OrderStatus;
+  page?: number;
+  limit?: number;
+}
+
+/** Every customer's orders, newest first, optionally of one status (admin only). */
+export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal): Promise<OrderList> {
+  return apiRequest<OrderList>(`/api/orders${queryString({ status: query.status, page: query.page, limit: query.limit })}`, {
+    signal,
+  });
+}
+
+export function allOrdersQueryOptions(query: AllOrdersQuery) {
+  return queryOptions({
+    // Under ['orders'], so every order action (here or in My Orders) makes this list stale.
+    queryKey: ['orders', 'all', query],
+    queryFn: ({ signal }) => getAllOrders(query, signal),
+    // Customers book, pay and cancel while an admin looks at the list.
+    staleTime: 0,
+  });
+}
+
+/** A page of all orders; while the next page or filter loads, the previous one stays on screen. */
+export function useAllOrdersQuery(query: AllOrdersQuery) {
+  return useQuery({ ...allOrdersQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { copy } from '#shared/copy';
+import { orderQuantitySchema, phoneSchema } from '#shared/schemas/orders';
+import type { Part } from '#shared/schemas/parts';
+import { InputField, TextAreaField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/mutation-errors';
+import { usePlaceOrderMutation } from '../api/place-order';
+import { newIdempotencyKey } from '../lib/idempotency-key';
+
+const v = copy.validation;
+
+/**
+ * The booking rules of PRODUCT.md section 5 for one part: the shared quantity and phone rules, with
+ * this part's minimum and its stock left as the bounds.
+ */
+function bookingSchema(part: Pick<Part, 'minOrderQuantity' | 'stock'>) {
+  const quantity = z
+    .number()
+    .int(v.quantityWhole)
+    .min(part.minOrderQuantity, v.quantityTooLow(part.minOrderQuantity))
+    .max(part.stock, v.quantityTooHigh)
+    .pipe(orderQuantitySchema);
+  return z.object({
+    quantity: z
+      .string()
+      .trim()
+      .min(1, { error: v.quantityRequired, abort: true })
+      .regex(/^\d+$/, { error: v.quantityWhole, abort: true })
+      .transform(Number)
+      .pipe(quantity),
+    phone: phoneSchema,
+    address: z.string().trim().min(1, v.addressRequired).max(300, v.tooLong(300)),
+  });
+}
+type BookingSchema = ReturnType<typeof bookingSchema>;
+type BookingFormInput = z.input<BookingSchema>;
+type BookingFormOutput = z.output<BookingSchema>;
+
+const FIELDS = ['quantity', 'phone', 'address'] as const;
+
+/** Name and email come from the account: shown greyed, so they do not invite typing. */
+const readOnlyField = 'min-w-0 [&_input]:border-slate-200 [&_input]:bg-slate-100 [&_input]:text-slate-700';
+
+interface BookingFormProps {
+  part: Pick<Part, 'id' | 'minOrderQuantity' | 'stock'>;
+  name: string;
+  email: string;
+}
+
+/**
+ * The booking form on a part's page: name and email from the account (read-only), quantity (the
+ * part's minimum to start with), phone and address. Validates on submit, then on every change.
+ */
+export default function BookingForm({ part, name, email }: BookingFormProps) {
+  const schema = useMemo(
+    () => bookingSchema({ minOrderQuantity: part.minOrderQuantity, stock: part.stock }),
+    [part.minOrderQuantity, part.stock],
+  );
+  const empty: BookingFormInput = { quantity: String(part.minOrderQuantity), phone: '', address: '' };
+  const form = useForm<BookingFormInput, unknown, BookingFormOutput>({ resolver: zodResolver(schema), defaultValues: empty });
+  const place = usePlaceOrderMutation();
+  // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot book twice.
+  const attemptKey = useRef<string | null>(null);
+  const { errors } = form.formState;
+
+  const book = (values: BookingFormOutput) => {
+    attemptKey.current ??= newIdempotencyKey();
+    place.mutate(
+      { input: { partId: part.id, ...values }, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: () => {
+          attemptKey.current = null;
+          toast.success(copy.toasts.partAdded);
+          form.reset(empty);
+        },
+        onError: (error) => {
+          // A server fault is the cache's "Something went wrong"; everything typed stays, and so does
+          // the key: the order may have been made before the answer was lost.
+          if (!(error instanceof ApiError) || error.isServerFault) return;
+          // Refused: nothing was booked, the next attempt is a new one.
+          attemptKey.current = null;
+          const hasFields = Object.keys(error.fieldErrors).length > 0;
+          toast.error(hasFields || error.status !== 409 ? copy.toasts.partAddFailed : error.message);
+          applyServerFieldErrors(error, form.setError, FIELDS);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      aria-labelledby="booking-title"
+      onSubmit={(event) => void form.handleSubmit(book)(event)}
+      className="grid gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField label={copy.fields.name} value={name} readOnly autoComplete="name" className={readOnlyField} />
+        <InputField
+          label={copy.fields.email}
+          type="email"
+          value={email}
+          readOnly
+          autoComplete="email"
+          className={readOnlyField}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          label={copy.fields.quantity}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.quantity?.message}
+          {...form.register('quantity')}
+        />
+        <InputField
+          label={copy.fields.phone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+      </div>
+      <TextAreaField
+        label={copy.fields.address}
+        rows={3}
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <div>
+        <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={place.isPending}>
+          {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {copy.booking.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

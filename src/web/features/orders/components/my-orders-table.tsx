@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
+import { paths } from '#shared/paths';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, RowPicture } from '../../../components/data-table';
+import type { Clock } from '../../../lib/clock';
+import { useCancelOrderMutation } from '../api/cancel-order';
+import { timeLeftToPay } from '../lib/time-left';
+import { useNow } from '../lib/use-now';
+
+interface MyOrdersTableProps {
+  orders: Order[];
+  /** How many orders come before this page, for the Index column. */
+  offset: number;
+  clock?: Clock;
+}
+
+const cell = 'md:table-cell md:px-4 md:py-3 md:align-middle';
+const o = copy.orders;
+
+function CancelCell({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  if (order.status === 'pending_payment') {
+    return (
+      <button
+        type="button"
+        className="btn btn-sm btn-outline btn-error"
+        aria-label={o.cancelLabel(order.partName)}
+        onClick={() => onCancel(order)}
+      >
+        {o.cancel}
+      </button>
+    );
+  }
+  if (order.status === 'paid') return <span className="font-semibold text-emerald-800">{o.successful}</span>;
+  if (order.status === 'shipped' || order.status === 'delivered') {
+    return <span className="font-semibold text-slate-800">{o.statuses[order.status]}</span>;
+  }
+  return null;
+}
+
+function PaymentCell({ order, now }: { order: Order; now: number }) {
+  if (order.status === 'pending_payment') {
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <Link to={paths.payment(order.id)} className="btn btn-sm btn-primary" aria-label={o.payLabel(order.partName)}>
+          {o.pay}
+        </Link>
+        {order.payBy ? (
+          <time dateTime={order.payBy} className="text-sm text-amber-800 md:whitespace-nowrap" data-testid="time-left">
+            {timeLeftToPay(order.payBy, now)}
+          </time>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="min-w-0">
+      <span className="badge badge-sm border-0 bg-emerald-100 font-semibold text-emerald-900">{o.paid}</span>
+      {order.transactionId ? (
+        <p className="mt-1 font-mono text-xs break-all text-slate-600">
+          <span className="sr-only">{o.transactionLabel} </span>
+          {order.transactionId}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * My Orders: Index, Picture, Name, Quantity, Price, Cancel order, Payment (PRODUCT.md section 6). An
+ * unpaid order can be cancelled (after "Are you sure?") or paid, with the time left to pay. From md
+ * width a table; on phones each row is a card, so the page never scrolls sideways.
+ */
+export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
+  const cancel = useCancelOrderMutation();
+  const now = useNow(30_000, clock);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  // What the dialog says stays while it closes.
+  const [shown, setShown] = useState<Order | null>(null);
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.id, {
+      onSuccess: () => toast.success(o.cancelled),
+      onSettled: () => setCancelling(null),
+    });
+  };
+
+  return (
+    <>
+      <DataTable
+        caption={copy.dashboard.myOrders}
+        columns={[
+          { label: o.index, className: 'w-14 px-4 py-3' },
+          { label: o.picture, className: 'w-24 px-4 py-3' },
+          { label: o.name, className: 'px-4 py-3' },
+          { label: o.quantity, className: 'px-4 py-3 text-right' },
+          { label: o.price, className: 'px-4 py-3 text-right' },
+          { label: o.cancelOrder, className: 'px-4 py-3' },
+          { label: o.payment, className: 'px-4 py-3' },
+        ]}
+      >
+        {orders.map((order, index) => (
+          <tr
+            key={order.id}
+            data-testid="order-row"
+            className="grid grid-cols-[1.5rem_5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0"
+          >
+            <td className={`row-span-3 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
+            <td className={`row-span-3 self-start ${cell}`}>
+              <RowPicture src={order.imageUrl} />
+            </td>
+            <td className={`font-semibold break-words text-slate-900 ${cell}`}>{order.partName}</td>
+            <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
+              <span className="text-sm text-slate-600 md:sr-only">{o.quantity}: </span>
+              {order.quantity.toLocaleString('en-US')}
+            </td>
+            <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
+              <span className="text-sm text-slate-600 md:sr-only">{o.price}: </span>
+              {formatMoney(order.totalCents)}
+            </td>
+            <td className={`col-span-2 mt-1 self-start md:mt-0 ${cell}`}>
+              <CancelCell
+                order={order}
+                onCancel={(next) => {
+                  setCancelling(next);
+                  setShown(next);
+                }}
+              />
+            </td>
+            <td className={`mt-1 min-w-0 self-start md:mt-0 md:w-52 ${cell}`}>
+              <PaymentCell order={order} now={now} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <ConfirmDialog
+        open={cancelling !== null}
+        pending={cancel.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+      >
+        {shown ? <p>{o.confirmCancel(shown.partName, shown.quantity)}</p> : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentResult, PayOrderInput } from '#shared/schemas/payments';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Pays an order with the sandbox provider: 402 carries the provider's message ("Your card was declined."). */
+export function payOrder({ orderId, input }: { orderId: string; input: PayOrderInput }): Promise<PaymentResult> {
+  return apiRequest<PaymentResult>(`/api/orders/${encodeURIComponent(orderId)}/payment`, { method: 'POST', body: input });
+}
+
+/** The payment form shows refusals in red under itself; the cache toasts only server faults. */
+export function usePayOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payOrder,
+    meta: { toast: 'faults' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}

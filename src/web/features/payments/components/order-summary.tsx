@@ -1,0 +1,43 @@
+import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
+import { Picture } from '../../../components/picture';
+
+/** The payment page's summary: "Hello, NAME", "Please Pay for PART", the quantity, the price, the picture. */
+export function OrderSummary({ name, order }: { name: string; order: Order }) {
+  const p = copy.payment;
+  return (
+    <div
+      className="flex items-start gap-4 overflow-hidden rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5 lg:block lg:p-0"
+      data-testid="order-summary"
+    >
+      <Picture
+        src={order.imageUrl}
+        alt={order.partName}
+        width={640}
+        height={480}
+        sizes="(min-width: 1024px) 400px, 160px"
+        priority
+        className="aspect-[4/3] w-28 shrink-0 rounded-lg object-cover sm:w-40 lg:max-h-64 lg:w-full lg:rounded-none"
+      />
+      <div className="min-w-0 flex-1 lg:p-6">
+        <p className="font-semibold break-words text-slate-600">{p.hello(name)}</p>
+        <h3 className="mt-1 text-lg font-extrabold tracking-tight break-words text-slate-900 sm:text-xl">
+          {p.payFor(order.partName)}
+        </h3>
+        <dl className="mt-3 grid grid-cols-2 gap-3 lg:mt-4 lg:gap-4">
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums">{order.quantity.toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">{p.price}</dt>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums" data-testid="order-price">
+              {formatMoney(order.totalCents)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { formatCardNumber, formatExpiry } from './card-format';
+
+describe('formatCardNumber', () => {
+  it('groups digits by 4 as typed and drops anything else', () => {
+    expect(formatCardNumber('4242')).toBe('4242');
+    expect(formatCardNumber('42424')).toBe('4242 4');
+    expect(formatCardNumber('4242-4242 4242x4242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('1'.repeat(25))).toBe('1111 1111 1111 1111 111');
+  });
+});
+
+describe('formatExpiry', () => {
+  it('writes MM/YY', () => {
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12')).toBe('12');
+    expect(formatExpiry('123')).toBe('12/3');
+    expect(formatExpiry('12/305')).toBe('12/30');
+  });
+});
