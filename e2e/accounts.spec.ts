@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { copy } from '#shared/copy';
-import { expect, expectNoSeriousA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
-import { demoAccount, settled, signIn, signUpThroughApi, unique } from './support/session';
+import { expect, expectRefusal, queryShopDatabase, test } from './fixtures';
+import { demoAccount, signIn, signUpThroughApi, unique } from './support/session';
 
 interface Account {
   name: string;
@@ -182,53 +182,5 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert').filter({ hasText: copy.toasts.resetSent })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
-
-  for (const viewport of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    test(`has no serious axe violation on the account pages at ${viewport.width} px`, async ({ page, request, baseURL }) => {
-      await page.setViewportSize(viewport);
-      for (const path of ['/login', '/signup', '/reset', '/reset-password?token=made-up', '/reset-password']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      }
-      await page.goto('/login');
-      await page.getByRole('button', { name: copy.auth.demoAccounts }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await settled(page);
-      await expectNoSeriousA11yViolations(page);
-
-      const customer = await createAccount(request, baseURL, 'Axe Customer');
-      await signIn(page, customer.email, customer.password);
-      for (const path of ['/dashboard', '/dashboard/profile']) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: copy.dashboard.title })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      }
-      if (viewport.width < 1024) {
-        await page.getByRole('button', { name: new RegExp(copy.dashboard.openMenu) }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await settled(page);
-        await expectNoSeriousA11yViolations(page);
-        await page.keyboard.press('Escape');
-      }
-      await page.getByRole('banner').getByRole('button', { name: copy.nav.signOut }).click();
-      await expect(page.getByRole('banner').getByRole('link', { name: copy.nav.login })).toBeVisible();
-
-      const admin = await demoAccount(request, 'admin');
-      await signIn(page, admin.email, admin.password);
-      await page.goto('/dashboard/manageUser');
-      await expect(page.getByTestId('user-row').first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      // The table never makes the page scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-      await page.getByTestId('user-row').getByRole('button', { name: copy.users.removeUser }).first().click();
-      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-      await settled(page);
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: copy.common.cancel }).click();
-    });
-  }
+  // axe on the account pages and their dialogs, every impact, at both widths: e2e/a11y.spec.ts.
 });

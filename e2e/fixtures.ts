@@ -20,6 +20,14 @@ export const test = base.extend<{ problems: string[] }>({
         if (!isDocument404) problems.push(`console.error: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // Chromium also logs a CSP violation to the console, but the event names the directive and what it blocked.
+      await page.exposeFunction('__reportCspViolation', (violation: string) => problems.push(`CSP violation: ${violation}`));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation;
+          void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`);
+        });
+      });
       await use(problems);
       expect(problems, 'the page logged errors').toEqual([]);
     },
@@ -36,6 +44,26 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Every axe violation on the page, whatever its impact (minor to critical), one line each. axe runs
+ * its default rule set: WCAG 2.x A and AA plus best practices (AAA and experimental rules are off).
+ * `include` narrows the check to part of the page (one element in its hover or focus state).
+ */
+export async function a11yViolations(page: Page, options: { include?: string; rules?: string[] } = {}): Promise<string[]> {
+  // Legacy mode runs axe in the page itself instead of opening a second page to merge frame results:
+  // half the time, and the shop has no cross-origin frames to merge (Stripe.js cannot load in e2e).
+  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  if (options.include) builder = builder.include(options.include);
+  if (options.rules) builder = builder.withRules(options.rules);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe finds no violation of any impact (minor, moderate, serious or critical). */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  expect(await a11yViolations(page), `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /** Reads the e2e server's SQLite database directly, to check what a form stored. */

@@ -1,0 +1,229 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { copy } from '#shared/copy';
+import type { PartList } from '#shared/schemas/parts';
+import { a11yViolations, expect, test } from './fixtures';
+import { settled, signInAs, signUpThroughApi, unique } from './support/session';
+
+/**
+ * Issue 7, item 10: axe finds no violation of any impact on any page, for each role that can open it,
+ * at phone and desktop width. One test per role and width walks its pages and reports every page's
+ * violations together (soft assertions), so one run lists everything there is to fix.
+ */
+
+const desktop = { width: 1280, height: 800 } as const;
+const phone = { width: 390, height: 844 } as const;
+const widths = [desktop, phone] as const;
+
+/** The page is drawn: its data loaded, lazy sections scrolled into being, dialogs done fading in. */
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // Spinners and skeletons gone: the page's data is in.
+  await expect(page.locator('.loading, .animate-pulse')).toHaveCount(0);
+  await settled(page);
+}
+
+/** axe at desktop width, then at phone width on the same page (a resize is much cheaper than a reload). */
+async function check(page: Page, what: string, only?: (typeof widths)[number]): Promise<void> {
+  await ready(page);
+  for (const viewport of only ? [only] : widths) {
+    if (page.viewportSize()?.width !== viewport.width) {
+      await page.setViewportSize(viewport);
+      await settled(page);
+    }
+    expect.soft(await a11yViolations(page), `axe violations on ${what} at ${viewport.width} px (${page.url()})`).toEqual([]);
+  }
+  await page.setViewportSize(widths[0]);
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await check(page, path);
+}
+
+/** Opens a page only to open a dialog on it: the page itself is checked elsewhere. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await ready(page);
+}
+
+/** The landing page loads its lower sections as they come near: scroll through it, a screen at a time. */
+async function visitLanding(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (let screen = 0; screen < 40; screen++) {
+    const atBottom = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(50);
+    if (atBottom) break;
+  }
+  await check(page, '/');
+}
+
+/**
+ * Hover and keyboard focus change colours: look at a few controls of the page in each state, with
+ * the contrast rule only (it is the one a pseudo-class can break).
+ */
+async function checkStates(page: Page, what: string, selectors: string[]): Promise<void> {
+  // A phone has no hover, and focus colours are the same at every width: at desktop width only.
+  for (const selector of selectors) {
+    const target = page.locator(selector).first();
+    if (!(await target.isVisible())) continue;
+    await target.hover();
+    expect
+      .soft(await a11yViolations(page, { include: selector, rules: ['color-contrast'] }), `${what}: ${selector} hovered`)
+      .toEqual([]);
+    await target.focus();
+    expect
+      .soft(await a11yViolations(page, { include: selector, rules: ['color-contrast'] }), `${what}: ${selector} focused`)
+      .toEqual([]);
+  }
+  await page.mouse.move(0, 0);
+}
+
+/**
+ * The public pages. Signed in, they differ only by the navbar (Dashboard, Sign Out), which the landing
+ * page and every dashboard page check for customers and admins; so the rest is walked once, as a visitor.
+ */
+async function publicPages(page: Page, request: APIRequestContext): Promise<void> {
+  await visitLanding(page);
+  await checkStates(page, '/', ['header nav a[href="/part"]', 'main a.btn-primary']);
+  await visit(page, '/part');
+  await checkStates(page, '/part', ['[data-testid="part-card"] a', 'nav[aria-label] button']);
+  await visit(page, '/reviews');
+  await visit(page, '/blogs');
+  const posts = (await (await request.get('/api/blogs')).json()) as { items: { slug: string }[] };
+  await visit(page, `/blogs/${posts.items[0]!.slug}`);
+  await page.goto('/no/such/page');
+  await check(page, 'the not-found page');
+}
+
+async function partWithStock(request: APIRequestContext) {
+  const parts = (await (await request.get('/api/parts?sort=name&limit=60')).json()) as PartList;
+  const part = parts.items.find((p) => p.stock >= p.minOrderQuantity * 4);
+  if (!part) throw new Error('the e2e shop has no part with stock to book');
+  return part;
+}
+
+async function placeOrder(request: APIRequestContext, partId: string, quantity: number): Promise<string> {
+  const res = await request.post('/api/orders', {
+    data: { partId, quantity, phone: '+1 555 0100 200', address: '1 Axe Avenue, Springfield' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test.describe('axe, every impact, at 1280 and 390 px', () => {
+  test.beforeEach(async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(desktop);
+  });
+
+  test('as a visitor', async ({ page, request }) => {
+    await publicPages(page, request);
+    await visit(page, '/login');
+    await checkStates(page, '/login', ['main button[type="submit"]', 'main a[href="/reset"]', 'main a[href="/signup"]']);
+    await page.getByRole('button', { name: copy.auth.demoAccounts }).click();
+    await expect(page.getByRole('dialog', { name: copy.auth.demoAccounts })).toBeVisible();
+    await check(page, 'the demo accounts dialog');
+    await page.keyboard.press('Escape');
+    await visit(page, '/signup');
+    await visit(page, '/reset');
+    await page.goto('/reset-password?token=x');
+    await check(page, 'reset-password with an invalid token');
+    await page.setViewportSize(phone);
+    await page.goto('/part');
+    await page.getByRole('button', { name: copy.nav.openMenu }).click();
+    await check(page, 'the open phone menu', phone);
+  });
+
+  test('as a customer', async ({ page, request, baseURL }) => {
+    const tag = unique();
+    await signUpThroughApi(page.request, baseURL, {
+      name: `Axel Axe ${tag}`,
+      email: `axe-${tag}@garage.example`,
+      password: 'secret-password-1',
+    });
+    const part = await partWithStock(request);
+    const orderId = await placeOrder(page.request, part.id, part.minOrderQuantity);
+    await placeOrder(page.request, part.id, part.minOrderQuantity);
+
+    await visitLanding(page);
+    await checkStates(page, '/ signed in', ['header nav a[href="/dashboard"]', 'header button']);
+    await visit(page, `/part/${part.id}`);
+    await checkStates(page, '/part/:id', ['main button[type="submit"]', 'main a[href*="addReview"]']);
+    await visit(page, '/dashboard');
+    await expect(page.getByTestId('order-row')).toHaveCount(2);
+    await checkStates(page, 'My Orders', ['[data-testid="order-row"] a', '[data-testid="order-row"] button']);
+    await page.getByTestId('order-row').first().getByRole('button').first().click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the cancel-order confirm');
+    await page.keyboard.press('Escape');
+    await visit(page, '/dashboard/profile');
+    await visit(page, '/dashboard/addReview');
+    await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
+    await check(page, 'Add Review with its errors');
+    await visit(page, `/dashboard/payment/${orderId}`);
+    await expect(page.getByRole('button', { name: copy.payment.pay, exact: true })).toBeEnabled();
+    await check(page, 'the payment form');
+    await page.setViewportSize(phone);
+    await page.getByRole('button', { name: new RegExp(copy.dashboard.openMenu) }).click();
+    await check(page, 'the dashboard menu', phone);
+  });
+
+  test('as an admin', async ({ page, request, baseURL }) => {
+    // A customer's unpaid order, so Manage All Orders has a Cancel to confirm.
+    const tag = unique();
+    await signUpThroughApi(request, baseURL, {
+      name: `Ada Axe ${tag}`,
+      email: `axe-admin-${tag}@garage.example`,
+      password: 'secret-password-1',
+    });
+    const part = await partWithStock(request);
+    await placeOrder(request, part.id, part.minOrderQuantity);
+
+    await signInAs(page, 'admin');
+    // The landing page, a part, My Orders and My Profile look the same to an admin as to the customer
+    // above but for the sidebar's links, which every admin page below shows.
+    await visit(page, '/dashboard/addPart');
+    await page.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();
+    await check(page, 'Add Parts with its errors');
+
+    await visit(page, '/dashboard/manageParts');
+    await checkStates(page, 'Manage All Parts', ['[data-testid="part-row"] button']);
+    const row = page.getByTestId('part-row').first();
+    await row.getByRole('button', { name: new RegExp(`^${copy.partsAdmin.update} `) }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'the edit-part modal');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await row.getByRole('button', { name: new RegExp(`^${copy.partsAdmin.delete} `) }).click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the delete-part confirm');
+    await page.keyboard.press('Escape');
+
+    await visit(page, '/dashboard/manageOrders?status=pending_payment');
+    await page.getByTestId('order-row').first().getByRole('button').first().click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the cancel-order confirm (admin)');
+    await page.keyboard.press('Escape');
+
+    await open(page, `/dashboard/manageUser?q=${tag}`);
+    await page.getByTestId('user-row').first().getByRole('button', { name: copy.users.makeAdmin }).click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the make-admin confirm');
+    await page.keyboard.press('Escape');
+    await visit(page, '/dashboard/manageUser');
+    // The table never makes the page scroll sideways at phone width.
+    await page.setViewportSize(phone);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.setViewportSize(desktop);
+
+    await visit(page, '/dashboard/inbox');
+    await page.getByRole('link', { name: copy.inbox.subscribers }).click();
+    await check(page, 'the newsletter subscribers');
+    await visit(page, '/dashboard/settings');
+    await checkStates(page, 'Settings', ['main button[type="submit"]', 'nav[aria-label="Dashboard"] a']);
+  });
+});
