@@ -1,8 +1,14 @@
-// npm run bench — starts the built server on a fresh demo database and measures it.
-// Prints each figure beside its budget; exits 1 when a budget does not hold.
+// npm run bench — starts the built server on a fresh demo database and measures it (issue 7, items
+// 11–13). Prints each figure beside its budget; exits 1 when a budget does not hold.
+//   npm run bench                      everything (about 12 minutes on a 2-core machine)
+//   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale
 import { type LoadResult, measure } from './lib/load';
+import { type LighthouseFigure, lighthousePages } from './lib/lighthouse';
 import { javascriptGzipBytes, totalBytes } from './lib/page-weight';
+import { measureOrders } from './lib/orders';
+import { createBenchPostgres } from './lib/postgres';
 import { startBuiltServer } from './lib/server';
+import { measureScale, SCALE_BUDGET_MS } from './scale';
 
 interface Budget {
   name: string;
@@ -10,61 +16,177 @@ interface Budget {
   holds: boolean;
 }
 
+const SECTIONS = ['load', 'orders', 'pages', 'scale'] as const;
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const sections = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : SECTIONS);
+for (const name of sections) {
+  if (!(SECTIONS as readonly string[]).includes(name))
+    throw new Error(`unknown section "${name}"; one of ${SECTIONS.join(', ')}`);
+}
+const PAGES = ['/', '/part', '/reviews', '/login'];
+
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const server = await startBuiltServer();
 const budgets: Budget[] = [];
+const orders: LoadResult[] = [];
 try {
   const firstPart = (await (await fetch(`${server.url}/api/parts?limit=1`)).json()) as { items: { id: string }[] };
   const partId = firstPart.items[0]?.id;
   if (!partId) throw new Error('the demo catalogue is empty');
 
-  console.log(`Gearhouse benchmark — ${seconds} s a route after 2 s warm-up, 10 connections, server pid ${server.pid}\n`);
-  // The bare route is measured before and after the others and averaged, so a noisy neighbour on a
-  // shared machine weighs on both sides of each ratio alike.
-  const bareBefore = await measure('GET /api/ping (bare route)', `${server.url}/api/ping`, { seconds });
-  const routes: LoadResult[] = [
-    await measure('GET /api/parts?limit=6', `${server.url}/api/parts?limit=6`, { seconds }),
-    await measure('GET /api/parts/:id', `${server.url}/api/parts/${partId}`, { seconds }),
-    await measure('GET /', `${server.url}/`, { seconds }),
-  ];
-  const bareAfter = await measure('GET /api/ping (bare route)', `${server.url}/api/ping`, { seconds });
-  const bare: LoadResult = {
-    label: 'GET /api/ping (bare route)',
-    requestsPerSecond: (bareBefore.requestsPerSecond + bareAfter.requestsPerSecond) / 2,
-    p99Ms: Math.max(bareBefore.p99Ms, bareAfter.p99Ms),
-    non2xx: bareBefore.non2xx + bareAfter.non2xx,
-    errors: bareBefore.errors + bareAfter.errors,
-  };
+  if (sections.has('load')) {
+    console.log(`Gearhouse benchmark — ${seconds} s a route after 2 s warm-up, server pid ${server.pid}\n`);
+    const row = (r: LoadResult, ratio: string) =>
+      `${r.label.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   ${ratio.padStart(6)}   ${r.non2xx + r.errors > 0 ? `(${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
+    // The bare route is measured before and after the others and averaged, so a noisy neighbour on a
+    // shared machine weighs on both sides of each ratio alike.
+    const bareAround = async (connections: number, measureRoutes: () => Promise<LoadResult[]>) => {
+      const before = await measure('GET /api/ping (bare route)', `${server.url}/api/ping`, { seconds, connections });
+      const routes = await measureRoutes();
+      const after = await measure('GET /api/ping (bare route)', `${server.url}/api/ping`, { seconds, connections });
+      const bare: LoadResult = {
+        label: 'GET /api/ping (bare route)',
+        requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2,
+        p99Ms: Math.max(before.p99Ms, after.p99Ms),
+        non2xx: before.non2xx + after.non2xx,
+        errors: before.errors + after.errors,
+      };
+      return { bare, routes };
+    };
 
-  const row = (r: LoadResult, ratio: string) =>
-    `${r.label.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   ${ratio.padStart(6)}   ${r.non2xx + r.errors > 0 ? `(${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
-  console.log(`${'route'.padEnd(30)} ${'throughput'.padStart(14)}   ${'latency'.padStart(12)}   ratio to bare`);
-  console.log(row(bare, '1.00'));
-  for (const r of routes) console.log(row(r, (r.requestsPerSecond / bare.requestsPerSecond).toFixed(2)));
+    console.log('Throughput, 10 connections:');
+    const ten = await bareAround(10, async () => [
+      await measure('GET /api/parts?limit=6', `${server.url}/api/parts?limit=6`, { seconds }),
+      await measure('GET /api/parts/:id', `${server.url}/api/parts/${partId}`, { seconds }),
+      await measure('GET /', `${server.url}/`, { seconds }),
+    ]);
+    console.log(`${'route'.padEnd(30)} ${'throughput'.padStart(14)}   ${'latency'.padStart(12)}   ratio to bare`);
+    console.log(row(ten.bare, '1.00'));
+    for (const r of ten.routes) console.log(row(r, (r.requestsPerSecond / ten.bare.requestsPerSecond).toFixed(2)));
+    const partsRatio = ten.routes[0]!.requestsPerSecond / ten.bare.requestsPerSecond;
+    budgets.push({ name: 'GET /api/parts?limit=6 ≥ 0.7 × bare route', figure: partsRatio.toFixed(2), holds: partsRatio >= 0.7 });
 
-  const parts = routes[0]!;
-  const partsRatio = parts.requestsPerSecond / bare.requestsPerSecond;
-  budgets.push({ name: 'GET /api/parts?limit=6 ≥ 0.5 × bare route', figure: partsRatio.toFixed(2), holds: partsRatio >= 0.5 });
-  const failures = [bare, ...routes].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-  budgets.push({ name: 'every answer 2xx', figure: `${failures} failures`, holds: failures === 0 });
+    // Tail latency under a heavier load: the public GETs' p99 against the bare route's, same run.
+    console.log('\nTail latency, 50 connections:');
+    const fifty = await bareAround(50, async () => [
+      await measure('GET /api/parts?limit=6', `${server.url}/api/parts?limit=6`, { seconds, connections: 50 }),
+      await measure('GET /api/parts/:id', `${server.url}/api/parts/${partId}`, { seconds, connections: 50 }),
+      await measure('GET /api/reviews', `${server.url}/api/reviews`, { seconds, connections: 50 }),
+      await measure('GET /api/settings', `${server.url}/api/settings`, { seconds, connections: 50 }),
+    ]);
+    console.log(`${'route'.padEnd(30)} ${'throughput'.padStart(14)}   ${'latency'.padStart(12)}   p99 ratio to bare`);
+    console.log(row(fifty.bare, '1.00'));
+    for (const r of fifty.routes) console.log(row(r, (r.p99Ms / fifty.bare.p99Ms).toFixed(2)));
+    const worst = fifty.routes.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
+    const p99Ratio = worst.p99Ms / Math.max(1, fifty.bare.p99Ms);
+    budgets.push({
+      name: 'public GETs p99 ≤ 1.5 × bare p99 (50 conn.)',
+      figure: `${p99Ratio.toFixed(2)} (${worst.label}: ${worst.p99Ms} vs ${fifty.bare.p99Ms} ms)`,
+      holds: p99Ratio <= 1.5,
+    });
+    const failures = [ten.bare, ...ten.routes, fifty.bare, ...fifty.routes].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    budgets.push({ name: 'every answer 2xx', figure: `${failures} failures`, holds: failures === 0 });
+  }
 
-  const js = await javascriptGzipBytes(`${server.url}/`);
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`\nJavaScript loaded for / (gzipped), on opening the page:`);
-  for (const file of js.onLoad) console.log(`  ${file.url.padEnd(50)} ${kb(file.gzip).padStart(9)}`);
-  console.log(`  ${'total'.padEnd(50)} ${kb(totalBytes(js.onLoad)).padStart(9)}`);
-  console.log(`then, scrolling to the end (carousel, forms):`);
-  for (const file of js.onScroll) console.log(`  ${file.url.padEnd(50)} ${kb(file.gzip).padStart(9)}`);
-  console.log(`  ${'total with scrolling'.padEnd(50)} ${kb(totalBytes(js.onLoad) + totalBytes(js.onScroll)).padStart(9)}`);
-  const onLoad = totalBytes(js.onLoad);
-  budgets.push({ name: 'JavaScript loaded by / ≤ 150 KB gzipped', figure: kb(onLoad), holds: onLoad <= 150 * 1024 });
+  if (sections.has('pages')) {
+    const js = await javascriptGzipBytes(`${server.url}/`);
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`\nJavaScript loaded for / (gzipped), on opening the page:`);
+    for (const file of js.onLoad) console.log(`  ${file.url.padEnd(50)} ${kb(file.gzip).padStart(9)}`);
+    console.log(`  ${'total'.padEnd(50)} ${kb(totalBytes(js.onLoad)).padStart(9)}`);
+    console.log(`then, scrolling to the end (carousel, forms):`);
+    for (const file of js.onScroll) console.log(`  ${file.url.padEnd(50)} ${kb(file.gzip).padStart(9)}`);
+    console.log(`  ${'total with scrolling'.padEnd(50)} ${kb(totalBytes(js.onLoad) + totalBytes(js.onScroll)).padStart(9)}`);
+    const onLoad = totalBytes(js.onLoad);
+    budgets.push({ name: 'JavaScript loaded by / ≤ 150 KB gzipped', figure: kb(onLoad), holds: onLoad <= 150 * 1024 });
+
+    const lighthouse: LighthouseFigure[] = await lighthousePages(server.url, PAGES);
+    console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown):');
+    console.log(
+      `  ${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)}`,
+    );
+    for (const f of lighthouse) {
+      console.log(
+        `  ${f.path.padEnd(10)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)} ${String(f.seo).padStart(5)} ${`${(f.lcpMs / 1000).toFixed(2)} s`.padStart(8)}`,
+      );
+      for (const audit of f.failing) console.log(`      costs points: ${audit}`);
+    }
+    const lowest = (pick: (f: LighthouseFigure) => number) => Math.min(...lighthouse.map(pick));
+    const slowest = Math.max(...lighthouse.map((f) => f.lcpMs));
+    budgets.push({
+      name: 'Lighthouse performance ≥ 95 (lowest page)',
+      figure: String(lowest((f) => f.performance)),
+      holds: lowest((f) => f.performance) >= 95,
+    });
+    budgets.push({
+      name: 'Lighthouse accessibility = 100 (lowest page)',
+      figure: String(lowest((f) => f.accessibility)),
+      holds: lowest((f) => f.accessibility) >= 100,
+    });
+    budgets.push({
+      name: 'Lighthouse best practices ≥ 95 (lowest page)',
+      figure: String(lowest((f) => f.bestPractices)),
+      holds: lowest((f) => f.bestPractices) >= 95,
+    });
+    budgets.push({
+      name: 'Lighthouse SEO ≥ 95 (lowest page)',
+      figure: String(lowest((f) => f.seo)),
+      holds: lowest((f) => f.seo) >= 95,
+    });
+    budgets.push({ name: 'LCP ≤ 2.0 s (slowest page)', figure: `${(slowest / 1000).toFixed(2)} s`, holds: slowest <= 2000 });
+  }
 
   const rss = server.rssMb();
   budgets.push({ name: 'server memory after the run < 250 MB', figure: `${rss.toFixed(0)} MB`, holds: rss < 250 });
+
+  if (sections.has('orders')) orders.push(await measureOrders(server.url, 'POST /api/orders (SQLite)', { seconds }));
 } finally {
   await server.stop();
 }
 
+// The same booking load on PostgreSQL: a database of its own, dropped afterwards.
+const postgres = sections.has('orders') ? await createBenchPostgres() : undefined;
+if (postgres) {
+  const pgServer = await startBuiltServer({ DATABASE_URL: postgres.url });
+  try {
+    orders.push(await measureOrders(pgServer.url, 'POST /api/orders (PostgreSQL)', { seconds }));
+  } finally {
+    await pgServer.stop();
+    await postgres.drop();
+  }
+} else if (sections.has('orders')) {
+  console.log('\nPostgreSQL is not reachable (TEST_POSTGRES_URL or 127.0.0.1:5432): orders on PostgreSQL not measured.');
+}
+
+if (sections.has('orders'))
+  console.log(`\nBooking (each answer a real order: stock taken, order written, mail sent), 10 connections:`);
+for (const o of orders) {
+  console.log(
+    `  ${o.label.padEnd(34)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   ${o.non2xx + o.errors > 0 ? `(${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`,
+  );
+}
+const sqliteOrders = orders[0];
+if (sqliteOrders) {
+  budgets.push({
+    name: 'POST /api/orders on SQLite ≥ 1,000 orders/s',
+    figure: `${sqliteOrders.requestsPerSecond.toFixed(0)} orders/s`,
+    holds: sqliteOrders.requestsPerSecond >= 1000,
+  });
+}
+const orderFailures = orders.reduce((sum, o) => sum + o.non2xx + o.errors, 0);
+if (sections.has('orders'))
+  budgets.push({ name: 'every booking answered 201', figure: `${orderFailures} failures`, holds: orderFailures === 0 });
+
+if (sections.has('scale')) {
+  for (const f of await measureScale()) {
+    budgets.push({
+      name: `${f.engine}: ${f.label} p95 ≤ ${SCALE_BUDGET_MS} ms`,
+      figure: `${f.p95Ms.toFixed(1)} ms`,
+      holds: f.p95Ms <= SCALE_BUDGET_MS,
+    });
+  }
+}
+
 console.log('\nBudgets:');
-for (const b of budgets) console.log(`  ${b.holds ? 'PASS' : 'FAIL'}  ${b.name.padEnd(45)} ${b.figure}`);
+for (const b of budgets) console.log(`  ${b.holds ? 'PASS' : 'FAIL'}  ${b.name.padEnd(62)} ${b.figure}`);
 process.exit(budgets.every((b) => b.holds) ? 0 : 1);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/server/testing/test-env';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -12,19 +12,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** Starts the built server (`dist/server/main.js`) on a fresh demo database and waits until it is healthy. */
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-bench-'));
+  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -34,6 +26,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       DEMO_MODE: 'true',
       PORT: String(port),
+      // Sign-in checks the request's origin against the shop's address.
+      PUBLIC_URL: url,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -42,7 +36,6 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
