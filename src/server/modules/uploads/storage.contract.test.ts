@@ -111,6 +111,14 @@ describe.each(drivers)('object storage contract: $name', (driver) => {
     for (const { key, bytes } of entries) expect(await read((await storage.get(key))!.body)).toEqual(bytes);
   });
 
+  // Keys are content hashes, so two customers uploading the same photo at the same moment write the
+  // same key twice at once (the reliability test met this: both writers shared one temporary file).
+  it('takes concurrent puts of the same key', async () => {
+    const key = newKey();
+    const bytes = Buffer.from('the same picture, twice at once');
+    await Promise.all(Array.from({ length: 8 }, () => storage.put(key, bytes, 'image/webp')));
+    expect(await read((await storage.get(key))!.body)).toEqual(bytes);
+  });
 });
 
 describe('S3 storage', () => {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { constants } from 'node:fs';
-import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, open, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -33,9 +34,17 @@ export class LocalDiskStorage implements ObjectStorage {
     assertValidKey(key);
     await mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, key);
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, body);
+    // Write, flush to disk, then rename, so a reader never sees half a file and a crash right after
+    // the answer cannot lose it. The temporary name is unique per write: keys are content hashes, so
+    // the same key may be written by two requests at once.
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    const file = await open(temporary, 'wx');
+    try {
+      await file.writeFile(body);
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
     await rename(temporary, target);
   }
 
