@@ -1,13 +1,42 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Response } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 
 /**
  * Every page the suite opens fails its test on a console error, an uncaught exception or a
  * Content-Security-Policy violation — a page that "works" while logging errors is not working.
  */
+/**
+ * A page the server rendered is on screen before its code runs; its controls are disabled until then.
+ * After opening or reloading a page, the suite waits for the app to run, as a person waits for a page
+ * to finish loading, so that a test's first click reaches the app rather than a disabled control.
+ */
+export async function untilAppRuns(page: Page, response: Response | null): Promise<void> {
+  const isPage = /text\/html/.test(response?.headers()['content-type'] ?? '');
+  if (isPage) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
+function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilAppRuns(page, response);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await untilAppRuns(page, response);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ problems: string[] }>({
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page));
+  },
   problems: [
     async ({ page, baseURL }, use) => {
       const problems: string[] = [];

@@ -2,6 +2,18 @@
 // so production runs plain `node` with production dependencies only.
 import { build } from 'esbuild';
 
+/**
+ * The server renders the public pages with the web app's own components (src/web/entry-server.tsx);
+ * their style sheets belong to the browser's build, so on the server a CSS import is an empty module.
+ */
+const noStyleSheets = {
+  name: 'no-style-sheets',
+  setup(build) {
+    build.onResolve({ filter: /(\.css|\/css)$/ }, (args) => ({ path: args.path, namespace: 'no-style-sheets' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-style-sheets' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
@@ -17,6 +29,7 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  plugins: [noStyleSheets],
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -202,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  const internalRequestHeader = { name: 'x-gearhouse-render', value: randomBytes(32).toString('base64url') };
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
@@ -211,7 +212,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rl:`, skipOnError: true } : {}),
     // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
     // serve, so only API calls and pages count against a client's limit.
-    allowList: (request) => request.url.startsWith('/assets/') || request.url.startsWith('/uploads/'),
+    // The API calls the server makes itself while rendering a page (web-app.ts) are not a client's.
+    allowList: (request) =>
+      request.url.startsWith('/assets/') ||
+      request.url.startsWith('/uploads/') ||
+      request.headers[internalRequestHeader.name] === internalRequestHeader.value,
     errorResponseBuilder: (_request, context) => {
       const body = problem('rate_limited', copy.common.tooManyRequests(Math.ceil(context.ttl / 1000)));
       return { ...body, statusCode: 429 };
@@ -307,6 +312,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage, publicUrl: config.s3?.publicUrl });
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { internalRequestHeader });
   return app;
 }

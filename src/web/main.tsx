@@ -1,26 +1,43 @@
 // First, before any schema parses: see the module.
 import './lib/zod-config';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadMatchedPages } from './app/router';
 import { sessionQueryOptions } from './features/auth/api/get-session';
 import { createQueryClient } from './lib/query-client';
+import { PAGE_STATE_ELEMENT_ID } from './page-state';
 import './styles.css';
 
-const queryClient = createQueryClient();
-// Who is signed in is asked at once, while the first page's code loads, so the navbar and the guards
-// know sooner.
-void queryClient.prefetchQuery(sessionQueryOptions());
-const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const queryClient = createQueryClient();
+// A page the server rendered for a visitor comes with the data it was rendered from (entry-server.tsx).
+const pageState = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
 
-createRoot(root).render(
+const app = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (pageState) {
+  hydrate(queryClient, JSON.parse(pageState) as DehydratedState);
+  // The page's code first, so the first render is the page the server drew, not the loading screen.
+  await loadMatchedPages(window.location);
+  // As a transition, React takes the page over in slices, between which the browser can answer the
+  // visitor, instead of in one long task.
+  const router = createAppRouter();
+  startTransition(() => {
+    hydrateRoot(root, app(router));
+  });
+} else {
+  // Who is signed in is asked at once, while the first page's code loads, so the navbar and the guards
+  // know sooner.
+  void queryClient.prefetchQuery(sessionQueryOptions());
+  createRoot(root).render(app(createAppRouter()));
+}

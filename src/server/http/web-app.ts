@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiTransport, RenderedPage } from '../../web/entry-server';
+import { PAGE_STATE_ELEMENT_ID } from '../../web/page-state';
 import { isClientRoute } from '#shared/paths';
 import { notFoundProblem, sendProblem } from './errors';
 
@@ -22,6 +24,69 @@ const PAGE_MODULES: readonly [RegExp, string][] = [
   [/^\/reset-password$/, 'reset-password'],
 ];
 
+/** The pages rendered on the server for visitors: the public ones (docs/decisions/0013). */
+const SERVER_RENDERED = new Set([
+  'landing',
+  'parts',
+  'reviews',
+  'blogs',
+  'blog-post',
+  'login',
+  'signup',
+  'reset',
+  'reset-password',
+]);
+
+/** Where index.html keeps its first paint (the shell's bar and a spinner), replaced by a rendered page. */
+const PAGE_START = '<!--page-->';
+const PAGE_END = '<!--/page-->';
+
+/** better-auth's session cookie, `[__Secure-]better-auth.session_token`: a signed-in browser gets the app. */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=/;
+
+/** JSON inside a script element: nothing in it can end the element or start markup. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+function withRenderedPage(html: string, page: RenderedPage): string {
+  const start = html.indexOf(PAGE_START);
+  const end = html.indexOf(PAGE_END);
+  if (start < 0 || end < start) return html;
+  const state = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
+  const withPage = `${html.slice(0, start)}${page.html}${html.slice(end + PAGE_END.length)}`.replace(
+    '</body>',
+    () => `${state}</body>`,
+  );
+  // The page's own title replaces the shell's.
+  const head = page.head.includes('<title>') ? withPage.replace(/<title>[^<]*<\/title>/, '') : withPage;
+  return deferCode(head.replace('</head>', () => `${page.head}</head>`));
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A rendered page is on screen without its code, which only makes it interactive. The code is started
+ * by /page-boot.js after the first paint instead of from the head, so that on a slow line the style
+ * sheet and the page's first pictures are not sharing the bandwidth with it.
+ */
+function deferCode(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  const code = `<script type="application/json" id="page-code">${scriptSafeJson({ entry, preload })}</script><script src="/page-boot.js" defer></script>`;
+  return html
+    .replace(ENTRY_SCRIPT, '')
+    .replaceAll(MODULE_PRELOAD, '')
+    .replace('</body>', () => `${code}</body>`);
+}
+
 /**
  * index.html with `<link rel="modulepreload">` for each page module's chunks (listed by the build in
  * route-preloads.json), one string per module, built once. Without them the page's code is requested
@@ -40,7 +105,10 @@ async function pageHtmlByModule(distDir: string, indexHtml: string): Promise<Map
       .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
       .join('');
-    pages.set(name, indexHtml.replace('</head>', `${links}</head>`));
+    pages.set(
+      name,
+      indexHtml.replace('</head>', () => `${links}</head>`),
+    );
   }
   return pages;
 }
@@ -50,7 +118,20 @@ async function pageHtmlByModule(distDir: string, indexHtml: string): Promise<Map
  * index.html never cached, client routes answered with the app, unknown paths with the app's
  * not-found page and status 404. API paths that match nothing answer problem+json.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export interface WebAppOptions {
+  /**
+   * A header the server adds to the API requests it makes while rendering a page, so that they are not
+   * counted against the rate limit of 127.0.0.1 (every visitor's renders would share it). Its value is
+   * random per process: no client can send it.
+   */
+  internalRequestHeader?: { name: string; value: string };
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  options: WebAppOptions = {},
+): Promise<void> {
   let indexHtml: string | undefined;
   if (distDir) {
     try {
@@ -82,11 +163,59 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
 
-  const sendApp = (reply: FastifyReply, status: number, pathname: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(htmlFor(pathname));
+  const renderer = indexHtml?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
+  const transport: ApiTransport = async (apiPath, init) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: apiPath,
+      headers: {
+        accept: 'application/json',
+        ...(options.internalRequestHeader ? { [options.internalRequestHeader.name]: options.internalRequestHeader.value } : {}),
+      },
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+    return new Response(response.statusCode === 204 ? null : response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? '') },
+    });
+  };
+
+  /**
+   * The page for a visitor, rendered (docs/decisions/0013), kept in the response cache like the API's
+   * public answers (the same freshness: dropped on every write); otherwise the app's shell.
+   */
+  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<string | undefined> => {
+    const shell = htmlFor(pathname);
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const name = PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+    if (!renderer || !shell || request.method !== 'GET' || !name || !SERVER_RENDERED.has(name)) return shell;
+    if (SESSION_COOKIE.test(request.headers.cookie ?? '')) return shell;
+    const key = `page:${request.url}`;
+    const cached = app.responseCache.lookup(key);
+    if (cached) return cached.body.toString('utf8');
+    const generation = app.responseCache.currentGeneration();
+    try {
+      const page = await renderer.renderPage(new URL(request.url, 'http://shop.invalid'), transport);
+      if (!page) return shell;
+      const html = withRenderedPage(shell, page);
+      app.responseCache.store(key, Buffer.from(html), 'text/html; charset=utf-8', '', generation);
+      return html;
+    } catch (error) {
+      request.log.warn({ err: error }, 'rendering the page on the server failed; sent the app to render it');
+      return shell;
+    }
+  };
+
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .send(status === 200 ? await pageHtml(request, pathname) : htmlFor(pathname));
 
   if (indexHtml) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply, 200, '/'));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200, '/'));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -95,6 +224,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!wantsPage || !indexHtml) return sendProblem(reply, notFoundProblem(request));
     const known = isClientRoute(pathname);
-    return sendApp(reply, known ? 200 : 404, known ? pathname : '');
+    return sendApp(request, reply, known ? 200 : 404, known ? pathname : '');
   });
 }

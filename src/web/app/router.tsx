@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth, RequireCustomer } from '../features/auth/components/require-auth';
 import { AppShell } from './layout/app-shell';
 import { HydrateFallback } from './layout/hydrate-fallback';
@@ -87,6 +87,22 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the pages that `location` shows and puts it on their routes, so that the router
+ * starts with them instead of its loading screen: a page the server rendered is taken over as it is.
+ */
+export async function loadMatchedPages(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const load = typeof route.lazy === 'object' ? route.lazy.Component : undefined;
+      if (!load) return;
+      route.Component = (await load()) ?? null;
+      delete route.lazy;
+    }),
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

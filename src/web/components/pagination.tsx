@@ -1,4 +1,5 @@
 import { copy } from '#shared/copy';
+import { useHydrated } from '../lib/use-hydrated';
 
 interface PaginationProps {
   page: number;
@@ -24,6 +25,7 @@ const buttonBase =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
 export function Pagination({ page, totalPages, onPageChange, className = '' }: PaginationProps) {
+  const hydrated = useHydrated();
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={copy.pagination.label} className={`flex justify-center ${className}`}>
@@ -32,7 +34,7 @@ export function Pagination({ page, totalPages, onPageChange, className = '' }: P
           <button
             type="button"
             className={`${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-            disabled={page <= 1}
+            disabled={!hydrated || page <= 1}
             onClick={() => onPageChange(page - 1)}
           >
             <span aria-hidden="true" className="mr-1">
@@ -52,6 +54,7 @@ export function Pagination({ page, totalPages, onPageChange, className = '' }: P
                 type="button"
                 aria-label={copy.pagination.page(item)}
                 aria-current={item === page ? 'page' : undefined}
+                disabled={!hydrated}
                 onClick={() => onPageChange(item)}
                 className={`${buttonBase} ${
                   item === page ? 'bg-slate-900 text-white' : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
@@ -66,7 +69,7 @@ export function Pagination({ page, totalPages, onPageChange, className = '' }: P
           <button
             type="button"
             className={`${buttonBase} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`}
-            disabled={page >= totalPages}
+            disabled={!hydrated || page >= totalPages}
             onClick={() => onPageChange(page + 1)}
           >
             {copy.pagination.next}

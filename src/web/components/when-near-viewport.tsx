@@ -1,4 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+
+const neverChanges = () => () => undefined;
+const browserCanObserve = () => typeof IntersectionObserver !== 'undefined';
 
 interface WhenNearViewportProps {
   children: ReactNode;
@@ -15,11 +18,14 @@ interface WhenNearViewportProps {
  */
 export function WhenNearViewport({ children, placeholder, margin = '400px' }: WhenNearViewportProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
+  // Without IntersectionObserver there is no telling: render at once. The server renders the placeholder,
+  // as the browser's first render does, so the two agree.
+  const canObserve = useSyncExternalStore(neverChanges, browserCanObserve, () => true);
 
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return undefined;
+    if (near || !canObserve || !element) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -31,7 +37,7 @@ export function WhenNearViewport({ children, placeholder, margin = '400px' }: Wh
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, margin]);
+  }, [near, canObserve, margin]);
 
-  return near ? children : <div ref={ref}>{placeholder}</div>;
+  return near || !canObserve ? children : <div ref={ref}>{placeholder}</div>;
 }

@@ -28,13 +28,25 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: Transport = (path, init) => fetch(path, init);
+
+/**
+ * Where requests go. The browser's fetch by default; the server, rendering a page for a visitor
+ * (entry-server.tsx), answers them in-process, through the same routes and checks.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** The one way the web app talks to the API: JSON in, JSON out, problem+json turned into ApiError. */
 export async function apiRequest<T>(path: string, { method = 'GET', body, signal, headers }: RequestOptions = {}): Promise<T> {
   // A FormData body (an upload) goes as multipart, with the boundary the browser writes into its content type.
   const isForm = body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method,
       signal,
       credentials: 'same-origin',

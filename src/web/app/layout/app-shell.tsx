@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { Footer } from './footer';
@@ -18,6 +19,10 @@ const mainElement = () => document.getElementById('main');
 
 export function AppShell() {
   useFocusRescue(mainElement);
+  // The app runs (a page the server rendered has been taken over): the end-to-end suite waits for this.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />

@@ -64,7 +64,10 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-sm text-slate-400">{copy.footer.copyright(new Date().getFullYear())}</p>
+        {/* The server may render this page on the other side of New Year from the browser that shows it. */}
+        <p className="container-page py-6 text-sm text-slate-400" suppressHydrationWarning>
+          {copy.footer.copyright(new Date().getFullYear())}
+        </p>
       </div>
     </footer>
   );

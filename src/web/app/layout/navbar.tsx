@@ -6,6 +6,7 @@ import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `relative block rounded-lg px-3 py-2 text-base font-semibold transition-colors md:text-sm ${
@@ -16,6 +17,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The top bar: logo, main links (a menu button under md width), and Login or Sign Out. */
 export function Navbar() {
+  const hydrated = useHydrated();
   const session = useSession();
   const { signOut, isPending: signingOut } = useSignOut();
   const location = useLocation();
@@ -65,6 +67,7 @@ export function Navbar() {
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? copy.nav.closeMenu : copy.nav.openMenu}
+            disabled={!hydrated}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}

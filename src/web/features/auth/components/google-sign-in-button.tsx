@@ -1,6 +1,7 @@
 import { copy } from '#shared/copy';
 import { ApiError } from '../../../lib/api-client';
 import { useSignInWithGoogleMutation } from '../api/sign-in-with-google';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** Google's "G" in its four colours (brand guidelines ask for it unchanged). */
 function GoogleIcon({ className = '' }: { className?: string }) {
@@ -38,11 +39,12 @@ export function GoogleSignInButton({ callbackURL, onError }: GoogleSignInButtonP
   const google = useSignInWithGoogleMutation();
   // Still pending once successful: the browser is leaving for Google.
   const busy = google.isPending || google.isSuccess;
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
       className="btn btn-lg w-full border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-      disabled={busy}
+      disabled={busy || !hydrated}
       onClick={() =>
         google.mutate(
           // A failed sign-in comes back to this page with `?error=…`.

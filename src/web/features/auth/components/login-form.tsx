@@ -10,6 +10,7 @@ import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useSignInMutation } from '../api/sign-in';
 import { DemoAccountsDialog } from './demo-accounts-dialog';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const fields = ['email', 'password'] as const;
 
@@ -23,6 +24,7 @@ interface LoginFormProps {
 
 /** Email and password; validates on submit, then on every change; refusals as red text under it. */
 export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormProps) {
+  const hydrated = useHydrated();
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema), defaultValues: { email: '', password: '' } });
   const signIn = useSignInMutation();
   const [refusal, setRefusal] = useState<string>();
@@ -52,32 +54,34 @@ export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormP
   return (
     <>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-        <InputField
-          label={copy.fields.email}
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <div>
+        <fieldset disabled={!hydrated} className="contents">
           <InputField
-            label={copy.fields.password}
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
+            label={copy.fields.email}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
           />
-          <p className="mt-2 text-right text-sm">
-            <Link to={paths.reset} className="link-brand">
-              {copy.auth.forgotPassword}
-            </Link>
-          </p>
-        </div>
-        <button ref={submitRef} type="submit" className="btn btn-primary btn-lg w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {copy.auth.loginSubmit}
-        </button>
-        <FormError message={refusal} className="-mt-2" />
+          <div>
+            <InputField
+              label={copy.fields.password}
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <p className="mt-2 text-right text-sm">
+              <Link to={paths.reset} className="link-brand">
+                {copy.auth.forgotPassword}
+              </Link>
+            </p>
+          </div>
+          <button ref={submitRef} type="submit" className="btn btn-primary btn-lg w-full" disabled={signIn.isPending}>
+            {signIn.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {copy.auth.loginSubmit}
+          </button>
+          <FormError message={refusal} className="-mt-2" />
+        </fieldset>
       </form>
       {alternatives}
       {demoAccounts.length > 0 ? (
@@ -85,6 +89,7 @@ export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormP
           <button
             type="button"
             className="btn btn-lg mt-3 w-full border-slate-300 bg-slate-100 text-slate-800 hover:bg-slate-200"
+            disabled={!hydrated}
             onClick={() => {
               focusAfterDemo.current = null;
               setDemoOpen(true);

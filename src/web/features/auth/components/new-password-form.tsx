@@ -8,9 +8,11 @@ import { passwordResetInputSchema, type PasswordResetInput } from '#shared/schem
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useResetPasswordMutation } from '../api/reset-password';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The new password, sent with the token from the mailed link. */
 export function NewPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
+  const hydrated = useHydrated();
   const form = useForm<PasswordResetInput>({
     resolver: zodResolver(passwordResetInputSchema),
     defaultValues: { token, newPassword: '' },
@@ -31,25 +33,27 @@ export function NewPasswordForm({ token, onReset }: { token: string; onReset: ()
   const linkProblem = refusal ?? errors.token?.message;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <InputField
-        label={copy.fields.newPassword}
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={reset.isPending}>
-        {reset.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        {copy.auth.newPasswordSubmit}
-      </button>
-      {linkProblem ? (
-        <div className="-mt-2">
-          <FormError message={linkProblem} />
-          <Link to={paths.reset} className="link-brand mt-2 inline-block text-sm">
-            {copy.auth.requestNewLink}
-          </Link>
-        </div>
-      ) : null}
+      <fieldset disabled={!hydrated} className="contents">
+        <InputField
+          label={copy.fields.newPassword}
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={reset.isPending}>
+          {reset.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {copy.auth.newPasswordSubmit}
+        </button>
+        {linkProblem ? (
+          <div className="-mt-2">
+            <FormError message={linkProblem} />
+            <Link to={paths.reset} className="link-brand mt-2 inline-block text-sm">
+              {copy.auth.requestNewLink}
+            </Link>
+          </div>
+        ) : null}
+      </fieldset>
     </form>
   );
 }

@@ -6,9 +6,11 @@ import { passwordResetRequestSchema, type PasswordResetRequest } from '#shared/s
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 /** The address to mail a reset link to. The answer never tells whether it has an account. */
 export function ResetRequestForm({ onSent }: { onSent: () => void }) {
+  const hydrated = useHydrated();
   const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
   const request = useRequestPasswordResetMutation();
   const [refusal, setRefusal] = useState<string>();
@@ -23,18 +25,20 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <InputField
-        label={copy.fields.email}
-        type="email"
-        autoComplete="email"
-        error={form.formState.errors.email?.message}
-        {...form.register('email')}
-      />
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={request.isPending}>
-        {request.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        {copy.auth.resetSubmit}
-      </button>
-      <FormError message={refusal} className="-mt-2" />
+      <fieldset disabled={!hydrated} className="contents">
+        <InputField
+          label={copy.fields.email}
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register('email')}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={request.isPending}>
+          {request.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {copy.auth.resetSubmit}
+        </button>
+        <FormError message={refusal} className="-mt-2" />
+      </fieldset>
     </form>
   );
 }

@@ -6,11 +6,13 @@ import { signUpInputSchema, type SignUpInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useSignUpMutation } from '../api/sign-up';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 const fields = ['name', 'email', 'password'] as const;
 
 /** Name, email and password; the name becomes the account's display name. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const hydrated = useHydrated();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpInputSchema),
     defaultValues: { name: '', email: '', password: '' },
@@ -29,26 +31,28 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
-      <InputField
-        label={copy.fields.email}
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <InputField
-        label={copy.fields.password}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={signUp.isPending}>
-        {signUp.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        {copy.auth.signUpSubmit}
-      </button>
-      <FormError message={refusal} className="-mt-2" />
+      <fieldset disabled={!hydrated} className="contents">
+        <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+        <InputField
+          label={copy.fields.email}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <InputField
+          label={copy.fields.password}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={signUp.isPending}>
+          {signUp.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {copy.auth.signUpSubmit}
+        </button>
+        <FormError message={refusal} className="-mt-2" />
+      </fieldset>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { copy } from '#shared/copy';
 import type { PartSort } from '#shared/schemas/parts';
 import { SearchIcon } from '../../../components/icons';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 export const PART_SORTS = Object.keys(copy.part.sort) as PartSort[];
 
@@ -20,6 +21,7 @@ const SEARCH_DELAY_MS = 350;
 
 /** Search (applied as you type, after a short pause, or at once on Enter) and sort for the parts list. */
 export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarProps) {
+  const hydrated = useHydrated();
   const searchId = useId();
   const sortId = useId();
   const [draft, setDraft] = useState(q);
@@ -47,50 +49,52 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
 
   return (
     <div className="flex flex-col gap-4 md:flex-row md:items-end">
-      <form role="search" onSubmit={submit} className="flex-1">
-        <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-          {copy.part.searchLabel}
-        </label>
-        <div className="flex gap-2">
-          <div className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 z-10 h-5 w-5 -translate-y-1/2 text-slate-500" />
-            <input
-              id={searchId}
-              type="search"
-              name="q"
-              value={draft}
-              maxLength={100}
-              autoComplete="off"
-              placeholder={copy.part.searchPlaceholder}
-              onChange={(event) => setDraft(event.target.value)}
-              className="input input-lg w-full bg-white pl-11 text-base text-slate-900"
-            />
+      <fieldset disabled={!hydrated} className="contents">
+        <form role="search" onSubmit={submit} className="flex-1">
+          <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+            {copy.part.searchLabel}
+          </label>
+          <div className="flex gap-2">
+            <div className="relative flex-1">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 z-10 h-5 w-5 -translate-y-1/2 text-slate-500" />
+              <input
+                id={searchId}
+                type="search"
+                name="q"
+                value={draft}
+                maxLength={100}
+                autoComplete="off"
+                placeholder={copy.part.searchPlaceholder}
+                onChange={(event) => setDraft(event.target.value)}
+                className="input input-lg w-full bg-white pl-11 text-base text-slate-900"
+              />
+            </div>
+            <button type="submit" className="btn btn-lg bg-slate-900 px-4 text-white hover:bg-slate-800 sm:px-6">
+              <SearchIcon className="h-5 w-5 sm:hidden" />
+              <span className="sr-only sm:not-sr-only">{copy.part.searchSubmit}</span>
+            </button>
           </div>
-          <button type="submit" className="btn btn-lg bg-slate-900 px-4 text-white hover:bg-slate-800 sm:px-6">
-            <SearchIcon className="h-5 w-5 sm:hidden" />
-            <span className="sr-only sm:not-sr-only">{copy.part.searchSubmit}</span>
-          </button>
+        </form>
+        <div className="md:w-64">
+          <label htmlFor={sortId} className="mb-1.5 block text-sm font-semibold text-slate-800">
+            {copy.part.sortLabel}
+          </label>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(event) => {
+              if (isPartSort(event.target.value)) onSortChange(event.target.value);
+            }}
+            className="select select-lg w-full bg-white text-base text-slate-900"
+          >
+            {PART_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {copy.part.sort[value]}
+              </option>
+            ))}
+          </select>
         </div>
-      </form>
-      <div className="md:w-64">
-        <label htmlFor={sortId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-          {copy.part.sortLabel}
-        </label>
-        <select
-          id={sortId}
-          value={sort}
-          onChange={(event) => {
-            if (isPartSort(event.target.value)) onSortChange(event.target.value);
-          }}
-          className="select select-lg w-full bg-white text-base text-slate-900"
-        >
-          {PART_SORTS.map((value) => (
-            <option key={value} value={value}>
-              {copy.part.sort[value]}
-            </option>
-          ))}
-        </select>
-      </div>
+      </fieldset>
     </div>
   );
 }

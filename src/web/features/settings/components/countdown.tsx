@@ -22,7 +22,8 @@ function split(ms: number) {
 /**
  * Days, hours, minutes and seconds to `endsAt`, updated on every second boundary, then "Deal ended".
  * It is a timer with a label rather than a live region: announcing every second would drown a screen
- * reader.
+ * reader. The page rendered on the server shows the time left as it rendered; the browser keeps those
+ * digits while it takes the page over and corrects them on its first tick (hence suppressHydrationWarning).
  */
 export function Countdown({ endsAt, clock = systemClock }: CountdownProps) {
   const end = Date.parse(endsAt);
@@ -51,12 +52,15 @@ export function Countdown({ endsAt, clock = systemClock }: CountdownProps) {
     <div
       data-testid="countdown"
       role="timer"
+      suppressHydrationWarning
       aria-label={copy.landing.dealEndsIn(parts.days, parts.hours, parts.minutes, parts.seconds)}
       className="grid grid-cols-4 gap-2 sm:gap-4"
     >
       {units.map((unit) => (
         <div key={unit} aria-hidden="true" className="rounded-2xl bg-white/10 px-1 py-4 text-center ring-1 ring-white/15 sm:py-6">
-          <span className="block text-3xl font-black tabular-nums sm:text-5xl">{String(parts[unit]).padStart(2, '0')}</span>
+          <span className="block text-3xl font-black tabular-nums sm:text-5xl" suppressHydrationWarning>
+            {String(parts[unit]).padStart(2, '0')}
+          </span>
           <span className="mt-1 block text-[0.7rem] font-semibold tracking-wider text-slate-300 uppercase sm:text-xs">
             {copy.landing.countdownUnits[unit]}
           </span>

@@ -1,0 +1,72 @@
+import type { Request } from '@playwright/test';
+import { copy } from '#shared/copy';
+import { expect, queryShopDatabase, test } from './fixtures';
+import { signInAs } from './support/session';
+
+/** The newest live part's name, as the first card of /part shows it. */
+function newestPartName(): string {
+  const [row] = queryShopDatabase<{ name: string }>(
+    'SELECT name FROM parts WHERE archived_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1',
+  );
+  if (!row) throw new Error('the demo shop has no parts');
+  return row.name;
+}
+
+test.describe('public pages rendered on the server (docs/decisions/0013)', () => {
+  test('are readable with JavaScript off: parts, reviews, the landing page and the sign-in form', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    try {
+      await page.goto('/part');
+      await expect(page).toHaveTitle(`${copy.part.allParts} · ${copy.brand}`);
+      await expect(page.getByRole('heading', { name: copy.part.allParts })).toBeVisible();
+      await expect(page.getByText(newestPartName(), { exact: true }).first()).toBeVisible();
+      // Nothing that needs the code can be used before it runs.
+      await expect(page.getByRole('button', { name: copy.part.searchSubmit })).toBeDisabled();
+
+      await page.goto('/reviews');
+      await expect(page.getByRole('heading', { name: copy.reviews.title })).toBeVisible();
+      await expect(page.locator('main article').first()).toBeVisible();
+
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: copy.landing.newParts })).toBeVisible();
+      await expect(page.getByText(newestPartName(), { exact: true }).first()).toBeVisible();
+
+      await page.goto('/login');
+      await expect(page.getByLabel(copy.fields.email)).toBeDisabled();
+      await expect(page.getByRole('button', { name: copy.auth.loginSubmit, exact: true })).toBeDisabled();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('are taken over by the app without asking the API again, then work as before', async ({ page }) => {
+    const partListRequests: string[] = [];
+    const track = (request: Request) => {
+      if (/\/api\/parts\?/.test(request.url())) partListRequests.push(request.url());
+    };
+    page.on('request', track);
+    await page.goto('/part');
+    await expect(page.getByText(newestPartName(), { exact: true }).first()).toBeVisible();
+    // The list came with the page.
+    expect(partListRequests).toEqual([]);
+
+    const search = page.getByLabel(copy.part.searchLabel);
+    await expect(search).toBeEnabled();
+    await search.fill('brake');
+    await page.getByRole('button', { name: copy.part.searchSubmit }).click();
+    await expect(page).toHaveURL(/\/part\?q=brake$/);
+    await expect.poll(() => partListRequests.some((url) => url.includes('q=brake'))).toBe(true);
+    page.off('request', track);
+  });
+
+  test('a signed-in customer gets their own navbar at once on a public page', async ({ page }) => {
+    await signInAs(page, 'customer');
+    await page.goto('/part');
+    await expect(page.getByRole('link', { name: copy.nav.dashboard })).toBeVisible();
+    await expect(page.getByRole('link', { name: copy.nav.login, exact: true })).toHaveCount(0);
+  });
+});
