@@ -1,6 +1,19 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useToastsWanted } from '../lib/toast';
+
+const ToastContainer = lazy(() => import('react-toastify').then((module) => ({ default: module.ToastContainer })));
+
+/** The toasts' container, from the first toast on (lib/toast.ts loads the library then). */
+function Toasts() {
+  const wanted = useToastsWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={5000} draggable />
+    </Suspense>
+  );
+}
 
 /**
  * App-wide providers: the query cache and the toasts. Toasts keep react-toastify's defaults, which are
@@ -10,7 +23,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={5000} draggable />
+      <Toasts />
     </QueryClientProvider>
   );
 }

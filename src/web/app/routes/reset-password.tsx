@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';

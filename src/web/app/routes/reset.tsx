@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import { passwordChangeInputSchema, type PasswordChangeInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { copy } from '#shared/copy';
 import { MAX_UPLOAD_BYTES, profileUpdateSchema, type User } from '#shared/schemas/accounts';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import { contactInputSchema, type ContactInput } from '#shared/schemas/content';
 import { InputField, TextAreaField } from '../../../components/form-field';

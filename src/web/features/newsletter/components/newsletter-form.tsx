@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import { newsletterInputSchema, type NewsletterInput } from '#shared/schemas/content';
 import { InputField } from '../../../components/form-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';

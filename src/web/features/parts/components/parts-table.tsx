@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Part } from '#shared/schemas/parts';

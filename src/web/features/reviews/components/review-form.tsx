@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
 import { reviewFormSchema } from '#shared/schemas/reviews';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
 import { settingsUpdateSchema, type Settings } from '#shared/schemas/content';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import type { UserListItem } from '#shared/schemas/accounts';
 import { Avatar } from '../../../components/avatar';
