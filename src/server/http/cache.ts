@@ -31,13 +31,11 @@ export interface ResponseCacheOptions {
   bus?: InvalidationBus;
 }
 
-interface Entry {
+interface Entry extends StoredBody {
   storedAt: number;
   generation: number;
   etag: string;
   contentType: string;
-  body: Buffer;
-  encoded: Map<'br' | 'gzip', Buffer>;
 }
 
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -117,7 +115,23 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
   return undefined;
 }
 
-function encodedBody(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+/** A body kept in memory with its compressed forms, each made the first time a client asks for it. */
+export interface StoredBody {
+  body: Buffer;
+  encoded: Map<'br' | 'gzip', Buffer>;
+}
+
+/**
+ * Sends a stored body compressed as the client prefers (brotli, then gzip), compressing it at most
+ * once per encoding. The caller sets `vary`.
+ */
+export function sendStoredBody(request: FastifyRequest, reply: FastifyReply, stored: StoredBody): FastifyReply {
+  const encoding = stored.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(stored.body);
+  return reply.header('content-encoding', encoding).send(encodedBody(stored, encoding));
+}
+
+function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
   let encoded = entry.encoded.get(encoding);
   if (!encoded) {
     encoded =
@@ -146,9 +160,7 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): 
   reply.header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
   if (ifNoneMatch(request, entry.etag)) return reply.code(304).send();
   reply.type(entry.contentType);
-  const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(entry.body);
-  return reply.header('content-encoding', encoding).send(encodedBody(entry, encoding));
+  return sendStoredBody(request, reply, entry);
 }
 
 const generationAtStart = Symbol('responseCacheGeneration');

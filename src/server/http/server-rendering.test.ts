@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertBlogPost, insertPart, insertReview } from '../testing/factories';
@@ -53,6 +54,23 @@ describeOnEachEngine(
       expect(head).toContain('<title>Our All Parts · Gearhouse</title>');
       expect(res.body.match(/<title>/g)).toHaveLength(1);
       expect(head).toMatch(/<link rel="preload" as="image"/);
+    });
+
+    it('sends the page compressed as the browser asks', async () => {
+      const plain = await ctx.app.inject({ url: '/reviews' });
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const res = await ctx.app.inject({ url: '/reviews', headers: { 'accept-encoding': encoding } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/);
+        // The same page; the data block carries when each query was fetched, so it differs per render.
+        const withoutState = (html: string) =>
+          html.replace(/<script type="application\/json" id="page-state">.*?<\/script>/s, '');
+        expect(withoutState(decode(res.rawPayload).toString('utf8'))).toBe(withoutState(plain.body));
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      }
     });
 
     it('renders stored markup as text, and no text can close the data block', async () => {

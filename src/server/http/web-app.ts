@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiTransport, RenderedPage } from '../../web/entry-server';
 import { PAGE_STATE_ELEMENT_ID } from '../../web/page-state';
 import { isClientRoute } from '#shared/paths';
+import { sendStoredBody, type StoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
 
 /**
@@ -184,7 +185,7 @@ export async function registerWebApp(
    * The page for a visitor, rendered (docs/decisions/0013), kept in the response cache like the API's
    * public answers (the same freshness: dropped on every write); otherwise the app's shell.
    */
-  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<string | undefined> => {
+  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<StoredBody | string | undefined> => {
     const shell = htmlFor(pathname);
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const name = PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
@@ -192,27 +193,27 @@ export async function registerWebApp(
     if (SESSION_COOKIE.test(request.headers.cookie ?? '')) return shell;
     const key = `page:${request.url}`;
     const cached = app.responseCache.lookup(key);
-    if (cached) return cached.body.toString('utf8');
+    if (cached) return cached;
     const generation = app.responseCache.currentGeneration();
     try {
       const page = await renderer.renderPage(new URL(request.url, 'http://shop.invalid'), transport);
       if (!page) return shell;
-      const html = withRenderedPage(shell, page);
-      app.responseCache.store(key, Buffer.from(html), 'text/html; charset=utf-8', '', generation);
-      return html;
+      const body = Buffer.from(withRenderedPage(shell, page));
+      app.responseCache.store(key, body, 'text/html; charset=utf-8', '', generation);
+      return app.responseCache.lookup(key) ?? { body, encoded: new Map() };
     } catch (error) {
       request.log.warn({ err: error }, 'rendering the page on the server failed; sent the app to render it');
       return shell;
     }
   };
 
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .send(status === 200 ? await pageHtml(request, pathname) : htmlFor(pathname));
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    const html = status === 200 ? await pageHtml(request, pathname) : htmlFor(pathname);
+    if (typeof html !== 'object') return reply.header('vary', 'cookie').send(html);
+    // A rendered page is tens of kilobytes: compressed once, with the page, not on every request.
+    return sendStoredBody(request, reply.header('vary', 'cookie, accept-encoding'), html);
+  };
 
   if (indexHtml) {
     app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200, '/'));
