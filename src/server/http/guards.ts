@@ -6,10 +6,11 @@ import { AppError } from './errors';
 export type SessionUser = User;
 
 /**
- * Finds who is signed in from the request's cookies. It may hand back cookies to set, when the auth
- * library extended the session while looking it up.
+ * Finds who is signed in from the request's cookies. It may hand back cookies to set: a session the
+ * auth library extended while looking it up, or, with no user, the clearing of a cookie whose session
+ * has ended (expired, signed out elsewhere, removed), so that the browser stops sending it.
  */
-export type SessionResolver = (request: FastifyRequest) => Promise<{ user: SessionUser; setCookies: string[] } | null>;
+export type SessionResolver = (request: FastifyRequest) => Promise<{ user: SessionUser | null; setCookies: string[] } | null>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,6 +4,13 @@ import { describeOnEachEngine } from '../../testing/test-app';
 
 const DAY_MS = 86_400_000;
 
+/** A Set-Cookie that empties the session cookie and ends it now. */
+function clearsSessionCookie(setCookie: string | string[] | undefined): boolean {
+  return [setCookie ?? []]
+    .flat()
+    .some((cookie) => /^gearhouse\.session_token=;/.test(cookie) && /max-age=0/i.test(cookie));
+}
+
 // The shop answers the common session lookup itself (sessions.ts) and leaves the rest to better-auth;
 // both paths must agree with what better-auth alone would answer.
 describeOnEachEngine('session lookup', (ctx) => {
@@ -43,14 +50,19 @@ describeOnEachEngine('session lookup', (ctx) => {
     expect((await me(forged)).statusCode).toBe(401);
     expect((await me(`gearhouse.session_token=${token}`)).statusCode).toBe(401);
     await ctx.database.db.deleteFrom('sessions').where('token', '=', token).execute();
-    expect((await me(account.cookie)).statusCode).toBe(401);
+    const ended = await me(account.cookie);
+    expect(ended.statusCode).toBe(401);
+    // The browser is told to drop the dead cookie (so it gets visitors' pages again, server-rendered).
+    expect(clearsSessionCookie(ended.headers['set-cookie'])).toBe(true);
   });
 
   it('ends an expired session: refused, and the session removed', async () => {
     const account = await signUp(ctx.app);
     const token = tokenOf(account.cookie);
     await setExpiry(token, Date.now() - 1000);
-    expect((await me(account.cookie)).statusCode).toBe(401);
+    const expired = await me(account.cookie);
+    expect(expired.statusCode).toBe(401);
+    expect(clearsSessionCookie(expired.headers['set-cookie'])).toBe(true);
     const left = await ctx.database.db.selectFrom('sessions').select('id').where('token', '=', token).execute();
     expect(left).toEqual([]);
   });

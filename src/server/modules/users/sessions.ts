@@ -52,7 +52,10 @@ function verifiedToken(signed: string, secret: string): string | undefined {
 export function createSessionResolver(auth: Auth, db: Db): SessionResolver {
   const askAuth: SessionResolver = async (request) => {
     const { headers, response } = await auth.api.getSession({ headers: toWebHeaders(request.headers), returnHeaders: true });
-    if (!response) return null;
+    if (!response) {
+      const clearing = headers.getSetCookie();
+      return clearing.length > 0 ? { user: null, setCookies: clearing } : null;
+    }
     return { user: fromAuthUser(response.user), setCookies: headers.getSetCookie() };
   };
   const settings = auth.$context.then(({ authCookies, secret, sessionConfig }) => ({
