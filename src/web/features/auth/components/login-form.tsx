@@ -11,6 +11,7 @@ import { formRefusal } from '../../../lib/mutation-errors';
 import { useSignInMutation } from '../api/sign-in';
 import { DemoAccountsDialog } from './demo-accounts-dialog';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
 const fields = ['email', 'password'] as const;
 
@@ -54,7 +55,7 @@ export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormP
   return (
     <>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-        <fieldset disabled={!hydrated} className="contents">
+        <FieldsUntilHydrated>
           <InputField
             label={copy.fields.email}
             type="email"
@@ -81,7 +82,7 @@ export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormP
             {copy.auth.loginSubmit}
           </button>
           <FormError message={refusal} className="-mt-2" />
-        </fieldset>
+        </FieldsUntilHydrated>
       </form>
       {alternatives}
       {demoAccounts.length > 0 ? (

@@ -8,11 +8,10 @@ import { passwordResetInputSchema, type PasswordResetInput } from '#shared/schem
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useResetPasswordMutation } from '../api/reset-password';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
 /** The new password, sent with the token from the mailed link. */
 export function NewPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
-  const hydrated = useHydrated();
   const form = useForm<PasswordResetInput>({
     resolver: zodResolver(passwordResetInputSchema),
     defaultValues: { token, newPassword: '' },
@@ -33,7 +32,7 @@ export function NewPasswordForm({ token, onReset }: { token: string; onReset: ()
   const linkProblem = refusal ?? errors.token?.message;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <fieldset disabled={!hydrated} className="contents">
+      <FieldsUntilHydrated>
         <InputField
           label={copy.fields.newPassword}
           type="password"
@@ -53,7 +52,7 @@ export function NewPasswordForm({ token, onReset }: { token: string; onReset: ()
             </Link>
           </div>
         ) : null}
-      </fieldset>
+      </FieldsUntilHydrated>
     </form>
   );
 }

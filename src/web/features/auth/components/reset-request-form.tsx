@@ -6,11 +6,10 @@ import { passwordResetRequestSchema, type PasswordResetRequest } from '#shared/s
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
 /** The address to mail a reset link to. The answer never tells whether it has an account. */
 export function ResetRequestForm({ onSent }: { onSent: () => void }) {
-  const hydrated = useHydrated();
   const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
   const request = useRequestPasswordResetMutation();
   const [refusal, setRefusal] = useState<string>();
@@ -25,7 +24,7 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <fieldset disabled={!hydrated} className="contents">
+      <FieldsUntilHydrated>
         <InputField
           label={copy.fields.email}
           type="email"
@@ -38,7 +37,7 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
           {copy.auth.resetSubmit}
         </button>
         <FormError message={refusal} className="-mt-2" />
-      </fieldset>
+      </FieldsUntilHydrated>
     </form>
   );
 }

@@ -6,13 +6,12 @@ import { signUpInputSchema, type SignUpInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useSignUpMutation } from '../api/sign-up';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
 const fields = ['name', 'email', 'password'] as const;
 
 /** Name, email and password; the name becomes the account's display name. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
-  const hydrated = useHydrated();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpInputSchema),
     defaultValues: { name: '', email: '', password: '' },
@@ -31,7 +30,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-      <fieldset disabled={!hydrated} className="contents">
+      <FieldsUntilHydrated>
         <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <InputField
           label={copy.fields.email}
@@ -52,7 +51,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
           {copy.auth.signUpSubmit}
         </button>
         <FormError message={refusal} className="-mt-2" />
-      </fieldset>
+      </FieldsUntilHydrated>
     </form>
   );
 }

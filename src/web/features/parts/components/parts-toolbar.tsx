@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { copy } from '#shared/copy';
 import type { PartSort } from '#shared/schemas/parts';
 import { SearchIcon } from '../../../components/icons';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
 export const PART_SORTS = Object.keys(copy.part.sort) as PartSort[];
 
@@ -21,7 +21,6 @@ const SEARCH_DELAY_MS = 350;
 
 /** Search (applied as you type, after a short pause, or at once on Enter) and sort for the parts list. */
 export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarProps) {
-  const hydrated = useHydrated();
   const searchId = useId();
   const sortId = useId();
   const [draft, setDraft] = useState(q);
@@ -49,7 +48,7 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
 
   return (
     <div className="flex flex-col gap-4 md:flex-row md:items-end">
-      <fieldset disabled={!hydrated} className="contents">
+      <FieldsUntilHydrated>
         <form role="search" onSubmit={submit} className="flex-1">
           <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-slate-800">
             {copy.part.searchLabel}
@@ -94,7 +93,7 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
             ))}
           </select>
         </div>
-      </fieldset>
+      </FieldsUntilHydrated>
     </div>
   );
 }
