@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { ServerRedirect } from './components/redirect';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { createQueryClient, sessionQueryKey } from './lib/query-client';
@@ -28,6 +29,11 @@ export interface RenderedPage {
   state: DehydratedState;
 }
 
+/** A page that sends the browser elsewhere (a page number past the last): the server answers 302. */
+export interface PageRedirect {
+  redirect: string;
+}
+
 /** Answers the page's API calls: the server passes its own routes in (`app.inject`). */
 export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
@@ -40,22 +46,25 @@ function render(
   queryClient: QueryClient,
   router: ReturnType<typeof createStaticRouter>,
   context: Parameters<typeof StaticRouterProvider>[0]['context'],
+  redirect: (href: string) => void,
 ) {
   return renderToString(
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
+      <ServerRedirect value={redirect}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </ServerRedirect>
     </StrictMode>,
   );
 }
 
 /**
- * The page at `url` for a visitor (nobody signed in), or undefined when it should be left to the
- * browser: a redirect, or data that could not be fetched (the browser then shows its own loading and
+ * The page at `url` for a visitor (nobody signed in), where it redirects to, or undefined when it
+ * should be left to the browser: a redirect of the router's own, or data that could not be fetched (the browser then shows its own loading and
  * error states, as it does without server rendering).
  */
-export async function renderPage(url: URL, transport: ApiTransport): Promise<RenderedPage | undefined> {
+export async function renderPage(url: URL, transport: ApiTransport): Promise<RenderedPage | PageRedirect | undefined> {
   setApiTransport(transport);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return undefined;
@@ -70,7 +79,11 @@ export async function renderPage(url: URL, transport: ApiTransport): Promise<Ren
   queryClient.setQueryData(sessionQueryKey, null);
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  let html = render(queryClient, router, context);
+  let redirect: string | undefined;
+  const redirectTo = (href: string) => {
+    redirect = href;
+  };
+  let html = render(queryClient, router, context, redirectTo);
   for (let pass = 1; pass < MAX_PASSES; pass += 1) {
     const pending = queryClient
       .getQueryCache()
@@ -85,7 +98,8 @@ export async function renderPage(url: URL, transport: ApiTransport): Promise<Ren
         .some((query) => query.state.status === 'error')
     )
       return undefined;
-    html = render(queryClient, router, context);
+    redirect = undefined;
+    html = render(queryClient, router, context, redirectTo);
   }
   if (
     queryClient
@@ -95,6 +109,10 @@ export async function renderPage(url: URL, transport: ApiTransport): Promise<Ren
   )
     return undefined;
 
+  if (redirect) {
+    queryClient.clear();
+    return { redirect };
+  }
   const state = dehydrate(queryClient);
   queryClient.clear();
   // renderToString writes those ahead of the page itself.

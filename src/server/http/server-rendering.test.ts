@@ -91,6 +91,12 @@ describeOnEachEngine(
       expect(post.body).toContain('When to fit winter tyres');
     });
 
+    it('answers a page number past the last with a redirect to the last page', async () => {
+      const res = await ctx.app.inject({ url: '/part?q=brake&page=99' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/part?q=brake');
+    });
+
     it('draws the sign-in form on /login', async () => {
       const res = await ctx.app.inject({ url: '/login' });
       expect(res.body).toMatch(/<input[^>]*type="email"/);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiTransport, RenderedPage } from '../../web/entry-server';
+import type { ApiTransport, PageRedirect, RenderedPage } from '../../web/entry-server';
 import { PAGE_STATE_ELEMENT_ID } from '../../web/page-state';
 import { isClientRoute } from '#shared/paths';
 import { sendStoredBody, type StoredBody } from './cache';
@@ -185,7 +185,7 @@ export async function registerWebApp(
    * The page for a visitor, rendered (docs/decisions/0013), kept in the response cache like the API's
    * public answers (the same freshness: dropped on every write); otherwise the app's shell.
    */
-  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<StoredBody | string | undefined> => {
+  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<StoredBody | PageRedirect | string | undefined> => {
     const shell = htmlFor(pathname);
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const name = PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
@@ -198,6 +198,7 @@ export async function registerWebApp(
     try {
       const page = await renderer.renderPage(new URL(request.url, 'http://shop.invalid'), transport);
       if (!page) return shell;
+      if ('redirect' in page) return page;
       const body = Buffer.from(withRenderedPage(shell, page));
       app.responseCache.store(key, body, 'text/html; charset=utf-8', '', generation);
       return app.responseCache.lookup(key) ?? { body, encoded: new Map() };
@@ -211,6 +212,7 @@ export async function registerWebApp(
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
     const html = status === 200 ? await pageHtml(request, pathname) : htmlFor(pathname);
     if (typeof html !== 'object') return reply.header('vary', 'cookie').send(html);
+    if ('redirect' in html) return reply.header('vary', 'cookie').redirect(html.redirect, 302);
     // A rendered page is tens of kilobytes: compressed once, with the page, not on every request.
     return sendStoredBody(request, reply.header('vary', 'cookie, accept-encoding'), html);
   };

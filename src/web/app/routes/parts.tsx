@@ -1,9 +1,10 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import type { PartSort } from '#shared/schemas/parts';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
+import { Redirect } from '../../components/redirect';
 import { SectionError } from '../../components/section-error';
 import { GridSkeleton } from '../../components/grid-skeleton';
 import { usePartsQuery } from '../../features/parts/api/get-parts';
@@ -35,7 +36,7 @@ export default function PartsPage() {
     const next = new URLSearchParams(params);
     if (totalPages > 1) next.set('page', String(totalPages));
     else next.delete('page');
-    return <Navigate replace to={{ search: next.toString() }} />;
+    return <Redirect to={{ search: next.toString() }} />;
   }
 
   return (
