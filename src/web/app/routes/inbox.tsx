@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { EmptyTitle, PagedList, type PagedData, type PagedQuery } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
-import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useContactMessagesQuery } from '../../features/inbox/api/get-contact-messages';
 import { SUBSCRIBERS_CSV_URL, useSubscribersQuery } from '../../features/inbox/api/get-subscribers';
@@ -14,15 +13,6 @@ const INBOX_PAGE_SIZE = 20;
 
 type Tab = 'messages' | 'subscribers';
 
-interface PagedQuery {
-  data?: { total: number; items: unknown[] };
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  isPlaceholderData: boolean;
-  refetch: () => Promise<unknown>;
-}
-
 /** The count, the loading and error states, the empty message and the pagination shared by both tabs. */
 function PagedSection({
   query,
@@ -32,7 +22,7 @@ function PagedSection({
   onPageChange,
   children,
 }: {
-  query: PagedQuery;
+  query: PagedQuery<PagedData>;
   page: number;
   total: (n: number) => string;
   empty: string;
@@ -42,25 +32,9 @@ function PagedSection({
   const totalPages = query.data ? Math.max(1, Math.ceil(query.data.total / INBOX_PAGE_SIZE)) : 1;
   return (
     <>
-      <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
-        <p role="status" className="font-semibold text-slate-700">
-          {query.data ? total(query.data.total) : null}
-        </p>
-        {query.isFetching && query.data ? (
-          <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
-        ) : null}
-      </div>
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError || !query.data ? (
-        <SectionError onRetry={() => void query.refetch()} message={copy.common.somethingWrong} />
-      ) : query.data.items.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-bold text-slate-900">{empty}</p>
-        </div>
-      ) : (
-        <div className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>{children}</div>
-      )}
+      <PagedList query={query} total={(data) => total(data.total)} empty={<EmptyTitle>{empty}</EmptyTitle>}>
+        {() => children}
+      </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={onPageChange} />
     </>
   );

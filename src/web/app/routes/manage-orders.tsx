@@ -2,9 +2,8 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import type { OrderStatus } from '#shared/schemas/orders';
+import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
-import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useAllOrdersQuery } from '../../features/orders/api/get-all-orders';
 import { AdminOrdersFilter, isOrderStatus } from '../../features/orders/components/admin-orders-filter';
@@ -45,34 +44,24 @@ export default function ManageOrdersPage() {
       title={copy.dashboard.manageOrders}
       aside={<AdminOrdersFilter status={status} onStatusChange={changeStatus} />}
     >
-      <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
-        <p role="status" className="font-semibold text-slate-700">
-          {orders.data ? copy.manageOrders.total(orders.data.total) : null}
-        </p>
-        {orders.isFetching && orders.data ? (
-          <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
-        ) : null}
-      </div>
-      {orders.isPending ? (
-        <Spinner />
-      ) : orders.isError ? (
-        <SectionError onRetry={() => void orders.refetch()} message={copy.common.somethingWrong} />
-      ) : orders.data.items.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-bold text-slate-900">
-            {status ? copy.manageOrders.emptyFiltered(copy.manageOrders.statuses[status]) : copy.manageOrders.empty}
-          </p>
-          {status ? (
-            <Link to={paths.manageOrders} className="btn btn-primary mt-6">
-              {copy.manageOrders.showAll}
-            </Link>
-          ) : null}
-        </div>
-      ) : (
-        <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <AdminOrdersTable orders={orders.data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />
-        </div>
-      )}
+      <PagedList
+        query={orders}
+        total={(data) => copy.manageOrders.total(data.total)}
+        empty={
+          <>
+            <EmptyTitle>
+              {status ? copy.manageOrders.emptyFiltered(copy.manageOrders.statuses[status]) : copy.manageOrders.empty}
+            </EmptyTitle>
+            {status ? (
+              <Link to={paths.manageOrders} className="btn btn-primary mt-6">
+                {copy.manageOrders.showAll}
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        {(data) => <AdminOrdersTable orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
+      </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>
   );

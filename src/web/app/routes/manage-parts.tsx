@@ -1,9 +1,8 @@
 import { Link, Navigate } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
+import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
-import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { usePartsQuery } from '../../features/parts/api/get-parts';
 import { SearchBox } from '../../components/search-box';
@@ -36,32 +35,22 @@ export default function ManagePartsPage() {
         />
       }
     >
-      <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
-        <p role="status" className="font-semibold text-slate-700">
-          {parts.data ? copy.partsAdmin.total(parts.data.total) : null}
-        </p>
-        {parts.isFetching && parts.data ? (
-          <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
-        ) : null}
-      </div>
-      {parts.isPending ? (
-        <Spinner />
-      ) : parts.isError ? (
-        <SectionError onRetry={() => void parts.refetch()} message={copy.common.somethingWrong} />
-      ) : parts.data.items.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-bold text-slate-900">{copy.partsAdmin.empty}</p>
-          {q ? (
-            <Link to={paths.manageParts} className="btn btn-primary mt-6">
-              {copy.partsAdmin.clearSearch}
-            </Link>
-          ) : null}
-        </div>
-      ) : (
-        <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <PartsTable parts={parts.data.items} offset={(page - 1) * PARTS_PAGE_SIZE} />
-        </div>
-      )}
+      <PagedList
+        query={parts}
+        total={(data) => copy.partsAdmin.total(data.total)}
+        empty={
+          <>
+            <EmptyTitle>{copy.partsAdmin.empty}</EmptyTitle>
+            {q ? (
+              <Link to={paths.manageParts} className="btn btn-primary mt-6">
+                {copy.partsAdmin.clearSearch}
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        {(data) => <PartsTable parts={data.items} offset={(page - 1) * PARTS_PAGE_SIZE} />}
+      </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>
   );

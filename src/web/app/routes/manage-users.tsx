@@ -1,9 +1,8 @@
 import { Link, Navigate } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
+import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
-import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useUsersQuery } from '../../features/users/api/get-users';
@@ -39,32 +38,22 @@ export default function ManageUsersPage() {
         />
       }
     >
-      <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
-        <p role="status" className="font-semibold text-slate-700">
-          {users.data ? copy.users.total(users.data.total) : null}
-        </p>
-        {users.isFetching && users.data ? (
-          <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
-        ) : null}
-      </div>
-      {users.isPending ? (
-        <Spinner />
-      ) : users.isError ? (
-        <SectionError onRetry={() => void users.refetch()} message={copy.common.somethingWrong} />
-      ) : users.data.items.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-bold text-slate-900">{copy.users.empty}</p>
-          {q ? (
-            <Link to={paths.manageUser} className="btn btn-primary mt-6">
-              {copy.users.clearSearch}
-            </Link>
-          ) : null}
-        </div>
-      ) : (
-        <div className={users.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <UsersTable users={users.data.items} offset={(page - 1) * USERS_PAGE_SIZE} currentUserId={session.user.id} />
-        </div>
-      )}
+      <PagedList
+        query={users}
+        total={(data) => copy.users.total(data.total)}
+        empty={
+          <>
+            <EmptyTitle>{copy.users.empty}</EmptyTitle>
+            {q ? (
+              <Link to={paths.manageUser} className="btn btn-primary mt-6">
+                {copy.users.clearSearch}
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        {(data) => <UsersTable users={data.items} offset={(page - 1) * USERS_PAGE_SIZE} currentUserId={session.user.id} />}
+      </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>
   );

@@ -1,9 +1,8 @@
 import { Link, Navigate } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
+import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
-import { SectionError } from '../../components/section-error';
-import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useMyOrdersQuery } from '../../features/orders/api/get-my-orders';
 import { MyOrdersTable } from '../../features/orders/components/my-orders-table';
@@ -29,31 +28,22 @@ export default function MyOrdersPage() {
 
   return (
     <DashboardPanel title={copy.dashboard.myOrders}>
-      <div className="mb-4 flex min-h-6 items-center justify-between gap-4">
-        <p role="status" className="font-semibold text-slate-700">
-          {orders.data && orders.data.total > 0 ? copy.orders.total(orders.data.total) : null}
-        </p>
-        {orders.isFetching && orders.data ? (
-          <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
-        ) : null}
-      </div>
-      {orders.isPending ? (
-        <Spinner />
-      ) : orders.isError ? (
-        <SectionError onRetry={() => void orders.refetch()} message={copy.common.somethingWrong} />
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <p className="text-lg font-bold text-slate-900">{copy.orders.empty}</p>
-          <p className="mt-2 max-w-md text-slate-600">{copy.orders.emptyText}</p>
-          <Link to={paths.parts} className="btn btn-primary mt-6">
-            {copy.orders.browseParts}
-          </Link>
-        </div>
-      ) : (
-        <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          <MyOrdersTable orders={items} offset={(page - 1) * ORDERS_PAGE_SIZE} />
-        </div>
-      )}
+      <PagedList
+        query={orders}
+        total={(data) => (data.total > 0 ? copy.orders.total(data.total) : null)}
+        isEmpty={() => items.length === 0}
+        empty={
+          <>
+            <EmptyTitle>{copy.orders.empty}</EmptyTitle>
+            <p className="mt-2 max-w-md text-slate-600">{copy.orders.emptyText}</p>
+            <Link to={paths.parts} className="btn btn-primary mt-6">
+              {copy.orders.browseParts}
+            </Link>
+          </>
+        }
+      >
+        {() => <MyOrdersTable orders={items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
+      </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>
   );
