@@ -35,6 +35,18 @@ describeOnEachEngine(
     };
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       ctx.app.inject({ method, url, headers: { cookie: customer.cookie }, ...(payload ? { payload } : {}) });
+    /** A customer books 12 of a fresh part. */
+    const placeOrder = async () => {
+      const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 1250 });
+      const placed = await call('POST', '/api/orders', {
+        partId: part.id,
+        quantity: 12,
+        phone: '+1 555-010-2030',
+        address: '12 Piston Road, Gearville',
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      return placed;
+    };
 
     beforeAll(async () => {
       customer = await signInAs(ctx.app, ctx.database.db, 'customer');
@@ -76,14 +88,7 @@ describeOnEachEngine(
 
     it('counts orders placed and payments that succeeded or failed', async () => {
       const before = await scrape();
-      const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 1250 });
-      const placed = await call('POST', '/api/orders', {
-        partId: part.id,
-        quantity: 12,
-        phone: '+1 555-010-2030',
-        address: '12 Piston Road, Gearville',
-      });
-      expect(placed.statusCode, placed.body).toBe(201);
+      const placed = await placeOrder();
       const orderId = placed.json<{ id: string }>().id;
       const intent = await call('POST', `/api/orders/${orderId}/payment-intent`);
       const { clientSecret } = intent.json<{ clientSecret: string }>();
@@ -105,14 +110,7 @@ describeOnEachEngine(
 
     it('counts unpaid orders expired by the sweep', async () => {
       const before = await scrape();
-      const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 1250 });
-      const placed = await call('POST', '/api/orders', {
-        partId: part.id,
-        quantity: 12,
-        phone: '+1 555-010-2030',
-        address: '12 Piston Road, Gearville',
-      });
-      expect(placed.statusCode, placed.body).toBe(201);
+      await placeOrder();
       ctx.clock.advance(ctx.config.orderPaymentWindowHours * 3_600_000 + 1000);
       try {
         await ctx.app.orderExpiry.sweep();
