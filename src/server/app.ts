@@ -10,6 +10,7 @@ import { copy } from '#shared/copy';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
 import { type InvalidationBus, registerCaching } from './http/cache';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, problem, registerErrorHandling } from './http/errors';
@@ -131,9 +132,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const routeTable: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    refuseBodiesWhereNoneIsDeclared(route);
   });
   app.decorate('routeTable', routeTable);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   app.addHook('preValidation', refuseNulCharacters);
   // Before the body is read: a state-changing request another site's page sent is refused (CSRF).
   app.addHook('onRequest', createCrossSiteCheck(config.publicUrl));
@@ -238,6 +241,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const orders = createOrdersService(db, {
     clock,
     paymentWindowHours,
+    maxUnpaidOrders: config.maxUnpaidOrders,
+    requireVerifiedEmail: config.requireVerifiedEmail,
     notifier: {
       placed: (order) => {
         metrics.ordersPlaced.inc();
@@ -274,6 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const payments = createPaymentsService(db, {
     clock,
     provider: paymentProvider,
+    paymentWindowHours,
     onOrderPaid: (orderId) => {
       metrics.paymentsSucceeded.inc({ provider: paymentProvider.name });
       orderNotifier.paid(orderId);
@@ -312,6 +318,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage, publicUrl: config.s3?.publicUrl });
-  await registerWebApp(app, config.webDistDir, { internalRequestHeader });
+  await registerWebApp(app, config.webDistDir, { internalRequestHeader, now: () => clock.now().getTime() });
   return app;
 }

@@ -195,6 +195,8 @@ export const copy = {
     dateInvalid: 'Enter a valid date and time',
     discountRequired: 'Discount text is Required',
     nulCharacter: 'Text must not contain the NUL character (U+0000).',
+    jsonTooDeep: 'The JSON body is nested too deeply.',
+    noBodyExpected: 'This request takes no body.',
   },
   toasts: {
     partAdded: 'Parts added successfully',
@@ -245,6 +247,15 @@ export const copy = {
     newPasswordSubmit: 'Save new password',
     passwordReset: 'Your password has been changed. Sign in with your new password.',
     requestNewLink: 'Ask for a new link',
+    alreadyVerified: 'Your email address is already verified.',
+    verifyOwnAddress: 'The link can only be sent to the address of your account.',
+    verifySent: (email: string) => `We sent a link to ${email} to verify your address. Follow it before booking a part.`,
+    verifiedTitle: 'Email verified',
+    verifiedText: 'Your email address is verified. You can book parts now.',
+    verifyFailedTitle: 'This link did not work',
+    verifyExpiredText: 'This verification link has expired. Sign in and ask for a new one from a part page, where you book.',
+    verifyInvalidText: 'This verification link is invalid. Sign in and ask for a new one from a part page, where you book.',
+    browseParts: 'Browse parts',
   },
   users: {
     notFound: 'This user does not exist.',
@@ -309,6 +320,7 @@ export const copy = {
     unsupportedType: 'Only JPEG, PNG, WebP, AVIF or GIF images can be uploaded.',
     unreadable: 'This file could not be read as an image.',
     fieldMissing: 'Send the picture in the form field "image".',
+    malformed: 'The upload could not be read: the multipart body is malformed or cut short.',
     pathInName: 'The file name must not contain a folder path. Please rename the file and try again.',
     hint: 'JPEG, PNG, WebP, AVIF or GIF, at most 5 MB.',
   },
@@ -320,6 +332,10 @@ export const copy = {
     resetExpiry:
       'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.',
     resetButton: 'Choose a new password',
+    verifySubject: 'Verify your Gearhouse email address',
+    verifyIntro: 'Welcome to Gearhouse. Open this link to verify your email address, so that you can book parts:',
+    verifyButton: 'Verify my email address',
+    verifyExpiry: 'The link expires in 1 hour; the shop sends a new one when you ask for it. If you did not sign up, ignore this mail.',
     signature: 'The Gearhouse team',
     ordersButton: 'See your orders',
     orderLine: (quantity: number, part: string, total: string) => `${quantity} × ${part}, ${total} in all.`,
@@ -445,6 +461,7 @@ export const copy = {
     intentNotFound: 'This payment does not exist. Reload the page and try again.',
     amountMismatch: 'The amount charged does not match the order. Nothing was marked paid; please contact us.',
     cancelledRefunded: 'This order was cancelled before your payment went through; the charge was refunded.',
+    windowClosed: 'The time to pay for this order has run out; it will be cancelled and its stock returned.',
     // Stripe answered that the intent has not (yet) taken the money, without a reason of its own.
     notCompleted: 'Your payment was not completed.',
     // The payment page.
@@ -471,6 +488,12 @@ export const copy = {
     backToOrders: 'Back to My Orders',
   },
   booking: {
+    tooManyUnpaid: (max: number) =>
+      `You have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one before booking more.`,
+    emailNotVerified: (email: string) =>
+      `Please verify your email address before booking: follow the link we sent to ${email}.`,
+    resendVerification: 'Send the link again',
+    verificationResent: (email: string) => `We sent a new link to ${email}. It works for 1 hour.`,
     title: 'Book this part',
     text: 'The stock is held for you while you pay; unpaid orders are cancelled after the payment window.',
     submit: 'Book Now',

@@ -9,7 +9,7 @@ import { insertBlogPost, insertContactMessage, insertOrder, insertPart } from '.
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 
 /**
- * Issue 7, item 7: a fuzz pass driven by the app's own OpenAPI document. Every operation it lists gets
+ * A fuzz pass driven by the app's own OpenAPI document. Every operation it lists gets
  * hundreds of requests that are malformed by construction (a path parameter that names nothing or
  * breaks its schema, a query parameter that breaks its schema, a body that breaks its schema or is not
  * JSON at all), sent as a caller who gets past the route's guard. Each answer must be a 4xx
@@ -702,6 +702,37 @@ function urlOf(path: string, query: [string, string | string[]][]): string {
   return text ? `${path}?${text}` : path;
 }
 
+// --- Hostile shapes ------------------------------------------------------------------------------
+
+/** Under the 1 MB body limit, but too many for code that spreads an array into a call's arguments. */
+const LONG_ARRAY = JSON.stringify(Array.from({ length: 250_000 }, () => 'a'));
+const DEEP_OBJECT = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+
+/** Bodies that parse (or nearly) but break the code around the schemas; `valid` is the route's good body. */
+function hostileShapes(valid: unknown): { kind: string; contentType: string; payload: string }[] {
+  const json = 'application/json';
+  const base = JSON.stringify(valid ?? { email: 'someone@example.com', password: 'a-password-1', name: 'Someone' });
+  const withMember = (member: string) => `${base.slice(0, -1)}${base.length > 2 ? ',' : ''}"extra":${member}}`;
+  return [
+    { kind: 'a very long array', contentType: json, payload: LONG_ARRAY },
+    { kind: 'a very long array in a member', contentType: json, payload: withMember(LONG_ARRAY) },
+    { kind: 'a deeply nested object', contentType: json, payload: DEEP_OBJECT },
+    { kind: 'a deeply nested member', contentType: json, payload: withMember(DEEP_OBJECT) },
+    { kind: 'multipart without a boundary', contentType: 'multipart/form-data', payload: '--x\r\n\r\nabc\r\n--x--\r\n' },
+    {
+      kind: 'multipart cut short',
+      contentType: 'multipart/form-data; boundary=cut',
+      payload: '--cut\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+    },
+    {
+      kind: 'multipart whose boundary never comes',
+      contentType: 'multipart/form-data; boundary=never',
+      payload: 'no boundary here at all',
+    },
+    { kind: 'multipart with an empty boundary', contentType: 'multipart/form-data; boundary=', payload: '----\r\n' },
+  ];
+}
+
 // --- Answers and data ---------------------------------------------------------------------------
 
 /** What is wrong with an answer to a malformed request, or undefined when it is a proper 4xx problem. */
@@ -819,6 +850,34 @@ describeOnEachEngine(
           );
         }
 
+        expect(await fingerprint(ctx, tables), 'no table changed').toEqual(before);
+      });
+    }
+
+    // Shapes that break the machinery before any schema looks at them: a parser, a guard walking the
+    // body, the code that hands a body on to the auth library, the multipart reader. Sent to every
+    // operation that takes a body, by a visitor (the guard must answer first) and by its caller.
+    const unsafeKeys = Object.keys(CALLER).filter((key) => !key.startsWith('GET '));
+    for (const key of unsafeKeys) {
+      it(`${key}: hostile shapes`, { timeout: 60_000 }, async () => {
+        const operation = operations.find((candidate) => candidate.key === key);
+        if (!operation) throw new Error(`${key} is not in the document`);
+        const path = operation.path.replace(/\{(\w+)\}/g, (_all, name: string) => realPathValue(operation, name, targets));
+        const caller = CALLER[key]!;
+        const before = await fingerprint(ctx, tables);
+        const valid = validBodies(targets)[key];
+        for (const cookie of [undefined, caller === 'visitor' ? undefined : accounts[caller].cookie]) {
+          for (const shape of hostileShapes(valid)) {
+            const res = await ctx.app.inject({
+              method: operation.method,
+              url: path,
+              headers: { origin: TEST_ORIGIN, 'content-type': shape.contentType, ...(cookie ? { cookie } : {}) },
+              payload: shape.payload,
+            });
+            const wrong = problemWithAnswer(res);
+            if (wrong) throw new Error(`${shape.kind} (${cookie ? caller : 'visitor'}): ${wrong}: ${res.body.slice(0, 300)}`);
+          }
+        }
         expect(await fingerprint(ctx, tables), 'no table changed').toEqual(before);
       });
     }

@@ -11,7 +11,8 @@ export function containsNulCharacter(value: unknown): boolean {
     if (typeof next === 'string') {
       if (next.includes('\u0000')) return true;
     } else if (Array.isArray(next)) {
-      pending.push(...next);
+      // One push per member: spreading a 125,000-member array into push() overflows the call stack.
+      for (const member of next) pending.push(member);
     } else if (typeof next === 'object' && next !== null && !Buffer.isBuffer(next)) {
       for (const [key, member] of Object.entries(next)) {
         if (key.includes('\u0000')) return true;

@@ -32,10 +32,10 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_DISCOUNT_TEXT = '25% OFF';
 
-export const newsletterInputSchema = z.object({ email: emailSchema });
+export const newsletterInputSchema = z.strictObject({ email: emailSchema });
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
 
-export const contactInputSchema = z.object({
+export const contactInputSchema = z.strictObject({
   email: emailSchema,
   subject: requiredText(v.subjectRequired, 150),
   message: requiredText(v.messageRequired, 5000),

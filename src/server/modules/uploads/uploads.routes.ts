@@ -46,10 +46,24 @@ function isPathLike(filename: string): boolean {
   return /[/\\\u0000-\u001f]/.test(filename) || filename === '.' || filename === '..';
 }
 
+/**
+ * The multipart reader throws plain errors (no status) for bytes it cannot parse: no boundary, a
+ * boundary that never comes, a body cut short. Those are the client's fault, answered 400; the
+ * reader's own 4xx errors (too large, too many parts) keep their status.
+ */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status < 500) return error;
+  return new AppError('validation_failed', copy.uploads.malformed, { image: copy.uploads.malformed });
+}
+
 /** The bytes of the multipart field `image`, at most MAX_UPLOAD_BYTES of them. */
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', copy.uploads.fieldMissing);
-  const file = await request.file();
+  const file = await request.file().catch((error: unknown) => {
+    throw asClientError(error);
+  });
   if (!file || file.fieldname !== 'image') {
     throw new AppError('validation_failed', copy.uploads.fieldMissing, { image: copy.validation.imageRequired });
   }
@@ -64,7 +78,7 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
       throw new AppError('payload_too_large', copy.uploads.tooLarge);
-    throw error;
+    throw asClientError(error);
   }
 }
 
