@@ -51,6 +51,8 @@ export function describeOnEachEngine(
     orderSweepIntervalMs?: number;
     /** Local disk in the database's folder by default; S3 tests pass a bucket (`startS3Server`). */
     storage?: (ctx: TestContext) => ObjectStorage;
+    /** Pino options (a `level` and a `stream` to read the lines back); no logging by default. */
+    logger?: object;
   } = {},
 ): void {
   for (const engine of availableEngines()) {
@@ -66,7 +68,7 @@ export function describeOnEachEngine(
           database: ctx.database,
           clock: ctx.clock as Clock,
           storage: ctx.storage,
-          logger: false,
+          logger: options.logger ?? false,
           responseCacheTtlMs: options.responseCacheTtlMs ?? 0,
           mailer: options.configuredMailer ? undefined : ctx.mailer,
           abuseLimits: { ...RELAXED_ABUSE_LIMITS, ...options.abuseLimits },

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { BetterAuthError, betterAuth } from 'better-auth';
 import { isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
@@ -92,10 +92,22 @@ function googlePlugins(google: Config['google']) {
   ];
 }
 
+/**
+ * better-auth logs a client's mistake at `error`: a foreign callbackURL, a forged or missing OAuth
+ * state, an unknown provider. Those are answers (4xx or a redirect to the error page), so they are
+ * logged as warnings; `error` stays for a failure of ours, an exception that is not one of the
+ * library's own refusals (a database that does not answer, a provider that cannot be reached).
+ */
+export function authLogLevel(level: 'debug' | 'info' | 'warn' | 'error', args: readonly unknown[]) {
+  if (level !== 'error') return level;
+  const fault = args.some((arg) => arg instanceof Error && !isAPIError(arg) && !(arg instanceof BetterAuthError));
+  return fault ? 'error' : 'warn';
+}
+
 function logTo(log: Log) {
   return (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
     const err = args.find((arg) => arg instanceof Error);
-    log[level](err ? { err } : args.length > 0 ? { details: args } : {}, `auth: ${message}`);
+    log[authLogLevel(level, args)](err ? { err } : args.length > 0 ? { details: args } : {}, `auth: ${message}`);
   };
 }
 
@@ -146,11 +158,10 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
       disableCSRFCheck: false,
     },
     onAPIError: {
-      // Refusals (a wrong password, a foreign origin) are answers, not faults: left unlogged here, as
-      // the library would otherwise print them to the console. Faults are logged with their stack.
-      onError: (error) => {
-        if (!isAPIError(error)) log.error({ err: error }, 'auth: request failed');
-      },
+      // Refusals (a wrong password, a foreign origin) come back as answers. Anything else is thrown out
+      // of the handler, so Fastify's error handler logs it once, at error level with the request id,
+      // and answers problem+json; left inside, the library would print it to the console.
+      throw: true,
     },
     telemetry: { enabled: false },
     logger: { level: 'warn', log: logTo(log) },
