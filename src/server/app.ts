@@ -22,16 +22,16 @@ import { registerWebApp } from './http/web-app';
 import { contentRoutes, createContentService } from './modules/content';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
-import { createMailer, type Mailer } from './modules/mail';
-import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
 import {
-  createOrderExpiry,
-  createOrderNotifier,
-  createOrdersService,
-  type OrderExpiry,
-  type OrderNotifier,
-  ordersRoutes,
-} from './modules/orders';
+  countOutboxMails,
+  createMailDispatcher,
+  createMailer,
+  type MailDispatcher,
+  type Mailer,
+  outboxMailer,
+} from './modules/mail';
+import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
+import { createOrderExpiry, createOrderMails, createOrdersService, type OrderExpiry, ordersRoutes } from './modules/orders';
 import { createPartsService, partsRoutes } from './modules/parts';
 import {
   createPaymentsService,
@@ -65,8 +65,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sweep of unpaid orders past the payment window (tests run a pass with `sweep()`). */
     orderExpiry: OrderExpiry;
-    /** Order mails go out in the background; tests `drain()` it to see every mail sent. */
-    orderNotifier: OrderNotifier;
+    /**
+     * Sends the mail outbox (every mail of the shop is written there first, with the change that
+     * causes it); tests `drain()` it, or run one pass with `dispatch()`.
+     */
+    mailOutbox: MailDispatcher;
     /** What `GET /api/ready` checks; add a service's check while building the app (see readiness.ts). */
     readiness: Readiness;
     /** This app's Prometheus registry and counters, served at `/metrics`. */
@@ -84,8 +87,10 @@ export interface AppDeps {
   responseCacheTtlMs?: number;
   /** Pino options or false; tests pass false to keep output quiet. */
   logger?: boolean | object;
-  /** SMTP or the outbox by default; tests pass one that captures messages. */
+  /** The transport the mail outbox is sent through: SMTP or the outbox folder by default; tests pass one that captures messages. */
   mailer?: Mailer;
+  /** How often the mail outbox is checked for due mail besides the wake after each commit (ms); 0: only then (tests). */
+  mailDispatchIntervalMs?: number;
   /** Requests a minute per client on sign-in, sign-up, reset and uploads; most tests raise them. */
   abuseLimits?: Partial<AbuseLimits>;
   /** How often unpaid orders past the payment window are expired (ms); 0 leaves it to the caller (tests). */
@@ -145,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   // Both on the root instance, before any route, so every route is counted and any module can add a
   // readiness check (`app.readiness.add(name, check)`) while the app is built.
-  const metrics = createMetrics();
+  const metrics = createMetrics({ mailOutbox: () => countOutboxMails(db) });
   app.decorate('metrics', metrics);
   registerMetrics(app, metrics, { token: config.metricsToken });
   const readiness = createReadiness({ log: app.log });
@@ -229,46 +234,56 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const perClient = config.authRateLimitPerMinute;
   const limits = { ...DEFAULT_ABUSE_LIMITS, signIn: perClient, signUp: perClient, passwordReset: perClient, ...deps.abuseLimits };
-  const mailer = deps.mailer ?? createMailer(config, app.log);
-  const auth = createAuth(config, { database: deps.database, mailer, log: app.log });
+  // Every mail is written to the outbox first and sent from there (docs/decisions/0014-mail-outbox.md).
+  const mailOutbox = createMailDispatcher({
+    db,
+    transport: deps.mailer ?? createMailer(config, app.log),
+    clock,
+    log: app.log,
+    onSent: (count) => metrics.mailsSent.inc(count),
+    onFailedAttempt: () => metrics.mailSendFailures.inc(),
+  });
+  const auth = createAuth(config, {
+    database: deps.database,
+    mailer: outboxMailer({ db, clock, wake: mailOutbox.wake }),
+    log: app.log,
+  });
   registerSessions(app, createSessionResolver(auth, db));
 
   const parts = createPartsService(db, { clock, storage });
   const reviews = createReviewsService(db, { clock, storage });
   const paymentWindowHours = config.orderPaymentWindowHours;
-  const orderNotifier = createOrderNotifier({ db, mailer, log: app.log, publicUrl: config.publicUrl, paymentWindowHours });
+  const orderMails = createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours, afterCommit: mailOutbox.wake });
   // The services know nothing of Prometheus: app.ts counts alongside the hooks they already call.
   const orders = createOrdersService(db, {
     clock,
     paymentWindowHours,
     maxUnpaidOrders: config.maxUnpaidOrders,
     requireVerifiedEmail: config.requireVerifiedEmail,
-    notifier: {
-      placed: (order) => {
-        metrics.ordersPlaced.inc();
-        orderNotifier.placed(order);
-      },
-      shipped: (orderId) => orderNotifier.shipped(orderId),
-    },
+    mails: orderMails,
+    notifier: { placed: () => metrics.ordersPlaced.inc() },
   });
   const orderExpiry = createOrderExpiry(db, {
     clock,
     log: app.log,
     paymentWindowHours,
-    onExpired: (orderId) => {
+    onExpired: () => {
       metrics.ordersExpired.inc();
       // Its stock is back on sale.
       app.responseCache.invalidate();
-      orderNotifier.expired(orderId);
     },
+    mails: orderMails,
   });
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
   app.decorate('orderExpiry', orderExpiry);
-  app.decorate('orderNotifier', orderNotifier);
+  const mailIntervalMs = deps.mailDispatchIntervalMs ?? 5000;
+  if (mailIntervalMs > 0) app.addHook('onReady', async () => mailOutbox.start(mailIntervalMs));
+  app.decorate('mailOutbox', mailOutbox);
   app.addHook('onClose', async () => {
     await orderExpiry.stop();
-    await orderNotifier.drain();
+    // After the sweep, whose expiries write mail: what is due goes out before the node stops.
+    await mailOutbox.stop();
   });
   // The sandbox unless Stripe's keys are set (`config.stripe`).
   const paymentProvider: PaymentProvider =
@@ -282,9 +297,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     paymentWindowHours,
     onOrderPaid: (orderId) => {
       metrics.paymentsSucceeded.inc({ provider: paymentProvider.name });
-      orderNotifier.paid(orderId);
       return deps.onOrderPaid?.(orderId);
     },
+    mails: orderMails,
     log: app.log,
   });
   const content = createContentService(db, clock);

@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-payments';
 import * as m0005 from './migrations/0005-stripe';
 import * as m0006 from './migrations/0006-scale-indexes';
 import * as m0007 from './migrations/0007-live-parts';
+import * as m0008 from './migrations/0008-mail-outbox';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-stripe': m0005,
   '0006-scale-indexes': m0006,
   '0007-live-parts': m0007,
+  '0008-mail-outbox': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -190,6 +190,29 @@ export interface LivePartCountTable {
   n: number;
 }
 
+/**
+ * A mail waiting to be sent, being sent, sent or given up (migration 0008, docs/decisions/0014). The mail
+ * module owns it; other modules write to it only through `enqueueMail`, inside their own transaction.
+ */
+export interface MailOutboxTable {
+  id: string;
+  /** What caused it (`order-placed`, `password-reset`, …), for the operator. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+  /** Attempts begun so far; counted when a node claims the row, so a crash mid-send counts too. */
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  claimed_by: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+}
+
 export interface Database {
   parts: PartsTable;
   live_part_count: LivePartCountTable;
@@ -206,6 +229,7 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type PartRow = Selectable<PartsTable>;
@@ -219,5 +243,6 @@ export type SettingsRow = Selectable<SettingsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type UserRow = Selectable<UsersTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
 // Generated is re-exported for later tables with database-made keys.
 export type { Generated };

@@ -1,5 +1,15 @@
 export { createMailer, firstLink, type MailMessage, type Mailer } from './mailer';
 export {
+  createMailDispatcher,
+  DEFAULT_OUTBOX_POLICY,
+  enqueueMail,
+  type MailDispatcher,
+  outboxMailer,
+  type OutboxPolicy,
+  retryDelayMs,
+} from './mail-outbox';
+export { countOutboxMails } from './mail-outbox.repository';
+export {
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,

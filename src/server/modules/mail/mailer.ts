@@ -10,38 +10,52 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** What caused it (`order-placed`, `password-reset`, …): kept with the mail in the outbox, not sent. */
+  kind?: string;
 }
 
-/** How the shop sends mail; tests pass one that captures what was sent. */
+/**
+ * Something that takes a mail. The transports below send it; the outbox's mailer (mail-outbox.ts)
+ * queues it for them. Tests pass one that captures what was sent.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
 const LINK = /https?:\/\/[^\s<>"]+/;
 
-/** The first link in a message: what someone reading the log needs to act on an outbox mail. */
+/** The first link in a message: what someone reading the log needs to act on a mail in the outbox folder. */
 export function firstLink(text: string): string | undefined {
   return LINK.exec(text)?.[0];
 }
 
+const envelope = (from: string, { to, subject, text, html }: MailMessage) => ({ from, to, subject, text, html });
+
 function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Short timeouts (nodemailer's are minutes): a send must end well within the outbox's claim on the
+  // mail (mail-outbox.ts), or another node could take the mail over while it is still being sent.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 15_000,
+  });
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail(envelope(from, message));
     },
   };
 }
 
 /**
- * Without SMTP every message becomes an .eml file in the outbox (any mail client opens it) and one log
+ * Without SMTP every message becomes an .eml file in the outbox folder (any mail client opens it) and one log
  * line carries its link, so a password reset works on a laptop with no mail server.
  */
-function outboxMailer(outboxDir: string, from: string, log: Log): Mailer {
+function folderMailer(outboxDir: string, from: string, log: Log): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(envelope(from, message));
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
       // The folder is made when a write finds it missing, not before every mail (one syscall less each).
       await writeFile(file, info.message).catch(async (error: unknown) => {
@@ -55,8 +69,9 @@ function outboxMailer(outboxDir: string, from: string, log: Log): Mailer {
   };
 }
 
+/** The real transport: SMTP when SMTP_URL is set, else .eml files in the outbox folder. */
 export function createMailer(config: Config, log: Log): Mailer {
   return config.mail.smtpUrl
     ? smtpMailer(config.mail.smtpUrl, config.mail.from)
-    : outboxMailer(config.mail.outboxDir, config.mail.from, log);
+    : folderMailer(config.mail.outboxDir, config.mail.from, log);
 }

@@ -14,6 +14,8 @@ interface Recipient {
 }
 
 interface MailContent {
+  /** Kept with the mail in the outbox, for the operator. */
+  kind?: string;
   subject: string;
   /** Plain paragraphs; escaped in the HTML part. */
   paragraphs: string[];
@@ -23,11 +25,12 @@ interface MailContent {
 }
 
 /** Every mail of the shop: a greeting, paragraphs, an optional link and the signature, as text and HTML. */
-function compose(to: Recipient, { subject, paragraphs, link, after = [] }: MailContent): MailMessage {
+function compose(to: Recipient, { kind, subject, paragraphs, link, after = [] }: MailContent): MailMessage {
   const before = [m.resetGreeting(to.name), ...paragraphs];
   const closing = [...after, m.signature];
   const html = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {
+    ...(kind ? { kind } : {}),
     to: to.email,
     subject,
     text: [...before, ...(link ? [link.href] : []), ...closing].join('\n\n'),
@@ -41,6 +44,7 @@ function compose(to: Recipient, { subject, paragraphs, link, after = [] }: MailC
 
 export function passwordResetMail(to: Recipient, link: string): MailMessage {
   return compose(to, {
+    kind: 'password-reset',
     subject: m.resetSubject,
     paragraphs: [m.resetIntro],
     link: { href: link, label: m.resetButton },
@@ -66,6 +70,7 @@ const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
+    kind: 'order-placed',
     subject: m.placedSubject(order.partName),
     paragraphs: [m.placedIntro, orderLine(order), m.placedPayBy(utcMinute(order.payBy))],
     link: { href: ordersLink, label: m.ordersButton },
@@ -74,6 +79,7 @@ export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): Mail
 
 export function orderPaidMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
+    kind: 'order-paid',
     subject: m.paidSubject(order.partName),
     paragraphs: [m.paidIntro, orderLine(order), m.paidTransaction(order.transactionId ?? '')],
     link: { href: ordersLink, label: m.ordersButton },
@@ -82,6 +88,7 @@ export function orderPaidMail(order: OrderMailFacts, ordersLink: string): MailMe
 
 export function orderShippedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
+    kind: 'order-shipped',
     subject: m.shippedSubject(order.partName),
     paragraphs: [m.shippedIntro, orderLine(order), m.shippedTo(order.address)],
     link: { href: ordersLink, label: m.ordersButton },
@@ -90,6 +97,7 @@ export function orderShippedMail(order: OrderMailFacts, ordersLink: string): Mai
 
 export function orderExpiredMail(order: OrderMailFacts, paymentWindowHours: number, partLink: string): MailMessage {
   return compose(order.customer, {
+    kind: 'order-expired',
     subject: m.expiredSubject(order.partName),
     paragraphs: [m.expiredIntro(paymentWindowHours), orderLine(order)],
     link: { href: partLink, label: order.partName },

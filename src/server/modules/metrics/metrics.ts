@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The app's Prometheus metrics, on a registry of its own (not prom-client's global one), so that
@@ -7,7 +7,12 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
  * Labels stay bounded: `route` is the route's pattern (`/api/orders/:id`), never the raw URL, and a
  * request that matched no route is `unmatched`.
  */
-export function createMetrics() {
+export interface MetricSources {
+  /** How many mails wait in the outbox and how many were given up; read at each scrape. */
+  mailOutbox?: () => Promise<{ pending: number; failed: number }>;
+}
+
+export function createMetrics(sources: MetricSources = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -42,6 +47,26 @@ export function createMetrics() {
       name: 'payments_succeeded_total',
       help: 'Orders that became paid, by payment provider',
       labelNames: ['provider'] as const,
+      registers,
+    }),
+    mailOutbox: new Gauge({
+      name: 'mail_outbox_mails',
+      help: 'Mails in the outbox not sent: pending (due or waiting for a retry) or failed (given up, kept for the operator); shared by all nodes',
+      labelNames: ['state'] as const,
+      registers,
+      async collect() {
+        if (!sources.mailOutbox) return;
+        // A database that does not answer leaves the last values; the scrape itself still succeeds.
+        const counts = await sources.mailOutbox().catch(() => undefined);
+        if (!counts) return;
+        this.set({ state: 'pending' }, counts.pending);
+        this.set({ state: 'failed' }, counts.failed);
+      },
+    }),
+    mailsSent: new Counter({ name: 'mails_sent_total', help: 'Mails this node sent from the outbox', registers }),
+    mailSendFailures: new Counter({
+      name: 'mail_send_failures_total',
+      help: 'Attempts to send a mail from the outbox that failed (each is retried later, or given up after many)',
       registers,
     }),
     paymentsFailed: new Counter({

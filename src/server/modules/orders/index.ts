@@ -2,4 +2,4 @@ export { ordersRoutes } from './orders.routes';
 export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './orders.service';
 export { usersWithPaidOrders } from './orders.repository';
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
-export { createOrderNotifier, type OrderNotifier } from './order-notifications';
+export { createOrderMails, type OrderMails } from './order-mails';

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { Log } from '../../log';
+import type { OrderMails } from './order-mails';
 import { cancelUnpaidOrder, findOrder, returnStock } from './orders.repository';
 
 export interface OrderExpiryDeps {
@@ -10,6 +11,8 @@ export interface OrderExpiryDeps {
   paymentWindowHours: number;
   /** Called once for each order this sweep expired (not for one another node expired first). */
   onExpired(orderId: string): void;
+  /** Writes the customer's mail in the transaction that expires the order. */
+  mails?: Pick<OrderMails, 'expired' | 'committed'>;
 }
 
 /** How many overdue orders one query picks up; a sweep goes on until none is left. */
@@ -24,12 +27,13 @@ const BATCH = 100;
  * is never expired. An order expired first is never marked paid: the payment's own conditional update
  * fails and the payment is refunded (payments.service).
  */
-export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, onExpired }: OrderExpiryDeps) {
+export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, onExpired, mails }: OrderExpiryDeps) {
   async function expireOne(id: string, now: string): Promise<boolean> {
     return db.transaction().execute(async (trx) => {
       const row = await findOrder(trx, id);
       if (!row || !(await cancelUnpaidOrder(trx, id, 'expired', now))) return false;
       await returnStock(trx, row.part_id, row.quantity, now);
+      await mails?.expired(trx, { ...row, status: 'cancelled', cancel_reason: 'expired', updated_at: now }, now);
       return true;
     });
   }
@@ -57,6 +61,7 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, onEx
         seen.add(id);
         if (await expireOne(id, now.toISOString())) {
           expired += 1;
+          mails?.committed();
           onExpired(id);
         }
       }

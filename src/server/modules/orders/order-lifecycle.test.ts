@@ -79,7 +79,7 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     // Confirming again answers the first transaction, charges nothing and mails nothing.
     const again = await steps.call('POST', `/api/orders/${orderId}/payment`, customer.cookie, { clientSecret, card: goodCard });
     expect(again.json()).toEqual({ status: 'succeeded', transactionId: transaction_id });
-    await ctx.app.orderNotifier.drain();
+    await ctx.app.mailOutbox.drain();
     expect(ctx.mailer.messages.filter((m) => m.to === customer.email).map((m) => m.subject)).toEqual([
       copy.mail.placedSubject('Clutch kit 100'),
       copy.mail.paidSubject('Clutch kit 100'),
@@ -91,7 +91,7 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     await ctx.mailer.next(customer.email);
     await steps.pay(customer, orderId);
     await ctx.mailer.next(customer.email);
-    await ctx.app.orderNotifier.drain();
+    await ctx.app.mailOutbox.drain();
     const sent = ctx.mailer.messages.length;
     const shipped = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
     expect(shipped.statusCode, shipped.body).toBe(200);
@@ -101,7 +101,7 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     expect(mail.html).toContain('12 Piston Road, Gearville');
     const delivered = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'delivered' });
     expect(delivered.statusCode).toBe(200);
-    await ctx.app.orderNotifier.drain();
+    await ctx.app.mailOutbox.drain();
     expect(ctx.mailer.messages.slice(sent).map((m) => m.subject)).toEqual([copy.mail.shippedSubject('Clutch kit 100')]);
   });
 

@@ -13,7 +13,7 @@ import type { OrderRow, OrderStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionUser } from '../../http/guards';
 import { newId } from '../../ids';
-import type { OrderNotifier } from './order-notifications';
+import type { OrderMails } from './order-mails';
 import { findLivePart } from '../parts/parts.repository';
 import {
   cancelUnpaidOrder,
@@ -71,10 +71,13 @@ export interface OrdersServiceDeps {
   /** ORDER_PAYMENT_WINDOW_HOURS: how long an unpaid order holds its stock. */
   paymentWindowHours: number;
   /** Mails the customer when an order is placed and shipped. */
-  notifier?: Pick<OrderNotifier, 'placed' | 'shipped'>;
+  /** Writes the customer's mail when an order is placed or shipped, in the transaction that does it. */
+  mails: Pick<OrderMails, 'placed' | 'shipped' | 'committed'>;
+  /** Told once an order is placed (committed). */
+  notifier?: { placed(order: OrderRow): void };
 }
 
-export function createOrdersService(db: Db, { clock, paymentWindowHours, notifier }: OrdersServiceDeps) {
+export function createOrdersService(db: Db, { clock, paymentWindowHours, mails, notifier }: OrdersServiceDeps) {
   const toOrder = (row: OrderRow) => toOrderAt(row, paymentWindowHours);
 
   async function mustSee(id: string, user: SessionUser): Promise<OrderRow> {
@@ -136,6 +139,7 @@ export function createOrdersService(db: Db, { clock, paymentWindowHours, notifie
             updated_at: now,
           };
           await insertOrder(trx, row);
+          await mails.placed(trx, row, now);
           return row;
         });
       } catch (error) {
@@ -146,6 +150,7 @@ export function createOrdersService(db: Db, { clock, paymentWindowHours, notifie
         }
         throw error;
       }
+      mails.committed();
       notifier?.placed(order);
       return { id };
     },
@@ -185,13 +190,20 @@ export function createOrdersService(db: Db, { clock, paymentWindowHours, notifie
       const row = await findOrder(db, id);
       if (!row) throw orderNotFound();
       const from = previousStatus[status];
-      if (!(await moveOrderStatus(db, id, from, status, clock.now().toISOString()))) {
+      const now = clock.now().toISOString();
+      // The shipped mail is written with the move, so the customer hears of it exactly when it happened.
+      const moved = await db.transaction().execute(async (trx) => {
+        if (!(await moveOrderStatus(trx, id, from, status, now))) return false;
+        if (status === 'shipped') await mails.shipped(trx, { ...row, status, updated_at: now }, now);
+        return true;
+      });
+      if (!moved) {
         throw new AppError(
           'conflict',
           `Only a ${from.replace('_', ' ')} order can be marked ${status}; this one is ${row.status.replace('_', ' ')}.`,
         );
       }
-      if (status === 'shipped') notifier?.shipped(id);
+      if (status === 'shipped') mails.committed();
       return toOrder((await findOrder(db, id)) ?? row);
     },
   };

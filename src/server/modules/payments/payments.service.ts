@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionUser } from '../../http/guards';
+import type { OrderMails } from '../orders';
 import { findOrder, markOrderPaid } from '../orders/orders.repository';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
@@ -24,9 +25,11 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   /**
    * Told once per order, by the one request or event whose conditional update made it paid. Started,
-   * not awaited: a slow mail server never holds up a payment's answer; its errors are logged.
+   * not awaited: a slow listener never holds up a payment's answer; its errors are logged.
    */
   onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
+  /** Writes the customer's "paid" mail in the transaction that marks the order paid. */
+  mails: Pick<OrderMails, 'paid' | 'committed'>;
   log?: PaymentsLog | undefined;
 }
 
@@ -40,7 +43,7 @@ export interface PaymentEvent {
 
 const silentLog: PaymentsLog = { warn: () => undefined, error: () => undefined };
 
-export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, log = silentLog }: PaymentsServiceDeps) {
+export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, mails, log = silentLog }: PaymentsServiceDeps) {
   /** Only the customer who placed an order pays for it; anyone else (an admin too) is told it does not exist. */
   async function ownOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await findOrder(db, id);
@@ -98,7 +101,16 @@ export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, lo
     const repeated = paidWith(order, transactionId);
     if (repeated) return repeated;
     if (order.status === 'cancelled') return refundCancelled(order, transactionId, amountCents);
-    if (await markOrderPaid(db, order.id, transactionId, clock.now().toISOString())) {
+    const paidAt = clock.now().toISOString();
+    // The "paid" mail is written with the conditional update: only the call that made it paid writes one.
+    const madePaid = await db.transaction().execute(async (trx) => {
+      if (!(await markOrderPaid(trx, order.id, transactionId, paidAt))) return false;
+      const row: OrderRow = { ...order, status: 'paid', transaction_id: transactionId, paid_at: paidAt, updated_at: paidAt };
+      await mails.paid(trx, row, paidAt);
+      return true;
+    });
+    if (madePaid) {
+      mails.committed();
       notifyPaid(order.id);
       return { status: 'succeeded', transactionId };
     }

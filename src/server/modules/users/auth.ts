@@ -17,6 +17,10 @@ export const RESET_TOKEN_TTL_SECONDS = 3600;
 
 export interface AuthDeps {
   database: DatabaseHandle;
+  /**
+   * The app passes the mail outbox's mailer (outboxMailer): `send` writes the mail to the outbox and
+   * the dispatcher sends it, so a reset or verification mail survives a crash or a mail-server outage.
+   */
   mailer: Mailer;
   log: Log;
 }

@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { MailOutboxRow } from '../../db/schema';
+import { newId } from '../../ids';
+import type { Log } from '../../log';
+import type { MailMessage, Mailer } from './mailer';
+import {
+  claimDueMails,
+  countOutboxMails,
+  insertOutboxMail,
+  markMailsSent,
+  pruneSentMails,
+  recordMailFailure,
+} from './mail-outbox.repository';
+
+/**
+ * Writes a mail into the outbox. Pass the transaction of the change that causes the mail: the mail
+ * then exists exactly when the change does (a rollback takes both), and the dispatcher sends it
+ * after the commit. `now` is when it was made and when it is first due.
+ */
+export async function enqueueMail(db: Db, message: MailMessage, now: Date | string): Promise<void> {
+  const at = typeof now === 'string' ? now : now.toISOString();
+  await insertOutboxMail(db, {
+    id: newId(),
+    kind: message.kind ?? 'mail',
+    recipient: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    created_at: at,
+    next_attempt_at: at,
+    claimed_until: null,
+    claimed_by: null,
+    sent_at: null,
+    failed_at: null,
+    last_error: null,
+  });
+}
+
+/**
+ * A Mailer whose `send` writes to the outbox (its own small transaction) and wakes the dispatcher:
+ * for code that owns no transaction of ours (better-auth's reset and verification mails), so that
+ * its mail survives a crash or a mail-server outage like every other.
+ */
+export function outboxMailer({ db, clock, wake }: { db: Db; clock: Clock; wake: () => void }): Mailer {
+  return {
+    async send(message) {
+      await enqueueMail(db, message, clock.now());
+      wake();
+    },
+  };
+}
+
+export interface OutboxPolicy {
+  /** Rows one pass claims and sends at once. */
+  batch: number;
+  /** How long a claim holds; longer than a send may take, so a live node never loses its rows. */
+  leaseMs: number;
+  /** A send that has not finished by then counts as failed (and is retried). */
+  sendTimeoutMs: number;
+  /** Delay after the first failure; doubles with each further one, up to `retryCapMs`, with jitter. */
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** After this many failed attempts a mail is given up: kept with `failed_at`, logged, counted. */
+  maxAttempts: number;
+  /** Sent rows are kept this long (to answer "was it sent?"), then pruned. */
+  keepSentMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
+  batch: 20,
+  leaseMs: 30_000,
+  sendTimeoutMs: 20_000,
+  retryBaseMs: 15_000,
+  retryCapMs: HOUR,
+  maxAttempts: 12,
+  keepSentMs: 7 * 24 * HOUR,
+};
+
+/**
+ * Exponential backoff with jitter: after the n-th failed attempt, a wait drawn from the upper half of
+ * base·2^(n−1), capped. The jitter spreads the retries of mails that failed together (an outage), so
+ * they do not all hit the mail server again at the same moment.
+ */
+export function retryDelayMs(attempts: number, policy: Pick<OutboxPolicy, 'retryBaseMs' | 'retryCapMs'>, random = Math.random) {
+  const ceiling = Math.min(policy.retryCapMs, policy.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+export interface MailDispatcherDeps {
+  db: Db;
+  /** The real transport: SMTP, or the .eml folder (createMailer); tests pass one that captures. */
+  transport: Mailer;
+  clock: Clock;
+  log: Log;
+  /** Names this node in `claimed_by`; unique per process by default. */
+  claimant?: string;
+  policy?: Partial<OutboxPolicy>;
+  /** Told how many mails a pass sent, and of each failed attempt (metrics). */
+  onSent?: (count: number) => void;
+  onFailedAttempt?: () => void;
+}
+
+const toIso = (ms: number) => new Date(ms).toISOString();
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 1000);
+}
+
+function messageOf(row: MailOutboxRow): MailMessage {
+  return {
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html === null ? {} : { html: row.html }),
+    kind: row.kind,
+  };
+}
+
+/**
+ * Sends what the outbox holds, on every node at once without sending a mail twice: each pass claims
+ * due rows under a lease (claimDueMails), sends them through the transport, and marks them sent or
+ * schedules a retry. It runs on a timer, right after a commit that wrote a mail (`wake`), and
+ * once more at shutdown. One pass at a time per node.
+ */
+export function createMailDispatcher({
+  db,
+  transport,
+  clock,
+  log,
+  claimant = `${os.hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`,
+  policy: overrides,
+  onSent,
+  onFailedAttempt,
+}: MailDispatcherDeps) {
+  const policy = { ...DEFAULT_OUTBOX_POLICY, ...overrides };
+
+  async function sendWithin(message: MailMessage): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the mail transport did not finish within ${policy.sendTimeoutMs / 1000} s`)),
+        policy.sendTimeoutMs,
+      );
+    });
+    try {
+      await Promise.race([transport.send(message), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function failed(row: MailOutboxRow, error: unknown): Promise<void> {
+    onFailedAttempt?.();
+    const now = clock.now().getTime();
+    const details = { mailId: row.id, kind: row.kind, attempts: row.attempts, error: errorText(error) };
+    if (row.attempts >= policy.maxAttempts) {
+      await recordMailFailure(db, row.id, claimant, { error: details.error, failedAt: toIso(now) });
+      log.warn(
+        details,
+        `mail "${row.subject}" given up after ${row.attempts} attempts; it stays in mail_outbox with failed_at and last_error`,
+      );
+      return;
+    }
+    const retryAt = toIso(now + retryDelayMs(row.attempts, policy));
+    await recordMailFailure(db, row.id, claimant, { error: details.error, retryAt });
+    log.warn(
+      { ...details, retryAt },
+      `mail "${row.subject}" could not be sent (attempt ${row.attempts}); retrying at ${retryAt}`,
+    );
+  }
+
+  /** One pass: claims a batch of due mails and sends them; answers how many it claimed. */
+  async function pass(): Promise<number> {
+    const now = clock.now().getTime();
+    const rows = await claimDueMails(db, { now: toIso(now), until: toIso(now + policy.leaseMs), claimant, limit: policy.batch });
+    if (rows.length === 0) return 0;
+    const outcomes = await Promise.all(
+      rows.map((row) =>
+        sendWithin(messageOf(row)).then(
+          () => ({ row, error: undefined, ok: true as const }),
+          (error: unknown) => ({ row, error, ok: false as const }),
+        ),
+      ),
+    );
+    const sent = outcomes.filter((o) => o.ok).map((o) => o.row.id);
+    await markMailsSent(db, sent, toIso(clock.now().getTime()));
+    if (sent.length > 0) onSent?.(sent.length);
+    for (const outcome of outcomes) if (!outcome.ok) await failed(outcome.row, outcome.error);
+    return rows.length;
+  }
+
+  // Passes run one after another, whoever asks (timer, wake, a test, shutdown).
+  let queue: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+  const dispatch = () => exclusive(pass);
+
+  let stopped = false;
+  let loop: Promise<void> | undefined;
+  let again = false;
+  let wakeQueued = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastPrune = 0;
+
+  /** Passes until a pass finds less than a full batch; a kick during the loop asks for one more round. */
+  function kick(): void {
+    if (stopped) return;
+    if (loop) {
+      again = true;
+      return;
+    }
+    loop = (async () => {
+      do {
+        again = false;
+        while (!stopped && (await dispatch()) >= policy.batch);
+      } while (again && !stopped);
+    })()
+      .catch((error: unknown) => log.error({ err: error }, 'sending from the mail outbox failed; the next round tries again'))
+      .finally(() => {
+        loop = undefined;
+      });
+  }
+
+  async function prune(): Promise<void> {
+    const now = clock.now().getTime();
+    if (now - lastPrune < HOUR) return;
+    lastPrune = now;
+    const count = await exclusive(() => pruneSentMails(db, toIso(now - policy.keepSentMs)));
+    if (count > 0) log.info({ count }, `pruned ${count} mail(s) sent more than ${policy.keepSentMs / (24 * HOUR)} days ago`);
+  }
+
+  return {
+    /** One pass now (after any pass under way): claims, sends and records a batch; answers how many it claimed. */
+    dispatch,
+    /** Passes until nothing is due (a mail waiting for its retry is not); answers how many were claimed. */
+    async drain(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const claimed = await dispatch();
+        if (claimed === 0) return total;
+        total += claimed;
+      }
+    },
+    /** After a commit that wrote mail: a pass soon, after the current I/O, instead of at the next round. */
+    wake(): void {
+      if (stopped || wakeQueued) return;
+      wakeQueued = true;
+      setImmediate(() => {
+        wakeQueued = false;
+        kick();
+      });
+    },
+    counts: () => countOutboxMails(db),
+    /** Passes now and every `intervalMs` (retries, mails another node wrote, leases that ran out); prunes hourly. */
+    start(intervalMs: number): void {
+      if (timer || stopped) return;
+      const tick = () => {
+        kick();
+        prune().catch((error: unknown) => log.warn({ err: error }, 'pruning sent mails failed; tried again later'));
+      };
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    /**
+     * Stops the timer and wakes, then sends what is due for up to `withinMs`: a clean shutdown leaves
+     * nothing behind that it could send. Whatever is left stays in the outbox for another node or the
+     * next start.
+     */
+    async stop(withinMs = 2000): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      stopped = true;
+      const finishing = (async () => {
+        await loop;
+        for (let claimed = 1; claimed > 0;) claimed = await dispatch();
+      })();
+      let deadline: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        finishing.then(
+          () => true,
+          (error: unknown) => {
+            log.warn({ err: error }, 'the last sends from the mail outbox failed; the mails stay queued');
+            return true;
+          },
+        ),
+        new Promise<false>((resolve) => {
+          deadline = setTimeout(() => resolve(false), withinMs);
+        }),
+      ]);
+      clearTimeout(deadline);
+      if (!finished)
+        log.warn({}, 'mail still being sent at shutdown stays in the outbox; another node or the next start sends it');
+    },
+  };
+}
+
+export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

@@ -1,0 +1,50 @@
+import type { Db } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
+import { enqueueMail, orderExpiredMail, type OrderMailFacts, orderPaidMail, orderPlacedMail, orderShippedMail } from '../mail';
+import { payByOf } from './orders.service';
+
+export interface OrderMailsDeps {
+  publicUrl: string;
+  paymentWindowHours: number;
+  /** Told after the commit of a transaction that wrote an order mail (the outbox's dispatcher sends it then). */
+  afterCommit?: () => void;
+}
+
+/**
+ * The customer's mail when their order is placed, paid, shipped or expired. Each is written into the
+ * mail outbox with the transaction (`trx`) that makes the change, from the order as it is after the
+ * change, so the mail exists exactly when the change does and says what happened. The caller tells
+ * `committed()` once that transaction has committed.
+ */
+export function createOrderMails({ publicUrl, paymentWindowHours, afterCommit }: OrderMailsDeps) {
+  const ordersLink = `${publicUrl}/dashboard`;
+
+  function facts(row: OrderRow): OrderMailFacts {
+    return {
+      customer: { email: row.customer_email, name: row.customer_name },
+      partName: row.part_name,
+      quantity: row.quantity,
+      totalCents: Number(row.total_cents),
+      address: row.address,
+      transactionId: row.transaction_id,
+      payBy: payByOf(row.created_at, paymentWindowHours),
+    };
+  }
+
+  return {
+    placed: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPlacedMail(facts(row), ordersLink), now),
+    paid: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(facts(row), ordersLink), now),
+    shipped: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderShippedMail(facts(row), ordersLink), now),
+    expired: (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(
+        trx,
+        orderExpiredMail(facts(row), paymentWindowHours, `${publicUrl}/part/${encodeURIComponent(row.part_id)}`),
+        now,
+      ),
+    committed(): void {
+      afterCommit?.();
+    },
+  };
+}
+
+export type OrderMails = ReturnType<typeof createOrderMails>;
