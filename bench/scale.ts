@@ -174,6 +174,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
   const config = loadConfig(
     {
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       DATA_DIR: dir,
       AUTH_SECRET: 'scale-secret-scale-secret-scale-secret-0123',
       PUBLIC_URL: ORIGIN,

@@ -21,6 +21,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       // As `npm start` runs it: fewer glibc malloc arenas keep sharp's native memory from fragmenting.
       MALLOC_ARENA_MAX: '2',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
@@ -32,6 +33,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // The orders benchmark books thousands of orders as the demo customer.
+      MAX_UNPAID_ORDERS: '1000000',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
 // The built shop as one process that a test may kill (SIGKILL) or stop (SIGTERM) and start again on
-// the same data, on SQLite or on PostgreSQL. Used by e2e/reliability.spec.ts (issue 7, items 8 and 9).
+// the same data, on SQLite or on PostgreSQL. Used by e2e/reliability.spec.ts and e2e/payments-test-mode.spec.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -80,6 +80,7 @@ export class ShopProcess {
   private env(): Record<string, string> {
     return {
       NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
       HOST: '127.0.0.1',
       PORT: String(this.port),
       PUBLIC_URL: this.url,
@@ -92,6 +93,8 @@ export class ShopProcess {
       MALLOC_ARENA_MAX: '2',
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // One customer books over and over; the cap on unpaid orders has its own API tests.
+      MAX_UNPAID_ORDERS: '1000000',
     };
   }
 

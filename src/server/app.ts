@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { copy } from '#shared/copy';
 import { type Clock, systemClock } from './clock';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
 import { type InvalidationBus, registerCaching } from './http/cache';
@@ -110,6 +110,17 @@ const STRIPE_API_HOSTS = ['https://api.stripe.com'];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify refuses a bare number (it
+ * cannot check that the nearest hop is a proxy), but a node reachable only through its proxies can
+ * trust that many hops, counted from the socket: the client is the entry the last of them appended.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'boolean') return trust;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return [...trust];
+}
+
 /** Builds the whole server as a value; main.ts listens on it, tests call `inject` on it. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
@@ -125,12 +136,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
     bodyLimit: 1024 * 1024,
     // Behind a load balancer the client's address is in X-Forwarded-For; rate limits count by it.
-    trustProxy: typeof config.trustProxy === 'object' ? [...config.trustProxy] : config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     // A path the router cannot decode, or a parameter over maxParamLength, is answered as problem+json too.
     frameworkErrors: answerError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes the left-most X-Forwarded-For entry, which a client writes itself unless the proxy ' +
+        "overwrites the header: give the proxies' addresses or their number instead",
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Every route as registered (plugins' too), for the authorization matrix test: a new route must be listed there.
@@ -285,7 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.
     await mailOutbox.stop();
   });
-  // The sandbox unless Stripe's keys are set (`config.stripe`).
+  // Stripe when PAYMENT_PROVIDER (or its keys) chose it, which is when `config.stripe` is set; else the sandbox.
   const paymentProvider: PaymentProvider =
     deps.paymentProvider ??
     (config.stripe
@@ -328,6 +345,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     shopInfo: {
       demoMode: config.demoMode,
       googleSignIn: config.google !== undefined,
+      paymentsTestMode: config.paymentsTestMode,
+      verifiedEmailRequired: config.requireVerifiedEmail,
       demoAccounts: config.demoMode ? demoAccounts.map(({ role, email, password }) => ({ role, email, password })) : [],
     },
   });

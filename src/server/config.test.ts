@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       DATA_DIR: dir,
       NODE_ENV: 'production',
       AUTH_SECRET: 'a'.repeat(40),
+      PAYMENT_PROVIDER: 'sandbox',
       DATABASE_URL: 'postgres://shop@db/shop',
       PUBLIC_URL: 'https://parts.example/',
     });
@@ -79,7 +80,13 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ ORDER_PAYMENT_WINDOW_HOURS: '-1' }, 'ORDER_PAYMENT_WINDOW_HOURS'],
-    [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+    [{ MAX_UNPAID_ORDERS: '0' }, 'MAX_UNPAID_ORDERS'],
+    [{ MAX_UNPAID_ORDERS: '2.5' }, 'MAX_UNPAID_ORDERS'],
+    [{ MAX_UNPAID_ORDERS: 'many' }, 'MAX_UNPAID_ORDERS'],
+    [{ REQUIRE_VERIFIED_EMAIL: 'sometimes' }, 'REQUIRE_VERIFIED_EMAIL'],
+    [{ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }, 'AUTH_SECRET'],
+    [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
+    [{ PAYMENT_PROVIDER: 'stripe' }, 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_PUBLISHABLE_KEY'],
@@ -92,6 +99,60 @@ describe('loadConfig', () => {
   ])('stops on %j with a message naming %s', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, ...env })).toThrow(name);
+  });
+});
+
+describe('loadConfig: what holds stock', () => {
+  const production = { DATA_DIR: dir, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), PAYMENT_PROVIDER: 'sandbox' };
+
+  it('lets a customer hold 3 unpaid orders by default, or MAX_UNPAID_ORDERS', () => {
+    expect(loadConfig({ DATA_DIR: dir }).maxUnpaidOrders).toBe(3);
+    expect(loadConfig({ DATA_DIR: dir, MAX_UNPAID_ORDERS: '10' }).maxUnpaidOrders).toBe(10);
+  });
+
+  it('asks for a verified address in production, not in demo mode or outside production, unless told', () => {
+    expect(loadConfig(production).requireVerifiedEmail).toBe(true);
+    expect(loadConfig({ ...production, DEMO_MODE: 'true' }).requireVerifiedEmail).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir }).requireVerifiedEmail).toBe(false);
+    expect(loadConfig({ ...production, REQUIRE_VERIFIED_EMAIL: 'false' }).requireVerifiedEmail).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, REQUIRE_VERIFIED_EMAIL: 'true' }).requireVerifiedEmail).toBe(true);
+  });
+});
+
+describe('loadConfig: who takes the payments', () => {
+  const production = { DATA_DIR: dir, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40) };
+  const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
+  it('refuses to start in production without Stripe, naming the variables, instead of falling back to the sandbox', () => {
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow(
+      /PAYMENT_PROVIDER: in production set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.*PAYMENT_PROVIDER=sandbox/,
+    );
+  });
+
+  it('takes real payments with Stripe in production, and says nothing of test mode', () => {
+    const config = loadConfig({ ...production, ...stripeKeys });
+    expect(config.paymentProvider).toBe('stripe');
+    expect(config.stripe?.secretKey).toBe('sk_live_x');
+    expect(config.paymentsTestMode).toBe(false);
+  });
+
+  it('runs the sandbox in production only when asked, and then every page says so', () => {
+    const config = loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' });
+    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.stripe).toBeUndefined();
+    expect(config.paymentsTestMode).toBe(true);
+    // Chosen on purpose, it wins over keys that happen to be set.
+    expect(loadConfig({ ...production, ...stripeKeys, PAYMENT_PROVIDER: 'sandbox' }).stripe).toBeUndefined();
+  });
+
+  it('uses the sandbox quietly in a demo, and says so in a shop that is not one', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ paymentProvider: 'sandbox', paymentsTestMode: false });
+    expect(loadConfig({ DATA_DIR: dir, DEMO_MODE: 'false' })).toMatchObject({
+      paymentProvider: 'sandbox',
+      paymentsTestMode: true,
+    });
+    expect(loadConfig({ DATA_DIR: dir, ...stripeKeys }).paymentProvider).toBe('stripe');
   });
 });
 
@@ -109,10 +170,11 @@ describe('loadConfig: shared services', () => {
     expect(() => loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://r', REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
   });
 
-  it('reads TRUST_PROXY as off, on, or a list of proxy addresses and CIDR ranges', () => {
+  it('reads TRUST_PROXY as off, on, a number of proxy hops, or a list of proxy addresses and CIDR ranges', () => {
     expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1,loopback' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '192.168.1.5',
@@ -126,6 +188,6 @@ describe('loadConfig: shared services', () => {
       /TRUST_PROXY: .*not one: proxy\.internal/,
     );
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
-    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count is not supported/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: a hop count must be 1 to 10/);
   });
 });

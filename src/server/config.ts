@@ -44,11 +44,18 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  PAYMENT_PROVIDER: optionalText.pipe(z.enum(['stripe', 'sandbox'], { error: 'must be stripe or sandbox' }).optional()),
   ORDER_PAYMENT_WINDOW_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive()
     .max(24 * 365)
     .default(48),
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be 1 or more')
+    .default(3),
+  REQUIRE_VERIFIED_EMAIL: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -89,6 +96,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanText.optional(),
 });
 
+/** TRUST_PROXY parsed: see parseTrustProxy. */
+export type TrustProxy = boolean | readonly string[] | { readonly hops: number };
+
 /** Proxy-addr's names for address ranges, which Fastify's `trustProxy` also accepts. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -103,15 +113,18 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY as Fastify takes it: off, every proxy, or the proxies' addresses (CIDR ranges allowed).
- * Not a hop count: Fastify 5 ignores one (it cannot tell a proxy from a client claiming hops).
+ * TRUST_PROXY: off, the proxies' addresses (CIDR ranges allowed), a number of proxy hops, or every
+ * address. Which X-Forwarded-For entry is the client's is read from the right: each trusted proxy
+ * appended the address it saw, and whatever is left of the first untrusted entry was written by the
+ * client itself. `true` trusts the whole header, so it is only safe behind a proxy that overwrites it.
  * Answers the message for a bad value as a string.
  */
-function parseTrustProxy(text: string | undefined): boolean | string[] | string {
+function parseTrustProxy(text: string | undefined): TrustProxy | string {
   if (text === undefined || ['false', '0', 'no'].includes(text)) return false;
   if (['true', 'yes'].includes(text)) return true;
   if (/^\d+$/.test(text)) {
-    return "a hop count is not supported (Fastify ignores it): give the proxies' addresses or CIDR ranges, or true";
+    const hops = Number(text);
+    return hops <= 10 ? { hops } : 'a hop count must be 1 to 10 (the proxies in front of the shop)';
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
@@ -132,8 +145,20 @@ export interface Config {
   readonly authSecret: string;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string; readonly outboxDir: string };
   readonly google: { readonly clientId: string; readonly clientSecret: string; readonly discoveryUrl: string } | undefined;
+  /** Stripe's keys, set exactly when `paymentProvider` is `stripe`. */
   readonly stripe: { readonly secretKey: string; readonly publishableKey: string; readonly webhookSecret: string } | undefined;
+  /** PAYMENT_PROVIDER: who takes the payments; `sandbox` takes none (test cards only). */
+  readonly paymentProvider: 'stripe' | 'sandbox';
+  /**
+   * The sandbox runs where real payments are expected (production, or any shop that is not a demo):
+   * every page says so, so that nobody mistakes a test card's "payment" for money received.
+   */
+  readonly paymentsTestMode: boolean;
   readonly orderPaymentWindowHours: number;
+  /** MAX_UNPAID_ORDERS: orders one customer may hold in `pending_payment` at once. */
+  readonly maxUnpaidOrders: number;
+  /** REQUIRE_VERIFIED_EMAIL: booking needs an email address verified through the link in the sign-up mail. */
+  readonly requireVerifiedEmail: boolean;
   readonly logLevel: string;
   /** Bearer token for `GET /metrics`; without one the endpoint answers 404. */
   readonly metricsToken: string | undefined;
@@ -147,7 +172,7 @@ export interface Config {
    */
   readonly redis: { readonly url: string; readonly prefix: string } | undefined;
   /** TRUST_PROXY: which proxies' X-Forwarded-For Fastify believes (the client address rate limits count by). */
-  readonly trustProxy: boolean | readonly string[];
+  readonly trustProxy: TrustProxy;
   readonly uploadsDir: string;
   /** Uploads go to this S3-compatible bucket instead of `uploadsDir` when set. */
   readonly s3: S3Config | undefined;
@@ -193,6 +218,28 @@ function authSecretFor(env: string, given: string | undefined, dataDir: string):
   return secret;
 }
 
+const STRIPE_KEYS = 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET';
+
+/**
+ * Stripe when asked for or when its keys are set; the sandbox outside production. In production the
+ * sandbox is never a fallback: a missing key would otherwise let a test card "pay" real orders, so the
+ * start stops unless the sandbox was chosen on purpose.
+ */
+function paymentProviderFor(env: string, chosen: 'stripe' | 'sandbox' | undefined, hasStripe: boolean): 'stripe' | 'sandbox' {
+  if (chosen === 'stripe' && !hasStripe) {
+    throw new ConfigError(`Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs ${STRIPE_KEYS}`);
+  }
+  if (chosen) return chosen;
+  if (hasStripe) return 'stripe';
+  if (env === 'production') {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAYMENT_PROVIDER: in production set ${STRIPE_KEYS} to take real payments, ` +
+        'or PAYMENT_PROVIDER=sandbox to run on purpose without them (every page then says that no real payments are taken)',
+    );
+  }
+  return 'sandbox';
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}`);
@@ -209,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
   const hasGoogle = bothOrNone(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   const hasStripe = bothOrNone(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const paymentProvider = paymentProviderFor(e.NODE_ENV, e.PAYMENT_PROVIDER, hasStripe);
   const hasS3 = bothOrNone(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
   if (!hasS3 && e.S3_PUBLIC_URL) {
     throw new ConfigError(
@@ -216,6 +264,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
 
+  const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -225,16 +274,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'gearhouse.sqlite') },
-    demoMode: e.DEMO_MODE ?? e.NODE_ENV !== 'production',
+    demoMode,
     authSecret: authSecretFor(e.NODE_ENV, e.AUTH_SECRET, dataDir),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     google: hasGoogle
       ? { clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, discoveryUrl: e.GOOGLE_DISCOVERY_URL }
       : undefined,
-    stripe: hasStripe
-      ? { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
-      : undefined,
+    stripe:
+      paymentProvider === 'stripe'
+        ? { secretKey: e.STRIPE_SECRET_KEY!, publishableKey: e.STRIPE_PUBLISHABLE_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        : undefined,
+    paymentProvider,
+    paymentsTestMode: paymentProvider === 'sandbox' && (e.NODE_ENV === 'production' || !demoMode),
     orderPaymentWindowHours: e.ORDER_PAYMENT_WINDOW_HOURS,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    // On in production, where anyone on the internet can sign up; off in demo mode, whose accounts are shared.
+    requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL ?? (e.NODE_ENV === 'production' && !demoMode),
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -141,6 +141,7 @@ export const copy = {
   common: {
     loading: 'Loading…',
     somethingWrong: 'Something went wrong. Please try again.',
+    paymentsTestMode: 'Test mode: no real payments are taken',
     retry: 'Try again',
     areYouSure: 'Are you sure?',
     yes: 'Yes',
@@ -197,6 +198,7 @@ export const copy = {
     nulCharacter: 'Text must not contain the NUL character (U+0000).',
     jsonTooDeep: 'The JSON body is nested too deeply.',
     noBodyExpected: 'This request takes no body.',
+    unknownField: 'This field is not accepted here.',
   },
   toasts: {
     partAdded: 'Parts added successfully',
@@ -220,6 +222,8 @@ export const copy = {
     adminOnly: 'Only an admin can do this.',
     crossSiteRefused: 'This request came from another site and was refused. Please use the shop itself.',
     failed: 'Sign-in did not work. Please try again.',
+    unknownProvider: 'Sign-in with this provider is not offered here.',
+    returnPathInvalid: 'Must be a page of this shop, such as /dashboard.',
     loginTitle: 'Login',
     loginText: 'Welcome back. Sign in to book parts, pay for them and follow your orders.',
     loginSubmit: 'Login',
@@ -438,7 +442,7 @@ export const copy = {
     passwordTitle: 'Change password',
     passwordText: 'You stay signed in on this device.',
     passwordSubmit: 'Change password',
-    passwordChanged: 'Password changed successfully',
+    passwordChanged: 'Password changed successfully. Every other device was signed out.',
   },
   payment: {
     // The sandbox answers with a card provider's test-mode messages (PRODUCT.md section 6).

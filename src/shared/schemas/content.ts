@@ -49,6 +49,10 @@ export const okSchema = z.object({ ok: z.literal(true) });
 export const shopInfoSchema = z.object({
   demoMode: z.boolean(),
   googleSignIn: z.boolean(),
+  /** The sandbox takes the payments where real ones are expected: every page says so. */
+  paymentsTestMode: z.boolean(),
+  /** Booking needs a verified address (REQUIRE_VERIFIED_EMAIL): sign-up says a link was mailed. */
+  verifiedEmailRequired: z.boolean(),
   /** Shown in the login page's demo modal; empty unless demo mode is on. */
   demoAccounts: z.array(z.object({ role: z.enum(['admin', 'customer']), email: z.string(), password: z.string() })),
 });

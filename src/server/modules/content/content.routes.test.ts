@@ -148,7 +148,7 @@ describeOnEachEngine(
     it('shows no demo accounts, and says Google sign-in is off when it is not configured', async () => {
       const res = await ctx.app.inject({ url: '/api/shop' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ demoMode: false, googleSignIn: false, demoAccounts: [] });
+      expect(res.json()).toEqual({ demoMode: false, googleSignIn: false, paymentsTestMode: true, verifiedEmailRequired: false, demoAccounts: [] });
     });
   },
   { config: { demoMode: false } },

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { TestModeBanner } from './test-mode-banner';
 
 /** A thin bar while the next page's code loads (the current page stays until it is ready). */
 function NavigationProgress() {
@@ -26,6 +27,7 @@ export function AppShell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
+      <TestModeBanner />
       <Navbar />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
