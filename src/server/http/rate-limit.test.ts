@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import type { TrustProxy } from '../config';
+import { TEST_ORIGIN } from '../testing/accounts';
 import { describeOnEachEngine } from '../testing/test-app';
 
 describeOnEachEngine(
@@ -53,3 +55,43 @@ describeOnEachEngine(
   },
   { config: { rateLimitPerMinute: 3, trustProxy: ['10.0.0.0/8'] } },
 );
+
+/**
+ * nginx's `$proxy_add_x_forwarded_for` (and most proxies by default) append the address they saw to
+ * whatever X-Forwarded-For the client sent. The client's own entries come first: rotating them must
+ * not buy fresh sign-in attempts.
+ */
+const PROXIES_THAT_APPEND: [string, TrustProxy][] = [
+  ['its address', ['127.0.0.1']],
+  ['a CIDR range', ['127.0.0.0/8']],
+  ['one hop', { hops: 1 }],
+];
+for (const [how, trustProxy] of PROXIES_THAT_APPEND) {
+  describeOnEachEngine(
+    `the sign-in limit behind a proxy that appends to X-Forwarded-For (TRUST_PROXY as ${how})`,
+    (ctx) => {
+      it('counts the address the proxy saw, whatever the client put in front of it', async () => {
+        const guess = (n: number) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-in/email',
+            remoteAddress: '127.0.0.1',
+            headers: { origin: TEST_ORIGIN, 'x-forwarded-for': `10.9.8.${n}, 203.0.113.77` },
+            payload: { email: 'nobody@example.com', password: `wrong-guess-${n}` },
+          });
+        const statuses: number[] = [];
+        for (let n = 1; n <= 8; n++) statuses.push((await guess(n)).statusCode);
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+        const other = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '127.0.0.1',
+          headers: { origin: TEST_ORIGIN, 'x-forwarded-for': '203.0.113.78' },
+          payload: { email: 'nobody@example.com', password: 'wrong-guess-0' },
+        });
+        expect(other.statusCode, 'another client behind the same proxy still gets its own attempts').toBe(401);
+      });
+    },
+    { config: { trustProxy }, abuseLimits: { signIn: 5 } },
+  );
+}
