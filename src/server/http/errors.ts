@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { copy } from '#shared/copy';
 import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
 
 /** The one error type services throw; the handler turns it into problem+json. */
@@ -52,6 +53,12 @@ function validationProblem(error: FastifyError, request: FastifyRequest): Proble
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const message = issue.message ?? 'Invalid value';
+      // A member a strict body does not take is named as a field of its own, so the caller sees which.
+      const unknown = issue.keyword === 'unrecognized_keys' ? (issue.params as { keys?: unknown }).keys : undefined;
+      if (Array.isArray(unknown)) {
+        for (const key of unknown) errors[field ? `${field}.${String(key)}` : String(key)] ??= copy.validation.unknownField;
+        continue;
+      }
       if (!field) {
         general.push(message);
         continue;

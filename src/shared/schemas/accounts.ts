@@ -21,24 +21,48 @@ export const passwordSchema = z
 
 const nameSchema = requiredText(v.nameRequired, NAME_MAX_LENGTH);
 
-// The auth bodies are loose: other members (callbackURL, rememberMe…) go on to the auth library,
-// which refuses the ones nobody may set, such as `role`.
-export const signUpInputSchema = z.looseObject({ name: nameSchema, email: emailSchema, password: passwordSchema });
+// The auth bodies are strict, like every body the shop takes: a member the shop's forms do not send
+// (`image` or `role` on sign-up, `callbackURL` on sign-in, `revokeOtherSessions` on a password change)
+// is refused with 400 naming it, before the auth library sees the body and stores or acts on it.
+export const signUpInputSchema = z.strictObject({ name: nameSchema, email: emailSchema, password: passwordSchema });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
-export const signInInputSchema = z.looseObject({ email: emailSchema, password: passwordSchema });
+export const signInInputSchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  /** false: the session ends with the browser (a shared computer); it changes nothing stored. */
+  rememberMe: z.boolean().optional(),
+});
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-export const passwordResetRequestSchema = z.looseObject({ email: emailSchema });
+/**
+ * Where the browser goes after Google: a page of this shop, as a path (`/dashboard?x=1`). Not `//host`
+ * or `/\host`, which browsers read as another site.
+ */
+const shopPathSchema = z
+  .string()
+  .max(500, copy.auth.returnPathInvalid)
+  .regex(/^\/(?![/\\])[^\s\\]*$/, copy.auth.returnPathInvalid);
+
+/** POST /api/auth/sign-in/social: Google is the one provider; the return pages are the shop's own. */
+export const socialSignInInputSchema = z.strictObject({
+  provider: z.literal('google', { error: copy.auth.unknownProvider }),
+  callbackURL: shopPathSchema.optional(),
+  errorCallbackURL: shopPathSchema.optional(),
+});
+export type SocialSignInInput = z.infer<typeof socialSignInInputSchema>;
+
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
-export const passwordResetInputSchema = z.looseObject({
+export const passwordResetInputSchema = z.strictObject({
   token: z.string({ error: copy.auth.resetLinkInvalid }).min(1, copy.auth.resetLinkInvalid).max(200),
   newPassword: passwordSchema,
 });
 export type PasswordResetInput = z.infer<typeof passwordResetInputSchema>;
 
-export const passwordChangeInputSchema = z.looseObject({
+/** Strict: whether other sessions end is not the client's choice (they always do, see auth.routes.ts). */
+export const passwordChangeInputSchema = z.strictObject({
   currentPassword: z.string({ error: v.passwordRequired }).min(1, v.passwordRequired).max(PASSWORD_MAX_LENGTH),
   newPassword: passwordSchema,
 });

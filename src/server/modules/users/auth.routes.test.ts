@@ -210,6 +210,75 @@ describeOnEachEngine('sign-up, sign-in and passwords', (ctx) => {
     expect((await ctx.app.inject({ url: '/api/auth/list-sessions', headers: { cookie: account.cookie } })).statusCode).toBe(404);
   });
 
+  it.each([
+    ['a script URL', 'javascript:alert(document.cookie)'],
+    ['a foreign picture', 'https://evil.example/me.png'],
+    ['an upload path', '/uploads/00000000000000000000000000000000.webp'],
+    ['900 KB of text', 'x'.repeat(900 * 1024)],
+  ])('refuses an `image` (%s) in the sign-up body, naming it, and creates no account', async (_what, image) => {
+    const email = uniqueEmail('picture');
+    const res = await postAuth(ctx.app, '/sign-up/email', { name: 'Pic Ture', email, password: 'secret-password-1', image });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { image: v.unknownField } });
+    expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('refuses, on every auth endpoint that takes a body, any member its form does not send', async () => {
+    const account = await signUp(ctx.app);
+    const cases: [string, object, string, boolean?][] = [
+      ['/sign-up/email', { name: 'N', email: uniqueEmail(), password: 'secret-password-1', callbackURL: '/' }, 'callbackURL'],
+      ['/sign-up/email', { name: 'N', email: uniqueEmail(), password: 'secret-password-1', rememberMe: true }, 'rememberMe'],
+      ['/sign-in/email', { email: account.email, password: account.password, callbackURL: '/' }, 'callbackURL'],
+      ['/request-password-reset', { email: account.email, redirectTo: 'https://evil.example/' }, 'redirectTo'],
+      ['/reset-password', { token: 'some-token', newPassword: 'secret-password-2', callbackURL: '/' }, 'callbackURL'],
+      ['/change-password', { currentPassword: account.password, newPassword: 'changed-1', revokeOtherSessions: false }, 'revokeOtherSessions', true],
+      ['/sign-in/social', { provider: 'google', callbackURL: '/', newUserCallbackURL: '/' }, 'newUserCallbackURL'],
+      ['/sign-in/social', { provider: 'google', idToken: { token: 'forged' } }, 'idToken'],
+      ['/send-verification-email', { email: account.email, callbackURL: 'https://evil.example/' }, 'callbackURL', true],
+    ];
+    for (const [path, body, field, signedIn] of cases) {
+      const res = await postAuth(ctx.app, path, body, signedIn ? account.cookie : undefined);
+      expect(res.statusCode, `${path} ${field}`).toBe(400);
+      expect(res.json().errors, `${path} ${field}`).toEqual({ [field]: v.unknownField });
+    }
+    // The password stayed as it was.
+    expect(await signIn(ctx.app, account.email, account.password)).toContain('gearhouse.session_token=');
+  });
+
+  it.each([
+    [{ provider: 'github', callbackURL: '/' }, { provider: copy.auth.unknownProvider }],
+    [{ provider: 'google', callbackURL: 'https://evil.example/' }, { callbackURL: copy.auth.returnPathInvalid }],
+    [{ provider: 'google', callbackURL: '//evil.example/' }, { callbackURL: copy.auth.returnPathInvalid }],
+    [{ provider: 'google', callbackURL: '/\\evil.example/' }, { callbackURL: copy.auth.returnPathInvalid }],
+    [{ provider: 'google', callbackURL: '/', errorCallbackURL: 'javascript:alert(1)' }, { errorCallbackURL: copy.auth.returnPathInvalid }],
+  ])('refuses the social sign-in %j with the field at fault', async (body, errors) => {
+    const res = await postAuth(ctx.app, '/sign-in/social', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed', errors });
+  });
+
+  it('ends every other session when the password changes; this one stays signed in', async () => {
+    const account = await signUp(ctx.app);
+    const stolen = await signIn(ctx.app, account.email, account.password);
+    expect((await me(stolen)).statusCode).toBe(200);
+    const res = await postAuth(
+      ctx.app,
+      '/change-password',
+      { currentPassword: account.password, newPassword: 'after-the-theft' },
+      account.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(stolen)).statusCode).toBe(401);
+    // The browser that changed it holds the fresh session cookie of the answer.
+    const current = cookieHeader(res);
+    expect(current).toContain('gearhouse.session_token=');
+    expect((await me(current)).json()).toMatchObject({ user: { id: account.id } });
+    const sessions = await ctx.database.db.selectFrom('sessions').select('id').where('user_id', '=', account.id).execute();
+    expect(sessions).toHaveLength(1);
+  });
+
   it('keeps the session token in its http-only cookie, out of every JSON answer', async () => {
     const email = uniqueEmail();
     const signedUp = await postAuth(ctx.app, '/sign-up/email', { name: 'Tok En', email, password: 'secret-password-1' });

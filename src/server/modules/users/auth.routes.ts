@@ -9,6 +9,7 @@ import {
   passwordResetRequestSchema,
   signInInputSchema,
   signUpInputSchema,
+  socialSignInInputSchema,
 } from '#shared/schemas/accounts';
 import { problem, sendProblem } from '../../http/errors';
 import { requireUser } from '../../http/guards';
@@ -35,6 +36,8 @@ interface AuthRoute {
   hide?: boolean;
   /** Only for a signed-in user: a visitor gets 401 before the body is looked at. */
   signedIn?: boolean;
+  /** What the auth library is told beyond the (validated) body: the shop's own choices, never the client's. */
+  adds?: Record<string, unknown>;
 }
 
 const answerSchema = z.looseObject({}).describe("better-auth's answer");
@@ -79,11 +82,14 @@ const authRoutes: AuthRoute[] = [
   {
     method: 'POST',
     path: '/change-password',
-    summary: 'Change the password (the current one is required)',
+    summary: 'Change the password (the current one is required); every other session of the account ends',
     body: passwordChangeInputSchema,
     // Each try is a guess at the current password, so it is limited like a sign-in.
     limit: 'signIn',
     signedIn: true,
+    // A new password ends every other session of the account, so a stolen session does not outlive
+    // it; this browser gets a fresh session cookie and stays signed in.
+    adds: { revokeOtherSessions: true },
   },
   { method: 'POST', path: '/revoke-other-sessions', summary: 'Sign out everywhere else', signedIn: true },
   { method: 'POST', path: '/revoke-sessions', summary: 'End all your sessions', signedIn: true },
@@ -92,6 +98,7 @@ const authRoutes: AuthRoute[] = [
     method: 'POST',
     path: '/sign-in/social',
     summary: 'Start signing in with Google, `{provider: "google"}` (when configured)',
+    body: socialSignInInputSchema,
     limit: 'signIn',
   },
   { method: ['GET', 'POST'], path: '/callback/:id', summary: 'Google returns here', hide: true },
@@ -159,7 +166,8 @@ export function withoutSessionTokens(text: string): string {
   return JSON.stringify(rest);
 }
 
-async function forward(auth: Auth, baseUrl: string, request: FastifyRequest, reply: FastifyReply) {
+async function forward(auth: Auth, baseUrl: string, request: FastifyRequest, reply: FastifyReply, adds?: object) {
+  if (adds) request.body = { ...(request.body as object), ...adds };
   const response = await auth.handler(toWebRequest(request, baseUrl, { [CLIENT_IP_HEADER]: request.ip }));
   const text = await response.text();
   if (response.status >= 400) {
@@ -196,7 +204,7 @@ export const authRoutesPlugin: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: stri
           429: problemSchema,
         },
       },
-      handler: (request, reply) => forward(auth, baseUrl, request, reply),
+      handler: (request, reply) => forward(auth, baseUrl, request, reply, route.adds),
     });
   }
 };
