@@ -18,6 +18,8 @@ export interface TestDatabase extends DatabaseHandle {
   /** Directory for this database's files (uploads, outbox); removed by `drop`. */
   dir: string;
   drop(): Promise<void>;
+  /** Another handle (its own connections) on the same database, as a second node would have; the caller destroys it. */
+  open(): DatabaseHandle;
 }
 
 async function createPostgresCopy(name: string, template: string): Promise<void> {
@@ -48,6 +50,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     return {
       ...handle,
       dir,
+      open: () => openDatabase({ kind: 'sqlite', file }),
       drop: async () => {
         await handle.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -60,6 +63,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   return {
     ...handle,
     dir,
+    open: () => openDatabase({ kind: 'postgres', url: postgresUrlFor(name) }),
     drop: async () => {
       await handle.destroy();
       rmSync(dir, { recursive: true, force: true });

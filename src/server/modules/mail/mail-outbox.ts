@@ -231,12 +231,13 @@ export function createMailDispatcher({
       });
   }
 
-  async function prune(): Promise<void> {
+  /** Deletes the rows sent longer than `keepSentMs` ago; never one not sent. Answers how many went. */
+  async function prune(): Promise<number> {
     const now = clock.now().getTime();
-    if (now - lastPrune < HOUR) return;
     lastPrune = now;
     const count = await exclusive(() => pruneSentMails(db, toIso(now - policy.keepSentMs)));
     if (count > 0) log.info({ count }, `pruned ${count} mail(s) sent more than ${policy.keepSentMs / (24 * HOUR)} days ago`);
+    return count;
   }
 
   return {
@@ -261,11 +262,13 @@ export function createMailDispatcher({
       });
     },
     counts: () => countOutboxMails(db),
+    prune,
     /** Passes now and every `intervalMs` (retries, mails another node wrote, leases that ran out); prunes hourly. */
     start(intervalMs: number): void {
       if (timer || stopped) return;
       const tick = () => {
         kick();
+        if (clock.now().getTime() - lastPrune < HOUR) return;
         prune().catch((error: unknown) => log.warn({ err: error }, 'pruning sent mails failed; tried again later'));
       };
       tick();

@@ -1,0 +1,449 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { buildApp } from '../../app';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { signInAs, signUp, type TestAccount, uniqueEmail } from '../../testing/accounts';
+import { insertPart } from '../../testing/factories';
+import { capturingMailer } from '../../testing/mail';
+import { describeOnEachEngine, RELAXED_ABUSE_LIMITS, type TestContext } from '../../testing/test-app';
+import { LocalDiskStorage } from '../uploads';
+import type { MailMessage } from './mailer';
+import { createMailDispatcher, DEFAULT_OUTBOX_POLICY, enqueueMail, retryDelayMs } from './mail-outbox';
+
+const HOUR = 3_600_000;
+const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+
+function shopSteps(ctx: TestContext) {
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  return {
+    call,
+    async book(account: TestAccount, stock = 100) {
+      const part = await insertPart(ctx.database.db, { stock, price_cents: 1000, name: `Brake disc ${stock}` });
+      const res = await call('POST', '/api/orders', account.cookie, {
+        partId: part.id,
+        quantity: 12,
+        phone: '+1 555-010-2030',
+        address: '7 Caliper Lane, Gearville',
+      });
+      return { res, partId: part.id };
+    },
+    async pay(account: TestAccount, orderId: string) {
+      const intent = await call('POST', `/api/orders/${orderId}/payment-intent`, account.cookie);
+      expect(intent.statusCode, intent.body).toBe(200);
+      const { clientSecret } = intent.json<{ clientSecret: string }>();
+      return call('POST', `/api/orders/${orderId}/payment`, account.cookie, { clientSecret, card: goodCard });
+    },
+    async ordersOf(account: TestAccount) {
+      return ctx.database.db.selectFrom('orders').selectAll().where('customer_email', '=', account.email).execute();
+    },
+    async stockOf(partId: string) {
+      return (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+    },
+    async outboxOf(email: string) {
+      return ctx.database.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).orderBy('created_at').execute();
+    },
+  };
+}
+
+/** Makes every insert into the outbox for `email` fail, as a full disk or a broken constraint would. */
+async function refuseMailTo(ctx: TestContext, email: string): Promise<() => Promise<void>> {
+  const { db } = ctx.database;
+  if (ctx.engine === 'sqlite') {
+    await sql
+      .raw(
+        `create trigger refuse_mail before insert on mail_outbox when new.recipient = '${email}'
+          begin select raise(abort, 'the outbox refused this mail'); end`,
+      )
+      .execute(db);
+    return async () => void (await sql`drop trigger refuse_mail`.execute(db));
+  }
+  await sql
+    .raw(
+      `create function refuse_mail() returns trigger language plpgsql as $$
+        begin
+          if new.recipient = '${email}' then raise exception 'the outbox refused this mail'; end if;
+          return new;
+        end $$`,
+    )
+    .execute(db);
+  await sql`create trigger refuse_mail before insert on mail_outbox for each row execute function refuse_mail()`.execute(db);
+  return async () => {
+    await sql`drop trigger refuse_mail on mail_outbox`.execute(db);
+    await sql`drop function refuse_mail()`.execute(db);
+  };
+}
+
+describeOnEachEngine('order mails are written in the transaction of the change that causes them', (ctx) => {
+  let admin: TestAccount;
+  let steps: ReturnType<typeof shopSteps>;
+  beforeAll(async () => {
+    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
+    steps = shopSteps(ctx);
+  });
+
+  it('books nothing when the order mail cannot be written, and writes it with the order otherwise', async () => {
+    const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
+    const allow = await refuseMailTo(ctx, customer.email);
+    const refused = await steps.book(customer);
+    await allow();
+    expect(refused.res.statusCode).toBe(500);
+    // The order was written before its mail; the mail's failure took it back: one transaction.
+    expect(await steps.ordersOf(customer)).toEqual([]);
+    expect(await steps.stockOf(refused.partId)).toBe(100);
+    expect(await steps.outboxOf(customer.email)).toEqual([]);
+
+    const booked = await steps.book(customer);
+    expect(booked.res.statusCode, booked.res.body).toBe(201);
+    const [row] = await steps.outboxOf(customer.email);
+    expect(row).toMatchObject({
+      kind: 'order-placed',
+      subject: copy.mail.placedSubject('Brake disc 100'),
+      created_at: ctx.clock.now().toISOString(),
+    });
+    await ctx.app.mailOutbox.drain();
+    expect((await steps.outboxOf(customer.email))[0]?.sent_at).toBe(ctx.clock.now().toISOString());
+    expect(ctx.mailer.messages.filter((m) => m.to === customer.email).map((m) => m.subject)).toEqual([
+      copy.mail.placedSubject('Brake disc 100'),
+    ]);
+  });
+
+  it('leaves an order unpaid when its paid mail cannot be written, and pays it with its mail on the retry', async () => {
+    const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
+    const { res } = await steps.book(customer);
+    const orderId = res.json<{ id: string }>().id;
+    const allow = await refuseMailTo(ctx, customer.email);
+    const refused = await steps.pay(customer, orderId);
+    await allow();
+    expect(refused.statusCode).toBe(500);
+    expect((await steps.ordersOf(customer))[0]?.status).toBe('pending_payment');
+    expect((await steps.outboxOf(customer.email)).map((m) => m.kind)).toEqual(['order-placed']);
+
+    const paid = await steps.pay(customer, orderId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await steps.ordersOf(customer))[0]?.status).toBe('paid');
+    expect((await steps.outboxOf(customer.email)).map((m) => m.kind)).toEqual(['order-placed', 'order-paid']);
+  });
+
+  it('does not ship an order whose shipped mail cannot be written', async () => {
+    const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
+    const { res } = await steps.book(customer);
+    const orderId = res.json<{ id: string }>().id;
+    expect((await steps.pay(customer, orderId)).statusCode).toBe(200);
+    const allow = await refuseMailTo(ctx, customer.email);
+    const refused = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
+    await allow();
+    expect(refused.statusCode).toBe(500);
+    expect((await steps.ordersOf(customer))[0]?.status).toBe('paid');
+
+    const shipped = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect((await steps.outboxOf(customer.email)).map((m) => m.kind)).toEqual(['order-placed', 'order-paid', 'order-shipped']);
+    // Delivered writes no mail.
+    await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'delivered' });
+    expect(await steps.outboxOf(customer.email)).toHaveLength(3);
+  });
+
+  it('does not expire an order whose expiry mail cannot be written; the next sweep expires it with its mail', async () => {
+    const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
+    const { res, partId } = await steps.book(customer, 50);
+    const orderId = res.json<{ id: string }>().id;
+    ctx.clock.advance(48 * HOUR);
+    try {
+      const allow = await refuseMailTo(ctx, customer.email);
+      await expect(ctx.app.orderExpiry.sweep()).rejects.toThrow(/refused/);
+      await allow();
+      expect((await steps.ordersOf(customer))[0]?.status).toBe('pending_payment');
+      expect(await steps.stockOf(partId)).toBe(38);
+
+      await ctx.app.orderExpiry.sweep();
+      expect((await steps.ordersOf(customer))[0]).toMatchObject({ id: orderId, status: 'cancelled', cancel_reason: 'expired' });
+      expect(await steps.stockOf(partId)).toBe(50);
+      const rows = await steps.outboxOf(customer.email);
+      expect(rows.map((m) => m.kind)).toEqual(['order-placed', 'order-expired']);
+      expect(rows[1]?.created_at).toBe(ctx.clock.now().toISOString());
+    } finally {
+      ctx.clock.advance(-48 * HOUR);
+    }
+  });
+});
+
+describeOnEachEngine('password reset mail through the outbox', (ctx) => {
+  it('writes the reset mail to the outbox and sends it from there', async () => {
+    const account = await signUp(ctx.app, { name: 'Outbox Olga' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: ctx.config.publicUrl },
+      payload: { email: account.email },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await ctx.mailer.next(account.email);
+    expect(mail.subject).toBe(copy.mail.resetSubject);
+    await ctx.app.mailOutbox.drain();
+    const [row] = await ctx.database.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', account.email).execute();
+    expect(row).toMatchObject({ kind: 'password-reset', subject: copy.mail.resetSubject, attempts: 1 });
+    expect(row?.sent_at).not.toBeNull();
+  });
+});
+
+// An SMTP server that refuses the first `refusals` recipients with a temporary error (451), as a mail
+// server does during an outage or greylisting, then accepts.
+const received: { to: string[]; raw: string }[] = [];
+let refusals = 0;
+let smtp: SMTPServer;
+let smtpUrl = '';
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusals > 0) {
+        refusals -= 1;
+        callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describeOnEachEngine(
+  'a mail server that refuses for a while',
+  (ctx) => {
+    it('delays the order mail, retries with growing waits, and delivers it once when the server takes it', async () => {
+      const customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      refusals = 2;
+      const steps = shopSteps(ctx);
+      const start = ctx.clock.now().getTime();
+      try {
+        const { res } = await steps.book(customer);
+        expect(res.statusCode, res.body).toBe(201);
+        const delivered = () => received.filter((m) => m.to.includes(customer.email));
+
+        // First attempt (the wake after the commit, or this drain): refused, kept, retried later.
+        await ctx.app.mailOutbox.drain();
+        let [row] = await steps.outboxOf(customer.email);
+        expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, claimed_until: null });
+        expect(row?.last_error).toMatch(/451|try again later/i);
+        const firstWait = Date.parse(row?.next_attempt_at ?? '') - start;
+        expect(firstWait).toBeGreaterThanOrEqual(DEFAULT_OUTBOX_POLICY.retryBaseMs / 2);
+        expect(firstWait).toBeLessThanOrEqual(DEFAULT_OUTBOX_POLICY.retryBaseMs);
+        // Not due yet: nothing is tried before its time.
+        await ctx.app.mailOutbox.drain();
+        expect((await steps.outboxOf(customer.email))[0]?.attempts).toBe(1);
+        expect(delivered()).toEqual([]);
+
+        ctx.clock.set(row?.next_attempt_at ?? '');
+        await ctx.app.mailOutbox.drain();
+        [row] = await steps.outboxOf(customer.email);
+        expect(row).toMatchObject({ attempts: 2, sent_at: null });
+        const secondWait = Date.parse(row?.next_attempt_at ?? '') - ctx.clock.now().getTime();
+        expect(secondWait).toBeGreaterThanOrEqual(DEFAULT_OUTBOX_POLICY.retryBaseMs);
+        expect(delivered()).toEqual([]);
+
+        ctx.clock.set(row?.next_attempt_at ?? '');
+        await ctx.app.mailOutbox.drain();
+        [row] = await steps.outboxOf(customer.email);
+        expect(row).toMatchObject({ attempts: 3, sent_at: ctx.clock.now().toISOString() });
+        expect(delivered()).toHaveLength(1);
+        expect(delivered()[0]?.raw).toContain(`Subject: ${copy.mail.placedSubject('Brake disc 100')}`);
+
+        // Sent is sent: later passes never send it again.
+        ctx.clock.advance(2 * HOUR);
+        await ctx.app.mailOutbox.drain();
+        expect(delivered()).toHaveLength(1);
+        expect((await steps.outboxOf(customer.email))[0]?.attempts).toBe(3);
+      } finally {
+        refusals = 0;
+        ctx.clock.set(new Date(start));
+      }
+    });
+  },
+  {
+    configuredMailer: true,
+    config: () => ({
+      mail: { smtpUrl, from: 'Gearhouse <shop@gearhouse.example>', outboxDir: path.join('/nonexistent', 'outbox') },
+    }),
+  },
+);
+
+const quietLog = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function enqueueMany(db: Db, count: number, at: string, tag: string): Promise<string[]> {
+  const subjects = Array.from({ length: count }, (_, i) => `${tag} ${i + 1}`);
+  for (const subject of subjects) await enqueueMail(db, { to: `${tag}@example.com`, subject, text: subject, kind: 'test' }, at);
+  return subjects;
+}
+
+describeOnEachEngine('the outbox on several nodes', (ctx) => {
+  it('sends each mail exactly once when two app instances on one database dispatch at the same time', async () => {
+    const subjects = await enqueueMany(ctx.database.db, 70, ctx.clock.now().toISOString(), 'two-nodes');
+    const handles = [ctx.database.open(), ctx.database.open()];
+    // Each send takes a moment, so the two nodes' passes overlap.
+    const transports = handles.map(() => {
+      const capture = capturingMailer();
+      return {
+        messages: capture.messages,
+        async send(message: MailMessage) {
+          await new Promise((resolve) => setTimeout(resolve, 3));
+          await capture.send(message);
+        },
+      };
+    });
+    const nodes = await Promise.all(
+      handles.map((database, i) =>
+        buildApp(ctx.config, {
+          database,
+          clock: ctx.clock as Clock,
+          storage: new LocalDiskStorage(path.join(ctx.database.dir, 'uploads')),
+          logger: false,
+          mailer: transports[i],
+          abuseLimits: RELAXED_ABUSE_LIMITS,
+          orderSweepIntervalMs: 0,
+          mailDispatchIntervalMs: 0,
+        }),
+      ),
+    );
+    try {
+      await Promise.all(nodes.flatMap((node) => [node.mailOutbox.drain(), node.mailOutbox.drain()]));
+      const sent = transports.map((t) => t.messages.filter((m) => m.to === 'two-nodes@example.com').map((m) => m.subject));
+      expect(sent.flat().sort()).toEqual([...subjects].sort());
+      // Both nodes took part: the claims really ran side by side.
+      expect(sent[0]?.length).toBeGreaterThan(0);
+      expect(sent[1]?.length).toBeGreaterThan(0);
+      const rows = await ctx.database.db
+        .selectFrom('mail_outbox')
+        .select(['attempts', 'sent_at', 'claimed_by'])
+        .where('recipient', '=', 'two-nodes@example.com')
+        .execute();
+      expect(rows.every((row) => row.attempts === 1 && row.sent_at !== null && row.claimed_by === null)).toBe(true);
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+      await Promise.all(handles.map((handle) => handle.destroy()));
+    }
+  });
+
+  it("takes over a crashed node's mail once its lease has run out, and never a live node's", async () => {
+    const { db } = ctx.database;
+    const now = ctx.clock.now();
+    const iso = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+    await enqueueMany(db, 2, now.toISOString(), 'lease');
+    const [crashed, live] = await db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('recipient', '=', 'lease@example.com')
+      .orderBy('subject')
+      .execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ claimed_by: 'crashed-node', claimed_until: iso(-1), attempts: 1 })
+      .where('id', '=', crashed?.id ?? '')
+      .execute();
+    await db
+      .updateTable('mail_outbox')
+      .set({ claimed_by: 'live-node', claimed_until: iso(20_000), attempts: 1 })
+      .where('id', '=', live?.id ?? '')
+      .execute();
+    const transport = capturingMailer();
+    const dispatcher = createMailDispatcher({ db, transport, clock: ctx.clock, log: quietLog, claimant: 'this-node' });
+    await dispatcher.drain();
+    expect(transport.messages.map((m) => m.subject)).toEqual(['lease 1']);
+    const rows = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('recipient', '=', 'lease@example.com')
+      .orderBy('subject')
+      .execute();
+    expect(rows.map((row) => [row.attempts, row.sent_at !== null, row.claimed_by])).toEqual([
+      [2, true, null],
+      [1, false, 'live-node'],
+    ]);
+    await dispatcher.stop(0);
+    await db.deleteFrom('mail_outbox').where('recipient', '=', 'lease@example.com').execute();
+  });
+
+  it('gives a mail up after many failed attempts, keeps it and says so; prunes only old sent mail', async () => {
+    const { db } = ctx.database;
+    const start = ctx.clock.now().getTime();
+    await enqueueMany(db, 1, new Date(start).toISOString(), 'hopeless');
+    const warnings: { details: object; message: string | undefined }[] = [];
+    const log = { ...quietLog, warn: (details: object, message?: string) => warnings.push({ details, message }) };
+    const refusing = {
+      async send() {
+        throw new Error('550 mailbox unavailable');
+      },
+    };
+    const dispatcher = createMailDispatcher({ db, transport: refusing, clock: ctx.clock, log });
+    try {
+      for (let attempt = 1; attempt <= DEFAULT_OUTBOX_POLICY.maxAttempts + 2; attempt++) {
+        await dispatcher.drain();
+        ctx.clock.advance(DEFAULT_OUTBOX_POLICY.retryCapMs);
+      }
+      const row = await db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('recipient', '=', 'hopeless@example.com')
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        attempts: DEFAULT_OUTBOX_POLICY.maxAttempts,
+        sent_at: null,
+        last_error: '550 mailbox unavailable',
+      });
+      expect(row.failed_at).not.toBeNull();
+      expect(warnings).toHaveLength(DEFAULT_OUTBOX_POLICY.maxAttempts);
+      expect(warnings.at(-1)?.message).toMatch(/given up after 12 attempts; it stays in mail_outbox/);
+      expect(await dispatcher.counts()).toMatchObject({ failed: 1 });
+
+      // A week and more later: the sent mail goes, the given-up one stays.
+      await enqueueMany(db, 1, ctx.clock.now().toISOString(), 'delivered');
+      const sender = createMailDispatcher({ db, transport: capturingMailer(), clock: ctx.clock, log: quietLog });
+      await sender.drain();
+      ctx.clock.advance(DEFAULT_OUTBOX_POLICY.keepSentMs + HOUR);
+      expect(await sender.prune()).toBeGreaterThanOrEqual(1);
+      const left = await db
+        .selectFrom('mail_outbox')
+        .select('recipient')
+        .where('recipient', 'in', ['hopeless@example.com', 'delivered@example.com'])
+        .execute();
+      expect(left).toEqual([{ recipient: 'hopeless@example.com' }]);
+      await sender.stop(0);
+    } finally {
+      await dispatcher.stop(0);
+      ctx.clock.set(new Date(start));
+    }
+  });
+});
+
+describe('the wait before a retry', () => {
+  const policy = { retryBaseMs: 15_000, retryCapMs: 3_600_000 };
+  it('doubles with each failed attempt, drawn from the upper half, and never passes the cap', () => {
+    expect(retryDelayMs(1, policy, () => 0)).toBe(7_500);
+    expect(retryDelayMs(1, policy, () => 1)).toBe(15_000);
+    expect(retryDelayMs(3, policy, () => 1)).toBe(60_000);
+    expect(retryDelayMs(3, policy, () => 0)).toBe(30_000);
+    expect(retryDelayMs(20, policy, () => 1)).toBe(3_600_000);
+    expect(retryDelayMs(20, policy, () => 0)).toBe(1_800_000);
+  });
+});
