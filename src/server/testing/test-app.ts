@@ -11,9 +11,21 @@ import { type Engine, type TestDatabase, availableEngines, createTestDatabase } 
 
 export const TEST_NOW = '2026-06-15T12:00:00.000Z';
 
+/**
+ * Unpaid orders a test customer may hold: high enough that no test trips the cap by accident (most
+ * book many orders and pay few); the cap's own tests pass the real default (`maxUnpaidOrders`).
+ */
+export const RELAXED_MAX_UNPAID_ORDERS = 1_000_000;
+
 export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
   return loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dir, AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789', LOG_LEVEL: 'silent' },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+      LOG_LEVEL: 'silent',
+      MAX_UNPAID_ORDERS: String(RELAXED_MAX_UNPAID_ORDERS),
+    },
     { webDistDir: undefined, ...overrides },
   );
 }
@@ -29,7 +41,13 @@ export interface TestContext {
 }
 
 /** High enough that no test trips them by accident; the abuse tests pass the real ones. */
-export const RELAXED_ABUSE_LIMITS: AbuseLimits = { signIn: 10_000, signUp: 10_000, passwordReset: 10_000, uploads: 10_000 };
+export const RELAXED_ABUSE_LIMITS: AbuseLimits = {
+  signIn: 10_000,
+  signUp: 10_000,
+  passwordReset: 10_000,
+  uploads: 10_000,
+  messages: 10_000,
+};
 
 /**
  * Runs a block of API tests once per engine, each against a fresh database and app of its own.

@@ -145,13 +145,20 @@ describeOnEachEngine('content API', (ctx) => {
 describeOnEachEngine(
   'shop info outside demo mode',
   (ctx) => {
-    it('shows no demo accounts, and says Google sign-in is off when it is not configured', async () => {
+    it('shows no demo accounts, says Google sign-in is off when it is not configured, and that payments are a test', async () => {
       const res = await ctx.app.inject({ url: '/api/shop' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ demoMode: false, googleSignIn: false, paymentsTestMode: true, verifiedEmailRequired: false, demoAccounts: [] });
+      expect(res.json()).toEqual({
+        demoMode: false,
+        googleSignIn: false,
+        paymentsTestMode: true,
+        verifiedEmailRequired: false,
+        demoAccounts: [],
+      });
     });
   },
-  { config: { demoMode: false } },
+  // What loadConfig decides for the sandbox outside demo mode (config.test.ts).
+  { config: { demoMode: false, paymentsTestMode: true } },
 );
 
 describeOnEachEngine(

@@ -27,10 +27,13 @@ import type { ContentService } from './content.service';
 const adminOnly = { 401: problemSchema, 403: problemSchema };
 const messageIdParamsSchema = z.object({ id: idSchema });
 
-export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; shopInfo: ShopInfo }> = async (
-  app,
-  { content, shopInfo },
-) => {
+export const contentRoutes: FastifyPluginAsyncZod<{
+  content: ContentService;
+  shopInfo: ShopInfo;
+  messagesPerMinute: number;
+}> = async (app, { content, shopInfo, messagesPerMinute }) => {
+  // Each message or sign-up is a row an admin reads: a script must not fill the inbox.
+  const messageLimit = { rateLimit: { max: messagesPerMinute, timeWindow: '1 minute' } };
   app.get(
     '/api/shop',
     {
@@ -79,11 +82,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; sho
   app.post(
     '/api/newsletter',
     {
+      config: messageLimit,
       schema: {
         tags: ['content'],
         summary: 'Subscribe an address to the newsletter',
         body: newsletterInputSchema,
-        response: { 201: okSchema, 400: problemSchema },
+        response: { 201: okSchema, 400: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => {
@@ -95,11 +99,12 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; sho
   app.post(
     '/api/contact',
     {
+      config: messageLimit,
       schema: {
         tags: ['content'],
         summary: 'Send a message to the shop',
         body: contactInputSchema,
-        response: { 201: createdSchema, 400: problemSchema },
+        response: { 201: createdSchema, 400: problemSchema, 429: problemSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await content.sendContactMessage(request.body)),

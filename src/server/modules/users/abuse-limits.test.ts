@@ -31,6 +31,8 @@ describeOnEachEngine(
       ['reset request', '/api/auth/request-password-reset', DEFAULT_ABUSE_LIMITS.passwordReset],
       ['reset', '/api/auth/reset-password', DEFAULT_ABUSE_LIMITS.passwordReset],
       ['upload', '/api/uploads', DEFAULT_ABUSE_LIMITS.uploads],
+      ['contact message', '/api/contact', DEFAULT_ABUSE_LIMITS.messages],
+      ['newsletter sign-up', '/api/newsletter', DEFAULT_ABUSE_LIMITS.messages],
     ])('slows down %s after %s a minute, with Retry-After, for that client only', async (_name, url, limit) => {
       const client = nextClient();
       // Invalid bodies: each attempt counts whether or not it would have worked.

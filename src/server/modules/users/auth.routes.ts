@@ -10,6 +10,7 @@ import {
   signInInputSchema,
   signUpInputSchema,
   socialSignInInputSchema,
+  verificationMailRequestSchema,
 } from '#shared/schemas/accounts';
 import { problem, sendProblem } from '../../http/errors';
 import { requireUser } from '../../http/guards';
@@ -23,9 +24,11 @@ export interface AbuseLimits {
   signUp: number;
   passwordReset: number;
   uploads: number;
+  /** Contact messages and newsletter sign-ups: each stores a row an admin reads. */
+  messages: number;
 }
 
-export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { signIn: 5, signUp: 5, passwordReset: 5, uploads: 30 };
+export const DEFAULT_ABUSE_LIMITS: AbuseLimits = { signIn: 5, signUp: 5, passwordReset: 5, uploads: 30, messages: 5 };
 
 interface AuthRoute {
   method: 'GET' | 'POST' | ('GET' | 'POST')[];
@@ -92,6 +95,21 @@ const authRoutes: AuthRoute[] = [
     adds: { revokeOtherSessions: true },
   },
   { method: 'POST', path: '/revoke-other-sessions', summary: 'Sign out everywhere else', signedIn: true },
+  {
+    method: 'GET',
+    path: '/verify-email',
+    summary:
+      "The link in the verification mail: marks the address verified, signs in, and redirects to the shop's page saying so (or why not)",
+  },
+  {
+    method: 'POST',
+    path: '/send-verification-email',
+    summary: 'Mail the verification link again to your own, still unverified, address',
+    body: verificationMailRequestSchema,
+    // Each call sends a mail, so it is limited like a reset request.
+    limit: 'passwordReset',
+    signedIn: true,
+  },
   { method: 'POST', path: '/revoke-sessions', summary: 'End all your sessions', signedIn: true },
   // Google comes through the generic OAuth plugin, which better-auth 1.7 serves on the social endpoints.
   {
@@ -114,6 +132,8 @@ const knownErrors: Record<string, { code: ErrorCode; detail: string; field?: str
   INVALID_TOKEN: { code: 'bad_request', detail: copy.auth.resetLinkInvalid },
   PASSWORD_TOO_SHORT: { code: 'validation_failed', detail: copy.validation.passwordShort, field: 'password' },
   PASSWORD_TOO_LONG: { code: 'validation_failed', detail: copy.validation.passwordLong, field: 'password' },
+  EMAIL_ALREADY_VERIFIED: { code: 'conflict', detail: copy.auth.alreadyVerified },
+  EMAIL_MISMATCH: { code: 'validation_failed', detail: copy.auth.verifyOwnAddress, field: 'email' },
 };
 
 const codeByStatus: Record<number, ErrorCode> = {
