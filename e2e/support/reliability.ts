@@ -52,6 +52,8 @@ export class ShopProcess {
   errorLines: string[] = [];
   /** The request ids the current process logged as received ("incoming request"). */
   acceptedRequests = new Set<string>();
+  /** Variables added to the shop's environment from the next start on (`SMTP_URL`, say). */
+  readonly extraEnv: Record<string, string> = {};
   private log = '';
   private exit: Promise<Exit> | undefined;
 
@@ -95,6 +97,7 @@ export class ShopProcess {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // One customer books over and over; the cap on unpaid orders has its own API tests.
       MAX_UNPAID_ORDERS: '1000000',
+      ...this.extraEnv,
     };
   }
 

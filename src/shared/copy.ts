@@ -106,6 +106,7 @@ export const copy = {
     rating: (n: number) => `Rated ${n} out of 5`,
     empty: 'No reviews yet.',
     partNotFound: 'This part does not exist or is no longer sold.',
+    nameNotYours: 'Reviews show your display name; change it in My Profile.',
     text: 'Honest words from the workshops, fleets and drivers who fit our parts.',
   },
   blogs: {
@@ -206,6 +207,7 @@ export const copy = {
     partUpdated: 'Part updated successfully',
     reviewAdded: 'Review added successfully',
     reviewAddFailed: 'Failed to add the Review',
+    reviewUpdated: 'Review updated: it replaces your earlier one',
     adminAdded: 'Admin Added Successfully',
     userRemoved: 'Remove user Successfully',
     uploadFailed: 'Image upload failed',
@@ -220,6 +222,7 @@ export const copy = {
     resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
     signInRequired: 'Please sign in to continue.',
     adminOnly: 'Only an admin can do this.',
+    customersOnly: 'Only a customer can do this; admins do not write reviews.',
     crossSiteRefused: 'This request came from another site and was refused. Please use the shop itself.',
     failed: 'Sign-in did not work. Please try again.',
     unknownProvider: 'Sign-in with this provider is not offered here.',
@@ -399,6 +402,8 @@ export const copy = {
   reviewForm: {
     title: 'Add a New Review',
     text: 'Tell other workshops and drivers how our parts worked for you.',
+    onePerSubject: 'You have one review of the shop and one of each part: writing again replaces the earlier one.',
+    nameFromAccount: 'Your display name, from My Profile.',
     add: 'Add',
     stars: (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`,
   },

@@ -11,6 +11,8 @@ export const paths = {
   signup: '/signup',
   reset: '/reset',
   resetPassword: '/reset-password',
+  /** Where the link in the verification mail lands (with `?error=…` when it did not work). */
+  emailVerified: '/email-verified',
   dashboard: '/dashboard',
   profile: '/dashboard/profile',
   addReview: '/dashboard/addReview',
@@ -52,6 +54,7 @@ export const clientRoutePatterns: readonly RegExp[] = [
   /^\/signup$/,
   /^\/reset$/,
   /^\/reset-password$/,
+  /^\/email-verified$/,
   /^\/dashboard$/,
   /^\/dashboard\/(profile|addReview|addPart|manageParts|manageOrders|manageUser|inbox|settings)$/,
   /^\/dashboard\/payment\/[^/]+$/,

@@ -93,6 +93,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/change-password': 'signedIn',
   'POST /api/auth/revoke-sessions': 'signedIn',
   'POST /api/auth/revoke-other-sessions': 'signedIn',
+  // The verification mail's link: its proof is the signed token in it.
+  'GET /api/auth/verify-email': 'public',
+  'POST /api/auth/send-verification-email': 'signedIn',
 };
 
 /** Routes that end the caller's session: each call gets a session of its own. */

@@ -110,6 +110,8 @@ const CALLER: Record<string, Caller> = {
   'POST /api/auth/revoke-other-sessions': 'customer',
   'POST /api/auth/revoke-sessions': 'customer',
   'POST /api/auth/sign-in/social': 'visitor',
+  'GET /api/auth/verify-email': 'visitor',
+  'POST /api/auth/send-verification-email': 'customer',
   'GET /api/me': 'customer',
   'PATCH /api/me': 'customer',
   'GET /api/users': 'admin',

@@ -18,6 +18,16 @@
  *   - replayed Stripe confirmation              stripe.routes.test.ts "leaves one paid order and one onOrderPaid call when the webhook and the browser confirm at once"
  *   - webhook forged / unsigned / stale         stripe.routes.test.ts "refuses a webhook with %s (400) and changes nothing"
  *   - webhook duplicate event id                stripe.routes.test.ts "marks the order paid on a signed payment_intent.succeeded, once however often it is delivered"
+ *   - one account books the whole catalogue     stock-holding.routes.test.ts "refuses a 4th unpaid order with 409…" (MAX_UNPAID_ORDERS),
+ *     and holds it again after each expiry      "lets exactly one of two simultaneous bookings through…", "makes exactly 3 orders of 12
+ *                                               simultaneous bookings…" (both engines); "mails a link on sign-up, refuses to book until
+ *                                               it is followed (403)…" (REQUIRE_VERIFIED_EMAIL), "lands a tampered link on the page…"
+ *   - paying after the pay-by time, before the  payments.routes.test.ts "refuses to pay, or open an intent, once the pay-by time has
+ *     sweep has cancelled the order             passed (409)…"; stripe.routes.test.ts "hands out no client secret, and confirms no
+ *                                               unpaid intent, past the pay-by time (409)…" (a charge Stripe took anyway: "keeps a charge…",
+ *                                               "refunds a charge…")
+ *   - a cancel pushes stock past the maximum    stock-holding.routes.test.ts "keeps the stock at the maximum when an order of a part kept
+ *     the part form accepts                     at the maximum is cancelled", "…when such an order expires"
  * 3. Injection and markup (server side, here); pages: e2e/security.spec.ts, e2e/catalogue.spec.ts (review with <script>)
  *   - SQL-looking search in /api/parts?q= and /api/users?q=, LIKE wildcards literal: here;
  *     parts.routes.test.ts "treats LIKE wildcards and quotes in the search as plain text"

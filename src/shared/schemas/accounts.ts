@@ -55,6 +55,10 @@ export type SocialSignInInput = z.infer<typeof socialSignInInputSchema>;
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
+/** POST /api/auth/send-verification-email: the signed-in user's own address. */
+export const verificationMailRequestSchema = z.strictObject({ email: emailSchema });
+export type VerificationMailRequest = z.infer<typeof verificationMailRequestSchema>;
+
 export const passwordResetInputSchema = z.strictObject({
   token: z.string({ error: copy.auth.resetLinkInvalid }).min(1, copy.auth.resetLinkInvalid).max(200),
   newPassword: passwordSchema,

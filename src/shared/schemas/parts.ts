@@ -6,14 +6,23 @@ import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } 
 const v = copy.validation;
 
 export const MAX_PRICE_CENTS = 100_000_000; // $1,000,000 a unit
+/**
+ * The one range of a part's stock, 0 to MAX_STOCK, which the part form, the API's part body and every
+ * path that changes stock on the server hold to: a booking takes only what is there, and stock given
+ * back by a cancelled or expired order stops at MAX_STOCK (the excess is dropped), so a part can
+ * always be saved as it stands.
+ */
 export const MAX_STOCK = 1_000_000;
 export const DEFAULT_MIN_ORDER_QUANTITY = 12;
 
 export const partSortValues = ['newest', 'price_asc', 'price_desc', 'name'] as const;
 export type PartSort = (typeof partSortValues)[number];
 
+/** The longest search text the parts list takes. */
+export const MAX_SEARCH_LENGTH = 100;
+
 export const listPartsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
   sort: z.enum(partSortValues).default('newest'),
   page: pageSchema,
   limit: limitSchema(60, 12),

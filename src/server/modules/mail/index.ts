@@ -10,6 +10,7 @@ export {
 } from './mail-outbox';
 export { countOutboxMails } from './mail-outbox.repository';
 export {
+  emailVerificationMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,

@@ -52,6 +52,16 @@ export function passwordResetMail(to: Recipient, link: string): MailMessage {
   });
 }
 
+/** The link that proves the address is the account's (sent on sign-up, and again when asked). */
+export function emailVerificationMail(to: Recipient, link: string): MailMessage {
+  return compose(to, {
+    subject: m.verifySubject,
+    paragraphs: [m.verifyIntro],
+    link: { href: link, label: m.verifyButton },
+    after: [m.verifyExpiry],
+  });
+}
+
 /** What an order mail needs to know about the order (the names and address as copied on the order). */
 export interface OrderMailFacts {
   customer: Recipient;

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
+import { MAX_STOCK } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { CancelReason, OrderRow, OrderStatus } from '../../db/schema';
@@ -36,13 +37,43 @@ export async function takeStockForOrder(db: Db, partId: string, quantity: number
     .executeTakeFirst();
 }
 
-/** Gives a cancelled order's quantity back, archived part or not. */
+/**
+ * Gives a cancelled or expired order's quantity back, archived part or not. The stock stays within
+ * the range every part form accepts (0 to MAX_STOCK): what would go past the maximum is not added, so
+ * the part can still be saved as it is. The maximum is far above any real stock, so only a part
+ * already kept at the maximum loses the excess.
+ */
 export async function returnStock(db: Db, partId: string, quantity: number, now: string): Promise<void> {
   await db
     .updateTable('parts')
-    .set({ stock: sql<number>`stock + ${quantity}`, updated_at: now })
+    .set({
+      stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end`,
+      updated_at: now,
+    })
     .where('id', '=', partId)
     .execute();
+}
+
+/**
+ * Holds the customer's bookings back until this transaction ends, so that counting their unpaid
+ * orders and adding one is a single step: on PostgreSQL a row lock on the user (a second booking of
+ * the same customer waits here for the first to commit), on SQLite the one writer already runs
+ * transactions one at a time.
+ */
+export async function lockCustomerForBooking(trx: Db, userId: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** How many orders the customer has waiting for payment. */
+export async function countUnpaidOrders(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertOrder(db: Db, row: OrderRow): Promise<void> {
@@ -124,18 +155,34 @@ export async function moveOrderStatus(db: Db, id: string, from: OrderStatus, to:
 
 const BUYER_STATUSES: OrderStatus[] = ['paid', 'shipped', 'delivered'];
 
-/** Which of these users have a paid (or later) order, in one query. */
-export async function usersWithPaidOrders(db: Db, userIds: readonly string[]): Promise<Set<string>> {
-  const ids = [...new Set(userIds)];
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('orders')
-    .select('user_id')
-    .distinct()
-    .where('user_id', 'in', ids)
-    .where('status', 'in', BUYER_STATUSES)
-    .execute();
-  return new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])));
+/** Who a review is by and what it is about: a part, or the shop (null). */
+export interface ReviewSubject {
+  userId: string;
+  partId: string | null;
+}
+
+/**
+ * Which of these subjects are backed by a paid (or later) order: of that part, or of anything for the
+ * shop. One query for a whole page of reviews: each subject is an `exists` that stops at the first
+ * such order (the customer's orders index, then the part), united into one statement. Answers the
+ * positions (in `subjects`) that are.
+ */
+export async function boughtSubjects(db: Db, subjects: readonly ReviewSubject[]): Promise<Set<number>> {
+  if (subjects.length === 0) return new Set();
+  const queries = subjects.map(({ userId, partId }, position) =>
+    db.selectNoFrom(sql<number>`cast(${position} as integer)`.as('position')).where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('orders')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('status', 'in', BUYER_STATUSES)
+          .$if(partId !== null, (query) => query.where('part_id', '=', partId!)),
+      ),
+    ),
+  );
+  const [first, ...rest] = queries;
+  const rows = await rest.reduce((union, query) => union.unionAll(query), first!).execute();
+  return new Set(rows.map((row) => Number(row.position)));
 }
 
 /** A unique-constraint failure on either engine (here: the same Idempotency-Key raced). */

@@ -25,10 +25,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Book a part: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe)',
+        summary:
+          'Book a part: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe); 409 when you already hold MAX_UNPAID_ORDERS unpaid orders, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL)',
         headers: idempotencyHeadersSchema,
         body: placeOrderInputSchema,
-        response: { 201: createdSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+        response: {
+          201: createdSchema,
+          400: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          ...signedIn,
+        },
       },
     },
     async (request, reply) => {

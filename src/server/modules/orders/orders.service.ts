@@ -17,12 +17,14 @@ import type { OrderMails } from './order-mails';
 import { findLivePart } from '../parts/parts.repository';
 import {
   cancelUnpaidOrder,
+  countUnpaidOrders,
   findOrder,
   findOrderByIdempotencyKey,
   insertOrder,
   isUniqueViolation,
   listAllOrders,
   listUserOrders,
+  lockCustomerForBooking,
   moveOrderStatus,
   returnStock,
   takeStockForOrder,
@@ -70,6 +72,10 @@ export interface OrdersServiceDeps {
   clock: Clock;
   /** ORDER_PAYMENT_WINDOW_HOURS: how long an unpaid order holds its stock. */
   paymentWindowHours: number;
+  /** MAX_UNPAID_ORDERS: how many unpaid orders (and the stock they hold) one customer may have at once. */
+  maxUnpaidOrders: number;
+  /** REQUIRE_VERIFIED_EMAIL: only a customer whose address is verified may book. */
+  requireVerifiedEmail: boolean;
   /** Mails the customer when an order is placed and shipped. */
   /** Writes the customer's mail when an order is placed or shipped, in the transaction that does it. */
   mails: Pick<OrderMails, 'placed' | 'shipped' | 'committed'>;
@@ -77,7 +83,10 @@ export interface OrdersServiceDeps {
   notifier?: { placed(order: OrderRow): void };
 }
 
-export function createOrdersService(db: Db, { clock, paymentWindowHours, mails, notifier }: OrdersServiceDeps) {
+export function createOrdersService(
+  db: Db,
+  { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, mails, notifier }: OrdersServiceDeps,
+) {
   const toOrder = (row: OrderRow) => toOrderAt(row, paymentWindowHours);
 
   async function mustSee(id: string, user: SessionUser): Promise<OrderRow> {
@@ -99,6 +108,10 @@ export function createOrdersService(db: Db, { clock, paymentWindowHours, mails, 
      * answers the first order.
      */
     async placeOrder(user: SessionUser, input: PlaceOrderInput, idempotencyKey?: string): Promise<{ id: string }> {
+      // A fresh account cannot hold the catalogue: it must first show it owns its address.
+      if (requireVerifiedEmail && !user.emailVerified) {
+        throw new AppError('email_not_verified', copy.booking.emailNotVerified(user.email));
+      }
       const scopedKey = idempotencyKey ? `${user.id}:${idempotencyKey}` : null;
       const earlier = await replayed(scopedKey);
       if (earlier) return earlier;
@@ -114,6 +127,11 @@ export function createOrdersService(db: Db, { clock, paymentWindowHours, mails, 
       let order: OrderRow;
       try {
         order = await db.transaction().execute(async (trx) => {
+          // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
+          await lockCustomerForBooking(trx, user.id);
+          if ((await countUnpaidOrders(trx, user.id)) >= maxUnpaidOrders) {
+            throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
+          }
           // One statement takes the stock and reads the price it was taken at; the order follows.
           const taken = await takeStockForOrder(trx, part.id, input.quantity, now);
           if (!taken) throw outOfStock();

@@ -2,11 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { signInAs, type TestAccount } from '../../testing/accounts';
 import { insertPart } from '../../testing/factories';
-import { describeOnEachEngine } from '../../testing/test-app';
+import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 
 const p = copy.payment;
 // TEST_NOW is June 2026.
 const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+const HOUR = 3_600_000;
 
 describeOnEachEngine('payments API', (ctx) => {
   let admin: TestAccount;
@@ -196,5 +197,45 @@ describeOnEachEngine('payments API', (ctx) => {
     expect(res.json().detail).toBe(p.notPayable);
     expect((await post(`/api/orders/${orderId}/payment-intent`, customer.cookie)).statusCode).toBe(409);
     expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
+  });
+  it('refuses to pay, or open an intent, once the pay-by time has passed (409), before the sweep and after, charging nothing', async () => {
+    const { orderId, partId } = await place();
+    const secret = await intentFor(orderId);
+    const windowMs = ctx.config.orderPaymentWindowHours * HOUR;
+    try {
+      // Still unpaid in the database: the sweep has not run yet.
+      ctx.clock.set(new Date(Date.parse(TEST_NOW) + windowMs + 1000));
+      const late = await pay(orderId, secret);
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      const intent = await post(`/api/orders/${orderId}/payment-intent`, customer.cookie);
+      expect(intent.statusCode).toBe(409);
+      expect(intent.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
+      expect(await getOrder(orderId)).toMatchObject({ status: 'pending_payment', paidAt: null });
+
+      // The sweep cancels it and returns the stock; the answer stays the same.
+      await ctx.app.orderExpiry.sweep();
+      const afterSweep = await pay(orderId, secret);
+      expect(afterSweep.statusCode).toBe(409);
+      expect(afterSweep.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
+      const part = await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow();
+      expect(part.stock).toBe(100);
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
+  });
+
+  it('pays up to the last second of the window', async () => {
+    const { orderId } = await place();
+    const secret = await intentFor(orderId);
+    try {
+      ctx.clock.set(new Date(Date.parse(TEST_NOW) + ctx.config.orderPaymentWindowHours * HOUR - 1000));
+      const res = await pay(orderId, secret);
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
   });
 });

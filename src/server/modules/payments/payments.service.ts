@@ -5,14 +5,15 @@ import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SessionUser } from '../../http/guards';
-import type { OrderMails } from '../orders';
 import { findOrder, markOrderPaid } from '../orders/orders.repository';
+import { type OrderMails, payByOf } from '../orders';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
 
 const p = copy.payment;
 const orderNotFound = () => new AppError('not_found', 'This order does not exist.');
 const notPayable = () => new AppError('conflict', p.notPayable);
+const windowClosed = () => new AppError('payment_window_closed', p.windowClosed);
 
 /** The logger's two levels used here (Fastify's logger fits). */
 export interface PaymentsLog {
@@ -23,6 +24,8 @@ export interface PaymentsLog {
 export interface PaymentsServiceDeps {
   clock: Clock;
   provider: PaymentProvider;
+  /** ORDER_PAYMENT_WINDOW_HOURS: an order is paid within this time of its booking, or not at all. */
+  paymentWindowHours: number;
   /**
    * Told once per order, by the one request or event whose conditional update made it paid. Started,
    * not awaited: a slow listener never holds up a payment's answer; its errors are logged.
@@ -43,7 +46,20 @@ export interface PaymentEvent {
 
 const silentLog: PaymentsLog = { warn: () => undefined, error: () => undefined };
 
-export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, mails, log = silentLog }: PaymentsServiceDeps) {
+export function createPaymentsService(
+  db: Db,
+  { clock, provider, paymentWindowHours, onOrderPaid, mails, log = silentLog }: PaymentsServiceDeps,
+) {
+  /**
+   * Whether the order's time to pay has run out, by the clock and not by its status: the sweep that
+   * cancels overdue orders runs only every minute, and until it has, the order is still unpaid.
+   * A customer's or admin's cancel is not the window closing (that order is simply not payable).
+   */
+  function windowHasClosed(order: OrderRow): boolean {
+    const open = order.status === 'pending_payment' || (order.status === 'cancelled' && order.cancel_reason === 'expired');
+    return open && clock.now().getTime() >= Date.parse(payByOf(order.created_at, paymentWindowHours));
+  }
+
   /** Only the customer who placed an order pays for it; anyone else (an admin too) is told it does not exist. */
   async function ownOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await findOrder(db, id);
@@ -92,6 +108,7 @@ export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, ma
   async function settle(order: OrderRow, confirmed: ConfirmResult): Promise<PaymentResult> {
     if (confirmed.status === 'not_found') throw new AppError('not_found', p.intentNotFound);
     if (confirmed.status === 'failed') {
+      if (windowHasClosed(order)) throw windowClosed();
       if (order.status === 'cancelled') throw notPayable();
       throw new AppError('payment_failed', confirmed.message);
     }
@@ -134,6 +151,8 @@ export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, ma
     /** The intent for an unpaid order, for its total as booked; asking again answers the same one. */
     async createIntent(orderId: string, user: SessionUser): Promise<PaymentIntent> {
       const order = await ownOrder(orderId, user);
+      // No client secret after the pay-by time, not even the one handed out before: nothing to pay with.
+      if (windowHasClosed(order)) throw windowClosed();
       if (order.status !== 'pending_payment') throw notPayable();
       const amountCents = Number(order.total_cents);
       const { clientSecret } = await provider.createIntent({
@@ -155,7 +174,9 @@ export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, ma
      */
     async pay(orderId: string, user: SessionUser, input: PayOrderInput): Promise<PaymentResult> {
       const order = await ownOrder(orderId, user);
-      // The sandbox charges when asked here: a cancelled order is refused before any money moves.
+      // The sandbox charges when asked here: an order past its pay-by time (swept or not yet) or
+      // cancelled is refused before any money moves.
+      if (windowHasClosed(order)) throw windowClosed();
       if (order.status === 'cancelled') throw notPayable();
       const confirmed = await provider.confirm({ orderId: order.id, clientSecret: input.clientSecret, card: input.card });
       return settle(order, confirmed);
@@ -165,6 +186,13 @@ export function createPaymentsService(db: Db, { clock, provider, onOrderPaid, ma
      * The browser's return from Stripe.js: the server asks the provider for the intent's status; the
      * browser's word that it paid counts for nothing. The money may already have moved, so a
      * cancelled order is asked about too (and refunded).
+     *
+     * Past the pay-by time: with Stripe the card is charged by Stripe.js, not here, so this only
+     * reports a charge that already happened. If it did not take the money, the answer is that the
+     * time to pay has run out (409). If it did, the outcome is the webhook's for the same charge (the
+     * two may arrive in either order and must agree): kept, and the order paid, while the order still
+     * holds its stock (`pending_payment`: the sweep has not cancelled it yet); refunded once the sweep
+     * has cancelled it and put the stock back on sale. Captured money never vanishes either way.
      */
     async confirmPayment(orderId: string, user: SessionUser, input: ConfirmStripePaymentInput): Promise<PaymentResult> {
       const order = await ownOrder(orderId, user);

@@ -356,6 +356,68 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     ]);
     expect(await s.intentRow(orderId)).toMatchObject({ status: 'refunded' });
   });
+
+  /** Runs `body` with the clock just past the order's pay-by time (booked at TEST_NOW), then puts it back. */
+  const pastPayBy = async (body: () => Promise<void>) => {
+    // ORDER_PAYMENT_WINDOW_HOURS is left at its default, 48, by the test config.
+    ctx.clock.set(new Date(Date.parse(TEST_NOW) + 48 * 3_600_000 + 1000));
+    try {
+      await body();
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
+  };
+
+  it('hands out no client secret, and confirms no unpaid intent, past the pay-by time (409), before the sweep and after', async () => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    await pastPayBy(async () => {
+      for (const swept of [false, true]) {
+        if (swept) await ctx.app.orderExpiry.sweep();
+        const intent = await s.post(`/api/orders/${orderId}/payment-intent`, s.customer());
+        expect(intent.statusCode, intent.body).toBe(409);
+        expect(intent.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+        const confirmed = await confirm(orderId, intentId);
+        expect(confirmed.statusCode, confirmed.body).toBe(409);
+        expect(confirmed.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      }
+    });
+    expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', transaction_id: null });
+  });
+
+  // Stripe.js charges the card with Stripe directly; the shop only hears of it. Money taken after the
+  // pay-by time is kept while the order still holds its stock, and refunded once the sweep returned it.
+  it('keeps a charge Stripe reports after the pay-by time while the order still holds its stock', async () => {
+    const { orderId, partId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    await pastPayBy(async () => {
+      const payload = eventFor(ctx.stripe.succeed(intentId));
+      expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+      expect((await confirm(orderId, intentId)).json()).toEqual({ status: 'succeeded', transactionId: intentId });
+      await ctx.app.orderExpiry.sweep();
+    });
+    expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
+    expect(await s.stockOf(partId)).toBe(88);
+    expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([]);
+  });
+
+  it('refunds a charge Stripe reports after the sweep cancelled the order and returned its stock', async () => {
+    const { orderId, partId, totalCents } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    await pastPayBy(async () => {
+      await ctx.app.orderExpiry.sweep();
+      const payload = eventFor(ctx.stripe.succeed(intentId));
+      expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+      const res = await confirm(orderId, intentId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe(p.cancelledRefunded);
+    });
+    expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', transaction_id: null });
+    expect(await s.stockOf(partId)).toBe(100);
+    expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
+      expect.objectContaining({ amount: totalCents }),
+    ]);
+  });
 });
 
 describePayments('sandbox payments racing a cancellation', 'sandbox', (ctx) => {

@@ -8,12 +8,23 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/schemas/accoun
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import type { Log } from '../../log';
-import { type Mailer, passwordResetMail } from '../mail';
+import { emailVerificationMail, type Mailer, passwordResetMail } from '../mail';
 
 /** The proxy puts the client's address here (replacing anything the client sent), for session records. */
 export const CLIENT_IP_HEADER = 'x-gearhouse-client-ip';
 
 export const RESET_TOKEN_TTL_SECONDS = 3600;
+export const VERIFY_TOKEN_TTL_SECONDS = 3600;
+
+/**
+ * The verification link: better-auth's verify-email endpoint, which marks the address verified and
+ * then sends the browser to the shop's page saying so (or, with `?error=`, why not). Built here from
+ * the token alone, so where the link lands is the shop's choice, never a callbackURL a request sent.
+ */
+export function verificationLink(publicUrl: string, token: string): string {
+  const landing = `${publicUrl}${paths.emailVerified}`;
+  return `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(landing)}`;
+}
 
 export interface AuthDeps {
   database: DatabaseHandle;
@@ -139,6 +150,19 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
         // address has an account.
         mailer.send(passwordResetMail(user, link)).catch((error: unknown) => {
           log.error({ err: error }, 'the password reset mail could not be sent');
+        });
+      },
+    },
+    emailVerification: {
+      // The mail goes out on sign-up only when booking needs it; the resend endpoint works either way.
+      sendOnSignUp: config.requireVerifiedEmail,
+      // The link proves the address is theirs: whoever follows it is signed in, in that browser too.
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Not awaited, like the reset mail: the answer's timing must not tell whether a mail was sent.
+        mailer.send(emailVerificationMail(user, verificationLink(config.publicUrl, token))).catch((error: unknown) => {
+          log.error({ err: error }, 'the verification mail could not be sent');
         });
       },
     },
