@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', ...page(() => import('./routes/signup')) },
       { path: 'reset', ...page(() => import('./routes/reset')) },
       { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
+      { path: 'email-verified', ...page(() => import('./routes/email-verified')) },
       {
         Component: RequireAuth,
         errorElement: <RouteError />,

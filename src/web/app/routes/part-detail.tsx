@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -10,6 +10,7 @@ import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
 import { Stars } from '../../components/stars';
 import { WhenNearViewport } from '../../components/when-near-viewport';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { usePartQuery } from '../../features/parts/api/get-part';
 import { ApiError } from '../../lib/api-client';
@@ -36,6 +37,8 @@ export default function PartDetailPage() {
   const { partId = '' } = useParams();
   const part = usePartQuery(partId);
   const session = useSession();
+  // Set when a booking was refused for an unverified address: the way to get the link again shows.
+  const [needsVerification, setNeedsVerification] = useState(false);
   if (part.isPending) return <Spinner className="min-h-[60vh]" />;
   if (part.isError) {
     if (part.error instanceof ApiError && part.error.status === 404) return <NotFoundView />;
@@ -108,10 +111,20 @@ export default function PartDetailPage() {
               <SectionBoundary>
                 <WhenNearViewport placeholder={<BookingFormPlaceholder />}>
                   <Suspense fallback={<BookingFormPlaceholder />}>
-                    <BookingForm part={data} name={session.user.name} email={session.user.email} />
+                    <BookingForm
+                      part={data}
+                      name={session.user.name}
+                      email={session.user.email}
+                      onEmailNotVerified={() => setNeedsVerification(true)}
+                    />
                   </Suspense>
                 </WhenNearViewport>
               </SectionBoundary>
+            ) : null}
+            {session.status === 'signed-in' && needsVerification && !session.user.emailVerified ? (
+              <div className="mt-5">
+                <VerifyEmailNotice email={session.user.email} />
+              </div>
             ) : null}
           </div>
         </section>

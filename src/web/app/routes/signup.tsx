@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { signInPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
+import { toast } from '../../lib/toast';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
@@ -13,7 +15,9 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const shop = useShopInfoQuery();
-  const [googleError, setGoogleError] = useState<string | undefined>(params.has('error') ? copy.auth.failed : undefined);
+  const [googleError, setGoogleError] = useState<string | undefined>(
+    signInPageSearch.read(params).googleFailed ? copy.auth.failed : undefined,
+  );
 
   return (
     <AuthCard
@@ -28,7 +32,13 @@ export default function SignupPage() {
         </>
       }
     >
-      <SignUpForm onSignedUp={() => void navigate(paths.homeAlias, { replace: true })} />
+      <SignUpForm
+        onSignedUp={(email) => {
+          // The mail with the link is on its way: say where, as booking will ask for it.
+          if (shop.data?.verifiedEmailRequired) toast.success(copy.auth.verifySent(email));
+          void navigate(paths.homeAlias, { replace: true });
+        }}
+      />
       {shop.data?.googleSignIn ? (
         <>
           <OrDivider />

@@ -11,7 +11,7 @@ import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 const fields = ['name', 'email', 'password'] as const;
 
 /** Name, email and password; the name becomes the account's display name. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpInputSchema),
     defaultValues: { name: '', email: '', password: '' },
@@ -22,7 +22,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const onSubmit = form.handleSubmit((values) => {
     setRefusal(undefined);
     signUp.mutate(values, {
-      onSuccess: onSignedUp,
+      onSuccess: () => onSignedUp(values.email.trim()),
       onError: (error) => setRefusal(formRefusal(error, form.setError, fields)),
     });
   });

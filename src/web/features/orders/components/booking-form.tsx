@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
 import { orderQuantitySchema, phoneSchema } from '#shared/schemas/orders';
 import type { Part } from '#shared/schemas/parts';
-import { InputField, TextAreaField } from '../../../components/form-field';
+import { FormError, InputField, TextAreaField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { usePlaceOrderMutation } from '../api/place-order';
@@ -50,13 +50,15 @@ interface BookingFormProps {
   part: Pick<Part, 'id' | 'minOrderQuantity' | 'stock'>;
   name: string;
   email: string;
+  /** Booking was refused because the account's address is not verified yet. */
+  onEmailNotVerified?: () => void;
 }
 
 /**
  * The booking form on a part's page: name and email from the account (read-only), quantity (the
  * part's minimum to start with), phone and address. Validates on submit, then on every change.
  */
-export default function BookingForm({ part, name, email }: BookingFormProps) {
+export default function BookingForm({ part, name, email, onEmailNotVerified }: BookingFormProps) {
   const schema = useMemo(
     () => bookingSchema({ minOrderQuantity: part.minOrderQuantity, stock: part.stock }),
     [part.minOrderQuantity, part.stock],
@@ -66,10 +68,13 @@ export default function BookingForm({ part, name, email }: BookingFormProps) {
   const place = usePlaceOrderMutation();
   // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot book twice.
   const attemptKey = useRef<string | null>(null);
+  // The server's reason when it is not about one field (too many unpaid orders, stock gone, address unverified).
+  const [refusal, setRefusal] = useState<string>();
   const { errors } = form.formState;
 
   const book = (values: BookingFormOutput) => {
     attemptKey.current ??= newIdempotencyKey();
+    setRefusal(undefined);
     place.mutate(
       { input: { partId: part.id, ...values }, idempotencyKey: attemptKey.current },
       {
@@ -85,8 +90,10 @@ export default function BookingForm({ part, name, email }: BookingFormProps) {
           // Refused: nothing was booked, the next attempt is a new one.
           attemptKey.current = null;
           const hasFields = Object.keys(error.fieldErrors).length > 0;
-          toast.error(hasFields || error.status !== 409 ? copy.toasts.partAddFailed : error.message);
+          toast.error(hasFields ? copy.toasts.partAddFailed : error.message);
           applyServerFieldErrors(error, form.setError, FIELDS);
+          if (error.code === 'email_not_verified') onEmailNotVerified?.();
+          else if (!hasFields) setRefusal(error.message);
         },
       },
     );
@@ -139,6 +146,7 @@ export default function BookingForm({ part, name, email }: BookingFormProps) {
           {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           {copy.booking.submit}
         </button>
+        <FormError message={refusal} className="mt-3" />
       </div>
     </form>
   );
