@@ -1,5 +1,6 @@
-// npm run bench — starts the built server on a fresh demo database and measures it (issue 7, items
-// 11–13). Prints each figure beside its budget; exits 1 when a budget does not hold.
+// npm run bench — starts the built server on a fresh demo database and measures it against the
+// budgets in the README's Performance section. Prints each figure beside its budget; exits 1 when a
+// budget does not hold.
 //   npm run bench                      everything (about 12 minutes on a 2-core machine)
 //   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale
 import { type LoadResult, measure } from './lib/load';

@@ -1,4 +1,4 @@
-// Item 12: the catalogue and the order tables at scale. For each engine, a fresh database with
+// The catalogue and the order tables at scale (docs/decisions/0011-scale.md). For each engine, a fresh database with
 // 100,000 parts and 1,000,000 orders (generated in SQL: a recursive CTE on SQLite, generate_series on
 // PostgreSQL), the app built in-process with its response cache off, and p95 latency of sequential
 // requests through `app.inject` (the whole request: hooks, session lookup, validation, queries,

@@ -5,7 +5,7 @@ import { a11yViolations, expect, test } from './fixtures';
 import { settled, signInAs, signUpThroughApi, unique } from './support/session';
 
 /**
- * Issue 7, item 10: axe finds no violation of any impact on any page, for each role that can open it,
+ * Accessibility: axe finds no violation of any impact on any page, for each role that can open it,
  * at phone and desktop width. One test per role and width walks its pages and reports every page's
  * violations together (soft assertions), so one run lists everything there is to fix.
  */

@@ -5,7 +5,7 @@ import { expect, queryShopDatabase, test } from './fixtures';
 import { demoAccount, signUpThroughApi, unique } from './support/session';
 
 /**
- * Issue 7, item 10: every flow of the suite once by keyboard alone. After `page.goto` the page is driven
+ * Keyboard only: every flow of the suite, once, by keyboard alone. After `page.goto` the page is driven
  * only through `page.keyboard` (Tab, Shift+Tab, Enter, Space, Escape, arrows, typing into the focused
  * field); locators only check where focus is and what the page shows. The photo inputs open the file
  * chooser with Space, and Playwright supplies the file to that chooser.

@@ -1,4 +1,4 @@
-// Reliability (issue 7, items 8 and 9), on SQLite and on PostgreSQL, against the built server as a
+// Reliability, on SQLite and on PostgreSQL, against the built server as a
 // process: SIGKILL in the middle of a booking rush loses nothing that was committed and leaves no
 // half-written order; SIGTERM finishes every request it accepted, drains the order mails, exits 0,
 // and a restart finds every order and every picture whose answer the client saw. No browser.

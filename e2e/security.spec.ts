@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { signInAs, signUpThroughApi, unique } from './support/session';
 
 /**
- * Issue 7, security item 3 (pages): markup stored in every text a visitor or customer can write is
+ * Stored markup on the pages: markup stored in every text a visitor or customer can write is
  * shown as text. Were any of it rendered, the <img> would fetch /x (a 404 the fixture fails on), its
  * onerror and the <script> would set window.__xss and open a dialog, and the element would be found.
  */

@@ -1,5 +1,5 @@
-// Two nodes, one shop (issue 6): two processes of the built server on one PostgreSQL, Redis and S3
-// bucket. Whatever a request needs must be shared, not kept in one process. No browser: the test
+// Two nodes, one shop (docs/decisions/0009-stateless-nodes.md): two processes of the built server on
+// one PostgreSQL, Redis and S3 bucket. Whatever a request needs must be shared, not kept in one process. No browser: the test
 // speaks HTTP to each node directly, as the load balancer in front of them would.
 import { expect, test } from '@playwright/test';
 import pg from 'pg';

@@ -211,7 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await Promise.all([redis, redisSubscriber].map((client) => client && disconnectRedis(client)));
   });
   let cacheBus: InvalidationBus | undefined;
-  // Readiness covers every configured service (issue 6): a node that cannot reach its shared Redis or
+  // Readiness covers every configured service (decision 0009): a node that cannot reach its shared Redis or
   // its object storage says so, and the operator's load balancer decides what to do with that.
   if (redis) readiness.add('redis', async () => redis.ping());
   readiness.add('storage', (signal) => storage.probe(signal));

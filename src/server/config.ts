@@ -5,8 +5,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * The only reader of process.env (ARCHITECTURE.md). Validated once, frozen, passed down as a value.
- * The names are part of the product (PRODUCT.md section 9).
+ * The only reader of process.env (docs/conventions.md). Validated once, frozen, passed down as a value.
+ * The names are part of the product (docs/product.md, "Running it").
  */
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

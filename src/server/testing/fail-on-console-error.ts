@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-/** ARCHITECTURE.md: `console.error` during a test fails it. */
+/** `console.error` during a test fails it (docs/conventions.md, Tests). */
 let calls: unknown[][] = [];
 
 beforeEach(() => {

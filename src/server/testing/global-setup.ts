@@ -49,7 +49,7 @@ async function dropRunDatabases(runId: string): Promise<void> {
   }
 }
 
-/** Migrates one template per engine, once per run; each test file copies it (ARCHITECTURE.md, Tests). */
+/** Migrates one template per engine, once per run; each test file copies it (docs/conventions.md, Tests). */
 export default async function setup(project: TestProject) {
   const runId = `${Date.now()}_${process.pid}`;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-test-'));

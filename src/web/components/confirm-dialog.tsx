@@ -6,7 +6,7 @@ interface ConfirmDialogProps {
   open: boolean;
   /** What will happen, under the question. */
   children?: ReactNode;
-  /** The question; "Are you sure?" by default (PRODUCT.md section 5). */
+  /** The question; "Are you sure?" by default (docs/product.md, "Forms, rules and messages"). */
   title?: string;
   confirmLabel?: string;
   cancelLabel?: string;

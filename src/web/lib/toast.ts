@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Toasts (react-toastify, PRODUCT.md's defaults), with the library loaded on the first toast rather
+ * Toasts (react-toastify with its defaults, which are the shop's), with the library loaded on the first toast rather
  * than with every page: a visitor who never books, saves or fails anything never downloads it. The
  * library queues a toast shown before its container has mounted.
  */

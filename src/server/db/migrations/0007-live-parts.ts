@@ -1,7 +1,7 @@
 import { type Kysely, sql, SqliteAdapter } from 'kysely';
 
 /**
- * The catalogue's sorts and total at 100,000 parts (issue 7, item 12; docs/decisions/0011-scale.md).
+ * The catalogue's sorts and total at 100,000 parts (docs/decisions/0011-scale.md).
  *
  * - live_part_count: how many parts are live (not archived), kept by triggers on parts, so the shop's
  *   unfiltered total ("N parts") does not count 98,000 rows on every request. A search still counts

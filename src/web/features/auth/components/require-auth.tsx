@@ -25,7 +25,7 @@ export function RequireAuth() {
 
 /**
  * Admin routes. A signed-in customer who opens one is signed out and sent to /login, as the original
- * shop did (PRODUCT.md section 2); the server refuses them the data (403) in any case.
+ * shop did (docs/product.md, "Redirects"); the server refuses them the data (403) in any case.
  */
 export function RequireAdmin() {
   const session = useSession();

@@ -82,7 +82,7 @@ interface SidebarLink {
   end?: boolean;
 }
 
-/** PRODUCT.md section 2: everyone, then customers' or admins' own pages. */
+/** The sidebar (docs/product.md, "Navigation"): everyone's pages, then customers' or admins' own. */
 function sidebarLinks(isAdmin: boolean): SidebarLink[] {
   const everyone: SidebarLink[] = [
     { to: paths.dashboard, label: copy.dashboard.myOrders, icon: icons.orders, end: true },
