@@ -3,13 +3,21 @@ import sharp from 'sharp';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, test } from './fixtures';
-import { settled, signInAs, unique } from './support/session';
+import { settled, signIn, signInAs, signUpThroughApi, unique } from './support/session';
 
 async function png(colour: { r: number; g: number; b: number }) {
   const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
     .png()
     .toBuffer();
   return { name: 'photo.png', mimeType: 'image/png', buffer };
+}
+
+/** A customer of their own, so a review is their first whichever tests ran before. */
+async function signInAsNewCustomer(page: Page, baseURL: string | undefined) {
+  const customer = { name: `Rita Reviewer ${unique()}`, email: `reviewer-${unique()}@example.com`, password: 'review-pass-1' };
+  await signUpThroughApi(page.request, baseURL, customer);
+  await signIn(page, customer.email, customer.password);
+  return customer;
 }
 
 /**
@@ -91,10 +99,16 @@ test.describe('catalogue management', () => {
     expect(left.total).toBe(0);
   });
 
-  test('a customer adds a review that shows first on the landing page, as text', async ({ page }) => {
-    await signInAs(page, 'customer');
+  test('a customer adds a review that shows first on the landing page, as text; writing again replaces it', async ({
+    page,
+    baseURL,
+  }) => {
+    const customer = await signInAsNewCustomer(page, baseURL);
     await page.goto('/dashboard/addReview');
     await expect(page.getByRole('heading', { name: copy.reviewForm.title })).toBeVisible();
+    // The review shows the account's display name: the field says it and cannot be changed.
+    await expect(page.getByLabel(copy.fields.name)).toHaveValue(customer.name);
+    await expect(page.getByLabel(copy.fields.name)).toHaveAttribute('readonly', '');
     await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
     await expect(page.getByText(copy.validation.rettingRequired)).toBeVisible();
     await expect(page.getByText(copy.validation.reviewRequired)).toBeVisible();
@@ -120,11 +134,27 @@ test.describe('catalogue management', () => {
     const first = page.getByTestId('review-card').first();
     await first.scrollIntoViewIfNeeded();
     await expect(first).toContainText(text);
+    await expect(first).toContainText(customer.name);
     expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
+
+    // A second review of the shop takes the first one's place.
+    await page.goto('/dashboard/addReview');
+    const second = `On second thought: even better after a month. ${unique()}`;
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: copy.reviewForm.stars(5) }) })
+      .click();
+    await page.getByLabel(copy.fields.review, { exact: true }).fill(second);
+    await page.getByLabel(copy.fields.photo).setInputFiles(await png({ r: 30, g: 200, b: 90 }));
+    await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
+    await expect(page.getByText(copy.toasts.reviewUpdated)).toBeVisible();
+    await page.goto('/reviews');
+    await expect(page.getByTestId('review-card').filter({ hasText: second })).toHaveCount(1);
+    await expect(page.getByTestId('review-card').filter({ hasText: text })).toHaveCount(0);
   });
 
-  test("a review written from a part's page counts in that part's rating", async ({ page }) => {
-    await signInAs(page, 'customer');
+  test("a review written from a part's page counts in that part's rating", async ({ page, baseURL }) => {
+    await signInAsNewCustomer(page, baseURL);
     const part = (
       (await (await page.request.get('/api/parts?sort=name&limit=1')).json()) as {
         items: { id: string; name: string; rating: { count: number } }[];

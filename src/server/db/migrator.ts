@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-stripe';
 import * as m0006 from './migrations/0006-scale-indexes';
 import * as m0007 from './migrations/0007-live-parts';
 import * as m0008 from './migrations/0008-mail-outbox';
+import * as m0009 from './migrations/0009-review-per-subject';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -19,12 +20,21 @@ const migrations: Record<string, Migration> = {
   '0006-scale-indexes': m0006,
   '0007-live-parts': m0007,
   '0008-mail-outbox': m0008,
+  '0009-review-per-subject': m0009,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations() {
     return migrations;
   }
+}
+
+/** Moves the schema to just after the migration `name`, down or up: for tests of a migration's own data steps. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results = [] } = await migrator.migrateTo(name);
+  const failed = results.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
 }
 
 /** How long a node waits for another node's migrations before giving up. */

@@ -18,6 +18,8 @@ type Access =
   | 'ownerOnly'
   /** Admins; a visitor 401, a customer 403. */
   | 'admin'
+  /** Customers; a visitor 401, an admin 403 (admins do not write reviews). */
+  | 'customer'
   /** A bearer token from the configuration (METRICS_TOKEN), never a session. */
   | 'token';
 
@@ -58,7 +60,7 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/parts/:id': 'admin',
   'DELETE /api/parts/:id': 'admin',
   'GET /api/reviews': 'public',
-  'POST /api/reviews': 'signedIn',
+  'POST /api/reviews': 'customer',
   'POST /api/uploads': 'signedIn',
 
   'POST /api/orders': 'signedIn',
@@ -120,6 +122,8 @@ function expectedFor(access: Access, role: Role): Expected {
       return 'allowed';
     case 'admin':
       return role === 'admin' ? 'allowed' : 403;
+    case 'customer':
+      return role === 'admin' ? 403 : 'allowed';
     case 'ownerOrAdmin':
       return role === 'otherCustomer' ? 404 : 'allowed';
     case 'ownerOnly':

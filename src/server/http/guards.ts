@@ -61,6 +61,13 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   if (user.role !== 'admin') throw new AppError('forbidden', copy.auth.adminOnly);
 }
 
+/** 401 unless signed in, 403 for an admin: what only customers do (writing reviews). */
+export async function requireCustomer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await currentUser(request, reply);
+  if (!user) throw new AppError('unauthenticated', copy.auth.signInRequired);
+  if (user.role === 'admin') throw new AppError('forbidden', copy.auth.customersOnly);
+}
+
 /** The user a guarded handler runs for. */
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('unauthenticated', copy.auth.signInRequired);

@@ -28,6 +28,19 @@
  *                                               "refunds a charge…")
  *   - a cancel pushes stock past the maximum    stock-holding.routes.test.ts "keeps the stock at the maximum when an order of a part kept
  *     the part form accepts                     at the maximum is cancelled", "…when such an order expires"
+ *   - review stuffing: 20 zero-star reviews     reviews.routes.test.ts "keeps one review of a part however often a customer writes one…",
+ *     of a part never bought                    "leaves one review when the same customer writes several at once"; here
+ *   - a review under another name               reviews.routes.test.ts "refuses %j with the form message" ({name: 'Gearhouse Admin'}); here
+ *     ("Gearhouse Admin")
+ *   - an admin writing reviews (403)            reviews.routes.test.ts "answers an admin 403 before looking at the body…";
+ *                                               authorization-matrix.test.ts ('customer' access); here
+ *   - "Verified buyer" from an order of         reviews.routes.test.ts "marks a review of a part verified only when its author paid for
+ *     another part, or an unpaid one            that part…"; here
+ *   - client-set `image` on sign-up             auth.routes.test.ts "refuses an `image` (%s) in the sign-up body…"; here
+ *     (javascript: URL, 900 KB of text)
+ *   - members no form sends, on every auth      auth.routes.test.ts "refuses, on every auth endpoint that takes a body, any member its
+ *     endpoint (callbackURL, redirectTo,        form does not send", "refuses the social sign-in %j with the field at fault"
+ *     revokeOtherSessions, idToken…)
  * 3. Injection and markup (server side, here); pages: e2e/security.spec.ts, e2e/catalogue.spec.ts (review with <script>)
  *   - SQL-looking search in /api/parts?q= and /api/users?q=, LIKE wildcards literal: here;
  *     parts.routes.test.ts "treats LIKE wildcards and quotes in the search as plain text"
@@ -43,6 +56,12 @@
  *                                               "refuses a wrong password, and an unknown address, with the same 401 and message"
  *   - password reset answers alike              auth.routes.test.ts "answers a reset request the same whether the address has an account or not"
  *   - rate limits hold (429 + Retry-After)      abuse-limits.test.ts (sign-in, sign-up, reset, uploads), rate-limit.test.ts (every route); here (sign-in)
+ *   - a stolen session outlives a password      auth.routes.test.ts "ends every other session when the password changes; this one stays
+ *     change                                    signed in"; here
+ * 6. Logs
+ *   - client mistakes logged as errors (a bad   http/error-log-levels.test.ts "answers %s with a 4xx (or a redirect) and logs nothing at
+ *     OAuth callback, a foreign callbackURL,    error level"; the shop's own 5xx still at error: "still logs the shop's own failure…",
+ *     an unknown provider, malformed JSON…)     "still logs the auth library's failure…"
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -250,8 +269,10 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     const part = (await call('GET', `/api/parts/${created.json().id}`)).json();
     expect(part).toMatchObject({ name: text.slice(0, 120), description: text });
 
-    // Review name and text.
-    const review = await call('POST', '/api/reviews', customer.cookie, { name: text.slice(0, 80), rating: 4, text, imageUrl });
+    // Review name (the author's display name) and text.
+    const reviewer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    expect((await call('PATCH', '/api/me', reviewer.cookie, { name: text.slice(0, 80) })).statusCode).toBe(200);
+    const review = await call('POST', '/api/reviews', reviewer.cookie, { rating: 4, text, imageUrl });
     expect(review.statusCode, review.body).toBe(201);
     const reviews = (await call('GET', '/api/reviews?limit=50')).json().items as { text: string; name: string }[];
     expect(reviews).toContainEqual(expect.objectContaining({ name: text.slice(0, 80), text }));
@@ -331,7 +352,65 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     expect(res.statusCode).toBe(201);
   });
 
+  // ── 2. Reviews and accounts ──────────────────────────────────────────────────────────────────────
+
+  it("keeps one review, under the author's own name and unverified, when a customer stuffs 20 zero-star reviews of a part never bought", async () => {
+    const stuffer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    const part = await insertPart(ctx.database.db);
+    for (let i = 0; i < 20; i++) {
+      const res = await call('POST', '/api/reviews', stuffer.cookie, { rating: 0, text: `Junk ${i}`, imageUrl, partId: part.id });
+      expect(res.statusCode).toBe(i === 0 ? 201 : 200);
+    }
+    const posing = await call('POST', '/api/reviews', stuffer.cookie, {
+      name: 'Gearhouse Admin',
+      rating: 0,
+      text: 'x',
+      imageUrl,
+      partId: part.id,
+    });
+    expect(posing.json().errors).toEqual({ name: copy.reviews.nameNotYours });
+    const rows = await ctx.database.db.selectFrom('reviews').selectAll().where('user_id', '=', stuffer.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: stuffer.name, text: 'Junk 19' });
+    const listed = (await call('GET', '/api/reviews?limit=60')).json().items as { id: string; verified: boolean }[];
+    expect(listed.find((review) => review.id === rows[0]!.id)?.verified).toBe(false);
+    expect((await call('GET', `/api/parts/${part.id}`)).json().rating).toEqual({ average: 0, count: 1 });
+  });
+
+  it('refuses a review from an admin (403) and stores none', async () => {
+    const res = await call('POST', '/api/reviews', admin.cookie, { name: 'Gearhouse Admin', rating: 0, text: 'x', imageUrl });
+    expect(res.statusCode).toBe(403);
+    expect(await ctx.database.db.selectFrom('reviews').select('id').where('user_id', '=', admin.id).execute()).toEqual([]);
+  });
+
+  it('stores no sign-up picture: a javascript: URL or 900 KB of text is refused with the field named', async () => {
+    for (const image of ['javascript:alert(document.cookie)', 'x'.repeat(900 * 1024)]) {
+      const email = uniqueEmail('picture');
+      const res = await postAuth(ctx.app, '/sign-up/email', { name: 'Pic', email, password: 'secret-password-1', image });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual({ image: copy.validation.unknownField });
+      expect(
+        await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeUndefined();
+    }
+  });
+
   // ── 5. Sessions ──────────────────────────────────────────────────────────────────────────────────
+
+  it('ends a stolen session when the owner changes the password; the owner stays signed in', async () => {
+    const account = await signUp(ctx.app);
+    const stolen = cookieHeader(await postAuth(ctx.app, '/sign-in/email', { email: account.email, password: account.password }));
+    expect((await me(stolen)).statusCode).toBe(200);
+    const changed = await postAuth(
+      ctx.app,
+      '/change-password',
+      { currentPassword: account.password, newPassword: 'a-new-password-1' },
+      account.cookie,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect((await me(stolen)).statusCode).toBe(401);
+    expect((await me(cookieHeader(changed))).statusCode).toBe(200);
+  });
 
   it('ends a session at once on sign-out: the old cookie answers 401 on the very next request', async () => {
     const account = await signUp(ctx.app);

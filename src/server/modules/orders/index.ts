@@ -1,5 +1,5 @@
 export { ordersRoutes } from './orders.routes';
 export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './orders.service';
-export { usersWithPaidOrders } from './orders.repository';
+export { boughtSubjects, type ReviewSubject } from './orders.repository';
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';

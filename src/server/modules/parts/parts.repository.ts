@@ -183,7 +183,7 @@ export async function archiveLivePart(db: Db, id: string, now: string): Promise<
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Deletes a live part; its reviews stay, with part_id set null by the foreign key. */
+/** Deletes a live part; its reviews go with it (the foreign key cascades, decision 0015). */
 export async function deleteLivePart(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('parts').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createdSchema } from '#shared/schemas/content';
-import { listReviewsQuerySchema, reviewInputSchema, reviewListSchema } from '#shared/schemas/reviews';
-import { requireUser, signedInUser } from '../../http/guards';
+import { listReviewsQuerySchema, reviewInputSchema, reviewListSchema, reviewSavedSchema } from '#shared/schemas/reviews';
+import { requireCustomer, signedInUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
 import type { ReviewsService } from './reviews.service';
 
@@ -23,19 +22,21 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   app.post(
     '/api/reviews',
     {
-      // The guard runs before validation, so a visitor learns nothing of the body's rules.
-      preValidation: requireUser,
+      // The guard runs before validation, so a visitor (401) or an admin (403) learns nothing of the body's rules.
+      preValidation: requireCustomer,
       schema: {
         tags: ['reviews'],
-        summary: 'Add a review (the avatar must be a URL returned by POST /api/uploads)',
+        summary:
+          "Add the customer's review of the shop, or of a part (`partId`): 201 for the first, 200 when it replaces the earlier one. " +
+          'It shows the display name; the avatar must be a URL returned by POST /api/uploads',
         body: reviewInputSchema,
-        response: { 201: createdSchema, 400: problemSchema, 401: problemSchema },
+        response: { 200: reviewSavedSchema, 201: reviewSavedSchema, 400: problemSchema, 401: problemSchema, 403: problemSchema },
       },
     },
     async (request, reply) => {
-      const created = await reviews.addReview(signedInUser(request).id, request.body);
+      const saved = await reviews.addReview(signedInUser(request), request.body);
       app.responseCache.invalidate();
-      return reply.code(201).send(created);
+      return reply.code(saved.replaced ? 200 : 201).send(saved);
     },
   );
 };

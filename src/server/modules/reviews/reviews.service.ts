@@ -1,14 +1,15 @@
 import { copy } from '#shared/copy';
-import type { Review, ReviewInput, ReviewList } from '#shared/schemas/reviews';
+import type { Review, ReviewInput, ReviewList, ReviewSaved } from '#shared/schemas/reviews';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { ReviewRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { SessionUser } from '../../http/guards';
 import { newId } from '../../ids';
-import { usersWithPaidOrders } from '../orders/orders.repository';
+import { boughtSubjects } from '../orders';
 import { isLivePart } from '../parts';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
-import { insertReview, listNewestReviews } from './reviews.repository';
+import { listNewestReviews, saveReview } from './reviews.repository';
 
 export function toReview(row: ReviewRow, verified: boolean): Review {
   return {
@@ -31,34 +32,44 @@ export function createReviewsService(db: Db, { clock, storage }: ReviewsServiceD
   return {
     async listReviews(query: { page: number; limit: number }): Promise<ReviewList> {
       const { rows, total } = await listNewestReviews(db, query);
-      // "Verified buyer": the author has a paid (or later) order; one query for the whole page.
-      const buyers = await usersWithPaidOrders(
+      // "Verified buyer": the author has a paid (or later) order of the part reviewed, or of anything
+      // for a review of the shop; one query for the whole page.
+      const authored = rows.flatMap((row) => (row.user_id ? [{ row, userId: row.user_id }] : []));
+      const bought = await boughtSubjects(
         db,
-        rows.flatMap((row) => (row.user_id ? [row.user_id] : [])),
+        authored.map(({ row, userId }) => ({ userId, partId: row.part_id })),
       );
-      const verified = (row: ReviewRow) => row.user_id !== null && buyers.has(row.user_id);
-      return { items: rows.map((row) => toReview(row, verified(row))), total, page: query.page, limit: query.limit };
+      const verifiedRows = new Set(authored.filter((_, position) => bought.has(position)).map(({ row }) => row));
+      return {
+        items: rows.map((row) => toReview(row, verifiedRows.has(row))),
+        total,
+        page: query.page,
+        limit: query.limit,
+      };
     },
 
-    async addReview(userId: string, input: ReviewInput): Promise<{ id: string }> {
+    /**
+     * The customer's review of the shop, or of a part: their first is added, a later one replaces it.
+     * It shows their display name; a `name` in the request must be that name.
+     */
+    async addReview(user: SessionUser, input: ReviewInput): Promise<ReviewSaved> {
       const fieldErrors: Record<string, string> = {};
+      if (input.name !== undefined && input.name !== user.name.trim()) fieldErrors.name = copy.reviews.nameNotYours;
       if (!(await isOwnUpload(storage, input.imageUrl))) fieldErrors.imageUrl = copy.users.imageNotUploaded;
       if (input.partId !== undefined && !(await isLivePart(db, input.partId))) fieldErrors.partId = copy.reviews.partNotFound;
       if (Object.keys(fieldErrors).length > 0) {
         throw new AppError('validation_failed', 'Please correct the highlighted body fields.', fieldErrors);
       }
-      const id = newId();
-      await insertReview(db, {
-        id,
-        user_id: userId,
+      return saveReview(db, {
+        id: newId(),
+        user_id: user.id,
         part_id: input.partId ?? null,
-        name: input.name,
+        name: user.name,
         rating: input.rating,
         text: input.text,
         image_url: input.imageUrl,
         created_at: clock.now().toISOString(),
       });
-      return { id };
     },
   };
 }

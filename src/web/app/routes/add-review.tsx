@@ -30,6 +30,7 @@ export default function AddReviewPage() {
       <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <h3 className="text-lg font-bold text-slate-900">{copy.reviewForm.title}</h3>
         <p className="mt-1 text-slate-600">{copy.reviewForm.text}</p>
+        <p className="mt-1 text-sm text-slate-600">{copy.reviewForm.onePerSubject}</p>
         {partId ? <ReviewedPart partId={partId} /> : null}
         <div className="mt-6 max-w-2xl">
           <ReviewForm key={`${session.user.id}-${partId ?? ''}`} defaultName={session.user.name} partId={partId} />

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewInput } from '#shared/schemas/reviews';
+import type { ReviewInput, ReviewSaved } from '#shared/schemas/reviews';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Adds the signed-in customer's review; the photo is a URL from POST /api/uploads. */
-export function createReview(input: ReviewInput): Promise<{ id: string }> {
-  return apiRequest<{ id: string }>('/api/reviews', { method: 'POST', body: input });
+/** Adds the signed-in customer's review, or replaces their earlier one of the same subject; the photo is a URL from POST /api/uploads. */
+export function createReview(input: ReviewInput): Promise<ReviewSaved> {
+  return apiRequest<ReviewSaved>('/api/reviews', { method: 'POST', body: input });
 }
 
 /** The form says "Failed to add the Review" for a refusal itself; the cache toasts only server faults. */

@@ -20,10 +20,14 @@ type ReviewFormValues = z.infer<typeof addReviewSchema>;
 
 const FIELDS = ['name', 'rating', 'text', 'photo'] as const;
 const SERVER_FIELDS: Record<string, string> = { imageUrl: 'photo' };
+/** As the booking form's Name and Email: shown, not typed. */
+const readOnlyField = '[&_input]:border-slate-200 [&_input]:bg-slate-100 [&_input]:text-slate-700';
 
 /**
- * Add Review: name (prefilled with the display name), Retting (0–5 stars), the review and a photo. The
- * photo is uploaded first; only when that worked is the review posted with its URL (PRODUCT.md section 5).
+ * Add Review: name (the display name, read-only: the server shows the account's name, so it is not
+ * sent), Retting (0–5 stars), the review and a photo. The photo is uploaded first; only when that
+ * worked is the review posted with its URL. A customer's second review of the same subject replaces
+ * the first, and the toast says so.
  */
 export function ReviewForm({
   defaultName,
@@ -39,7 +43,7 @@ export function ReviewForm({
   const [photoKey, setPhotoKey] = useState(0);
   const { errors } = form.formState;
 
-  const save = async ({ photo, ...values }: ReviewFormValues) => {
+  const save = async ({ photo, name: _shownOnly, ...values }: ReviewFormValues) => {
     if (!photo) return;
     let imageUrl: string;
     try {
@@ -52,8 +56,8 @@ export function ReviewForm({
     create.mutate(
       { ...values, imageUrl, ...(partId ? { partId } : {}) },
       {
-        onSuccess: () => {
-          toast.success(copy.toasts.reviewAdded);
+        onSuccess: ({ replaced }) => {
+          toast.success(replaced ? copy.toasts.reviewUpdated : copy.toasts.reviewAdded);
           form.reset(empty);
           setPhotoKey((key) => key + 1);
         },
@@ -70,7 +74,19 @@ export function ReviewForm({
   const busy = upload.isPending || create.isPending;
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid gap-5">
-      <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <div>
+        <InputField
+          label={copy.fields.name}
+          autoComplete="name"
+          readOnly
+          aria-describedby="review-name-hint"
+          className={readOnlyField}
+          {...form.register('name')}
+        />
+        <p id="review-name-hint" className="mt-1.5 text-sm text-slate-600">
+          {copy.reviewForm.nameFromAccount}
+        </p>
+      </div>
       <Controller
         control={form.control}
         name="rating"
