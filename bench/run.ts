@@ -2,11 +2,12 @@
 // budgets in the README's Performance section. Prints each figure beside its budget; exits 1 when a
 // budget does not hold.
 //   npm run bench                      everything (about 12 minutes on a 2-core machine)
-//   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale
+//   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale, render-flood
 import { type LoadResult, measure } from './lib/load';
 import { type LighthouseFigure, lighthousePages } from './lib/lighthouse';
 import { javascriptGzipBytes, totalBytes } from './lib/page-weight';
 import { measureOrders } from './lib/orders';
+import { measureRenderFlood } from './lib/render-flood';
 import { createBenchPostgres } from './lib/postgres';
 import { startBuiltServer } from './lib/server';
 import { measureScale, SCALE_BUDGET_MS } from './scale';
@@ -17,7 +18,7 @@ interface Budget {
   holds: boolean;
 }
 
-const SECTIONS = ['load', 'orders', 'pages', 'scale'] as const;
+const SECTIONS = ['load', 'orders', 'pages', 'scale', 'render-flood'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const sections = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : SECTIONS);
 for (const name of sections) {
@@ -177,6 +178,44 @@ if (sqliteOrders) {
 const orderFailures = orders.reduce((sum, o) => sum + o.non2xx + o.errors, 0);
 if (sections.has('orders'))
   budgets.push({ name: 'every booking answered 201', figure: `${orderFailures} failures`, holds: orderFailures === 0 });
+
+// A flood of page requests the page cache cannot answer, on a server of its own that trusts the
+// benchmark as its proxy (so the flood comes from several addresses) and keeps the default rate limit.
+if (sections.has('render-flood')) {
+  const floodServer = await startBuiltServer({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '600' });
+  try {
+    const r = await measureRenderFlood(floodServer.url, { seconds });
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    console.log(
+      `\nRender flood: GET /api/health every 20 ms, ${seconds} s quiet, then ${seconds} s while ${r.perSecond} page requests/s with random query strings come from ${r.addresses} addresses:`,
+    );
+    for (const [label, f] of [
+      ['quiet', r.quiet],
+      ['under the flood', r.flooded],
+    ] as const) {
+      console.log(
+        `  ${label.padEnd(16)} ${String(f.count).padStart(5)} probes   avg ${ms(f.avgMs).padStart(9)}   p99 ${ms(f.p99Ms).padStart(9)}   max ${ms(f.maxMs).padStart(9)}`,
+      );
+    }
+    const f = r.flood;
+    console.log(
+      `  the flood: ${f.sent} requests, ${f.rendered} rendered pages (cache or render), ${f.shell} app shells, ${f.redirects} redirects, ${f.other} other`,
+    );
+    const ratio = r.flooded.p99Ms / Math.max(0.1, r.quiet.p99Ms);
+    budgets.push({
+      name: 'render flood: health p99 ≤ 3 × quiet p99, or ≤ quiet + 10 ms',
+      figure: `${ratio.toFixed(2)} (${ms(r.flooded.p99Ms)} vs ${ms(r.quiet.p99Ms)}; max ${ms(r.flooded.maxMs)})`,
+      holds: ratio <= 3 || r.flooded.p99Ms <= r.quiet.p99Ms + 10,
+    });
+    budgets.push({
+      name: 'render flood: every page request answered',
+      figure: `${f.other} failures of ${f.sent}`,
+      holds: f.other === 0,
+    });
+  } finally {
+    await floodServer.stop();
+  }
+}
 
 if (sections.has('scale')) {
   for (const f of await measureScale()) {

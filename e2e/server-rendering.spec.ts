@@ -67,6 +67,24 @@ test.describe('public pages rendered on the server (docs/decisions/0013)', () =>
     page.off('request', track);
   });
 
+  test('an address with parameters the page does not read, defaults and invalid values is taken over as the canonical page', async ({
+    page,
+  }) => {
+    const partListRequests: string[] = [];
+    const track = (request: Request) => {
+      if (/\/api\/parts\?/.test(request.url())) partListRequests.push(request.url());
+    };
+    page.on('request', track);
+    // The server answers from its copy of /part; the app reads the same values from this address.
+    const response = await page.goto('/part?utm_source=mail&sort=bogus&page=abc&q=%20%20');
+    expect(await response?.text()).toContain('id="page-state"');
+    await expect(cardOf(page, newestPart())).toBeVisible();
+    await expect(page.getByLabel(copy.part.searchLabel)).toBeEnabled();
+    expect(partListRequests).toEqual([]);
+    await expect(page).toHaveURL(/utm_source=mail/);
+    page.off('request', track);
+  });
+
   test('a signed-in customer gets their own navbar at once on a public page', async ({ page }) => {
     await signInAs(page, 'customer');
     await page.goto('/part');

@@ -27,6 +27,11 @@ export interface ResponseCacheOptions {
   /** How long an answer may be served from memory; 0 turns the cache off. */
   ttlMs: number;
   maxEntries?: number;
+  /**
+   * Bytes the kept answers may take, their compressed forms included (32 MB by default): rendered pages
+   * are tens of kilobytes each, so a count alone does not bound the memory.
+   */
+  maxBytes?: number;
   /** With several nodes (Redis pub/sub): invalidations reach the others at once instead of within `ttlMs`. */
   bus?: InvalidationBus;
 }
@@ -85,16 +90,40 @@ export class ResponseCache {
   store(key: string, body: Buffer, contentType: string, etag: string, generation: number): void {
     if (generation !== this.generation) return; // invalidated while this answer was being made
     const max = this.options.maxEntries ?? 500;
-    if (this.entries.size >= max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    const maxBytes = this.options.maxBytes ?? 32 * 1024 * 1024;
+    if (body.length > maxBytes) return;
+    this.entries.delete(key);
+    // The oldest go first: past the count, or past the bytes (a compressed form is added when first sent).
+    let bytes = body.length;
+    for (const entry of this.entries.values()) bytes += sizeOf(entry);
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.entries.size < max && bytes <= maxBytes) break;
+      this.entries.delete(oldestKey);
+      bytes -= sizeOf(oldest);
     }
     this.entries.set(key, { storedAt: performance.now(), generation, etag, contentType, body, encoded: new Map() });
+  }
+
+  /** Bytes kept now, compressed forms included. */
+  get bytes(): number {
+    let total = 0;
+    for (const entry of this.entries.values()) total += sizeOf(entry);
+    return total;
+  }
+
+  get size(): number {
+    return this.entries.size;
   }
 
   currentGeneration(): number {
     return this.generation;
   }
+}
+
+function sizeOf(entry: StoredBody): number {
+  let bytes = entry.body.length;
+  for (const encoded of entry.encoded.values()) bytes += encoded.length;
+  return bytes;
 }
 
 export function etagOf(body: Buffer | string): string {

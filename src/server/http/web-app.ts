@@ -2,11 +2,29 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
 import type { ApiTransport, PageRedirect, RenderedPage } from '../../web/entry-server';
 import { PAGE_STATE_ELEMENT_ID } from '../../web/page-state';
+import { canonicalPageQuery } from '#shared/page-search';
 import { isClientRoute } from '#shared/paths';
 import { sendStoredBody, type StoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
+import { DEFAULT_RENDER_LIMITS, RenderGate, type RenderLimits } from './render-gate';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server renders of pages: who may start one (render-gate.ts), and how many ran or were refused. */
+    pageRendering: PageRendering;
+  }
+}
+
+export interface PageRendering {
+  gate: RenderGate;
+  /** `page_renders_total{result}`: renders run (not answered from the cache), by result: page, redirect, failed. */
+  renders: Counter<'result'>;
+  /** `page_renders_refused_total{reason}`: shells sent instead of a render: busy, client_budget. */
+  refused: Counter<'reason'>;
+}
 
 /**
  * Which page module (`src/web/app/routes/<name>.tsx`) renders a path, for the pages a visitor opens
@@ -25,8 +43,13 @@ const PAGE_MODULES: readonly [RegExp, string][] = [
   [/^\/reset-password$/, 'reset-password'],
 ];
 
+/** The page module drawn at a path (without trailing slashes), if any. */
+export function pageModuleOf(path: string): string | undefined {
+  return PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+}
+
 /** The pages rendered on the server for visitors: the public ones (docs/decisions/0013). */
-const SERVER_RENDERED = new Set([
+export const SERVER_RENDERED: ReadonlySet<string> = new Set([
   'landing',
   'parts',
   'reviews',
@@ -126,6 +149,22 @@ export interface WebAppOptions {
    * random per process: no client can send it.
    */
   internalRequestHeader?: { name: string; value: string };
+  /** How many renders run at once and how many one client may start a minute (render-gate.ts). */
+  renderLimits?: Partial<RenderLimits>;
+  /** Milliseconds from any fixed point, for the per-client budget; the app's clock. */
+  now?: () => number;
+}
+
+/** A cached redirect (a page past its last): the body is the address. */
+const REDIRECT_ENTRY = 'redirect';
+
+/**
+ * The cache key of a page: its path and only the query parameters the page reads, canonical
+ * (#shared/page-search). `/?utm_source=x` is `/`, `/part?page=1&q=brake&x=1` is `/part?q=brake`.
+ */
+export function pageCacheKey(path: string, rawQuery: string): string {
+  const query = canonicalPageQuery(path, new URLSearchParams(rawQuery));
+  return query ? `${path}?${query}` : path;
 }
 
 export async function registerWebApp(
@@ -145,7 +184,7 @@ export async function registerWebApp(
   const pages = distDir && indexHtml ? await pageHtmlByModule(distDir, indexHtml) : new Map<string, string>();
   const htmlFor = (pathname: string) => {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const name = PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+    const name = pageModuleOf(path);
     return (name && pages.get(name)) ?? indexHtml;
   };
 
@@ -181,31 +220,82 @@ export async function registerWebApp(
     });
   };
 
+  const gate = new RenderGate({ ...DEFAULT_RENDER_LIMITS, ...options.renderLimits }, options.now);
+  const registers = [app.metrics.registry];
+  const counters = {
+    renders: new Counter({
+      name: 'page_renders_total',
+      help: 'Public pages rendered on the server (not answered from the page cache), by result: page, redirect, failed',
+      labelNames: ['result'] as const,
+      registers,
+    }),
+    refused: new Counter({
+      name: 'page_renders_refused_total',
+      help: 'Public pages answered with the app shell instead of a render, by reason: busy (renders at their limit), client_budget',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+  };
+  app.decorate('pageRendering', { gate, ...counters });
+  /** Renders under way, by cache key: a second request for the same page waits for the first's. */
+  const rendering = new Map<string, Promise<StoredBody | PageRedirect | undefined>>();
+
+  /** Renders the page at `key` (its canonical address) and keeps it in the cache; undefined: leave it to the browser. */
+  const render = async (request: FastifyRequest, key: string, shell: string): Promise<StoredBody | PageRedirect | undefined> => {
+    if (!renderer) return undefined;
+    const generation = app.responseCache.currentGeneration();
+    try {
+      const page = await renderer.renderPage(new URL(key, 'http://shop.invalid'), transport);
+      if (!page) {
+        counters.renders.inc({ result: 'failed' });
+        return undefined;
+      }
+      if ('redirect' in page) {
+        counters.renders.inc({ result: 'redirect' });
+        app.responseCache.store(`page:${key}`, Buffer.from(page.redirect), REDIRECT_ENTRY, '', generation);
+        return page;
+      }
+      counters.renders.inc({ result: 'page' });
+      const body = Buffer.from(withRenderedPage(shell, page));
+      app.responseCache.store(`page:${key}`, body, 'text/html; charset=utf-8', '', generation);
+      return app.responseCache.lookup(`page:${key}`) ?? { body, encoded: new Map() };
+    } catch (error) {
+      counters.renders.inc({ result: 'failed' });
+      request.log.warn({ err: error }, 'rendering the page on the server failed; sent the app to render it');
+      return undefined;
+    }
+  };
+
   /**
    * The page for a visitor, rendered (docs/decisions/0013), kept in the response cache like the API's
-   * public answers (the same freshness: dropped on every write); otherwise the app's shell.
+   * public answers (the same freshness: dropped on every write) under its canonical address, so that
+   * query parameters the page does not read never cause a render; otherwise the app's shell, which is
+   * also the answer when renders are at their limit or the client has used its budget of renders.
    */
   const pageHtml = async (request: FastifyRequest, pathname: string): Promise<StoredBody | PageRedirect | string | undefined> => {
     const shell = htmlFor(pathname);
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const name = PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+    const name = pageModuleOf(path);
     if (!renderer || !shell || request.method !== 'GET' || !name || !SERVER_RENDERED.has(name)) return shell;
     if (SESSION_COOKIE.test(request.headers.cookie ?? '')) return shell;
-    const key = `page:${request.url}`;
-    const cached = app.responseCache.lookup(key);
-    if (cached) return cached;
-    const generation = app.responseCache.currentGeneration();
-    try {
-      const page = await renderer.renderPage(new URL(request.url, 'http://shop.invalid'), transport);
-      if (!page) return shell;
-      if ('redirect' in page) return page;
-      const body = Buffer.from(withRenderedPage(shell, page));
-      app.responseCache.store(key, body, 'text/html; charset=utf-8', '', generation);
-      return app.responseCache.lookup(key) ?? { body, encoded: new Map() };
-    } catch (error) {
-      request.log.warn({ err: error }, 'rendering the page on the server failed; sent the app to render it');
+    const queryAt = request.url.indexOf('?');
+    const key = pageCacheKey(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1));
+    const cached = app.responseCache.lookup(`page:${key}`);
+    if (cached) return cached.contentType === REDIRECT_ENTRY ? { redirect: cached.body.toString() } : cached;
+
+    const underway = rendering.get(key);
+    if (underway) return (await underway) ?? shell;
+    const admission = gate.admit(request.ip);
+    if (admission !== 'admitted') {
+      counters.refused.inc({ reason: admission });
       return shell;
     }
+    const result = render(request, key, shell).finally(() => {
+      rendering.delete(key);
+      gate.finish();
+    });
+    rendering.set(key, result);
+    return (await result) ?? shell;
   };
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {

@@ -17,8 +17,10 @@ export const emailSchema = z
 
 export const idSchema = z.string().min(1).max(64);
 
+/** The largest page number a list answers. */
+export const MAX_PAGE = 100_000;
 /** Query-string page numbers: "2" → 2; limits are capped so no caller can ask for the whole table. */
-export const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+export const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 export const limitSchema = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { signInPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
@@ -19,7 +20,9 @@ export default function LoginPage() {
   const from = (location.state as FromState | null)?.from;
   const target = from && from.pathname !== paths.login ? `${from.pathname}${from.search}${from.hash}` : paths.home;
   // A Google sign-in that failed comes back here with ?error=….
-  const [googleError, setGoogleError] = useState<string | undefined>(params.has('error') ? copy.auth.failed : undefined);
+  const [googleError, setGoogleError] = useState<string | undefined>(
+    signInPageSearch.read(params).googleFailed ? copy.auth.failed : undefined,
+  );
 
   return (
     <AuthCard

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { partsPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import type { PartSort } from '#shared/schemas/parts';
 import { PageHeader } from '../../components/page-header';
@@ -9,34 +10,25 @@ import { SectionError } from '../../components/section-error';
 import { GridSkeleton } from '../../components/grid-skeleton';
 import { usePartsQuery } from '../../features/parts/api/get-parts';
 import { PART_GRID_CLASS, PartGrid } from '../../features/parts/components/part-grid';
-import { isPartSort, PartsToolbar } from '../../features/parts/components/parts-toolbar';
+import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
 
 export const PARTS_PAGE_SIZE = 12;
 
 /** /part: every part, searchable and sortable, 12 a page; all of it lives in the URL (?q=&sort=&page=). */
 export default function PartsPage() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const sortParam = params.get('sort');
-  const sort: PartSort = isPartSort(sortParam) ? sortParam : 'newest';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  // The server keys its rendered copy of this page by the same reading (#shared/page-search).
+  const { q, sort, page } = partsPageSearch.read(params);
   const parts = usePartsQuery({ q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE });
 
   const update = (changes: { q?: string; sort?: PartSort; page?: number }, replace: boolean) => {
-    const next = new URLSearchParams(params);
-    const set = (key: string, value: string | undefined) => (value ? next.set(key, value) : next.delete(key));
-    if ('q' in changes) set('q', changes.q);
-    if ('sort' in changes) set('sort', changes.sort === 'newest' ? undefined : changes.sort);
-    set('page', changes.page && changes.page > 1 ? String(changes.page) : undefined);
+    const next = partsPageSearch.key({ q, sort, page: 1, ...changes });
     setParams(next, { replace, preventScrollReset: replace });
   };
 
   const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
   if (parts.data && !parts.isPlaceholderData && page > totalPages) {
-    const next = new URLSearchParams(params);
-    if (totalPages > 1) next.set('page', String(totalPages));
-    else next.delete('page');
-    return <Redirect to={{ search: next.toString() }} />;
+    return <Redirect to={{ search: partsPageSearch.key({ q, sort, page: totalPages }).toString() }} />;
   }
 
   return (

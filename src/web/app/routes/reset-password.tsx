@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { copy } from '#shared/copy';
+import { resetPasswordPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
 import { AuthCard } from '../../features/auth/components/auth-card';
@@ -10,7 +11,7 @@ import { NewPasswordForm } from '../../features/auth/components/new-password-for
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const token = params.get('token') ?? '';
+  const { token } = resetPasswordPageSearch.read(params);
 
   const onReset = () => {
     toast.success(copy.auth.passwordReset);

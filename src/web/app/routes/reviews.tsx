@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { reviewsPageSearch } from '#shared/page-search';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { SectionError } from '../../components/section-error';
@@ -13,7 +14,7 @@ const REVIEWS_PAGE_SIZE = 60;
 /** /reviews: every review, newest first, in 1, 2 or 3 columns by width. */
 export default function ReviewsPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page } = reviewsPageSearch.read(params);
   const reviews = useReviewsQuery({ page, limit: REVIEWS_PAGE_SIZE });
   const totalPages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / REVIEWS_PAGE_SIZE)) : 1;
 
@@ -37,7 +38,7 @@ export default function ReviewsPage() {
           className="mt-12"
           page={page}
           totalPages={totalPages}
-          onPageChange={(value) => setParams(value > 1 ? { page: String(value) } : {})}
+          onPageChange={(value) => setParams(reviewsPageSearch.key({ page: value }))}
         />
       </div>
     </>

@@ -1,0 +1,267 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPart } from '../testing/factories';
+import { describeOnEachEngine } from '../testing/test-app';
+import { ResponseCache } from './cache';
+import { RenderGate } from './render-gate';
+import { pageModuleOf, SERVER_RENDERED } from './web-app';
+import { pathsReadingQuery } from '#shared/page-search';
+
+/**
+ * What a flood of page requests can cost (docs/decisions/0013-server-rendering.md): pages are cached
+ * under their canonical address, renders are bounded at once and per client, and the cache by bytes.
+ * Renders are counted by the app's own counter (`page_renders_total`), never by timing.
+ */
+
+const INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Gearhouse</title><script type="module" src="/assets/index-abc123.js"></script></head>' +
+  '<body><div id="root"><!--page--><div role="status">Loading…</div><!--/page--></div></body></html>';
+const SHELL_MARK = '<!--page--><div role="status">Loading…</div><!--/page-->';
+
+const dist = mkdtempSync(path.join(tmpdir(), 'gearhouse-ssr-limits-dist-'));
+writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+async function rendersSoFar(app: FastifyInstance): Promise<number> {
+  return (await app.pageRendering.renders.get()).values.reduce((sum, value) => sum + value.value, 0);
+}
+
+async function refusals(app: FastifyInstance, reason: 'busy' | 'client_budget'): Promise<number> {
+  return (await app.pageRendering.refused.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
+}
+
+const isRendered = (html: string) => html.includes('id="page-state"') && !html.includes(SHELL_MARK);
+const isShell = (html: string) => html.includes(SHELL_MARK) && !html.includes('id="page-state"');
+const random = () => Math.random().toString(36).slice(2);
+
+describeOnEachEngine(
+  'server rendering under a flood of page requests',
+  (ctx) => {
+    // Each test sends from addresses of its own, so that one test's renders use no other's budget.
+    let nextAddress = 1;
+    const address = () => `203.0.113.${nextAddress++}`;
+
+    beforeAll(async () => {
+      for (let i = 0; i < 3; i += 1) await insertPart(ctx.database.db, { name: `Brake disc ${i}` });
+    });
+
+    it('renders a page once whatever unknown parameters follow it', async () => {
+      const from = address();
+      const before = await rendersSoFar(ctx.app);
+      const page = await ctx.app.inject({ url: '/', remoteAddress: from });
+      expect(isRendered(page.body)).toBe(true);
+      for (let i = 0; i < 20; i += 1) {
+        const res = await ctx.app.inject({ url: `/?x=${random()}&utm_source=${random()}`, remoteAddress: from });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(page.body);
+      }
+      for (const url of [`/blogs?x=${random()}`, `/blogs?y=${random()}`, `/login?next=${random()}`, `/login?z=1`]) {
+        expect(isRendered((await ctx.app.inject({ url, remoteAddress: from })).body), url).toBe(true);
+      }
+      // "/", "/blogs" and "/login": one render each.
+      expect((await rendersSoFar(ctx.app)) - before).toBe(3);
+    });
+
+    it('keys /part by its search, order and page only: order, defaults and invalid values share one entry', async () => {
+      const from = address();
+      const before = await rendersSoFar(ctx.app);
+      const first = await ctx.app.inject({ url: '/part?q=brake&sort=price_asc', remoteAddress: from });
+      expect(isRendered(first.body)).toBe(true);
+      for (const url of [
+        '/part?sort=price_asc&q=brake',
+        '/part?q=brake&sort=price_asc&page=1',
+        '/part?page=1&sort=price_asc&q=%20brake%20&utm_campaign=spring',
+        '/part?q=brake&sort=price_asc&page=abc',
+        '/part?q=brake&sort=price_asc&page=0',
+        '/part?q=brake&sort=price_asc&page=-3',
+        '/part/?q=brake&sort=price_asc',
+      ]) {
+        const res = await ctx.app.inject({ url, remoteAddress: from });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(first.body);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+
+      // An unknown order is the default one: /part and /part?sort=bogus are one page.
+      const plain = await ctx.app.inject({ url: '/part', remoteAddress: from });
+      for (const url of ['/part?sort=bogus', '/part?sort=newest', `/part?sort=${'x'.repeat(5000)}&page=1`]) {
+        expect((await ctx.app.inject({ url, remoteAddress: from })).body, url).toBe(plain.body);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(2);
+    });
+
+    it('cuts a search longer than the list takes to the length it searches for: one entry, and a rendered page', async () => {
+      const from = address();
+      const before = await rendersSoFar(ctx.app);
+      const long = await ctx.app.inject({ url: `/part?q=${'a'.repeat(10_000)}`, remoteAddress: from });
+      expect(long.statusCode).toBe(200);
+      expect(isRendered(long.body)).toBe(true);
+      for (const tail of ['b', 'cc', 'x'.repeat(5000)]) {
+        const res = await ctx.app.inject({ url: `/part?q=${'a'.repeat(10_000)}${tail}`, remoteAddress: from });
+        expect(res.body).toBe(long.body);
+      }
+      expect(await ctx.app.inject({ url: `/part?q=${'a'.repeat(100)}`, remoteAddress: from })).toMatchObject({ body: long.body });
+      expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+    });
+
+    it('renders a page past the last once, then answers its redirect from the cache', async () => {
+      const from = address();
+      const before = await rendersSoFar(ctx.app);
+      for (const url of ['/part?q=brake&page=99', '/part?page=99&q=brake&x=1', '/part?q=brake&page=99abc']) {
+        const res = await ctx.app.inject({ url, remoteAddress: from });
+        expect(res.statusCode, url).toBe(302);
+        expect(res.headers.location, url).toBe('/part?q=brake');
+      }
+      // Past the largest page the list answers: the same page as the largest.
+      for (const url of ['/part?page=100000', '/part?page=100001', '/part?page=99999999999']) {
+        expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode, url).toBe(302);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(2);
+    });
+
+    it('keys the reset page by whether a token is there, never by the token', async () => {
+      const from = address();
+      const before = await rendersSoFar(ctx.app);
+      const first = await ctx.app.inject({ url: `/reset-password?token=${random()}`, remoteAddress: from });
+      expect(isRendered(first.body)).toBe(true);
+      for (let i = 0; i < 5; i += 1) {
+        const res = await ctx.app.inject({ url: `/reset-password?token=${random()}`, remoteAddress: from });
+        expect(res.body).toBe(first.body);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+    });
+
+    it('gives one client past its budget of renders the app shell, and other clients their renders', async () => {
+      const flooder = address();
+      const before = await rendersSoFar(ctx.app);
+      const refusedBefore = await refusals(ctx.app, 'client_budget');
+      const answers: string[] = [];
+      for (let i = 0; i < 34; i += 1) {
+        const res = await ctx.app.inject({ url: `/part?q=flood${i}`, remoteAddress: flooder });
+        expect(res.statusCode).toBe(200);
+        answers.push(res.body);
+      }
+      expect(answers.slice(0, 30).every(isRendered)).toBe(true);
+      expect(answers.slice(30).every(isShell)).toBe(true);
+      expect((await rendersSoFar(ctx.app)) - before).toBe(30);
+      expect((await refusals(ctx.app, 'client_budget')) - refusedBefore).toBe(4);
+
+      // A page already in the cache is still served rendered: it costs nothing.
+      expect(isRendered((await ctx.app.inject({ url: '/part?q=flood3', remoteAddress: flooder })).body)).toBe(true);
+      // Someone else is not affected.
+      expect(isRendered((await ctx.app.inject({ url: '/part?q=flood40', remoteAddress: address() })).body)).toBe(true);
+
+      // The budget refills over the minute: 10 s later, 5 more renders.
+      ctx.clock.advance(10_000);
+      const later: string[] = [];
+      for (let i = 50; i < 57; i += 1) later.push((await ctx.app.inject({ url: `/part?q=flood${i}`, remoteAddress: flooder })).body);
+      expect(later.filter(isRendered)).toHaveLength(5);
+      expect(later.slice(5).every(isShell)).toBe(true);
+    });
+
+    it('runs at most two renders at once; the others get the app shell', async () => {
+      const before = await rendersSoFar(ctx.app);
+      const busyBefore = await refusals(ctx.app, 'busy');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => ctx.app.inject({ url: `/part?q=together${i}`, remoteAddress: address() })),
+      );
+      expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+      expect(ctx.app.pageRendering.gate.peak).toBeLessThanOrEqual(2);
+      expect(ctx.app.pageRendering.gate.inFlight).toBe(0);
+      const rendered = answers.filter((res) => isRendered(res.body)).length;
+      const busy = (await refusals(ctx.app, 'busy')) - busyBefore;
+      expect(busy).toBeGreaterThan(0);
+      expect(rendered + busy).toBe(8);
+      expect(answers.filter((res) => isShell(res.body))).toHaveLength(busy);
+      expect((await rendersSoFar(ctx.app)) - before).toBe(rendered);
+    });
+
+    it('renders a page asked for by many at once only once, and gives each of them the page', async () => {
+      const before = await rendersSoFar(ctx.app);
+      const url = `/part?q=${random()}`;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => ctx.app.inject({ url, remoteAddress: address() })));
+      expect(answers.every((res) => isRendered(res.body))).toBe(true);
+      expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+    });
+  },
+  { config: { webDistDir: dist }, responseCacheTtlMs: 60_000 },
+);
+
+describe('the page renders admitted', () => {
+  it('counts each client separately and refills its budget evenly over a minute', () => {
+    let now = 0;
+    const gate = new RenderGate({ concurrent: 10, perClientPerMinute: 3, trackedClients: 100 }, () => now);
+    const run = (client: string) => {
+      const admission = gate.admit(client);
+      if (admission === 'admitted') gate.finish();
+      return admission;
+    };
+    expect([run('a'), run('a'), run('a'), run('a')]).toEqual(['admitted', 'admitted', 'admitted', 'client_budget']);
+    expect(run('b')).toBe('admitted');
+    now += 20_000; // a third of a minute: one render back
+    expect([run('a'), run('a')]).toEqual(['admitted', 'client_budget']);
+  });
+
+  it('refuses past the renders at once without taking from the client', () => {
+    const gate = new RenderGate({ concurrent: 1, perClientPerMinute: 1, trackedClients: 100 }, () => 0);
+    expect(gate.admit('a')).toBe('admitted');
+    expect(gate.admit('b')).toBe('busy');
+    gate.finish();
+    expect(gate.admit('b')).toBe('admitted');
+    expect(gate.peak).toBe(1);
+  });
+
+  it('remembers a bounded number of clients', () => {
+    const gate = new RenderGate({ concurrent: 10, perClientPerMinute: 1, trackedClients: 2 }, () => 0);
+    for (const client of ['a', 'b', 'c']) {
+      gate.admit(client);
+      gate.finish();
+    }
+    // "a" was forgotten: a fresh budget. "c" was not.
+    expect(gate.admit('a')).toBe('admitted');
+    gate.finish();
+    expect(gate.admit('c')).toBe('client_budget');
+  });
+});
+
+describe('the response cache’s memory', () => {
+  it('drops the oldest answers to stay within its bytes, compressed forms counted', () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 10_000 });
+    const generation = cache.currentGeneration();
+    for (let i = 0; i < 10; i += 1) cache.store(`page:/part?q=${i}`, Buffer.alloc(3000, 'a'), 'text/html', '', generation);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size).toBe(3);
+    expect(cache.lookup('page:/part?q=9')).toBeDefined();
+    expect(cache.lookup('page:/part?q=0')).toBeUndefined();
+
+    cache.lookup('page:/part?q=9')?.encoded.set('br', Buffer.alloc(2000));
+    cache.store('page:/part?q=10', Buffer.alloc(3000, 'a'), 'text/html', '', generation);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.lookup('page:/part?q=10')).toBeDefined();
+  });
+
+  it('keeps no answer larger than its bytes', () => {
+    const cache = new ResponseCache({ ttlMs: 60_000, maxBytes: 1000 });
+    cache.store('page:/', Buffer.alloc(2000), 'text/html', '', cache.currentGeneration());
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('the pages’ query parameters', () => {
+  it('every server-rendered page that reads its query string reads it through #shared/page-search', () => {
+    const routes = path.resolve(import.meta.dirname, '../../web/app/routes');
+    const modulesInTable = new Set(pathsReadingQuery.map((p) => pageModuleOf(p)));
+    for (const name of SERVER_RENDERED) {
+      const source = readFileSync(path.join(routes, `${name}.tsx`), 'utf8');
+      const readsQuery = /useSearchParams|location\.search|searchParams/.test(source);
+      if (!readsQuery) continue;
+      expect(modulesInTable.has(name), `${name}.tsx reads its query string: add it to #shared/page-search`).toBe(true);
+      expect(source, name).toMatch(/PageSearch\.read\(/);
+      // Only through the shared reading: no parameter read directly.
+      expect(source, name).not.toMatch(/params\.(get|has|getAll)\(/);
+    }
+  });
+});

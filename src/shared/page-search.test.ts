@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalPageQuery, partsPageSearch } from './page-search';
+
+const canonical = (path: string, query: string) => canonicalPageQuery(path, new URLSearchParams(query));
+
+describe('the canonical query string of a page', () => {
+  it('keeps only what /part reads, in one order, without defaults', () => {
+    expect(canonical('/part', 'page=2&x=1&sort=name&q=brake')).toBe('q=brake&sort=name&page=2');
+    expect(canonical('/part', 'q=&sort=newest&page=1')).toBe('');
+    expect(canonical('/part', 'q=%20%20brake%20pads%20')).toBe('q=brake+pads');
+  });
+
+  it('replaces values the page would correct with what it shows for them', () => {
+    expect(canonical('/part', 'sort=bogus&page=abc')).toBe('');
+    expect(canonical('/part', 'page=-4')).toBe('');
+    expect(canonical('/part', 'page=7th')).toBe('page=7');
+    expect(canonical('/part', 'page=123456789')).toBe('page=100000');
+    expect(canonical('/reviews', 'page=0&q=brake')).toBe('');
+  });
+
+  it('cuts a search to the 100 characters the list searches for, never through a character', () => {
+    expect(partsPageSearch.read(new URLSearchParams({ q: 'a'.repeat(10_000) })).q).toBe('a'.repeat(100));
+    const emoji = `${'a'.repeat(99)}🔧🔧`;
+    expect(partsPageSearch.read(new URLSearchParams({ q: emoji })).q).toBe('a'.repeat(99));
+  });
+
+  it('gives pages that read no parameter an empty one, and the sign-in pages only "a Google sign-in failed"', () => {
+    expect(canonical('/', 'x=1&utm_source=mail')).toBe('');
+    expect(canonical('/blogs/winter-tyres', 'page=2')).toBe('');
+    expect(canonical('/login', 'error=access_denied&next=/x')).toBe('error=1');
+    expect(canonical('/signup', 'error')).toBe('error=1');
+    expect(canonical('/reset-password', 'token=secret-1')).toBe(canonical('/reset-password', 'token=secret-2'));
+    expect(canonical('/reset-password', 'token=secret-1')).not.toContain('secret');
+    expect(canonical('/reset-password', 'x=1')).toBe('');
+  });
+
+  it('reads back what it writes', () => {
+    const value = { q: 'disc brake', sort: 'price_desc' as const, page: 3 };
+    expect(partsPageSearch.read(partsPageSearch.key(value))).toEqual(value);
+  });
+});
