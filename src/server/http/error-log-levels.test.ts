@@ -69,7 +69,11 @@ describeOnEachEngine(
       ctx.app.inject({
         method,
         url,
-        headers: { origin: TEST_ORIGIN, ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          origin: TEST_ORIGIN,
+          ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         ...(payload === undefined ? {} : { payload }),
       });
 
@@ -93,7 +97,11 @@ describeOnEachEngine(
       ],
       [
         'a foreign callbackURL on the social sign-in',
-        () => ({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'google', callbackURL: 'https://evil.example/' } }),
+        () => ({
+          method: 'POST',
+          url: '/api/auth/sign-in/social',
+          payload: { provider: 'google', callbackURL: 'https://evil.example/' },
+        }),
       ],
       [
         'a foreign errorCallbackURL on the social sign-in',
@@ -103,7 +111,10 @@ describeOnEachEngine(
           payload: { provider: 'google', callbackURL: '/', errorCallbackURL: '//evil.example/' },
         }),
       ],
-      ['an unknown provider', () => ({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'github', callbackURL: '/' } })],
+      [
+        'an unknown provider',
+        () => ({ method: 'POST', url: '/api/auth/sign-in/social', payload: { provider: 'github', callbackURL: '/' } }),
+      ],
       [
         'an oversize body',
         () => ({
@@ -118,11 +129,19 @@ describeOnEachEngine(
       ],
       [
         'an address already registered',
-        () => ({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name: 'Again', email: account.email, password: 'secret-password-1' } }),
+        () => ({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          payload: { name: 'Again', email: account.email, password: 'secret-password-1' },
+        }),
       ],
       [
         'a reset with a spent token',
-        () => ({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'not-a-token', newPassword: 'secret-password-2' } }),
+        () => ({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { token: 'not-a-token', newPassword: 'secret-password-2' },
+        }),
       ],
       [
         'a wrong current password',
@@ -134,6 +153,24 @@ describeOnEachEngine(
         }),
       ],
       ['a review without a session', () => ({ method: 'POST', url: '/api/reviews', payload: {} })],
+      ['a path that does not decode', () => ({ url: '/api/parts/%zz' })],
+      ['a path parameter longer than any id', () => ({ url: `/api/parts/${'p'.repeat(2000)}` })],
+      [
+        'a body of a type the shop does not read',
+        () => ({ method: 'POST', url: '/api/contact', payload: 'hello', headers: { 'content-type': 'text/plain' } }),
+      ],
+      [
+        'a body nested deeper than any form',
+        () => ({ method: 'POST', url: '/api/contact', payload: `${'['.repeat(5000)}${']'.repeat(5000)}` }),
+      ],
+      [
+        'a member no form sends',
+        () => ({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          payload: { name: 'A', email: 'a@example.com', password: 'secret-password-1', image: 'javascript:x' },
+        }),
+      ],
       ['a page past the last', () => ({ url: '/api/parts?page=999999' })],
     ];
 
@@ -171,13 +208,19 @@ describeOnEachEngine(
     });
 
     it('signs in again once the fault is gone', async () => {
-      expect((await postAuth(ctx.app, '/sign-in/email', { email: account.email, password: account.password })).statusCode).toBe(200);
+      expect((await postAuth(ctx.app, '/sign-in/email', { email: account.email, password: account.password })).statusCode).toBe(
+        200,
+      );
     });
   },
   {
     logger: { level: 'info', stream },
     config: () => ({
-      google: { clientId: 'gearhouse-test-client', clientSecret: 'gearhouse-test-secret', discoveryUrl: `${issuer}/.well-known/openid-configuration` },
+      google: {
+        clientId: 'gearhouse-test-client',
+        clientSecret: 'gearhouse-test-secret',
+        discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+      },
     }),
   },
 );
