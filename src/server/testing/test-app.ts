@@ -67,6 +67,11 @@ export function describeOnEachEngine(
     abuseLimits?: Partial<AbuseLimits>;
     /** Off by default: tests run a sweep of unpaid orders with `ctx.app.orderExpiry.sweep()`. */
     orderSweepIntervalMs?: number;
+    /**
+     * Off by default: the mail outbox is sent on the wake after each commit that wrote mail, and when a
+     * test calls `ctx.app.mailOutbox.drain()`, never behind a test's back.
+     */
+    mailDispatchIntervalMs?: number;
     /** Local disk in the database's folder by default; S3 tests pass a bucket (`startS3Server`). */
     storage?: (ctx: TestContext) => ObjectStorage;
     /** Pino options (a `level` and a `stream` to read the lines back); no logging by default. */
@@ -91,6 +96,7 @@ export function describeOnEachEngine(
           mailer: options.configuredMailer ? undefined : ctx.mailer,
           abuseLimits: { ...RELAXED_ABUSE_LIMITS, ...options.abuseLimits },
           orderSweepIntervalMs: options.orderSweepIntervalMs ?? 0,
+          mailDispatchIntervalMs: options.mailDispatchIntervalMs ?? 0,
         });
         await ctx.app.ready();
       });

@@ -447,3 +447,19 @@ describe('the wait before a retry', () => {
     expect(retryDelayMs(20, policy, () => 0)).toBe(1_800_000);
   });
 });
+
+describeOnEachEngine(
+  'the outbox on its timer',
+  (ctx) => {
+    it('sends, without being woken, a mail another node wrote', async () => {
+      await enqueueMail(
+        ctx.database.db,
+        { to: 'timer@example.com', subject: 'Written elsewhere', text: 'Written elsewhere', kind: 'test' },
+        ctx.clock.now(),
+      );
+      const mail = await ctx.mailer.next('timer@example.com');
+      expect(mail.subject).toBe('Written elsewhere');
+    });
+  },
+  { mailDispatchIntervalMs: 25 },
+);
