@@ -30,6 +30,22 @@ describeOnEachEngine(
       expect((await ctx.app.inject({ url: '/api/parts?limit=2' })).json().items[0].name).toBe('Written by another node');
     });
 
+    it('keys answers by route and validated parameters: random unknown parameters add no entry', async () => {
+      ctx.app.responseCache.invalidate();
+      const first = await ctx.app.inject({ url: '/api/parts?limit=3&sort=price_asc' });
+      const entries = ctx.app.responseCache.size;
+      await insertPart(ctx.database.db, { name: 'Written behind the cache, again', price_cents: 1 });
+      for (const url of [
+        '/api/parts?sort=price_asc&limit=3',
+        '/api/parts?limit=3&sort=price_asc&page=1',
+        ...Array.from({ length: 20 }, (_, n) => `/api/parts?limit=3&sort=price_asc&x${n}=${Math.random()}`),
+      ]) {
+        const res = await ctx.app.inject({ url });
+        expect(res.body, url).toBe(first.body);
+      }
+      expect(ctx.app.responseCache.size).toBe(entries);
+    });
+
     it('answers 304 from the cache when the ETag matches', async () => {
       const first = await ctx.app.inject({ url: '/api/reviews' });
       const again = await ctx.app.inject({ url: '/api/reviews', headers: { 'if-none-match': String(first.headers.etag) } });

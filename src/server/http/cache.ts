@@ -193,21 +193,44 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): 
 }
 
 const generationAtStart = Symbol('responseCacheGeneration');
-type CacheableRequest = FastifyRequest & { [generationAtStart]?: number };
+const cacheKey = Symbol('responseCacheKey');
+type CacheableRequest = FastifyRequest & { [generationAtStart]?: number; [cacheKey]?: string };
+
+/** A value as JSON with object members in sorted order, so the same parameters give the same text. */
+function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const members = Object.entries(value as Record<string, unknown>)
+    .filter(([, member]) => member !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${members.map(([name, member]) => `${JSON.stringify(name)}:${canonicalJson(member)}`).join(',')}}`;
+}
+
+/**
+ * What an answer depends on: the route and its parameters as validation left them, so unknown query
+ * parameters (dropped by the schema), their order and spelled-out defaults (`page=1`) all find the
+ * same entry. Keyed by the raw URL, `?x=<random>` would miss every time and push real answers out.
+ */
+export function publicAnswerKey(request: FastifyRequest): string {
+  return `${request.routeOptions.url ?? request.url}|${canonicalJson(request.params)}|${canonicalJson(request.query)}`;
+}
 
 /**
  * Registers the cache. Must be registered before @fastify/compress so that it sees answers before
- * they are compressed; its lookup runs at preValidation, after rate limiting (onRequest).
+ * they are compressed; its lookup runs at preHandler, after rate limiting (onRequest) and after the
+ * route's schemas have validated (and normalised) the parameters it is keyed by.
  */
 export async function registerCaching(app: FastifyInstance, options: ResponseCacheOptions): Promise<void> {
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
   options.bus?.subscribe(() => cache.dropAll());
 
-  app.addHook('preValidation', async (request: CacheableRequest, reply) => {
+  app.addHook('preHandler', async (request: CacheableRequest, reply) => {
     if (!cache.enabled || !isPublicGet(request)) return;
-    const entry = cache.lookup(request.url);
+    const key = publicAnswerKey(request);
+    const entry = cache.lookup(key);
     if (entry) return sendEntry(request, reply, entry);
+    request[cacheKey] = key;
     request[generationAtStart] = cache.currentGeneration();
   });
 
@@ -220,9 +243,10 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
     const etag = etagOf(payload);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
     const generation = request[generationAtStart];
-    if (generation !== undefined) {
+    const key = request[cacheKey];
+    if (generation !== undefined && key !== undefined) {
       cache.store(
-        request.url,
+        key,
         Buffer.from(payload),
         String(reply.getHeader('content-type') ?? 'application/json'),
         etag,
