@@ -463,3 +463,31 @@ describeOnEachEngine(
   },
   { mailDispatchIntervalMs: 25 },
 );
+
+const METRICS_TOKEN = 'outbox-metrics-token-0123456789';
+
+describeOnEachEngine(
+  'the outbox in the metrics',
+  (ctx) => {
+    it('counts the mails waiting and the mails given up, and the sends and failed attempts of this node', async () => {
+      const { db } = ctx.database;
+      await enqueueMany(db, 2, ctx.clock.now().toISOString(), 'metrics');
+      const [hopeless] = await db.selectFrom('mail_outbox').select('id').where('subject', '=', 'metrics 2').execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ failed_at: ctx.clock.now().toISOString(), last_error: 'refused' })
+        .where('id', '=', hopeless?.id ?? '')
+        .execute();
+      const scrape = async () =>
+        (await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
+      const before = await scrape();
+      expect(before).toContain('mail_outbox_mails{state="pending"} 1');
+      expect(before).toContain('mail_outbox_mails{state="failed"} 1');
+      await ctx.app.mailOutbox.drain();
+      const after = await scrape();
+      expect(after).toContain('mail_outbox_mails{state="pending"} 0');
+      expect(after).toContain('mails_sent_total 1');
+    });
+  },
+  { config: { metricsToken: METRICS_TOKEN } },
+);
