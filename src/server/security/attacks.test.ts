@@ -1,6 +1,6 @@
 /**
- * The attack catalogue (issue 7, security items 2–5): one place to find what an attacker may try and
- * the test that proves the shop refuses it. Items tested here say "here"; where another file already
+ * The attack catalogue: one place to find what an attacker may try and the test that proves the shop
+ * refuses it. Items tested here say "here"; where another file already
  * proves an attack exactly, the catalogue names that test instead of copying it.
  *
  * 2. Business logic
@@ -62,6 +62,21 @@
  *   - client mistakes logged as errors (a bad   http/error-log-levels.test.ts "answers %s with a 4xx (or a redirect) and logs nothing at
  *     OAuth callback, a foreign callbackURL,    error level"; the shop's own 5xx still at error: "still logs the shop's own failure…",
  *     an unknown provider, malformed JSON…)     "still logs the auth library's failure…"
+ * 7. Malformed input and load
+ *   - 125,000-member arrays, 20,000-level       http/fuzz.test.ts "%s: hostile shapes" (every unsafe operation, as a visitor and as its
+ *     nesting, broken multipart, bodies where   caller: a 4xx problem+json and no table changed), as well as the schema-driven fuzz pass
+ *     none is declared
+ *   - random query strings to miss caches       http/cache.test.ts "keys answers by route and validated parameters…";
+ *                                               http/server-rendering-limits.test.ts (rendered pages keyed by what each page reads,
+ *                                               renders bounded at once and per client); bench render-flood (health latency)
+ *   - rotating X-Forwarded-For entries behind   http/proxy-samples.test.ts (the shipped nginx and compose samples as written),
+ *     a proxy that appends                      http/rate-limit.test.ts "counts the address the proxy saw…" (address, CIDR, hop count)
+ *   - filling the inbox (contact, newsletter)   users/abuse-limits.test.ts "slows down %s after %s a minute…"
+ * 8. Configuration
+ *   - a test card "paying" real orders          config.test.ts "refuses to start in production without Stripe…";
+ *     (production without Stripe keys)          e2e/payments-test-mode.spec.ts (the start refused; the banner on every page)
+ *   - mail lost to a crash or an SMTP outage    mail/mail-outbox.test.ts (written in the change's transaction, retried with backoff,
+ *                                               sent once by two nodes); e2e/reliability.spec.ts (killed between commit and send)
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
