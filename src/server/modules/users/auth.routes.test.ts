@@ -233,7 +233,12 @@ describeOnEachEngine('sign-up, sign-in and passwords', (ctx) => {
       ['/sign-in/email', { email: account.email, password: account.password, callbackURL: '/' }, 'callbackURL'],
       ['/request-password-reset', { email: account.email, redirectTo: 'https://evil.example/' }, 'redirectTo'],
       ['/reset-password', { token: 'some-token', newPassword: 'secret-password-2', callbackURL: '/' }, 'callbackURL'],
-      ['/change-password', { currentPassword: account.password, newPassword: 'changed-1', revokeOtherSessions: false }, 'revokeOtherSessions', true],
+      [
+        '/change-password',
+        { currentPassword: account.password, newPassword: 'changed-1', revokeOtherSessions: false },
+        'revokeOtherSessions',
+        true,
+      ],
       ['/sign-in/social', { provider: 'google', callbackURL: '/', newUserCallbackURL: '/' }, 'newUserCallbackURL'],
       ['/sign-in/social', { provider: 'google', idToken: { token: 'forged' } }, 'idToken'],
       ['/send-verification-email', { email: account.email, callbackURL: 'https://evil.example/' }, 'callbackURL', true],
@@ -252,7 +257,10 @@ describeOnEachEngine('sign-up, sign-in and passwords', (ctx) => {
     [{ provider: 'google', callbackURL: 'https://evil.example/' }, { callbackURL: copy.auth.returnPathInvalid }],
     [{ provider: 'google', callbackURL: '//evil.example/' }, { callbackURL: copy.auth.returnPathInvalid }],
     [{ provider: 'google', callbackURL: '/\\evil.example/' }, { callbackURL: copy.auth.returnPathInvalid }],
-    [{ provider: 'google', callbackURL: '/', errorCallbackURL: 'javascript:alert(1)' }, { errorCallbackURL: copy.auth.returnPathInvalid }],
+    [
+      { provider: 'google', callbackURL: '/', errorCallbackURL: 'javascript:alert(1)' },
+      { errorCallbackURL: copy.auth.returnPathInvalid },
+    ],
   ])('refuses the social sign-in %j with the field at fault', async (body, errors) => {
     const res = await postAuth(ctx.app, '/sign-in/social', body);
     expect(res.statusCode).toBe(400);
