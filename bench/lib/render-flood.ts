@@ -32,6 +32,11 @@ export interface RenderFloodResult {
   flood: FloodFigures;
   perSecond: number;
   addresses: number;
+  /** From the server's /metrics, over the flood: renders run, and requests given the shell instead. */
+  renders: number;
+  refused: { busy: number; clientBudget: number };
+  /** Seconds from the first flood to the end of the last (the flood runs in `rounds`, with pauses). */
+  elapsedSeconds: number;
 }
 
 function figures(samples: number[]): LatencyFigures {
@@ -64,9 +69,9 @@ async function probeHealth(url: string, seconds: number, everyMs = 20): Promise<
 /** The flooding client, as plain JavaScript for a worker thread. */
 const FLOOD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { url, perSecond, addresses } = workerData;
+const { url, perSecond, addresses, searchesOnly } = workerData;
 const random = () => Math.random().toString(36).slice(2, 10);
-const paths = [
+const paths = searchesOnly ? [() => '/part?q=' + random()] : [
   () => '/?x=' + random(),
   () => '/part?q=' + random(),
   () => '/part?x=' + random() + '&page=1',
@@ -112,25 +117,88 @@ async function one(i) {
 })();
 `;
 
-export async function measureRenderFlood(
+async function floodFor(
   url: string,
-  { seconds = 8, perSecond = 20, addresses = 8 } = {},
-): Promise<RenderFloodResult> {
-  // Warm-up: each page once, and the probe itself, so that neither side pays for first compilations.
-  for (const path of ['/', '/part', '/reviews', '/blogs', '/login']) await (await fetch(`${url}${path}`)).arrayBuffer();
-  await probeHealth(url, 1);
-
-  const quiet = figures(await probeHealth(url, seconds));
-
-  const worker = new Worker(FLOOD_WORKER, { eval: true, workerData: { url, perSecond, addresses } });
+  flood: { perSecond: number; addresses: number; searchesOnly: boolean },
+  during: () => Promise<void>,
+): Promise<FloodFigures> {
+  const worker = new Worker(FLOOD_WORKER, { eval: true, workerData: { url, ...flood } });
   const done = new Promise<FloodFigures>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   await new Promise((resolve) => setTimeout(resolve, 1000)); // the flood under way
-  const flooded = figures(await probeHealth(url, seconds));
+  await during();
   worker.postMessage('stop');
-  const flood = await done;
+  const figures = await done;
   await worker.terminate();
-  return { quiet, flooded, flood, perSecond, addresses };
+  return figures;
+}
+
+/** The server's page_renders_total and page_renders_refused_total (`metricsToken`: its METRICS_TOKEN). */
+async function renderCounts(url: string, metricsToken: string) {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  const sum = (pattern: RegExp) =>
+    text
+      .split('\n')
+      .filter((line) => pattern.test(line))
+      .reduce((total, line) => total + Number(line.split(' ').at(-1)), 0);
+  return {
+    renders: sum(/^page_renders_total\{/),
+    busy: sum(/^page_renders_refused_total\{reason="busy"/),
+    clientBudget: sum(/^page_renders_refused_total\{reason="client_budget"/),
+  };
+}
+
+/**
+ * Quiet and flooded probes alternate (`rounds` of each, `seconds` in all for each side), so that a
+ * neighbour's load on a shared machine weighs on both sides alike.
+ */
+export async function measureRenderFlood(
+  url: string,
+  {
+    seconds = 8,
+    perSecond = 20,
+    addresses = 8,
+    rounds = 4,
+    searchesOnly = false,
+    metricsToken,
+  }: {
+    seconds?: number;
+    perSecond?: number;
+    addresses?: number;
+    rounds?: number;
+    /** Only `/part?q=<random>`, every one a new page: what the per-client budget is for. */
+    searchesOnly?: boolean;
+    metricsToken: string;
+  },
+): Promise<RenderFloodResult> {
+  // Warm-up: each page once, and the probe itself, so that neither side pays for first compilations.
+  for (const path of ['/', '/part', '/reviews', '/blogs', '/login']) await (await fetch(`${url}${path}`)).arrayBuffer();
+  await probeHealth(url, 1);
+
+  const quiet: number[] = [];
+  const flooded: number[] = [];
+  const flood: FloodFigures = { sent: 0, rendered: 0, shell: 0, redirects: 0, other: 0 };
+  const before = await renderCounts(url, metricsToken);
+  const startedAt = performance.now();
+  for (let round = 0; round < rounds; round += 1) {
+    quiet.push(...(await probeHealth(url, seconds / rounds)));
+    const figures = await floodFor(url, { perSecond, addresses, searchesOnly }, async () => {
+      flooded.push(...(await probeHealth(url, seconds / rounds)));
+    });
+    for (const key of Object.keys(flood) as (keyof FloodFigures)[]) flood[key] += figures[key];
+  }
+  const after = await renderCounts(url, metricsToken);
+  const elapsedSeconds = (performance.now() - startedAt) / 1000;
+  return {
+    quiet: figures(quiet),
+    flooded: figures(flooded),
+    flood,
+    perSecond,
+    addresses,
+    renders: after.renders - before.renders,
+    refused: { busy: after.busy - before.busy, clientBudget: after.clientBudget - before.clientBudget },
+    elapsedSeconds,
+  };
 }

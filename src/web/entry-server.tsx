@@ -42,6 +42,13 @@ const handler = createStaticHandler(routes);
 /** A render that keeps asking for new data (a query whose key depends on another's answer) stops here. */
 const MAX_PASSES = 4;
 
+/**
+ * Lets the server answer what has arrived meanwhile. The page's API calls are answered in-process
+ * (`app.inject`) and may never leave the microtask queue, so without this a whole render, every pass
+ * and every call, would hold the event loop in one piece; with it, in pieces of one pass each.
+ */
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function render(
   queryClient: QueryClient,
   router: ReturnType<typeof createStaticRouter>,
@@ -68,6 +75,7 @@ export async function renderPage(url: URL, transport: ApiTransport): Promise<Ren
   setApiTransport(transport);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return undefined;
+  await letOthersRun();
 
   const queryClient = createQueryClient();
   // A failed fetch leaves the page to the browser at once, rather than after the browser's retries.
@@ -98,6 +106,7 @@ export async function renderPage(url: URL, transport: ApiTransport): Promise<Ren
         .some((query) => query.state.status === 'error')
     )
       return undefined;
+    await letOthersRun();
     redirect = undefined;
     html = render(queryClient, router, context, redirectTo);
   }

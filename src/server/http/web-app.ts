@@ -205,6 +205,8 @@ export async function registerWebApp(
 
   const renderer = indexHtml?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
   const transport: ApiTransport = async (apiPath, init) => {
+    // Requests that arrived meanwhile go first: an in-process call may never leave the microtask queue.
+    await new Promise((resolve) => setImmediate(resolve));
     const response = await app.inject({
       method: 'GET',
       url: apiPath,
