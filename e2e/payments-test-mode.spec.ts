@@ -16,7 +16,13 @@ test('a production start without Stripe keys is refused, naming the variables to
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-payments-'));
   try {
     const inherited = { ...process.env };
-    for (const name of ['DATABASE_URL', 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'])
+    for (const name of [
+      'DATABASE_URL',
+      'PAYMENT_PROVIDER',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ])
       delete inherited[name];
     const child = spawn(process.execPath, ['dist/server/main.js'], {
       env: {

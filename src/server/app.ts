@@ -250,7 +250,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app);
 
   const perClient = config.authRateLimitPerMinute;
-  const limits = { ...DEFAULT_ABUSE_LIMITS, signIn: perClient, signUp: perClient, passwordReset: perClient, messages: perClient, ...deps.abuseLimits };
+  const limits = {
+    ...DEFAULT_ABUSE_LIMITS,
+    signIn: perClient,
+    signUp: perClient,
+    passwordReset: perClient,
+    messages: perClient,
+    ...deps.abuseLimits,
+  };
   // Every mail is written to the outbox first and sent from there (docs/decisions/0014-mail-outbox.md).
   const mailOutbox = createMailDispatcher({
     db,

@@ -342,7 +342,8 @@ export const copy = {
     verifySubject: 'Verify your Gearhouse email address',
     verifyIntro: 'Welcome to Gearhouse. Open this link to verify your email address, so that you can book parts:',
     verifyButton: 'Verify my email address',
-    verifyExpiry: 'The link expires in 1 hour; the shop sends a new one when you ask for it. If you did not sign up, ignore this mail.',
+    verifyExpiry:
+      'The link expires in 1 hour; the shop sends a new one when you ask for it. If you did not sign up, ignore this mail.',
     signature: 'The Gearhouse team',
     ordersButton: 'See your orders',
     orderLine: (quantity: number, part: string, total: string) => `${quantity} × ${part}, ${total} in all.`,
@@ -499,8 +500,7 @@ export const copy = {
   booking: {
     tooManyUnpaid: (max: number) =>
       `You have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one before booking more.`,
-    emailNotVerified: (email: string) =>
-      `Please verify your email address before booking: follow the link we sent to ${email}.`,
+    emailNotVerified: (email: string) => `Please verify your email address before booking: follow the link we sent to ${email}.`,
     resendVerification: 'Send the link again',
     verificationResent: (email: string) => `We sent a new link to ${email}. It works for 1 hour.`,
     title: 'Book this part',

@@ -43,7 +43,11 @@ export interface PartsSearch {
 
 /** /part?q=&sort=&page= — the search, the order (newest by default) and the page (1 by default). */
 export const partsPageSearch: PageSearch<PartsSearch> = {
-  read: (params) => ({ q: readSearchText(params.get('q')), sort: readPartSort(params.get('sort')), page: readPage(params.get('page')) }),
+  read: (params) => ({
+    q: readSearchText(params.get('q')),
+    sort: readPartSort(params.get('sort')),
+    page: readPage(params.get('page')),
+  }),
   key: ({ q, sort, page }) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);

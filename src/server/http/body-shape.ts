@@ -32,7 +32,8 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parseJson(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
-      if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return done(new AppError('validation_failed', copy.validation.jsonTooDeep), undefined);
+      if (nestsDeeperThan(value, MAX_JSON_DEPTH))
+        return done(new AppError('validation_failed', copy.validation.jsonTooDeep), undefined);
       done(null, value);
     });
   });

@@ -245,13 +245,7 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
     const generation = request[generationAtStart];
     const key = request[cacheKey];
     if (generation !== undefined && key !== undefined) {
-      cache.store(
-        key,
-        Buffer.from(payload),
-        String(reply.getHeader('content-type') ?? 'application/json'),
-        etag,
-        generation,
-      );
+      cache.store(key, Buffer.from(payload), String(reply.getHeader('content-type') ?? 'application/json'), etag, generation);
     }
     if (ifNoneMatch(request, etag)) {
       reply.code(304);

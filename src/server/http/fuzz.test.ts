@@ -724,7 +724,8 @@ function hostileShapes(valid: unknown): { kind: string; contentType: string; pay
     {
       kind: 'multipart cut short',
       contentType: 'multipart/form-data; boundary=cut',
-      payload: '--cut\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+      payload:
+        '--cut\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
     },
     {
       kind: 'multipart whose boundary never comes',

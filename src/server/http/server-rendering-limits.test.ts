@@ -157,7 +157,8 @@ describeOnEachEngine(
       // The budget refills over the minute: 10 s later, 5 more renders.
       ctx.clock.advance(10_000);
       const later: string[] = [];
-      for (let i = 50; i < 57; i += 1) later.push((await ctx.app.inject({ url: `/part?q=flood${i}`, remoteAddress: flooder })).body);
+      for (let i = 50; i < 57; i += 1)
+        later.push((await ctx.app.inject({ url: `/part?q=flood${i}`, remoteAddress: flooder })).body);
       expect(later.filter(isRendered)).toHaveLength(5);
       expect(later.slice(5).every(isShell)).toBe(true);
     });

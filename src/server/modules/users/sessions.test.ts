@@ -6,9 +6,7 @@ const DAY_MS = 86_400_000;
 
 /** A Set-Cookie that empties the session cookie and ends it now. */
 function clearsSessionCookie(setCookie: string | string[] | undefined): boolean {
-  return [setCookie ?? []]
-    .flat()
-    .some((cookie) => /^gearhouse\.session_token=;/.test(cookie) && /max-age=0/i.test(cookie));
+  return [setCookie ?? []].flat().some((cookie) => /^gearhouse\.session_token=;/.test(cookie) && /max-age=0/i.test(cookie));
 }
 
 // The shop answers the common session lookup itself (sessions.ts) and leaves the rest to better-auth;
