@@ -34,6 +34,7 @@ const shop = spawn(process.execPath, ['dist/server/main.js'], {
     GOOGLE_DISCOVERY_URL: `${identity.issuer}/.well-known/openid-configuration`,
     // The suite drives many requests from one address; the limits themselves are tested in the API suite.
     RATE_LIMIT_PER_MINUTE: '100000',
+    RENDERS_PER_CLIENT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // Specs book many orders as the demo customer and leave most unpaid; the cap has its own API tests.
     MAX_UNPAID_ORDERS: '1000',

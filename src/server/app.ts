@@ -360,6 +360,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage, publicUrl: config.s3?.publicUrl });
-  await registerWebApp(app, config.webDistDir, { internalRequestHeader, now: () => clock.now().getTime() });
+  await registerWebApp(app, config.webDistDir, {
+    internalRequestHeader,
+    now: () => clock.now().getTime(),
+    renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
+  });
   return app;
 }

@@ -58,6 +58,7 @@ const envSchema = z.object({
   REQUIRE_VERIFIED_EMAIL: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
+  RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   REDIS_URL: optionalText.pipe(
@@ -166,6 +167,8 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** Sign-in, sign-up and password-reset attempts a minute per client. */
   readonly authRateLimitPerMinute: number;
+  /** Server renders of pages not in the page cache one client may cause a minute; past it, the app's shell. */
+  readonly rendersPerClientPerMinute: number;
   /**
    * REDIS_URL: shared rate-limit counters and cross-node cache invalidation; without it, each node
    * counts in memory. `prefix` (REDIS_PREFIX) starts every key and channel, so shops can share a Redis.
@@ -294,6 +297,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    rendersPerClientPerMinute: e.RENDERS_PER_CLIENT_PER_MINUTE,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     trustProxy: e.TRUST_PROXY,
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -263,7 +263,8 @@ export async function registerWebApp(
       return app.responseCache.lookup(`page:${key}`) ?? { body, encoded: new Map() };
     } catch (error) {
       counters.renders.inc({ result: 'failed' });
-      request.log.warn({ err: error }, 'rendering the page on the server failed; sent the app to render it');
+      // The visitor still gets a working page (the app renders it), but a page that cannot render is the shop's fault.
+      request.log.error({ err: error }, 'rendering the page on the server failed; sent the app to render it');
       return undefined;
     }
   };
