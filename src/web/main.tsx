@@ -31,7 +31,7 @@ if (pageState) {
   await loadMatchedPages(window.location);
   // As a transition, React takes the page over in slices, between which the browser can answer the
   // visitor, instead of in one long task.
-  const router = createAppRouter();
+  const router = createAppRouter({ takesOverRenderedPage: true });
   startTransition(() => {
     hydrateRoot(root, app(router));
   });

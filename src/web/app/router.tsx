@@ -105,6 +105,12 @@ export async function loadMatchedPages(location: { pathname: string }): Promise<
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * `takesOverRenderedPage`: the server drew the page the browser shows. The router then starts without
+ * moving the scroll (React Router treats a router with hydration data as taking over a drawn page), so
+ * a reader who scrolled while the code was on its way keeps their place; every later navigation still
+ * starts at the top, and back and forward still return to where the reader was.
+ */
+export function createAppRouter({ takesOverRenderedPage = false } = {}) {
+  return createBrowserRouter(routes, takesOverRenderedPage ? { hydrationData: {} } : undefined);
 }
