@@ -364,6 +364,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     internalRequestHeader,
     now: () => clock.now().getTime(),
     renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
+    exists: { part: (id) => parts.partExists(id), blogPost: (slug) => content.blogPostExists(slug) },
   });
   return app;
 }

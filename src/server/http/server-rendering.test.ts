@@ -29,9 +29,11 @@ describeOnEachEngine(
   'public pages rendered on the server for visitors',
   (ctx) => {
     let partName = '';
+    let partId = '';
     beforeAll(async () => {
       const part = await insertPart(ctx.database.db, { name: 'Ceramic brake pad set' });
       partName = part.name;
+      partId = part.id;
       await insertPart(ctx.database.db, { name: MARKUP });
       await insertReview(ctx.database.db, { text: 'Fitted in ten minutes, stops like new.' });
       await insertBlogPost(ctx.database.db, { slug: 'winter-tyres', title: 'When to fit winter tyres' });
@@ -113,7 +115,7 @@ describeOnEachEngine(
       expect(signedIn.body).toContain('<!--page--><div role="status">Loading…</div><!--/page-->');
       expect(pageState(signedIn.body)).toBeUndefined();
 
-      for (const url of ['/dashboard', '/part/some-id', '/blogs/no-such-post']) {
+      for (const url of ['/dashboard', `/part/${partId}`]) {
         const res = await ctx.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(pageState(res.body), url).toBeUndefined();
@@ -121,6 +123,32 @@ describeOnEachEngine(
       const unknown = await ctx.app.inject({ url: '/no-such-page' });
       expect(unknown.statusCode).toBe(404);
       expect(pageState(unknown.body)).toBeUndefined();
+    });
+
+    it('answers 404 for a post or a part that is not there, with the app to draw its not-found page', async () => {
+      const archived = await insertPart(ctx.database.db, { name: 'Retired gasket', archived_at: new Date().toISOString() });
+      const cookie = { cookie: 'better-auth.session_token=abc.def' };
+      for (const [url, headers] of [
+        ['/blogs/no-such-post', {}],
+        ['/blogs/no-such-post', cookie],
+        ['/part/no-such-part', {}],
+        ['/part/no-such-part', cookie],
+        [`/part/${archived.id}`, cookie],
+      ] as const) {
+        const res = await ctx.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.body, url).toContain('<div id="root">');
+        expect(pageState(res.body), url).toBeUndefined();
+      }
+      const head = await ctx.app.inject({ method: 'HEAD', url: '/blogs/no-such-post' });
+      expect(head.statusCode).toBe(404);
+      // What is there still answers 200: the post drawn for a visitor, the part's page for a signed-in user.
+      const post = await ctx.app.inject({ url: '/blogs/winter-tyres' });
+      expect(post.statusCode).toBe(200);
+      expect(post.body).toContain('When to fit winter tyres');
+      const part = await ctx.app.inject({ url: `/part/${encodeURIComponent(partId)}`, headers: cookie });
+      expect(part.statusCode).toBe(200);
     });
 
     it('does not count its own API calls against the rate limit of the server’s address', async () => {

@@ -153,6 +153,31 @@ export interface WebAppOptions {
   renderLimits?: Partial<RenderLimits>;
   /** Milliseconds from any fixed point, for the per-client budget; the app's clock. */
   now?: () => number;
+  /**
+   * Whether the thing a page shows exists, for the pages about one part or one post: the server answers
+   * 404 (with the app, which draws its not-found page) for a part or post that is not there, though the
+   * page itself may only be drawn in the browser (a part's page is for signed-in users).
+   */
+  exists?: PageSubjects;
+}
+
+export interface PageSubjects {
+  part(id: string): Promise<boolean>;
+  blogPost(slug: string): Promise<boolean>;
+}
+
+/** `/part/<id>` → the part's id; `/blogs/<slug>` → the slug; undefined for other paths. */
+function pageSubject(path: string): { kind: keyof PageSubjects; key: string } | undefined {
+  const match = /^\/(part|blogs)\/([^/]+)$/.exec(path);
+  if (!match?.[1] || !match[2]) return undefined;
+  let key: string;
+  try {
+    key = decodeURIComponent(match[2]);
+  } catch {
+    // Not a valid address of anything (a stray %): no such part or post.
+    key = '';
+  }
+  return { kind: match[1] === 'part' ? 'part' : 'blogPost', key };
 }
 
 /** A cached redirect (a page past its last): the body is the address. */
@@ -314,12 +339,19 @@ export async function registerWebApp(
     app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200, '/'));
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
     if (!wantsPage || !indexHtml) return sendProblem(reply, notFoundProblem(request));
     const known = isClientRoute(pathname);
-    return sendApp(request, reply, known ? 200 : 404, known ? pathname : '');
+    if (!known) return sendApp(request, reply, 404, '');
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const subject = options.exists ? pageSubject(path) : undefined;
+    if (subject && options.exists) {
+      const found = subject.key !== '' && (await options.exists[subject.kind](subject.key));
+      if (!found) return sendApp(request, reply, 404, pathname);
+    }
+    return sendApp(request, reply, 200, pathname);
   });
 }

@@ -6,6 +6,10 @@ export async function listBlogPosts(db: Db): Promise<BlogPostRow[]> {
   return db.selectFrom('blog_posts').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').execute();
 }
 
+export async function blogPostSlugExists(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('blog_posts').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+}
+
 export async function findBlogPostBySlug(db: Db, slug: string): Promise<BlogPostRow | undefined> {
   return db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirst();
 }

@@ -62,6 +62,11 @@ export function createContentService(db: Db, clock: Clock) {
       return { items: (await repo.listBlogPosts(db)).map(toBlogSummary) };
     },
 
+    /** Whether there is a post at `slug`. */
+    async blogPostExists(slug: string): Promise<boolean> {
+      return repo.blogPostSlugExists(db, slug);
+    },
+
     async getBlog(slug: string): Promise<BlogPost> {
       const row = await repo.findBlogPostBySlug(db, slug);
       if (!row) throw new AppError('not_found', 'This post does not exist.');

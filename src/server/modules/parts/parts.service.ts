@@ -22,6 +22,7 @@ import {
   deleteLivePart,
   findLivePart,
   insertPart,
+  isLivePart,
   listLiveParts,
   partHasOrders,
   ratingSummaries,
@@ -76,6 +77,11 @@ export function createPartsService(db: Db, { clock, storage }: PartsServiceDeps)
         rows.map((row) => row.id),
       );
       return { items: rows.map((row) => toPart(row, ratings.get(row.id))) };
+    },
+
+    /** Whether the shop shows a part at `id` (archived parts are not shown): one indexed lookup. */
+    async partExists(id: string): Promise<boolean> {
+      return isLivePart(db, id);
     },
 
     async getPart(id: string): Promise<Part> {
