@@ -36,6 +36,7 @@ export const copy = {
     flashDeals: 'Flash deals',
     flashDealsText: 'On selected parts, while the clock runs.',
     dealEnded: 'Deal ended',
+    dealEndedText: 'This deal has ended. Watch this space for the next one.',
     countdownUnits: { days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
     newsletterTitle: 'Subscribe to our newsletter',
     newsletterText: 'New parts and offers, once a month. No spam.',
@@ -169,6 +170,7 @@ export const copy = {
     newPassword: 'New password',
   },
   validation: {
+    ordersViewInvalid: 'Choose which orders to show: open, cancelled or all.',
     nameRequired: 'Name is Required',
     emailRequired: 'Email is Required',
     emailInvalid: 'Provide a valid Email',
@@ -225,7 +227,21 @@ export const copy = {
     customersOnly: 'Only a customer can do this; admins do not write reviews.',
     crossSiteRefused: 'This request came from another site and was refused. Please use the shop itself.',
     failed: 'Sign-in did not work. Please try again.',
+    signedOutAdminOnly:
+      'You were signed out because that page is for admins only. Sign in with an admin account to open it.',
     unknownProvider: 'Sign-in with this provider is not offered here.',
+    googleUnavailable: 'Sign-in with Google is not available right now. Please sign in with your email and password.',
+    /** Why a Google sign-in failed, by the reason the sign-in pages read from `?error=` (shared/page-search.ts). */
+    signInErrors: {
+      cancelled: 'Google sign-in was cancelled. You can try again, or sign in with your email and password.',
+      expired: 'Google sign-in took too long or was started in another tab. Please try again.',
+      unavailable: 'Sign-in with Google is not available right now. Please sign in with your email and password.',
+      unverified:
+        'Google did not confirm the email address of that account, so it cannot be used here. Sign up with your email and a password instead.',
+      accountExists: 'An account with this email already exists. Sign in with its email and password, or reset the password.',
+      signupDisabled: 'New accounts cannot be made with Google here. Sign up with your email and a password.',
+      failed: 'Google sign-in did not work. Please try again, or sign in with your email and password.',
+    },
     returnPathInvalid: 'Must be a page of this shop, such as /dashboard.',
     loginTitle: 'Login',
     loginText: 'Welcome back. Sign in to book parts, pay for them and follow your orders.',
@@ -285,6 +301,11 @@ export const copy = {
       `${name} (${email}) will be able to manage parts, orders and users, and can only be demoted by another admin.`,
     confirmRemove: (name: string, email: string) =>
       `${name} (${email}) will be removed and signed out everywhere. Their orders stay, with their name and email.`,
+    // The confirmation's buttons say what they do.
+    confirmMakeAdminYes: 'Yes, make admin',
+    keepCustomer: 'Keep as customer',
+    confirmRemoveYes: 'Yes, remove the account',
+    keepUser: 'Keep the account',
   },
   manageOrders: {
     index: 'Index',
@@ -311,6 +332,7 @@ export const copy = {
     actionLabel: (action: string, part: string, customer: string) => `${action}: ${part} for ${customer}`,
     each: (price: string) => `${price} each`,
     keepOrder: 'Keep the order',
+    confirmCancelYes: 'Yes, cancel it',
     total: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
     empty: 'No orders yet.',
     emptyFiltered: (status: string) => `No orders are “${status}”.`,
@@ -361,6 +383,11 @@ export const copy = {
     expiredIntro: (hours: number) =>
       `Your order was not paid within ${hours} hours, so we cancelled it and put the parts back on sale:`,
     expiredAgain: 'You are welcome to book them again at any time.',
+    cancelledSubject: (part: string) => `Order cancelled: ${part}`,
+    cancelledByShopIntro: 'We have cancelled your unpaid order, and nothing was charged:',
+    cancelledByShopQuestions: 'If you did not expect this, reply to this mail or write to us from the contact page.',
+    partWithdrawnIntro:
+      'The part you ordered is no longer sold, so we have cancelled your unpaid order. Nothing was charged, and it can no longer be paid:',
   },
   dashboard: {
     title: 'Welcome to your Dashboard',
@@ -395,6 +422,13 @@ export const copy = {
     currentPhoto: 'Current photo',
     photoOptional: 'Leave empty to keep the current photo.',
     confirmDelete: (name: string) => `${name} will be removed from the shop. A part that has orders is kept for their history.`,
+    confirmDeleteYes: 'Yes, delete it',
+    keepPart: 'Keep the part',
+    /** Said in the delete confirmation when the part has unpaid orders. */
+    confirmDeleteUnpaid: (n: number) =>
+      `${n} unpaid ${n === 1 ? 'order' : 'orders'} of this part will be cancelled, and ${n === 1 ? 'its customer' : 'each customer'} told by mail.`,
+    unpaidOrdersFirst: (n: number) =>
+      `This part has ${n} unpaid ${n === 1 ? 'order' : 'orders'}. Deleting it cancels ${n === 1 ? 'it' : 'them'} and mails ${n === 1 ? 'its customer' : 'their customers'}: confirm to go on.`,
     total: (n: number) => `${n} ${n === 1 ? 'part' : 'parts'}`,
     empty: 'No parts match your search.',
     clearSearch: 'Clear search',
@@ -496,6 +530,15 @@ export const copy = {
     cancelledOrder: 'This order was cancelled, so it can no longer be paid. Book the part again to order it.',
     orderNotFound: 'This order does not exist, or it is not yours.',
     backToOrders: 'Back to My Orders',
+    partWithdrawn: 'This part is no longer sold, so this order can no longer be paid. Nothing was charged.',
+    // An admin opening a customer's order here sees it read-only.
+    readOnlyTitle: 'Customer’s order',
+    readOnlyText: 'Only the customer who placed this order can pay it; you see it read-only.',
+    customer: 'Customer',
+    email: 'Email',
+    total: 'Total',
+    status: 'Status',
+    backToManageOrders: 'Back to Manage All Orders',
   },
   booking: {
     tooManyUnpaid: (max: number) =>
@@ -532,9 +575,21 @@ export const copy = {
     timeUp: 'Time to pay is up',
     confirmCancel: (part: string, quantity: number) =>
       `Your order of ${quantity} × ${part} will be cancelled and its parts go back to stock.`,
+    keepOrder: 'Keep the order',
+    confirmCancelYes: 'Yes, cancel it',
     cancelled: 'Order cancelled',
     empty: 'You have no orders yet.',
     emptyText: 'Book parts from their page and they show up here, ready to pay.',
+    emptyCancelled: 'You have no cancelled orders.',
+    viewLabel: 'Show',
+    views: { open: 'Open orders', cancelled: 'Cancelled orders', all: 'All orders' },
+    /** Why a cancelled order was cancelled, in My Orders. */
+    cancelledBy: {
+      customer: 'Cancelled by you',
+      admin: 'Cancelled by the shop',
+      expired: 'Expired: not paid in time',
+    },
+    notPaid: 'not paid',
     browseParts: 'Browse parts',
     total: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
   },

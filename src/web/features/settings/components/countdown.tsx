@@ -3,8 +3,8 @@ import { copy } from '#shared/copy';
 import { systemClock, type Clock } from '../../../lib/clock';
 
 interface CountdownProps {
-  endsAt: string;
-  clock?: Clock;
+  /** Milliseconds left, from useTimeLeft. */
+  remaining: number;
 }
 
 const units = ['days', 'hours', 'minutes', 'seconds'] as const;
@@ -20,21 +20,29 @@ function split(ms: number) {
 }
 
 /**
- * Days, hours, minutes and seconds to `endsAt`, updated on every second boundary, then "Deal ended".
- * It is a timer with a label rather than a live region: announcing every second would drown a screen
- * reader. The page rendered on the server shows the time left as it rendered; the browser keeps those
- * digits while it takes the page over and corrects them on its first tick (hence suppressHydrationWarning).
+ * Milliseconds from the clock's now to `endsAt` (0 once it has passed, or when there is no end),
+ * updated on every second boundary until it reaches 0. The page rendered on the server shows the time
+ * left as it rendered; the browser corrects it on its first tick.
  */
-export function Countdown({ endsAt, clock = systemClock }: CountdownProps) {
-  const end = Date.parse(endsAt);
+export function useTimeLeft(endsAt: string | undefined, clock: Clock = systemClock): number {
+  const end = endsAt === undefined ? Number.NaN : Date.parse(endsAt);
   const [now, setNow] = useState(clock);
-  const remaining = Number.isNaN(end) ? 0 : end - now;
+  const remaining = Number.isNaN(end) ? 0 : Math.max(0, end - now);
 
   useEffect(() => {
     if (remaining <= 0) return undefined;
     const timer = window.setTimeout(() => setNow(clock()), 1000 - (now % 1000));
     return () => window.clearTimeout(timer);
   }, [now, remaining, clock]);
+  return remaining;
+}
+
+/**
+ * Days, hours, minutes and seconds left, then "Deal ended". It is a timer with a label rather than a
+ * live region: announcing every second would drown a screen reader. The browser keeps the server's
+ * digits while it takes the page over and corrects them on its first tick (hence suppressHydrationWarning).
+ */
+export function Countdown({ remaining }: CountdownProps) {
 
   if (remaining <= 0) {
     return (

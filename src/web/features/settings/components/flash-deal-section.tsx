@@ -5,11 +5,18 @@ import { ArrowRightIcon } from '../../../components/icons';
 import { Reveal } from '../../../components/reveal';
 import { SectionError } from '../../../components/section-error';
 import { useSettingsQuery } from '../api/get-settings';
-import { Countdown } from './countdown';
+import type { Clock } from '../../../lib/clock';
+import { Countdown, useTimeLeft } from './countdown';
 
-/** The flash deal: the discount text and a live countdown to its end, both from the shop's settings. */
-export function FlashDealSection() {
+/**
+ * The flash deal: the discount text and a live countdown to its end, both from the shop's settings.
+ * Once the end has passed (or the moment the countdown reaches it) the section only says the deal has
+ * ended: no discount, no call to buy.
+ */
+export function FlashDealSection({ clock }: { clock?: Clock }) {
   const settings = useSettingsQuery();
+  const remaining = useTimeLeft(settings.data?.flashDealEndsAt, clock);
+  const ended = settings.isSuccess && remaining <= 0;
   return (
     <Reveal
       id="flash-deals"
@@ -23,14 +30,22 @@ export function FlashDealSection() {
           <h2 id="flash-deals-title" className="eyebrow text-brand-300">
             {copy.landing.flashDeals}
           </h2>
-          <p className="mt-4 text-6xl font-black tracking-tight text-white sm:text-7xl lg:text-8xl">
-            {settings.data ? settings.data.flashDealDiscountText : '\u00a0'}
-          </p>
-          <p className="mt-4 max-w-md text-lg text-slate-300">{copy.landing.flashDealsText}</p>
-          <Link to={paths.parts} className="btn btn-primary btn-lg mt-8">
-            {copy.landing.dealCta}
-            <ArrowRightIcon className="h-5 w-5" />
-          </Link>
+          {ended ? (
+            <p className="mt-4 max-w-md text-lg text-slate-300" data-testid="deal-ended">
+              {copy.landing.dealEndedText}
+            </p>
+          ) : (
+            <>
+              <p className="mt-4 text-6xl font-black tracking-tight text-white sm:text-7xl lg:text-8xl">
+                {settings.data ? settings.data.flashDealDiscountText : '\u00a0'}
+              </p>
+              <p className="mt-4 max-w-md text-lg text-slate-300">{copy.landing.flashDealsText}</p>
+              <Link to={paths.parts} className="btn btn-primary btn-lg mt-8">
+                {copy.landing.dealCta}
+                <ArrowRightIcon className="h-5 w-5" />
+              </Link>
+            </>
+          )}
         </div>
         <div>
           {settings.isPending ? (
@@ -42,7 +57,7 @@ export function FlashDealSection() {
           ) : settings.isError ? (
             <SectionError onDark onRetry={() => void settings.refetch()} />
           ) : (
-            <Countdown endsAt={settings.data.flashDealEndsAt} />
+            <Countdown remaining={remaining} />
           )}
         </div>
       </div>
