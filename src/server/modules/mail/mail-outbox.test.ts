@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { buildApp } from '../../app';
@@ -10,6 +9,7 @@ import type { Db } from '../../db/database';
 import { signInAs, signUp, type TestAccount, uniqueEmail } from '../../testing/accounts';
 import { insertPart } from '../../testing/factories';
 import { capturingMailer } from '../../testing/mail';
+import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server';
 import { describeOnEachEngine, RELAXED_ABUSE_LIMITS, type TestContext } from '../../testing/test-app';
 import { LocalDiskStorage } from '../uploads';
 import type { MailMessage } from './mailer';
@@ -192,55 +192,29 @@ describeOnEachEngine('password reset mail through the outbox', (ctx) => {
   });
 });
 
-// An SMTP server that refuses the first `refusals` recipients with a temporary error (451), as a mail
-// server does during an outage or greylisting, then accepts.
-const received: { to: string[]; raw: string }[] = [];
-let refusals = 0;
-let smtp: SMTPServer;
+// A mail server that refuses recipients for a while (451), as in an outage or greylisting, then accepts.
+let smtp: TestSmtpServer;
 let smtpUrl = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (refusals > 0) {
-        refusals -= 1;
-        callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-        return;
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startTestSmtpServer();
+  smtpUrl = smtp.url;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 describeOnEachEngine(
   'a mail server that refuses for a while',
   (ctx) => {
     it('delays the order mail, retries with growing waits, and delivers it once when the server takes it', async () => {
       const customer = await signInAs(ctx.app, ctx.database.db, 'customer');
-      refusals = 2;
+      smtp.refuseNext(2);
       const steps = shopSteps(ctx);
       const start = ctx.clock.now().getTime();
       try {
         const { res } = await steps.book(customer);
         expect(res.statusCode, res.body).toBe(201);
-        const delivered = () => received.filter((m) => m.to.includes(customer.email));
+        const delivered = () => smtp.received.filter((m) => m.to.includes(customer.email));
 
         // First attempt (the wake after the commit, or this drain): refused, kept, retried later.
         await ctx.app.mailOutbox.drain();
@@ -276,7 +250,7 @@ describeOnEachEngine(
         expect(delivered()).toHaveLength(1);
         expect((await steps.outboxOf(customer.email))[0]?.attempts).toBe(3);
       } finally {
-        refusals = 0;
+        smtp.refuseNext(0);
         ctx.clock.set(new Date(start));
       }
     });

@@ -1,18 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { postAuth, signIn, signUp, uniqueEmail } from '../../testing/accounts';
+import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server';
 import { describeOnEachEngine } from '../../testing/test-app';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: TestSmtpServer;
 let smtpUrl = '';
 
 /** Undoes quoted-printable (soft line breaks, =XX), enough to read a link out of a raw message. */
@@ -22,10 +15,10 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-async function mailTo(address: string, timeoutMs = 5000): Promise<Received> {
+async function mailTo(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const found = received.find((message) => message.to.includes(address));
+    const found = smtp.received.find((message) => message.to.includes(address));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${address} arrived over SMTP`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -33,26 +26,11 @@ async function mailTo(address: string, timeoutMs = 5000): Promise<Received> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startTestSmtpServer();
+  smtpUrl = smtp.url;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+afterAll(() => smtp.close());
 
 describeOnEachEngine(
   'password reset mailed over SMTP',
@@ -83,7 +61,7 @@ describeOnEachEngine(
       expect(twice.json().detail).toBe(copy.auth.resetLinkInvalid);
 
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(received.some((message) => message.to.includes(unknown))).toBe(false);
+      expect(smtp.received.some((message) => message.to.includes(unknown))).toBe(false);
     });
   },
   {
