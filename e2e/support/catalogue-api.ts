@@ -32,7 +32,8 @@ export async function createPart(
   const created = await admin.post('/api/parts', {
     data: {
       name: part.name,
-      description: 'Made for the walk-through tests: a part whose stock the test chooses.',
+      // Over 300 characters, like the demo's longest, so the landing page still has a description to cut.
+      description: 'Made for the end-to-end tests: a part whose stock and minimum order the test chooses. '.repeat(4),
       priceCents: part.priceCents ?? 1250,
       stock: part.stock,
       minOrderQuantity: part.minOrderQuantity ?? 12,

@@ -92,6 +92,12 @@ export const copy = {
     ratingSummary: (average: number, count: number) =>
       `${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
     noRatings: 'No reviews of this part yet',
+    outOfStock: 'Out of stock',
+    outOfStockReason: (stock: number, minimum: number) =>
+      stock <= 0
+        ? 'None left: this part cannot be booked until it is restocked.'
+        : `Only ${stock.toLocaleString('en-US')} left, fewer than the minimum order of ${minimum.toLocaleString('en-US')}: this part cannot be booked until it is restocked.`,
+    inStockOnly: 'In stock only',
   },
   pagination: {
     label: 'Pagination',

@@ -10,6 +10,14 @@ describe('the canonical query string of a page', () => {
     expect(canonical('/part', 'q=%20%20brake%20pads%20')).toBe('q=brake+pads');
   });
 
+  it('keys /part by "In stock only", spelled one way, and leaves it out when off', () => {
+    expect(canonical('/part', 'inStock=true')).toBe('inStock=true');
+    expect(canonical('/part', 'page=2&inStock=1&q=brake')).toBe('q=brake&inStock=true&page=2');
+    expect(canonical('/part', 'inStock=yes')).toBe(canonical('/part', 'inStock=true'));
+    expect(canonical('/part', 'inStock=false')).toBe('');
+    expect(canonical('/part', 'inStock=bogus')).toBe('');
+  });
+
   it('replaces values the page would correct with what it shows for them', () => {
     expect(canonical('/part', 'sort=bogus&page=abc')).toBe('');
     expect(canonical('/part', 'page=-4')).toBe('');
@@ -35,7 +43,9 @@ describe('the canonical query string of a page', () => {
   });
 
   it('reads back what it writes', () => {
-    const value = { q: 'disc brake', sort: 'price_desc' as const, page: 3 };
+    const value = { q: 'disc brake', sort: 'price_desc' as const, page: 3, inStock: false };
     expect(partsPageSearch.read(partsPageSearch.key(value))).toEqual(value);
+    const inStock = { ...value, inStock: true };
+    expect(partsPageSearch.read(partsPageSearch.key(inStock))).toEqual(inStock);
   });
 });

@@ -35,23 +35,35 @@ function readPartSort(value: string | null): PartSort {
   return (partSortValues as readonly (string | null)[]).includes(value) ? (value as PartSort) : 'newest';
 }
 
+/** "true" (and the API's other spellings of yes: "1", "yes", "on") → true; anything else → false. */
+function readFlag(value: string | null): boolean {
+  return ['true', '1', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
+}
+
 export interface PartsSearch {
   q: string;
   sort: PartSort;
   page: number;
+  /** Only the parts that can be booked. */
+  inStock: boolean;
 }
 
-/** /part?q=&sort=&page= — the search, the order (newest by default) and the page (1 by default). */
+/**
+ * /part?q=&sort=&inStock=true&page= — the search, the order (newest by default), whether only parts in
+ * stock are listed (all by default) and the page (1 by default).
+ */
 export const partsPageSearch: PageSearch<PartsSearch> = {
   read: (params) => ({
     q: readSearchText(params.get('q')),
     sort: readPartSort(params.get('sort')),
     page: readPage(params.get('page')),
+    inStock: readFlag(params.get('inStock')),
   }),
-  key: ({ q, sort, page }) => {
+  key: ({ q, sort, page, inStock }) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);
     if (sort !== 'newest') params.set('sort', sort);
+    if (inStock) params.set('inStock', 'true');
     if (page > 1) params.set('page', String(page));
     return params;
   },

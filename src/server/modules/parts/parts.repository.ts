@@ -18,8 +18,10 @@ function narrowsByTrigrams(db: Db, q: string | undefined): q is string {
   return q !== undefined && [...q].length >= TRIGRAM_MIN_LENGTH && db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
-function livePartsMatching(db: Db, q: string | undefined) {
+function livePartsMatching(db: Db, q: string | undefined, inStock = false) {
   let query = db.selectFrom('parts').where('archived_at', 'is', null);
+  // In stock: the stock covers the minimum order (isInStock in #shared/schemas/parts); the minimum is at least 1.
+  if (inStock) query = query.where('stock', '>', 0).whereRef('stock', '>=', 'min_order_quantity');
   if (q) {
     // The exact test, the same on both engines; PostgreSQL serves it from pg_trgm indexes (migration 0006).
     query = query.where((eb) => eb.or([containsText('name', q), containsText('description', q)]));
@@ -33,8 +35,11 @@ function livePartsMatching(db: Db, q: string | undefined) {
   return query;
 }
 
-export async function listLiveParts(db: Db, { q, sort, ...page }: ListPartsQuery): Promise<{ rows: PartRow[]; total: number }> {
-  const base = livePartsMatching(db, q);
+export async function listLiveParts(
+  db: Db,
+  { q, sort, inStock, ...page }: ListPartsQuery,
+): Promise<{ rows: PartRow[]; total: number }> {
+  const base = livePartsMatching(db, q, inStock);
   const ordered = <T extends SelectQueryBuilder<Database, 'parts', object>>(query: T): T => {
     switch (sort) {
       case 'price_asc':
@@ -68,7 +73,7 @@ export async function listLiveParts(db: Db, { q, sort, ...page }: ListPartsQuery
     // counts its matches (on PostgreSQL in parallel, on another connection).
     const [ids, counted] = await Promise.all([
       ordered(base.select('parts.id')).limit(page.limit).offset(offset).execute(),
-      q
+      q || inStock
         ? countMatches()
         : db
             .selectFrom('live_part_count')

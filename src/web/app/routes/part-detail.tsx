@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
+import { isInStock } from '#shared/schemas/parts';
 import { NotFoundView } from '../../components/not-found-view';
 import { Picture } from '../../components/picture';
 import { SectionBoundary } from '../../components/section-boundary';
@@ -50,6 +51,7 @@ export default function PartDetailPage() {
     );
   }
   const { data } = part;
+  const bookable = isInStock(data);
   return (
     <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-2">
       <title>{`${data.name} · ${copy.brand}`}</title>
@@ -96,6 +98,13 @@ export default function PartDetailPage() {
             </dd>
           </div>
         </dl>
+        {bookable ? null : (
+          <p className="mt-4">
+            <span className="inline-block rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white">
+              {copy.part.outOfStock}
+            </span>
+          </p>
+        )}
         <p className="mt-4 font-medium text-slate-700">{copy.part.minimumOrder(data.minOrderQuantity)}</p>
         <p className="mt-6 leading-relaxed text-slate-700">{data.description}</p>
         <section
@@ -105,9 +114,14 @@ export default function PartDetailPage() {
           <h2 id="booking-title" className="text-xl font-extrabold tracking-tight text-slate-900">
             {copy.booking.title}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">{copy.booking.text}</p>
+          {bookable ? <p className="mt-1 text-sm text-slate-600">{copy.booking.text}</p> : null}
           <div className="mt-5">
-            {session.status === 'signed-in' ? (
+            {!bookable ? (
+              // No form that can only fail: the reason instead.
+              <p data-testid="booking-unavailable" className="font-medium text-slate-800">
+                {copy.part.outOfStockReason(data.stock, data.minOrderQuantity)}
+              </p>
+            ) : session.status === 'signed-in' ? (
               <SectionBoundary>
                 <WhenNearViewport placeholder={<BookingFormPlaceholder />}>
                   <Suspense fallback={<BookingFormPlaceholder />}>

@@ -14,21 +14,24 @@ import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
 
 export const PARTS_PAGE_SIZE = 12;
 
-/** /part: every part, searchable and sortable, 12 a page; all of it lives in the URL (?q=&sort=&page=). */
+/**
+ * /part: every part, searchable, sortable and (with "In stock only") narrowed to the parts that can be
+ * booked, 12 a page; all of it lives in the URL (?q=&sort=&inStock=true&page=).
+ */
 export default function PartsPage() {
   const [params, setParams] = useSearchParams();
   // The server keys its rendered copy of this page by the same reading (#shared/page-search).
-  const { q, sort, page } = partsPageSearch.read(params);
-  const parts = usePartsQuery({ q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE });
+  const { q, sort, page, inStock } = partsPageSearch.read(params);
+  const parts = usePartsQuery({ q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE, ...(inStock ? { inStock } : {}) });
 
-  const update = (changes: { q?: string; sort?: PartSort; page?: number }, replace: boolean) => {
-    const next = partsPageSearch.key({ q, sort, page: 1, ...changes });
+  const update = (changes: { q?: string; sort?: PartSort; page?: number; inStock?: boolean }, replace: boolean) => {
+    const next = partsPageSearch.key({ q, sort, inStock, page: 1, ...changes });
     setParams(next, { replace, preventScrollReset: replace });
   };
 
   const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
   if (parts.data && !parts.isPlaceholderData && page > totalPages) {
-    return <Redirect to={{ search: partsPageSearch.key({ q, sort, page: totalPages }).toString() }} />;
+    return <Redirect to={{ search: partsPageSearch.key({ q, sort, inStock, page: totalPages }).toString() }} />;
   }
 
   return (
@@ -39,6 +42,8 @@ export default function PartsPage() {
         <PartsToolbar
           q={q}
           sort={sort}
+          inStock={inStock}
+          onInStockChange={(value) => update({ inStock: value }, false)}
           onSearch={(text) => update({ q: text }, true)}
           onSortChange={(value) => update({ sort: value }, false)}
         />
@@ -58,7 +63,7 @@ export default function PartsPage() {
           ) : parts.data.items.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center">
               <p className="text-xl font-bold text-slate-900">{copy.part.noResults}</p>
-              {q ? (
+              {q || inStock ? (
                 <Link to={paths.parts} className="btn btn-primary mt-6">
                   {copy.part.clearSearch}
                 </Link>

@@ -7,11 +7,19 @@ export interface PartsQuery {
   sort?: PartSort;
   page?: number;
   limit?: number;
+  /** Only the parts that can be booked. */
+  inStock?: boolean;
 }
 
 export function getParts(query: PartsQuery, signal?: AbortSignal): Promise<PartList> {
   return apiRequest<PartList>(
-    `/api/parts${queryString({ q: query.q, sort: query.sort, page: query.page, limit: query.limit })}`,
+    `/api/parts${queryString({
+      q: query.q,
+      sort: query.sort,
+      inStock: query.inStock ? 'true' : undefined,
+      page: query.page,
+      limit: query.limit,
+    })}`,
     {
       signal,
     },

@@ -7,7 +7,7 @@ import 'swiper/css';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
-import type { Part } from '#shared/schemas/parts';
+import { isInStock, type Part } from '#shared/schemas/parts';
 import { truncate } from '#shared/text';
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
 import { Picture } from '../../../components/picture';
@@ -67,6 +67,14 @@ export default function BestSellersCarousel({ parts }: { parts: Part[] }) {
                   className="h-full w-full"
                 />
               </div>
+              {isInStock(part) ? null : (
+                <p
+                  data-testid="out-of-stock"
+                  className="absolute top-3 left-3 rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white shadow"
+                >
+                  {copy.part.outOfStock}
+                </p>
+              )}
               <div className="flex flex-1 items-end justify-between gap-4 p-5">
                 <h3 className="font-bold text-slate-900">
                   <Link to={paths.part(part.id)} className="after:absolute after:inset-0 hover:text-brand-700">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
-import type { Part } from '#shared/schemas/parts';
+import { isInStock, type Part } from '#shared/schemas/parts';
 import { truncate } from '#shared/text';
 import { Picture } from '../../../components/picture';
 import { Stars } from '../../../components/stars';
@@ -52,9 +52,19 @@ export function PartCard({ part, headingLevel = 3, priority = false }: PartCardP
           </div>
         </dl>
         <p className="mt-4 flex-1 text-sm leading-relaxed text-slate-600">{truncate(part.description, 300)}</p>
-        <Link to={paths.part(part.id)} aria-describedby={nameId} className="btn btn-primary mt-6 w-full">
-          {copy.part.bookNow}
-        </Link>
+        {isInStock(part) ? (
+          <Link to={paths.part(part.id)} aria-describedby={nameId} className="btn btn-primary mt-6 w-full">
+            {copy.part.bookNow}
+          </Link>
+        ) : (
+          // Nothing to book: no link that leads to a form that can only fail.
+          <p
+            data-testid="out-of-stock"
+            className="mt-6 rounded-lg bg-slate-100 px-4 py-3 text-center font-bold text-slate-700 ring-1 ring-slate-200"
+          >
+            {copy.part.outOfStock}
+          </p>
+        )}
       </div>
     </article>
   );

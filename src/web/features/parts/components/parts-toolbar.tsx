@@ -13,16 +13,22 @@ export function isPartSort(value: string | null): value is PartSort {
 interface PartsToolbarProps {
   q: string;
   sort: PartSort;
+  inStock: boolean;
   onSearch: (q: string) => void;
   onSortChange: (sort: PartSort) => void;
+  onInStockChange: (inStock: boolean) => void;
 }
 
 const SEARCH_DELAY_MS = 350;
 
-/** Search (applied as you type, after a short pause, or at once on Enter) and sort for the parts list. */
-export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarProps) {
+/**
+ * Search (applied as you type, after a short pause, or at once on Enter), sort and "In stock only"
+ * for the parts list.
+ */
+export function PartsToolbar({ q, sort, inStock, onSearch, onSortChange, onInStockChange }: PartsToolbarProps) {
   const searchId = useId();
   const sortId = useId();
+  const inStockId = useId();
   const [draft, setDraft] = useState(q);
   const [appliedQ, setAppliedQ] = useState(q);
 
@@ -92,6 +98,18 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
               </option>
             ))}
           </select>
+        </div>
+        <div className="flex min-h-12 items-center gap-3 md:pb-1">
+          <input
+            id={inStockId}
+            type="checkbox"
+            checked={inStock}
+            onChange={(event) => onInStockChange(event.target.checked)}
+            className="checkbox checkbox-primary"
+          />
+          <label htmlFor={inStockId} className="text-sm font-semibold whitespace-nowrap text-slate-800">
+            {copy.part.inStockOnly}
+          </label>
         </div>
       </FieldsUntilHydrated>
     </div>

@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { copy } from '#shared/copy';
+import { expect, expectNoA11yViolations, test } from './fixtures';
+import { adminApi, type CreatedPart, createPart } from './support/catalogue-api';
+import { signUpThroughApi, unique } from './support/session';
+
+/**
+ * A part whose stock does not cover its minimum order (none left, or fewer than the minimum) says
+ * "Out of stock" wherever it is shown and offers no booking; the parts list can leave such parts out.
+ */
+test.describe('parts out of stock', () => {
+  let soldOut: CreatedPart;
+  let tooFew: CreatedPart;
+
+  test.beforeEach(async ({ baseURL }) => {
+    // The newest parts: first on the landing page, the parts list and (while few parts have sold) the carousel.
+    const admin = await adminApi(baseURL);
+    soldOut = await createPart(admin, { name: `Sold out heavy duty clutch plate ${unique()}`, stock: 0 });
+    tooFew = await createPart(admin, { name: `Nearly gone front wheel bearing kit ${unique()}`, stock: 5 });
+    await admin.dispose();
+  });
+
+  // Names past 35 characters are cut on the cards; the heading keeps the whole name in its title.
+  const card = (page: Page, name: string) => page.getByTestId('part-card').filter({ has: page.locator(`[title="${name}"]`) });
+
+  test('cards on the landing page and /part say "Out of stock" and offer no booking', async ({ page }) => {
+    await page.goto('/');
+    for (const part of [soldOut, tooFew]) {
+      const shown = card(page, part.name);
+      await expect(shown.getByTestId('out-of-stock')).toHaveText(copy.part.outOfStock);
+      await expect(shown.getByRole('link', { name: copy.part.bookNow })).toHaveCount(0);
+    }
+
+    await page.goto('/part');
+    for (const part of [soldOut, tooFew]) {
+      const shown = card(page, part.name);
+      await expect(shown.getByTestId('out-of-stock')).toHaveText(copy.part.outOfStock);
+      await expect(shown.getByRole('link', { name: copy.part.bookNow })).toHaveCount(0);
+    }
+    // A part in stock still offers "Book Now".
+    const inStock = page.getByTestId('part-card').filter({ hasNot: page.getByTestId('out-of-stock') }).first();
+    await expect(inStock.getByRole('link', { name: copy.part.bookNow })).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('the best-seller carousel marks them "Out of stock"', async ({ page, request }) => {
+    const best = (await (await request.get('/api/parts/best-sellers')).json()).items as { id: string; name: string }[];
+    const shownThere = best.filter((part) => part.id === soldOut.id || part.id === tooFew.id);
+    expect(shownThere.length, 'the newest parts fill the carousel while few have sold').toBeGreaterThan(0);
+    await page.goto('/');
+    // The carousel's code loads as it nears the screen.
+    await page.getByRole('heading', { name: copy.landing.bestSellers }).scrollIntoViewIfNeeded();
+    const slides = page.getByTestId('best-seller-card');
+    await slides.first().waitFor({ state: 'attached' });
+    for (const part of shownThere) {
+      const slide = slides.filter({ hasText: part.name.slice(0, 20) }).first();
+      await expect(slide.getByTestId('out-of-stock')).toHaveText(copy.part.outOfStock);
+    }
+    // And only them among the carousel's parts the test knows to be in stock.
+    const inStockIds = new Set(
+      ((await (await request.get('/api/parts?inStock=true&limit=60')).json()).items as { id: string }[]).map((p) => p.id),
+    );
+    const inStockShown = best.find((part) => inStockIds.has(part.id));
+    if (inStockShown) {
+      await expect(slides.filter({ hasText: inStockShown.name.slice(0, 20) }).first().getByTestId('out-of-stock')).toHaveCount(0);
+    }
+  });
+
+  test('"In stock only" on /part leaves them out, lives in the URL, and works from the keyboard', async ({ page, request }) => {
+    await page.goto('/part');
+    await expect(card(page, soldOut.name)).toHaveCount(1);
+    const checkbox = page.getByLabel(copy.part.inStockOnly);
+    await expect(checkbox).not.toBeChecked();
+    await checkbox.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/[?&]inStock=true/);
+    await expect(checkbox).toBeChecked();
+    await expect(card(page, soldOut.name)).toHaveCount(0);
+    await expect(card(page, tooFew.name)).toHaveCount(0);
+    await expect(page.getByTestId('out-of-stock')).toHaveCount(0);
+    const inStock = (await (await request.get('/api/parts?inStock=true')).json()) as { total: number };
+    await expect(page.getByText(copy.part.results(inStock.total))).toBeVisible();
+
+    // Opened directly, the server draws the same narrowed list.
+    const html = await (await request.get('/part?inStock=true')).text();
+    expect(html).not.toContain(soldOut.name);
+    expect(html).toContain(copy.part.inStockOnly);
+    await page.goto('/part?inStock=true');
+    await expect(page.getByLabel(copy.part.inStockOnly)).toBeChecked();
+    await expect(card(page, soldOut.name)).toHaveCount(0);
+
+    // Unticked, they are back.
+    await page.getByLabel(copy.part.inStockOnly).uncheck();
+    await expect(page).not.toHaveURL(/inStock/);
+    await expect(card(page, soldOut.name)).toHaveCount(1);
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the part's page says why it cannot be booked, with no form (${width} px)`, async ({ page, baseURL }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const customer = { name: 'Stella Stock', email: `stock-${unique()}@example.com`, password: 'stock-pass-12' };
+      // Signing up through the page's own request context signs the page in.
+      await signUpThroughApi(page.request, baseURL, customer);
+      for (const part of [soldOut, tooFew]) {
+        await page.goto(`/part/${part.id}`);
+        await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+        await expect(page.getByText(copy.part.outOfStock, { exact: true })).toBeVisible();
+        const booking = page.getByRole('region', { name: copy.booking.title });
+        await expect(booking.getByTestId('booking-unavailable')).toHaveText(
+          copy.part.outOfStockReason(part.stock, part.minOrderQuantity),
+        );
+        await expect(booking.locator('form')).toHaveCount(0);
+        await expect(page.getByRole('button', { name: copy.booking.submit })).toHaveCount(0);
+      }
+      await expectNoA11yViolations(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
