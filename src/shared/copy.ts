@@ -233,8 +233,7 @@ export const copy = {
     customersOnly: 'Only a customer can do this; admins do not write reviews.',
     crossSiteRefused: 'This request came from another site and was refused. Please use the shop itself.',
     failed: 'Sign-in did not work. Please try again.',
-    signedOutAdminOnly:
-      'You were signed out because that page is for admins only. Sign in with an admin account to open it.',
+    signedOutAdminOnly: 'You were signed out because that page is for admins only. Sign in with an admin account to open it.',
     unknownProvider: 'Sign-in with this provider is not offered here.',
     googleUnavailable: 'Sign-in with Google is not available right now. Please sign in with your email and password.',
     /** Why a Google sign-in failed, by the reason the sign-in pages read from `?error=` (shared/page-search.ts). */
@@ -289,6 +288,13 @@ export const copy = {
   users: {
     notFound: 'This user does not exist.',
     cannotChangeOwnRole: 'You cannot change your own role. Ask another admin to do it.',
+    lastAdmin: 'The shop needs at least one admin: make someone else admin first.',
+    removeAdmin: 'Remove admin',
+    confirmRemoveAdmin: (name: string, email: string) =>
+      `${name} (${email}) will become a customer: they can no longer manage parts, orders or users. Another admin can make them admin again.`,
+    confirmRemoveAdminYes: 'Yes, remove admin rights',
+    keepAdmin: 'Keep as admin',
+    adminRemoved: 'Admin rights removed',
     cannotRemoveSelf: 'You cannot remove your own account. Ask another admin to do it.',
     imageNotUploaded: 'Upload the photo first: only pictures uploaded to the shop can be used.',
     index: 'Index',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPageQuery, partsPageSearch } from './page-search';
+import { canonicalPageQuery, partsPageSearch, signInErrorReasons, signInPageSearch } from './page-search';
 
 const canonical = (path: string, query: string) => canonicalPageQuery(path, new URLSearchParams(query));
 
@@ -32,11 +32,11 @@ describe('the canonical query string of a page', () => {
     expect(partsPageSearch.read(new URLSearchParams({ q: emoji })).q).toBe('a'.repeat(99));
   });
 
-  it('gives pages that read no parameter an empty one, and the sign-in pages only "a Google sign-in failed"', () => {
+  it('gives pages that read no parameter an empty one, and the sign-in pages only why a Google sign-in failed', () => {
     expect(canonical('/', 'x=1&utm_source=mail')).toBe('');
     expect(canonical('/blogs/winter-tyres', 'page=2')).toBe('');
-    expect(canonical('/login', 'error=access_denied&next=/x')).toBe('error=1');
-    expect(canonical('/signup', 'error')).toBe('error=1');
+    expect(canonical('/login', 'error=access_denied&next=/x')).toBe('error=cancelled');
+    expect(canonical('/signup', 'error')).toBe('error=failed');
     expect(canonical('/reset-password', 'token=secret-1')).toBe(canonical('/reset-password', 'token=secret-2'));
     expect(canonical('/reset-password', 'token=secret-1')).not.toContain('secret');
     expect(canonical('/reset-password', 'x=1')).toBe('');
@@ -47,5 +47,27 @@ describe('the canonical query string of a page', () => {
     expect(partsPageSearch.read(partsPageSearch.key(value))).toEqual(value);
     const inStock = { ...value, inStock: true };
     expect(partsPageSearch.read(partsPageSearch.key(inStock))).toEqual(inStock);
+  });
+
+  it('keys the sign-in pages by the reason a Google sign-in failed, one key for every unknown code', () => {
+    expect(canonical('/login', 'error=state_mismatch')).toBe('error=expired');
+    expect(canonical('/login', 'error=invalid_code')).toBe('error=expired');
+    expect(canonical('/login', 'error=provider_not_found')).toBe('error=unavailable');
+    expect(canonical('/login', 'error=oauth_provider_not_found')).toBe('error=unavailable');
+    expect(canonical('/login', 'error=email_not_verified')).toBe('error=unverified');
+    expect(canonical('/signup', 'error=account_not_linked')).toBe('error=accountExists');
+    expect(canonical('/signup', 'error=signup_disabled')).toBe('error=signupDisabled');
+    expect(canonical('/login', 'error=UNKNOWN')).toBe('error=failed');
+    expect(canonical('/login', 'error=unable_to_create_user')).toBe('error=failed');
+    expect(canonical('/login', 'error=internal_server_error')).toBe('error=failed');
+    expect(canonical('/login', `error=${'x'.repeat(500)}`)).toBe('error=failed');
+    expect(canonical('/login', 'error=%3Cscript%3E')).toBe('error=failed');
+    expect(canonical('/login', '')).toBe('');
+  });
+
+  it('reads back every sign-in error key it writes', () => {
+    for (const error of signInErrorReasons) {
+      expect(signInPageSearch.read(signInPageSearch.key({ error }))).toEqual({ error });
+    }
   });
 });

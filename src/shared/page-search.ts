@@ -75,10 +75,73 @@ export const reviewsPageSearch: PageSearch<{ page: number }> = {
   key: ({ page }) => new URLSearchParams(page > 1 ? { page: String(page) } : {}),
 };
 
-/** /login and /signup?error=… — where a failed Google sign-in comes back; only its presence matters. */
-export const signInPageSearch: PageSearch<{ googleFailed: boolean }> = {
-  read: (params) => ({ googleFailed: params.has('error') }),
-  key: ({ googleFailed }) => new URLSearchParams(googleFailed ? { error: '1' } : {}),
+/**
+ * Why a Google sign-in failed, as the sign-in pages tell it: the auth library sends the browser back to
+ * /login or /signup with `?error=<code>`, and its many codes come down to these few reasons, each with
+ * its sentence (copy.auth.signInErrors). A code not listed here is `failed`: never shown as it came.
+ */
+export const signInErrorReasons = [
+  'cancelled',
+  'expired',
+  'unavailable',
+  'unverified',
+  'accountExists',
+  'signupDisabled',
+  'failed',
+] as const;
+export type SignInErrorReason = (typeof signInErrorReasons)[number];
+
+/** better-auth's redirect codes (node_modules/better-auth: oauth2/errors, oauth2/state, oauth2/link-account, api/routes/callback), lower case. */
+const SIGN_IN_ERROR_CODES: Readonly<Record<string, SignInErrorReason>> = {
+  // The visitor said no on Google's page (or Google refused the shop).
+  access_denied: 'cancelled',
+  consent_required: 'cancelled',
+  interaction_required: 'cancelled',
+  login_required: 'cancelled',
+  // The round trip to Google was stale, cut short or replayed: starting again fixes it.
+  state_mismatch: 'expired',
+  state_not_found: 'expired',
+  state_invalid: 'expired',
+  state_security_mismatch: 'expired',
+  please_restart_the_process: 'expired',
+  invalid_callback_request: 'expired',
+  no_code: 'expired',
+  invalid_code: 'expired',
+  invalid_grant: 'expired',
+  no_callback_url: 'expired',
+  nonce_binding_missing: 'expired',
+  // Google sign-in is not set up (or not reachable) here.
+  provider_not_found: 'unavailable',
+  oauth_provider_not_found: 'unavailable',
+  issuer_missing: 'unavailable',
+  issuer_mismatch: 'unavailable',
+  unable_to_get_user_info: 'unavailable',
+  temporarily_unavailable: 'unavailable',
+  server_error: 'unavailable',
+  // Google gave no confirmed address, which an account here needs.
+  email_not_verified: 'unverified',
+  email_not_found: 'unverified',
+  // The address belongs to an account that signs in with its password.
+  account_not_linked: 'accountExists',
+  unable_to_link_account: 'accountExists',
+  email_does_not_match: 'accountExists',
+  account_already_linked_to_different_user: 'accountExists',
+  account_ownership_conflict: 'accountExists',
+  signup_disabled: 'signupDisabled',
+};
+
+/** `?error=` as a reason: a known code, a reason itself (so that `key` reads back), else `failed`. */
+export function readSignInError(value: string | null): SignInErrorReason | null {
+  if (value === null) return null;
+  const code = value.trim().toLowerCase();
+  const reason = SIGN_IN_ERROR_CODES[code] ?? signInErrorReasons.find((r) => r.toLowerCase() === code);
+  return reason ?? 'failed';
+}
+
+/** /login and /signup?error=… — where a failed Google sign-in comes back, keyed by the reason it gives. */
+export const signInPageSearch: PageSearch<{ error: SignInErrorReason | null }> = {
+  read: (params) => ({ error: readSignInError(params.get('error')) }),
+  key: ({ error }) => new URLSearchParams(error ? { error } : {}),
 };
 
 /**

@@ -267,6 +267,23 @@ describeOnEachEngine('sign-up, sign-in and passwords', (ctx) => {
     expect(res.json()).toMatchObject({ code: 'validation_failed', errors });
   });
 
+  it('answers Google sign-in without Google configured in words, not the library\'s "Provider not found"', async () => {
+    const res = await postAuth(ctx.app, '/sign-in/social', { provider: 'google', callbackURL: '/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', detail: copy.auth.googleUnavailable });
+  });
+
+  it("sends a failed OAuth round trip to the login page with its error code, never to the library's own page", async () => {
+    const page = await ctx.app.inject({ url: '/api/auth/error?error=state_mismatch' });
+    expect(page.statusCode).toBe(302);
+    expect(new URL(page.headers.location as string).pathname).toBe('/login');
+    expect(new URL(page.headers.location as string).searchParams.get('error')).toBe('state_mismatch');
+    const callback = await ctx.app.inject({ url: '/api/auth/callback/google' });
+    expect(callback.statusCode).toBe(302);
+    expect(new URL(callback.headers.location as string).pathname).toBe('/login');
+    expect(new URL(callback.headers.location as string).searchParams.get('error')).toBe('state_not_found');
+  });
+
   it('ends every other session when the password changes; this one stays signed in', async () => {
     const account = await signUp(ctx.app);
     const stolen = await signIn(ctx.app, account.email, account.password);

@@ -134,6 +134,8 @@ const knownErrors: Record<string, { code: ErrorCode; detail: string; field?: str
   PASSWORD_TOO_LONG: { code: 'validation_failed', detail: copy.validation.passwordLong, field: 'password' },
   EMAIL_ALREADY_VERIFIED: { code: 'conflict', detail: copy.auth.alreadyVerified },
   EMAIL_MISMATCH: { code: 'validation_failed', detail: copy.auth.verifyOwnAddress, field: 'email' },
+  // Google sign-in asked for while it is not configured: the library's words would be "Provider not found".
+  PROVIDER_NOT_FOUND: { code: 'not_found', detail: copy.auth.googleUnavailable },
 };
 
 const codeByStatus: Record<number, ErrorCode> = {

@@ -190,6 +190,9 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
       // of the handler, so Fastify's error handler logs it once, at error level with the request id,
       // and answers problem+json; left inside, the library would print it to the console.
       throw: true,
+      // A failed Google sign-in that started nowhere in particular (a stale or forged callback) lands
+      // on the login page, which says in words what `?error=` means, instead of the library's own page.
+      errorURL: `${config.publicUrl}${paths.login}`,
     },
     telemetry: { enabled: false },
     logger: { level: 'warn', log: logTo(log) },

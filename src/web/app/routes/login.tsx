@@ -1,28 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
-import { signInPageSearch } from '#shared/page-search';
+import type { Me } from '#shared/schemas/accounts';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
-import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
+import { GoogleSignInButton, googleFailure } from '../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../features/auth/components/login-form';
 import type { FromState } from '../../features/auth/components/require-auth';
+import { landingAfterSignIn, useArrival } from '../../features/auth/components/signed-in-redirect';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { sessionQueryKey } from '../../lib/query-client';
 
-/** /login: email and password, Google when configured, demo accounts in demo mode; then back to where the visitor was. */
+/**
+ * /login: email and password, Google when configured, demo accounts in demo mode; then back to where the
+ * visitor was. A visitor who is signed in already goes straight on.
+ */
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const shop = useShopInfoQuery();
-  const from = (location.state as FromState | null)?.from;
-  const target = from && from.pathname !== paths.login ? `${from.pathname}${from.search}${from.hash}` : paths.home;
+  const session = useSession();
+  const state = location.state as FromState | null;
+  const from = state?.from;
+  const signedOutAdminOnly = state?.signedOut === 'adminOnly';
+  const arrival = useArrival(session, signedOutAdminOnly);
+  // Google's return address is fixed before anyone signs in; an admin page there would send a customer round again.
+  const target = landingAfterSignIn(from, false);
   // A Google sign-in that failed comes back here with ?error=….
-  const [googleError, setGoogleError] = useState<string | undefined>(
-    signInPageSearch.read(params).googleFailed ? copy.auth.failed : undefined,
-  );
+  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(params));
+
+  // Already signed in: on to the shop (or where they came from), without drawing the form first.
+  if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;
+  if (arrival === 'signed-in' && session.status === 'signed-in') {
+    return <Navigate to={landingAfterSignIn(from, session.isAdmin)} replace />;
+  }
+
+  const onSignedIn = () => {
+    const me = queryClient.getQueryData<Me | null>(sessionQueryKey);
+    void navigate(landingAfterSignIn(from, me?.isAdmin ?? false), { replace: true });
+  };
 
   return (
     <AuthCard
@@ -37,20 +59,27 @@ export default function LoginPage() {
         </>
       }
     >
+      {signedOutAdminOnly ? (
+        <p role="status" className="mb-5 rounded-box border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          {copy.auth.signedOutAdminOnly}
+        </p>
+      ) : null}
       {shop.isPending ? (
         <Spinner />
       ) : (
         <LoginForm
           demoAccounts={shop.data?.demoAccounts ?? []}
-          onSignedIn={() => void navigate(target, { replace: true })}
+          onSignedIn={onSignedIn}
           alternatives={
-            shop.data?.googleSignIn ? (
-              <>
-                <OrDivider />
-                <GoogleSignInButton callbackURL={target} onError={setGoogleError} />
-                <FormError message={googleError} className="mt-3" />
-              </>
-            ) : null
+            <>
+              {shop.data?.googleSignIn ? (
+                <>
+                  <OrDivider />
+                  <GoogleSignInButton callbackURL={target} onError={setGoogleError} />
+                </>
+              ) : null}
+              <FormError message={googleError} className="mt-3" />
+            </>
           }
         />
       )}

@@ -1,23 +1,29 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
-import { signInPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
+import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
 import { AuthCard, OrDivider } from '../../features/auth/components/auth-card';
-import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
+import { GoogleSignInButton, googleFailure } from '../../features/auth/components/google-sign-in-button';
+import { useArrival } from '../../features/auth/components/signed-in-redirect';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { useSession } from '../../features/auth/hooks/use-session';
 
-/** /signup: name, email and password (or Google); ends at /home, signed in. */
+/** /signup: name, email and password (or Google); ends at /home, signed in. A signed-in visitor goes straight home. */
 export default function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const shop = useShopInfoQuery();
-  const [googleError, setGoogleError] = useState<string | undefined>(
-    signInPageSearch.read(params).googleFailed ? copy.auth.failed : undefined,
-  );
+  const session = useSession();
+  const arrival = useArrival(session);
+  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(params));
+
+  // Already signed in: on to the shop, without drawing the form first.
+  if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;
+  if (arrival === 'signed-in' && session.status === 'signed-in') return <Navigate to={paths.home} replace />;
 
   return (
     <AuthCard
@@ -43,9 +49,9 @@ export default function SignupPage() {
         <>
           <OrDivider />
           <GoogleSignInButton callbackURL={paths.homeAlias} onError={setGoogleError} />
-          <FormError message={googleError} className="mt-3" />
         </>
       ) : null}
+      <FormError message={googleError} className="mt-3" />
     </AuthCard>
   );
 }

@@ -10,6 +10,8 @@ export interface SignOutOptions {
   /** Where to go once signed out (home by default). */
   to?: string;
   replace?: boolean;
+  /** Location state for the page at `to` (the login page reads why the visitor was signed out). */
+  state?: unknown;
 }
 
 /**
@@ -23,13 +25,13 @@ export function useSignOut() {
   const { mutateAsync, isPending } = useSignOutMutation();
 
   const signOut = useCallback(
-    async ({ to = paths.home, replace = false }: SignOutOptions = {}) => {
+    async ({ to = paths.home, replace = false, state }: SignOutOptions = {}) => {
       try {
         await mutateAsync();
       } catch (error) {
         if (!(error instanceof ApiError) || error.isServerFault) return;
       }
-      await navigate(to, { replace });
+      await navigate(to, { replace, state });
       queryClient.setQueryData(sessionQueryKey, null);
       // What the previous user saw (their orders, the user list) must not show to the next one.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] && !query.isActive() });

@@ -1,0 +1,85 @@
+import { copy } from '#shared/copy';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { demoAccount, signIn, signUpThroughApi, unique } from './support/session';
+
+async function newCustomer(request: Parameters<typeof signUpThroughApi>[0], baseURL: string | undefined) {
+  const account = { name: `Walker ${unique()}`, email: `walker-${unique()}@fleet.example`, password: 'walker-pass-1' };
+  await signUpThroughApi(request, baseURL, account);
+  return account;
+}
+
+test.describe('a customer on an admin page', () => {
+  test('is signed out with the reason, and signing in again lands on the shop, not back on the admin page', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const customer = await newCustomer(request, baseURL);
+    await signIn(page, customer.email, customer.password);
+    await page.goto('/dashboard/manageParts');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(copy.auth.signedOutAdminOnly)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByLabel(copy.fields.email).fill(customer.email);
+    await page.getByLabel(copy.fields.password, { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+    await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // Still signed in a moment later: nothing signs them out again.
+    await page.goto('/dashboard/profile');
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+  });
+
+  test('a visitor who opens an admin page and signs in as a customer lands on the shop and stays signed in', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const customer = await newCustomer(request, baseURL);
+    await page.goto('/dashboard/manageParts');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel(copy.fields.email).fill(customer.email);
+    await page.getByLabel(copy.fields.password, { exact: true }).fill(customer.password);
+    await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+  });
+
+  test('an admin who signs in after that sign-out opens the admin page as usual', async ({ page, request, baseURL }) => {
+    const customer = await newCustomer(request, baseURL);
+    const admin = await demoAccount(request, 'admin');
+    await signIn(page, customer.email, customer.password);
+    await page.goto('/dashboard/manageUser');
+    await expect(page.getByText(copy.auth.signedOutAdminOnly)).toBeVisible();
+    await page.getByLabel(copy.fields.email).fill(admin.email);
+    await page.getByLabel(copy.fields.password, { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
+    await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard/manageUser');
+    await expect(page.getByRole('heading', { name: copy.dashboard.manageUser })).toBeVisible();
+  });
+});
+
+test.describe('signed-in visitors on the sign-in pages', () => {
+  for (const path of ['/login', '/signup']) {
+    test(`${path} sends a signed-in user on to the shop without showing the form`, async ({ page, request, baseURL }) => {
+      const customer = await newCustomer(request, baseURL);
+      await signIn(page, customer.email, customer.password);
+      // Watch for the form from the first paint on.
+      await page.addInitScript(() => {
+        const seen = () => {
+          if (document.querySelector('input[type="password"]')) (window as unknown as { formSeen: boolean }).formSeen = true;
+        };
+        new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { formSeen?: boolean }).formSeen ?? false)).toBe(false);
+    });
+  }
+});
