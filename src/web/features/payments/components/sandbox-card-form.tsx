@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { type CardExpiryProblem, parseCardExpiry } from '#shared/card-expiry';
 import { copy } from '#shared/copy';
 import type { PaymentResult } from '#shared/schemas/payments';
 import { FormError, InputField } from '../../../components/form-field';
@@ -12,6 +13,12 @@ import { formatCardNumber, formatExpiry } from '../lib/card-format';
 import { PayButton } from './pay-button';
 
 const p = copy.payment;
+
+const expiryMessages: Record<CardExpiryProblem, string> = {
+  incomplete: p.expiryIncomplete,
+  month: p.expMonthInvalid,
+  year: p.expYearInvalid,
+};
 
 /**
  * The card's shape, checked as typed; whether it pays (Luhn, a past date, the test cards) is the
@@ -29,12 +36,13 @@ const cardFormSchema = z.object({
         .min(12, p.numberIncomplete)
         .max(19, p.numberInvalid),
     ),
-  expiry: z
-    .string()
-    .trim()
-    .regex(/^\d{2}\/\d{2}$/, { error: p.expiryIncomplete, abort: true })
-    .transform((text) => ({ expMonth: Number(text.slice(0, 2)), expYear: 2000 + Number(text.slice(3)) }))
-    .refine(({ expMonth }) => expMonth >= 1 && expMonth <= 12, p.expMonthInvalid),
+  // "12/30", "12 / 30", "1230", "12-30", "12/2030", "1/30": the API takes the month and year as numbers.
+  expiry: z.string().transform((text, context) => {
+    const read = parseCardExpiry(text);
+    if (read.ok) return read.expiry;
+    context.addIssue({ code: 'custom', message: expiryMessages[read.problem] });
+    return z.NEVER;
+  }),
   cvc: z
     .string()
     .trim()
@@ -82,6 +90,11 @@ export function SandboxCardForm({ orderId, clientSecret, paid, onPaid }: Sandbox
   const [refusal, setRefusal] = useState<string>();
   const { errors } = form.formState;
 
+  // The provider's answer was about the card as it was sent: once the card changes it no longer
+  // applies, and left under the form it would contradict the fields' own messages.
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: () => setRefusal(undefined) }), [subscribe]);
+
   const submit = ({ number, expiry, cvc }: CardFormOutput) => {
     if (!clientSecret) return;
     setRefusal(undefined);
@@ -116,7 +129,7 @@ export function SandboxCardForm({ orderId, clientSecret, paid, onPaid }: Sandbox
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          maxLength={5}
+          maxLength={9}
           className="min-w-0"
           error={errors.expiry?.message}
           {...formatted(form.register('expiry'), formatExpiry)}

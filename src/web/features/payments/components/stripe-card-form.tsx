@@ -70,7 +70,8 @@ function StripeFields({ orderId, paid, onPaid }: Pick<StripeCardFormProps, 'orde
   const pending = confirming || confirm.isPending;
   return (
     <form noValidate aria-label={copy.payment.cardTitle} onSubmit={(event) => void submit(event)} className="grid gap-5">
-      <PaymentElement onReady={() => setReady(true)} />
+      {/* The refusal was about the card as it was sent; a changed card clears it. */}
+      <PaymentElement onReady={() => setReady(true)} onChange={() => setRefusal(undefined)} />
       <PayButton disabled={!stripe || !elements || !ready || pending || paid} pending={pending} />
       <FormError message={refusal} />
     </form>

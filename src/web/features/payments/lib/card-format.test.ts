@@ -15,6 +15,14 @@ describe('formatExpiry', () => {
     expect(formatExpiry('1')).toBe('1');
     expect(formatExpiry('12')).toBe('12');
     expect(formatExpiry('123')).toBe('12/3');
-    expect(formatExpiry('12/305')).toBe('12/30');
+    expect(formatExpiry('1230')).toBe('12/30');
+    expect(formatExpiry('122030')).toBe('12/2030');
+  });
+
+  it('leaves an expiry written with its own separator as it is, so it is never cut short', () => {
+    expect(formatExpiry('12 / 30')).toBe('12 / 30');
+    expect(formatExpiry('12/2030')).toBe('12/2030');
+    expect(formatExpiry('1/30')).toBe('1/30');
+    expect(formatExpiry('12-30')).toBe('12-30');
   });
 });
