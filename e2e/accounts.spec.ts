@@ -139,10 +139,10 @@ test.describe('accounts', () => {
     await makeAdmin.click();
     const dialog = page.getByRole('dialog', { name: copy.common.areYouSure });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: copy.common.cancel })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: copy.users.keepCustomer })).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(dialog.getByRole('button', { name: copy.common.cancel })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: copy.users.keepCustomer })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(makeAdmin).toBeFocused();
@@ -151,7 +151,7 @@ test.describe('accounts', () => {
     ]);
 
     await makeAdmin.click();
-    await dialog.getByRole('button', { name: copy.common.yes }).click();
+    await dialog.getByRole('button', { name: copy.users.confirmMakeAdminYes }).click();
     await expect(page.getByRole('alert').filter({ hasText: copy.toasts.adminAdded })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(makeAdmin).toHaveCount(0);
@@ -163,7 +163,7 @@ test.describe('accounts', () => {
     const removedRow = page.getByTestId('user-row').filter({ hasText: removed.email });
     await removedRow.getByRole('button', { name: copy.users.removeUser }).click();
     await expect(dialog).toContainText(removed.email);
-    await dialog.getByRole('button', { name: copy.common.yes }).click();
+    await dialog.getByRole('button', { name: copy.users.confirmRemoveYes }).click();
     await expect(page.getByRole('alert').filter({ hasText: copy.toasts.userRemoved })).toBeVisible();
     await expect(removedRow).toHaveCount(0);
     await expect(page.getByTestId('user-row')).toHaveCount(1);

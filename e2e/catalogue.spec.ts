@@ -92,7 +92,7 @@ test.describe('catalogue management', () => {
     const doomedRow = page.getByTestId('part-row').filter({ hasText: doomed });
     await doomedRow.getByRole('button', { name: `${copy.partsAdmin.delete} ${doomed}` }).click();
     const confirm = page.getByRole('dialog', { name: copy.common.areYouSure });
-    await confirm.getByRole('button', { name: copy.common.yes }).click();
+    await confirm.getByRole('button', { name: copy.partsAdmin.confirmDeleteYes }).click();
     await expect(page.getByText(copy.toasts.partDeleted)).toBeVisible();
     await expect(doomedRow).toHaveCount(0);
     const left = (await (await page.request.get(`/api/parts?q=${encodeURIComponent(doomed)}`)).json()) as { total: number };

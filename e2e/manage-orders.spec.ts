@@ -201,7 +201,7 @@ test.describe('manage all orders', () => {
       expect(await myOrderStatus(customer, orderId)).toBe('pending_payment');
 
       await cancel.click();
-      await confirm.getByRole('button', { name: copy.common.yes }).click();
+      await confirm.getByRole('button', { name: t.confirmCancelYes }).click();
       await expect(page.getByText(t.cancelled)).toBeVisible();
       await expect(confirm).toBeHidden();
       await expect(row).toHaveCount(0);

@@ -196,7 +196,7 @@ test.describe('orders', () => {
     await expect(dialog).toBeVisible();
     await settled(page);
     await expectNoA11yViolations(page);
-    await dialog.getByRole('button', { name: copy.common.yes }).click();
+    await dialog.getByRole('button', { name: copy.orders.confirmCancelYes }).click();
     await expect(row).toHaveCount(0);
     await expect(page.getByText(copy.orders.empty)).toBeVisible();
     await expect(page.getByRole('link', { name: copy.orders.browseParts })).toHaveAttribute('href', '/part');

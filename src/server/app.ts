@@ -31,7 +31,14 @@ import {
   outboxMailer,
 } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
-import { createOrderExpiry, createOrderMails, createOrdersService, type OrderExpiry, ordersRoutes } from './modules/orders';
+import {
+  createOrderExpiry,
+  createOrderMails,
+  createOrdersService,
+  createUnpaidOrdersOfPart,
+  type OrderExpiry,
+  ordersRoutes,
+} from './modules/orders';
 import { createPartsService, partsRoutes } from './modules/parts';
 import {
   createPaymentsService,
@@ -161,7 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerJsonBodyParser(app);
   app.addHook('preValidation', refuseNulCharacters);
   // Before the body is read: a state-changing request another site's page sent is refused (CSRF).
-  app.addHook('onRequest', createCrossSiteCheck(config.publicUrl));
+  app.addHook('onRequest', createCrossSiteCheck(config.publicUrl, config.shopOrigins));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -274,10 +281,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerSessions(app, createSessionResolver(auth, db));
 
-  const parts = createPartsService(db, { clock, storage });
-  const reviews = createReviewsService(db, { clock, storage });
   const paymentWindowHours = config.orderPaymentWindowHours;
   const orderMails = createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours, afterCommit: mailOutbox.wake });
+  const parts = createPartsService(db, { clock, storage, unpaidOrders: createUnpaidOrdersOfPart(orderMails) });
+  const reviews = createReviewsService(db, { clock, storage });
   // The services know nothing of Prometheus: app.ts counts alongside the hooks they already call.
   const orders = createOrdersService(db, {
     clock,
@@ -356,6 +363,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       paymentsTestMode: config.paymentsTestMode,
       verifiedEmailRequired: config.requireVerifiedEmail,
       demoAccounts: config.demoMode ? demoAccounts.map(({ role, email, password }) => ({ role, email, password })) : [],
+      social: config.social,
     },
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });

@@ -130,21 +130,24 @@ export const copy = {
     home: 'Back to home',
   },
   footer: {
-    services: 'Services',
+    services: 'Shop',
     company: 'Company',
     legal: 'Legal',
-    serviceLinks: ['Branding', 'Design', 'Marketing', 'Advertisement'],
-    companyLinks: ['About us', 'Contact', 'Jobs', 'Press kit'],
-    legalLinks: ['Terms of use', 'Privacy policy', 'Cookie policy'],
+    /** Each list's entries, by where they lead (footer.tsx): every one is a page of the shop. */
+    serviceLinks: { parts: 'All parts', reviews: 'Customer reviews', blogs: 'Blog', dashboard: 'My orders' },
+    companyLinks: { about: 'About us', contact: 'Contact' },
+    legalLinks: { terms: 'Terms of use', privacy: 'Privacy policy', cookies: 'Cookie policy' },
     copyright: (year: number) => `Copyright © ${year} - All right reserved by Gearhouse`,
     social: 'Follow us',
     about: 'Brakes, filters, suspension and engine parts, made in our own plant and shipped to workshops everywhere.',
-    socialLinks: [
-      { name: 'facebook', label: 'Gearhouse on Facebook', href: 'https://www.facebook.com/' },
-      { name: 'x', label: 'Gearhouse on X', href: 'https://x.com/' },
-      { name: 'youtube', label: 'Gearhouse on YouTube', href: 'https://www.youtube.com/' },
-      { name: 'linkedin', label: 'Gearhouse on LinkedIn', href: 'https://www.linkedin.com/' },
-    ],
+    /** The icons' names; each shows only when its address is configured (SOCIAL_*_URL). */
+    socialLabels: {
+      facebook: 'Gearhouse on Facebook',
+      instagram: 'Gearhouse on Instagram',
+      x: 'Gearhouse on X',
+      youtube: 'Gearhouse on YouTube',
+      linkedin: 'Gearhouse on LinkedIn',
+    },
   },
   common: {
     loading: 'Loading…',
@@ -232,6 +235,8 @@ export const copy = {
     adminOnly: 'Only an admin can do this.',
     customersOnly: 'Only a customer can do this; admins do not write reviews.',
     crossSiteRefused: 'This request came from another site and was refused. Please use the shop itself.',
+    setPublicUrl: (origin: string, shop: string) =>
+      `To the shop's operator: set PUBLIC_URL to the address customers use: this request came from ${origin}, the shop is configured as ${shop}.`,
     failed: 'Sign-in did not work. Please try again.',
     signedOutAdminOnly: 'You were signed out because that page is for admins only. Sign in with an admin account to open it.',
     unknownProvider: 'Sign-in with this provider is not offered here.',

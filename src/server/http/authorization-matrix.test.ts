@@ -59,6 +59,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/parts': 'admin',
   'PATCH /api/parts/:id': 'admin',
   'DELETE /api/parts/:id': 'admin',
+  'GET /api/parts/:id/unpaid-orders': 'admin',
   'GET /api/reviews': 'public',
   'POST /api/reviews': 'customer',
   'POST /api/uploads': 'signedIn',

@@ -123,6 +123,7 @@ const CALLER: Record<string, Caller> = {
   'GET /api/parts/{id}': 'visitor',
   'PATCH /api/parts/{id}': 'admin',
   'DELETE /api/parts/{id}': 'admin',
+  'GET /api/parts/{id}/unpaid-orders': 'admin',
   'GET /api/reviews': 'visitor',
   'POST /api/reviews': 'customer',
   'POST /api/orders': 'customer',

@@ -65,6 +65,11 @@ export const orderSchema = z.object({
   paidAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+  /**
+   * GET /api/orders/:id only: whether the order is the viewer's own. Only its owner pays it; an admin
+   * looking at a customer's order sees it read-only.
+   */
+  yours: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -73,8 +78,19 @@ export type OrderList = z.infer<typeof orderListSchema>;
 
 export const orderIdParamsSchema = z.object({ id: idSchema });
 
+/**
+ * Which of their orders My Orders lists: the open ones (unpaid, paid, shipped, delivered; the
+ * default), the cancelled ones (each with its reason), or all.
+ */
+export const myOrdersViewValues = ['open', 'cancelled', 'all'] as const;
+export type MyOrdersView = (typeof myOrdersViewValues)[number];
+export function isMyOrdersView(value: string | null): value is MyOrdersView {
+  return value !== null && (myOrdersViewValues as readonly string[]).includes(value);
+}
+
 /** GET /api/me/orders. */
 export const myOrdersQuerySchema = z.object({
+  view: z.enum(myOrdersViewValues, { error: v.ordersViewInvalid }).default('open'),
   page: pageSchema,
   limit: limitSchema(60, 20),
 });

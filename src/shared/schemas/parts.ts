@@ -63,6 +63,19 @@ export type PartList = z.infer<typeof partListSchema>;
 
 export const partIdParamsSchema = z.object({ id: idSchema });
 
+/**
+ * DELETE /api/parts/:id. A part with unpaid orders is removed only when the admin confirmed that
+ * those orders are cancelled with it (`cancelUnpaidOrders=true`); otherwise 409 says how many.
+ */
+export const removePartQuerySchema = z.object({
+  cancelUnpaidOrders: z.stringbool().default(false),
+});
+export type RemovePartQuery = z.infer<typeof removePartQuerySchema>;
+
+/** GET /api/parts/:id/unpaid-orders (admin): how many unpaid orders deleting the part would cancel. */
+export const unpaidOrdersOfPartSchema = z.object({ count: z.number().int() });
+export type UnpaidOrdersOfPart = z.infer<typeof unpaidOrdersOfPartSchema>;
+
 /** GET /api/parts/best-sellers: the parts with the most units in paid orders, topped up with the newest. */
 export const bestSellersQuerySchema = z.object({ limit: limitSchema(24, 9) });
 export type BestSellersQuery = z.infer<typeof bestSellersQuerySchema>;

@@ -8,8 +8,10 @@ interface ConfirmDialogProps {
   children?: ReactNode;
   /** The question; "Are you sure?" by default (docs/product.md, "Forms, rules and messages"). */
   title?: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
+  /** What Yes does, in words ("Yes, cancel it"): a bare "Yes" next to "Cancel" is ambiguous when the action is a cancel. */
+  confirmLabel: string;
+  /** What backing out keeps ("Keep the order"). */
+  cancelLabel: string;
   /** The action is running: both buttons wait, Yes shows a spinner, Escape does nothing. */
   pending?: boolean;
   onConfirm: () => void;
@@ -18,14 +20,15 @@ interface ConfirmDialogProps {
 
 /**
  * "Are you sure?" before something that cannot be undone (removing a user, deleting a part, cancelling
- * an order). Focus starts on Cancel, so a stray Enter does no harm.
+ * an order). Both buttons say what they do; focus starts on the one that backs out, so a stray Enter
+ * does no harm.
  */
 export function ConfirmDialog({
   open,
   children,
   title = copy.common.areYouSure,
-  confirmLabel = copy.common.yes,
-  cancelLabel = copy.common.cancel,
+  confirmLabel,
+  cancelLabel,
   pending = false,
   onConfirm,
   onCancel,

@@ -23,7 +23,7 @@ interface PagedListProps<T extends PagedData> {
   total: (data: T) => string | null;
   /** What the dashed box says when there is nothing to show: a title, and a line or a link. */
   empty: ReactNode;
-  /** When some rows are not shown (My Orders hides cancelled ones): whether none is left. */
+  /** When some rows are not shown: whether none is left. */
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }

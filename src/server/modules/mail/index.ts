@@ -11,7 +11,9 @@ export {
 export { countOutboxMails } from './mail-outbox.repository';
 export {
   emailVerificationMail,
+  orderCancelledByShopMail,
   orderExpiredMail,
+  orderPartWithdrawnMail,
   type OrderMailFacts,
   orderPaidMail,
   orderPlacedMail,

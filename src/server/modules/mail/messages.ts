@@ -105,6 +105,28 @@ export function orderShippedMail(order: OrderMailFacts, ordersLink: string): Mai
   });
 }
 
+/** An admin cancelled the customer's unpaid order (from Manage All Orders). */
+export function orderCancelledByShopMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-cancelled',
+    subject: m.cancelledSubject(order.partName),
+    paragraphs: [m.cancelledByShopIntro, orderLine(order)],
+    link: { href: ordersLink, label: m.ordersButton },
+    after: [m.cancelledByShopQuestions],
+  });
+}
+
+/** The part of the customer's unpaid order was deleted from the catalogue, which cancelled the order. */
+export function orderPartWithdrawnMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-part-withdrawn',
+    subject: m.cancelledSubject(order.partName),
+    paragraphs: [m.partWithdrawnIntro, orderLine(order)],
+    link: { href: ordersLink, label: m.ordersButton },
+    after: [m.cancelledByShopQuestions],
+  });
+}
+
 export function orderExpiredMail(order: OrderMailFacts, paymentWindowHours: number, partLink: string): MailMessage {
   return compose(order.customer, {
     kind: 'order-expired',

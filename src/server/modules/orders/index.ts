@@ -3,3 +3,4 @@ export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './o
 export { boughtSubjects, type ReviewSubject } from './orders.repository';
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';
+export { createUnpaidOrdersOfPart, type UnpaidOrdersOfPart } from './unpaid-orders-of-part';

@@ -10,7 +10,7 @@ const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, c
 
 /** Booking, paying and fetching orders over HTTP, as the web app does. */
 function orderSteps(ctx: TestContext) {
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   return {
     call,
@@ -103,6 +103,74 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     expect(delivered.statusCode).toBe(200);
     await ctx.app.mailOutbox.drain();
     expect(ctx.mailer.messages.slice(sent).map((m) => m.subject)).toEqual([copy.mail.shippedSubject('Clutch kit 100')]);
+  });
+
+  it('mails the customer when an admin cancels their unpaid order, and not when they cancel one themselves', async () => {
+    const byAdmin = await steps.place(customer);
+    const byThemselves = await steps.place(customer);
+    // The two "placed" mails, taken so that the next one is the cancel's.
+    await ctx.mailer.next(customer.email);
+    await ctx.mailer.next(customer.email);
+    await ctx.app.mailOutbox.drain();
+    const sent = ctx.mailer.messages.length;
+
+    const cancelled = await steps.call('DELETE', `/api/orders/${byAdmin.orderId}`, admin.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
+    const mail = await ctx.mailer.next(customer.email);
+    expect(mail.subject).toBe(copy.mail.cancelledSubject('Clutch kit 100'));
+    expect(mail.text).toContain(copy.mail.cancelledByShopIntro);
+    expect(mail.text).toContain('12 × Clutch kit 100, $150.00 in all.');
+    expect(mail.text).toContain(`${ctx.config.publicUrl}/dashboard`);
+    // Written with the cancel: the outbox row is there, and the stock is back.
+    expect(await steps.stockOf(byAdmin.partId)).toBe(100);
+
+    const own = await steps.call('DELETE', `/api/orders/${byThemselves.orderId}`, customer.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ cancelReason: 'customer' });
+    // A second cancel by the admin changes nothing and mails nothing.
+    expect((await steps.call('DELETE', `/api/orders/${byAdmin.orderId}`, admin.cookie)).statusCode).toBe(409);
+    await ctx.app.mailOutbox.drain();
+    expect(ctx.mailer.messages.slice(sent).map((m) => m.subject)).toEqual([copy.mail.cancelledSubject('Clutch kit 100')]);
+  });
+
+  it('lists open orders in My Orders by default, and the cancelled ones with their reason when asked', async () => {
+    const open = await steps.place(customer);
+    const mine = await steps.place(customer);
+    const theShops = await steps.place(customer);
+    const expired = await steps.place(customer);
+    await steps.call('DELETE', `/api/orders/${mine.orderId}`, customer.cookie);
+    await steps.call('DELETE', `/api/orders/${theShops.orderId}`, admin.cookie);
+    await ctx.database.db
+      .updateTable('orders')
+      .set({ status: 'cancelled', cancel_reason: 'expired' })
+      .where('id', '=', expired.orderId)
+      .execute();
+    const list = async (query: string) => {
+      const res = await steps.call('GET', `/api/me/orders${query}`, customer.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ items: { id: string; cancelReason: string | null }[]; total: number }>();
+      return { total: body.total, items: body.items.map((o) => [o.id, o.cancelReason]) };
+    };
+    const openOnly = { total: 1, items: [[open.orderId, null]] };
+    expect(await list('')).toEqual(openOnly);
+    expect(await list('?view=open')).toEqual(openOnly);
+    // Booked at the same instant (the test clock), so compared in any order.
+    const cancelled = await list('?view=cancelled');
+    expect(cancelled.total).toBe(3);
+    expect(cancelled.items).toEqual(
+      expect.arrayContaining([
+        [expired.orderId, 'expired'],
+        [theShops.orderId, 'admin'],
+        [mine.orderId, 'customer'],
+      ]),
+    );
+    expect(cancelled.items).toHaveLength(3);
+    expect((await list('?view=all')).total).toBe(4);
+
+    const wrong = await steps.call('GET', '/api/me/orders?view=paid', customer.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ code: 'validation_failed', errors: { view: copy.validation.ordersViewInvalid } });
   });
 
   it('shows the time left to pay while an order is unpaid, and none once it is paid', async () => {

@@ -1,6 +1,15 @@
 import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
-import { enqueueMail, orderExpiredMail, type OrderMailFacts, orderPaidMail, orderPlacedMail, orderShippedMail } from '../mail';
+import {
+  enqueueMail,
+  orderCancelledByShopMail,
+  orderExpiredMail,
+  type OrderMailFacts,
+  orderPaidMail,
+  orderPartWithdrawnMail,
+  orderPlacedMail,
+  orderShippedMail,
+} from '../mail';
 import { payByOf } from './orders.service';
 
 export interface OrderMailsDeps {
@@ -11,7 +20,8 @@ export interface OrderMailsDeps {
 }
 
 /**
- * The customer's mail when their order is placed, paid, shipped or expired. Each is written into the
+ * The customer's mail when their order is placed, paid, shipped, cancelled by the shop (an admin, or
+ * the deletion of its part) or expired. Each is written into the
  * mail outbox with the transaction (`trx`) that makes the change, from the order as it is after the
  * change, so the mail exists exactly when the change does and says what happened. The caller tells
  * `committed()` once that transaction has committed.
@@ -35,6 +45,9 @@ export function createOrderMails({ publicUrl, paymentWindowHours, afterCommit }:
     placed: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPlacedMail(facts(row), ordersLink), now),
     paid: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(facts(row), ordersLink), now),
     shipped: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderShippedMail(facts(row), ordersLink), now),
+    cancelledByShop: (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, orderCancelledByShopMail(facts(row), ordersLink), now),
+    partWithdrawn: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPartWithdrawnMail(facts(row), ordersLink), now),
     expired: (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(
         trx,

@@ -2,6 +2,7 @@ import { SqliteAdapter, sql } from 'kysely';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
+import type { MyOrdersView } from '#shared/schemas/orders';
 import type { CancelReason, OrderRow, OrderStatus } from '../../db/schema';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
@@ -102,13 +103,15 @@ function ordersWhere(db: Db) {
   return db.selectFrom('orders');
 }
 
-/** A customer's orders, newest first; cancelled ones are left out of My Orders. */
+/** A customer's orders, newest first: the open ones (not cancelled), the cancelled ones, or all. */
 export async function listUserOrders(
   db: Db,
   userId: string,
-  paging: { page: number; limit: number },
+  { view, ...paging }: { view: MyOrdersView; page: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const matching = ordersWhere(db).where('user_id', '=', userId).where('status', '!=', 'cancelled');
+  const own = ordersWhere(db).where('user_id', '=', userId);
+  const matching =
+    view === 'open' ? own.where('status', '!=', 'cancelled') : view === 'cancelled' ? own.where('status', '=', 'cancelled') : own;
   // Counted from the customer's index (it carries the status), whatever the number of orders.
   const [rows, count] = await Promise.all([
     pageOf(db, matching, paging),
@@ -140,6 +143,28 @@ export async function cancelUnpaidOrder(db: Db, id: string, reason: CancelReason
     .where('status', '=', 'pending_payment')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many unpaid orders a part has. */
+export async function countUnpaidOrdersOfPart(db: Db, partId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('part_id', '=', partId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Cancels every unpaid order of a part (by the shop) in one statement; answers the orders it cancelled. */
+export async function cancelUnpaidOrdersOfPart(db: Db, partId: string, now: string): Promise<OrderRow[]> {
+  return db
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancel_reason: 'admin', updated_at: now })
+    .where('part_id', '=', partId)
+    .where('status', '=', 'pending_payment')
+    .returningAll()
+    .execute();
 }
 
 /** Moves an order from one status to the next; answers whether it was in `from`. */

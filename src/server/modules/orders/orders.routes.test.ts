@@ -62,6 +62,7 @@ describeOnEachEngine(
         paidAt: null,
         createdAt: ctx.clock.now().toISOString(),
         customer: { name: customer.name, email: customer.email, phone: '+1 555-010-2030', address: '12 Piston Road, Gearville' },
+        yours: true,
       });
     });
 
@@ -229,8 +230,13 @@ describeOnEachEngine(
     it('shows an order to its owner and an admin, and answers 404 to anyone else', async () => {
       const part = await insertPart(ctx.database.db);
       const id = await place(part.id);
-      expect((await call('GET', `/api/orders/${id}`, customer.cookie)).statusCode).toBe(200);
-      expect((await call('GET', `/api/orders/${id}`, admin.cookie)).statusCode).toBe(200);
+      const owner = await call('GET', `/api/orders/${id}`, customer.cookie);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().yours).toBe(true);
+      // The admin sees it as the customer's (read-only on the payment page), with the customer copied on it.
+      const byAdmin = await call('GET', `/api/orders/${id}`, admin.cookie);
+      expect(byAdmin.statusCode).toBe(200);
+      expect(byAdmin.json()).toMatchObject({ yours: false, customer: { name: customer.name, email: customer.email } });
       const stranger = await call('GET', `/api/orders/${id}`, other.cookie);
       expect(stranger.statusCode).toBe(404);
       expect(stranger.json().code).toBe('not_found');
@@ -319,6 +325,7 @@ describeOnEachEngine(
     it('archives a deleted part that has orders, and keeps the order readable', async () => {
       const part = await insertPart(ctx.database.db, { stock: 100 });
       const id = await place(part.id);
+      await setStatus(id, 'paid');
       expect((await call('DELETE', `/api/parts/${part.id}`, admin.cookie)).statusCode).toBe(204);
       expect((await call('GET', `/api/parts/${part.id}`)).statusCode).toBe(404);
       const row = await ctx.database.db.selectFrom('parts').select('archived_at').where('id', '=', part.id).executeTakeFirst();

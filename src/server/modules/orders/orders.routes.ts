@@ -53,7 +53,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Your orders, newest first (cancelled ones left out)',
+        summary:
+          'Your orders, newest first: `view=open` (the default: all but cancelled), `cancelled` (each with its `cancelReason`) or `all`',
         querystring: myOrdersQuerySchema,
         response: { 200: orderListSchema, 400: problemSchema, ...signedIn },
       },

@@ -76,9 +76,11 @@ export interface OrdersServiceDeps {
   maxUnpaidOrders: number;
   /** REQUIRE_VERIFIED_EMAIL: only a customer whose address is verified may book. */
   requireVerifiedEmail: boolean;
-  /** Mails the customer when an order is placed and shipped. */
-  /** Writes the customer's mail when an order is placed or shipped, in the transaction that does it. */
-  mails: Pick<OrderMails, 'placed' | 'shipped' | 'committed'>;
+  /**
+   * Writes the customer's mail when an order is placed, shipped or cancelled by an admin, in the
+   * transaction that does it.
+   */
+  mails: Pick<OrderMails, 'placed' | 'shipped' | 'cancelledByShop' | 'committed'>;
   /** Told once an order is placed (committed). */
   notifier?: { placed(order: OrderRow): void };
 }
@@ -174,7 +176,8 @@ export function createOrdersService(
     },
 
     async getOrder(id: string, user: SessionUser): Promise<Order> {
-      return toOrder(await mustSee(id, user));
+      const row = await mustSee(id, user);
+      return { ...toOrder(row), yours: row.user_id === user.id };
     },
 
     async listMyOrders(user: SessionUser, query: MyOrdersQuery): Promise<OrderList> {
@@ -187,7 +190,11 @@ export function createOrdersService(
       return { items: rows.map(toOrder), total, page: query.page, limit: query.limit };
     },
 
-    /** Cancels an unpaid order (its owner or an admin) and gives its quantity back to stock. */
+    /**
+     * Cancels an unpaid order (its owner or an admin) and gives its quantity back to stock. When an
+     * admin cancels it, the customer is mailed, in the same transaction: their order does not just
+     * vanish.
+     */
     async cancelOrder(id: string, user: SessionUser): Promise<Order> {
       const row = await mustSee(id, user);
       const reason = row.user_id === user.id ? 'customer' : 'admin';
@@ -195,11 +202,15 @@ export function createOrdersService(
       const cancelled = await db.transaction().execute(async (trx) => {
         if (!(await cancelUnpaidOrder(trx, row.id, reason, now))) return false;
         await returnStock(trx, row.part_id, row.quantity, now);
+        if (reason === 'admin') {
+          await mails.cancelledByShop(trx, { ...row, status: 'cancelled', cancel_reason: reason, updated_at: now }, now);
+        }
         return true;
       });
       if (!cancelled) {
         throw new AppError('conflict', 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.');
       }
+      if (reason === 'admin') mails.committed();
       return toOrder((await findOrder(db, row.id)) ?? row);
     },
 

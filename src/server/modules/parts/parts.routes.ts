@@ -11,6 +11,8 @@ import {
   partListSchema,
   partSchema,
   partUpdateSchema,
+  removePartQuerySchema,
+  unpaidOrdersOfPartSchema,
 } from '#shared/schemas/parts';
 import { requireAdmin } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
@@ -101,19 +103,35 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
     },
   );
 
+  app.get(
+    '/api/parts/:id/unpaid-orders',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['parts'],
+        summary: 'How many unpaid orders deleting this part would cancel',
+        params: partIdParamsSchema,
+        response: { 200: unpaidOrdersOfPartSchema, 404: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => parts.countUnpaidOrders(request.params.id),
+  );
+
   app.delete(
     '/api/parts/:id',
     {
       preValidation: requireAdmin,
       schema: {
         tags: ['parts'],
-        summary: 'Remove a part: deleted, or archived when it has orders',
+        summary:
+          'Remove a part: deleted, or archived when it has orders. Its unpaid orders are cancelled (each customer mailed) only with `cancelUnpaidOrders=true`; without it, 409 says how many there are and nothing changes',
         params: partIdParamsSchema,
-        response: { 204: z.null(), 404: problemSchema, ...adminOnly },
+        querystring: removePartQuerySchema,
+        response: { 204: z.null(), 400: problemSchema, 404: problemSchema, 409: problemSchema, ...adminOnly },
       },
     },
     async (request, reply) => {
-      await parts.removePart(request.params.id);
+      await parts.removePart(request.params.id, request.query);
       app.responseCache.invalidate();
       return reply.code(204).send(null);
     },

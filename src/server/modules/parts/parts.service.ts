@@ -8,6 +8,8 @@ import {
   type PartInput,
   type PartList,
   type PartUpdate,
+  type RemovePartQuery,
+  type UnpaidOrdersOfPart,
 } from '#shared/schemas/parts';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
@@ -54,12 +56,21 @@ async function requireOwnUpload(storage: ObjectStorage, url: string): Promise<vo
   }
 }
 
+/** The orders module's side of deleting a part (orders' createUnpaidOrdersOfPart). */
+export interface UnpaidOrdersOfPartPort {
+  count(db: Db, partId: string): Promise<number>;
+  /** Cancels them, with a mail to each customer, inside `trx`; answers how many. */
+  cancelAll(trx: Db, partId: string, now: string): Promise<number>;
+  committed(): void;
+}
+
 export interface PartsServiceDeps {
   clock: Clock;
   storage: ObjectStorage;
+  unpaidOrders: UnpaidOrdersOfPartPort;
 }
 
-export function createPartsService(db: Db, { clock, storage }: PartsServiceDeps) {
+export function createPartsService(db: Db, { clock, storage, unpaidOrders }: PartsServiceDeps) {
   return {
     async listParts(query: ListPartsQuery): Promise<PartList> {
       const { rows, total } = await listLiveParts(db, query);
@@ -129,14 +140,33 @@ export function createPartsService(db: Db, { clock, storage }: PartsServiceDeps)
       return toPart(row, ratings.get(row.id));
     },
 
-    /** A part that was ordered is archived (order history keeps it); one that never was is deleted. */
-    async removePart(id: string): Promise<void> {
-      const removed = await db
-        .transaction()
-        .execute(async (trx) =>
-          (await partHasOrders(trx, id)) ? archiveLivePart(trx, id, clock.now().toISOString()) : deleteLivePart(trx, id),
-        );
-      if (!removed) throw partNotFound();
+    /** Admin: how many unpaid orders deleting the part would cancel (the delete confirmation says it). */
+    async countUnpaidOrders(id: string): Promise<UnpaidOrdersOfPart> {
+      if (!(await findLivePart(db, id))) throw partNotFound();
+      return { count: await unpaidOrders.count(db, id) };
+    },
+
+    /**
+     * A part that was ordered is archived (order history keeps it); one that never was is deleted.
+     * Its unpaid orders can no longer be fulfilled: unless the admin confirmed that they are cancelled
+     * with it (`cancelUnpaidOrders`), nothing changes and 409 says how many there are; when confirmed,
+     * they are cancelled and each customer mailed, in the same transaction as the archive.
+     */
+    async removePart(id: string, { cancelUnpaidOrders }: RemovePartQuery): Promise<{ cancelledOrders: number }> {
+      const now = clock.now().toISOString();
+      const outcome = await db.transaction().execute(async (trx) => {
+        if (!(await partHasOrders(trx, id))) return (await deleteLivePart(trx, id)) ? 0 : undefined;
+        // Archived before counting: the part's row is then ours (a row lock on PostgreSQL, the one
+        // writer on SQLite), so no booking slips in between the count and the cancel.
+        if (!(await archiveLivePart(trx, id, now))) return undefined;
+        const unpaid = await unpaidOrders.count(trx, id);
+        // Thrown, so the archive rolls back with it.
+        if (unpaid > 0 && !cancelUnpaidOrders) throw new AppError('conflict', copy.partsAdmin.unpaidOrdersFirst(unpaid));
+        return unpaid > 0 ? unpaidOrders.cancelAll(trx, id, now) : 0;
+      });
+      if (outcome === undefined) throw partNotFound();
+      if (outcome > 0) unpaidOrders.committed();
+      return { cancelledOrders: outcome };
     },
   };
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import type { SessionUser } from '../../http/guards';
 import { findOrder, markOrderPaid } from '../orders/orders.repository';
 import { type OrderMails, payByOf } from '../orders';
+import { isLivePart } from '../parts';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
 
@@ -14,6 +15,7 @@ const p = copy.payment;
 const orderNotFound = () => new AppError('not_found', 'This order does not exist.');
 const notPayable = () => new AppError('conflict', p.notPayable);
 const windowClosed = () => new AppError('payment_window_closed', p.windowClosed);
+const partWithdrawn = () => new AppError('conflict', p.partWithdrawn);
 
 /** The logger's two levels used here (Fastify's logger fits). */
 export interface PaymentsLog {
@@ -67,6 +69,15 @@ export function createPaymentsService(
     return row;
   }
 
+  /**
+   * An order not yet paid whose part was deleted (archived) is not paid, whatever its state: the shop
+   * cannot ship it. Deleting the part cancels its unpaid orders; this holds for any left unpaid.
+   */
+  async function refuseWithdrawnPart(order: OrderRow): Promise<void> {
+    if (order.status !== 'pending_payment' && order.status !== 'cancelled') return;
+    if (!(await isLivePart(db, order.part_id))) throw partWithdrawn();
+  }
+
   /** The order's transaction when it is paid (or later) with this one, for a repeated payment. */
   function paidWith(row: OrderRow | undefined, transactionId: string): PaymentResult | undefined {
     return row && row.status !== 'pending_payment' && row.status !== 'cancelled' && row.transaction_id === transactionId
@@ -117,7 +128,10 @@ export function createPaymentsService(
 
     const repeated = paidWith(order, transactionId);
     if (repeated) return repeated;
-    if (order.status === 'cancelled') return refundCancelled(order, transactionId, amountCents);
+    // Money that reached an order of a deleted part (Stripe charges in the browser) goes back, as for a cancelled order.
+    if (order.status === 'cancelled' || !(await isLivePart(db, order.part_id))) {
+      return refundCancelled(order, transactionId, amountCents);
+    }
     const paidAt = clock.now().toISOString();
     // The "paid" mail is written with the conditional update: only the call that made it paid writes one.
     const madePaid = await db.transaction().execute(async (trx) => {
@@ -151,6 +165,7 @@ export function createPaymentsService(
     /** The intent for an unpaid order, for its total as booked; asking again answers the same one. */
     async createIntent(orderId: string, user: SessionUser): Promise<PaymentIntent> {
       const order = await ownOrder(orderId, user);
+      await refuseWithdrawnPart(order);
       // No client secret after the pay-by time, not even the one handed out before: nothing to pay with.
       if (windowHasClosed(order)) throw windowClosed();
       if (order.status !== 'pending_payment') throw notPayable();
@@ -174,8 +189,9 @@ export function createPaymentsService(
      */
     async pay(orderId: string, user: SessionUser, input: PayOrderInput): Promise<PaymentResult> {
       const order = await ownOrder(orderId, user);
-      // The sandbox charges when asked here: an order past its pay-by time (swept or not yet) or
-      // cancelled is refused before any money moves.
+      // The sandbox charges when asked here: an order of a deleted part, past its pay-by time (swept
+      // or not yet) or cancelled is refused before any money moves.
+      await refuseWithdrawnPart(order);
       if (windowHasClosed(order)) throw windowClosed();
       if (order.status === 'cancelled') throw notPayable();
       const confirmed = await provider.confirm({ orderId: order.id, clientSecret: input.clientSecret, card: input.card });

@@ -1,14 +1,15 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { Order } from '#shared/schemas/orders';
 import type { PaymentResult } from '#shared/schemas/payments';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useOrderQuery } from '../../features/orders/api/get-order';
+import { AdminOrderStatus } from '../../features/orders/components/admin-order-status';
 import { usePaymentIntentQuery } from '../../features/payments/api/get-payment-intent';
 import { OrderSummary } from '../../features/payments/components/order-summary';
 import { PaymentSuccess } from '../../features/payments/components/payment-success';
@@ -88,14 +89,67 @@ function CardPanel({
   );
 }
 
-/** /dashboard/payment/:id (the order's owner): the order's summary and the card form. */
+/**
+ * A customer's order as an admin sees it here: who owes what, and its status. No card form: only the
+ * customer pays their order.
+ */
+function ReadOnlyOrder({ order }: { order: Order }) {
+  const row = 'grid gap-0.5 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-3';
+  return (
+    <section
+      aria-labelledby="read-only-order-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      data-testid="read-only-order"
+    >
+      <h3 id="read-only-order-title" className="text-lg font-bold text-slate-900">
+        {p.readOnlyTitle}
+      </h3>
+      <p className="mt-1 text-slate-700">{p.readOnlyText}</p>
+      <dl className="mt-5 grid gap-3">
+        <div className={row}>
+          <dt className="text-sm font-semibold text-slate-600">{p.customer}</dt>
+          <dd className="font-semibold break-words text-slate-900">{order.customer.name}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-sm font-semibold text-slate-600">{p.email}</dt>
+          <dd className="break-all text-slate-900">{order.customer.email}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-sm font-semibold text-slate-600">{copy.orders.name}</dt>
+          <dd className="break-words text-slate-900">{order.partName}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
+          <dd className="text-slate-900 tabular-nums">{order.quantity.toLocaleString('en-US')}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-sm font-semibold text-slate-600">{p.total}</dt>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatMoney(order.totalCents)}</dd>
+        </div>
+        <div className={row}>
+          <dt className="text-sm font-semibold text-slate-600">{p.status}</dt>
+          <dd>
+            <AdminOrderStatus order={order} />
+          </dd>
+        </div>
+      </dl>
+      <Link to={paths.manageOrders} className="btn btn-primary mt-6">
+        {p.backToManageOrders}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * /dashboard/payment/:id: for the order's owner, the order's summary and the card form; for an admin
+ * opening a customer's order, the same summary and the order read-only. The greeting names the
+ * customer on the order.
+ */
 export default function PaymentPage() {
   const { id = '' } = useParams();
-  const session = useSession();
   const order = useOrderQuery(id);
   // Kept here: once paid, the order reloads as "paid", and the congratulation must stay on screen.
   const [result, setResult] = useState<PaymentResult | null>(null);
-  const name = session.status === 'signed-in' ? session.user.name : '';
 
   let content: ReactNode;
   if (order.isPending) {
@@ -107,6 +161,13 @@ export default function PaymentPage() {
       ) : (
         <SectionError onRetry={() => void order.refetch()} message={copy.common.somethingWrong} />
       );
+  } else if (order.data.yours === false) {
+    content = (
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <OrderSummary name={order.data.customer.name} order={order.data} />
+        <ReadOnlyOrder order={order.data} />
+      </div>
+    );
   } else if (order.data.status === 'cancelled' && !result) {
     content = <NotPayable>{p.cancelledOrder}</NotPayable>;
   } else if (order.data.status !== 'pending_payment' && !result) {
@@ -123,7 +184,7 @@ export default function PaymentPage() {
   } else {
     content = (
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <OrderSummary name={name} order={order.data} />
+        <OrderSummary name={order.data.customer.name} order={order.data} />
         <CardPanel order={order.data} result={result} onPaid={setResult} />
       </div>
     );

@@ -1,15 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderList } from '#shared/schemas/orders';
+import type { MyOrdersView, OrderList } from '#shared/schemas/orders';
 import { apiRequest, queryString } from '../../../lib/api-client';
 
 export interface MyOrdersQuery {
+  view: MyOrdersView;
   page: number;
   limit: number;
 }
 
-/** The signed-in user's orders, newest first; the server leaves cancelled ones out. */
-export function getMyOrders({ page, limit }: MyOrdersQuery, signal?: AbortSignal): Promise<OrderList> {
-  return apiRequest<OrderList>(`/api/me/orders${queryString({ page, limit })}`, { signal });
+/** The signed-in user's orders, newest first: the open ones, the cancelled ones, or all. */
+export function getMyOrders({ view, page, limit }: MyOrdersQuery, signal?: AbortSignal): Promise<OrderList> {
+  return apiRequest<OrderList>(`/api/me/orders${queryString({ view, page, limit })}`, { signal });
 }
 
 export function myOrdersQueryOptions(query: MyOrdersQuery) {

@@ -176,6 +176,7 @@ export function AdminOrdersTable({ orders, offset }: AdminOrdersTableProps) {
       <ConfirmDialog
         open={cancelling !== null}
         pending={cancel.isPending}
+        confirmLabel={t.confirmCancelYes}
         cancelLabel={t.keepOrder}
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(null)}

@@ -39,6 +39,13 @@ function CancelCell({ order, onCancel }: { order: Order; onCancel: (order: Order
   if (order.status === 'shipped' || order.status === 'delivered') {
     return <span className="font-semibold text-slate-800">{o.statuses[order.status]}</span>;
   }
+  if (order.status === 'cancelled') {
+    return (
+      <span className="font-semibold text-slate-700" data-testid="cancel-reason">
+        {o.cancelledBy[order.cancelReason ?? 'admin']}
+      </span>
+    );
+  }
   return null;
 }
 
@@ -57,6 +64,9 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
       </div>
     );
   }
+  if (order.status === 'cancelled') {
+    return <span className="badge badge-sm border-0 bg-slate-100 font-semibold text-slate-800">{o.notPaid}</span>;
+  }
   return (
     <div className="min-w-0">
       <span className="badge badge-sm border-0 bg-emerald-100 font-semibold text-emerald-900">{o.paid}</span>
@@ -72,7 +82,8 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
 
 /**
  * My Orders: Index, Picture, Name, Quantity, Price, Cancel order, Payment (docs/product.md, "Orders and payment"). An
- * unpaid order can be cancelled (after "Are you sure?") or paid, with the time left to pay. From md
+ * unpaid order can be cancelled (after "Are you sure?") or paid, with the time left to pay; a
+ * cancelled one says who cancelled it. From md
  * width a table; on phones each row is a card, so the page never scrolls sideways.
  */
 export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
@@ -141,6 +152,8 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
       <ConfirmDialog
         open={cancelling !== null}
         pending={cancel.isPending}
+        confirmLabel={o.confirmCancelYes}
+        cancelLabel={o.keepOrder}
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(null)}
       >

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, RowPicture } from '../../../components/data-table';
 import { CloseIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
-import { useDeletePartMutation } from '../api/delete-part';
+import { useDeletePartMutation, useUnpaidOrdersOfPartQuery } from '../api/delete-part';
 import { PartForm } from './part-form';
 
 interface PartsTableProps {
@@ -30,10 +30,14 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
   const [shownEdit, setShownEdit] = useState<Part | null>(null);
   const [shownDelete, setShownDelete] = useState<Part | null>(null);
   const editTitleId = useId();
+  // Deleting a part cancels its unpaid orders: the confirmation says how many first.
+  const unpaid = useUnpaidOrdersOfPartQuery(deleting?.id);
+  const unpaidCount = deleting && unpaid.data ? unpaid.data.count : 0;
 
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
+    // Only what the dialog said is agreed to: an order booked meanwhile makes the server refuse (409).
+    remove.mutate({ id: deleting.id, cancelUnpaidOrders: unpaidCount > 0 }, {
       onSuccess: () => toast.success(copy.toasts.partDeleted),
       onSettled: () => setDeleting(null),
     });
@@ -121,10 +125,17 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
       <ConfirmDialog
         open={deleting !== null}
         pending={remove.isPending}
+        confirmLabel={copy.partsAdmin.confirmDeleteYes}
+        cancelLabel={copy.partsAdmin.keepPart}
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       >
         {shownDelete ? <p>{copy.partsAdmin.confirmDelete(shownDelete.name)}</p> : null}
+        {unpaidCount > 0 ? (
+          <p className="mt-2 font-semibold text-amber-900" data-testid="unpaid-orders-warning">
+            {copy.partsAdmin.confirmDeleteUnpaid(unpaidCount)}
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );

@@ -120,6 +120,8 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
       <ConfirmDialog
         open={action !== null}
         pending={makeAdmin.isPending || remove.isPending}
+        confirmLabel={shown?.kind === 'makeAdmin' ? copy.users.confirmMakeAdminYes : copy.users.confirmRemoveYes}
+        cancelLabel={shown?.kind === 'makeAdmin' ? copy.users.keepCustomer : copy.users.keepUser}
         onConfirm={confirm}
         onCancel={() => setAction(null)}
       >
