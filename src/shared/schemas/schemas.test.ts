@@ -66,9 +66,10 @@ describe('part API body', () => {
 
 describe('parts list query', () => {
   it('fills defaults and coerces numbers', () => {
-    expect(listPartsQuerySchema.parse({})).toEqual({ sort: 'newest', page: 1, limit: 12 });
-    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ' })).toEqual({
+    expect(listPartsQuerySchema.parse({})).toEqual({ sort: 'newest', inStock: false, page: 1, limit: 12 });
+    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ', inStock: 'true' })).toEqual({
       sort: 'newest',
+      inStock: true,
       page: 3,
       limit: 6,
       q: 'brake',
