@@ -115,7 +115,7 @@ function ReadOnlyOrder({ order }: { order: Order }) {
           <dd className="break-all text-slate-900">{order.customer.email}</dd>
         </div>
         <div className={row}>
-          <dt className="text-sm font-semibold text-slate-600">{copy.orders.name}</dt>
+          <dt className="text-sm font-semibold text-slate-600">{copy.manageOrders.part}</dt>
           <dd className="break-words text-slate-900">{order.partName}</dd>
         </div>
         <div className={row}>
