@@ -38,7 +38,10 @@ test.describe('parts out of stock', () => {
       await expect(shown.getByRole('link', { name: copy.part.bookNow })).toHaveCount(0);
     }
     // A part in stock still offers "Book Now".
-    const inStock = page.getByTestId('part-card').filter({ hasNot: page.getByTestId('out-of-stock') }).first();
+    const inStock = page
+      .getByTestId('part-card')
+      .filter({ hasNot: page.getByTestId('out-of-stock') })
+      .first();
     await expect(inStock.getByRole('link', { name: copy.part.bookNow })).toBeVisible();
     await expectNoA11yViolations(page);
   });
@@ -62,7 +65,12 @@ test.describe('parts out of stock', () => {
     );
     const inStockShown = best.find((part) => inStockIds.has(part.id));
     if (inStockShown) {
-      await expect(slides.filter({ hasText: inStockShown.name.slice(0, 20) }).first().getByTestId('out-of-stock')).toHaveCount(0);
+      await expect(
+        slides
+          .filter({ hasText: inStockShown.name.slice(0, 20) })
+          .first()
+          .getByTestId('out-of-stock'),
+      ).toHaveCount(0);
     }
   });
 

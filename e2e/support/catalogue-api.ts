@@ -26,7 +26,9 @@ export async function createPart(
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e86c1' } })
     .png()
     .toBuffer();
-  const uploaded = await admin.post('/api/uploads', { multipart: { image: { name: 'part.png', mimeType: 'image/png', buffer: png } } });
+  const uploaded = await admin.post('/api/uploads', {
+    multipart: { image: { name: 'part.png', mimeType: 'image/png', buffer: png } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const { url } = (await uploaded.json()) as { url: string };
   const created = await admin.post('/api/parts', {

@@ -36,6 +36,11 @@ const shop = spawn(process.execPath, ['dist/server/main.js'], {
     RATE_LIMIT_PER_MINUTE: '100000',
     RENDERS_PER_CLIENT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // The footer's social icons: four networks configured, LinkedIn left unset (its icon hidden).
+    SOCIAL_FACEBOOK_URL: 'https://www.facebook.com/gearhouse',
+    SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/gearhouse',
+    SOCIAL_X_URL: 'https://x.com/gearhouse',
+    SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@gearhouse',
     // Specs book many orders as the demo customer and leave most unpaid; the cap has its own API tests.
     MAX_UNPAID_ORDERS: '1000',
   },

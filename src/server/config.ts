@@ -17,6 +17,11 @@ const optionalText = z
   .optional()
   .transform((text) => (text === undefined || text.trim() === '' ? undefined : text.trim()));
 
+/** The shop's page on a social network, linked from the footer's icon (hidden while unset). */
+const socialUrl = optionalText.pipe(
+  z.url({ protocol: /^https$/, error: 'must be an https:// address like https://www.facebook.com/yourshop' }).optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -95,6 +100,11 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://cdn.example.com/uploads' }).optional(),
   ),
   S3_FORCE_PATH_STYLE: booleanText.optional(),
+  SOCIAL_FACEBOOK_URL: socialUrl,
+  SOCIAL_INSTAGRAM_URL: socialUrl,
+  SOCIAL_X_URL: socialUrl,
+  SOCIAL_YOUTUBE_URL: socialUrl,
+  SOCIAL_LINKEDIN_URL: socialUrl,
 });
 
 /** TRUST_PROXY parsed: see parseTrustProxy. */
@@ -133,6 +143,14 @@ function parseTrustProxy(text: string | undefined): TrustProxy | string {
     return `must be false, true, or comma-separated proxy addresses or CIDR ranges (not one: ${bad.join(', ')})`;
   }
   return entries;
+}
+
+export interface SocialLinks {
+  readonly facebook?: string;
+  readonly instagram?: string;
+  readonly x?: string;
+  readonly youtube?: string;
+  readonly linkedin?: string;
 }
 
 export interface Config {
@@ -181,6 +199,8 @@ export interface Config {
   readonly s3: S3Config | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   readonly webDistDir: string | undefined;
+  /** The shop's pages on social networks (SOCIAL_*_URL), for the footer's icons; unset ones are left out. */
+  readonly social: SocialLinks;
 }
 
 export interface S3Config {
@@ -298,6 +318,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     rendersPerClientPerMinute: e.RENDERS_PER_CLIENT_PER_MINUTE,
+    social: Object.fromEntries(
+      Object.entries({
+        facebook: e.SOCIAL_FACEBOOK_URL,
+        instagram: e.SOCIAL_INSTAGRAM_URL,
+        x: e.SOCIAL_X_URL,
+        youtube: e.SOCIAL_YOUTUBE_URL,
+        linkedin: e.SOCIAL_LINKEDIN_URL,
+      }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     trustProxy: e.TRUST_PROXY,
     uploadsDir: path.join(dataDir, 'uploads'),

@@ -55,6 +55,14 @@ export const shopInfoSchema = z.object({
   verifiedEmailRequired: z.boolean(),
   /** Shown in the login page's demo modal; empty unless demo mode is on. */
   demoAccounts: z.array(z.object({ role: z.enum(['admin', 'customer']), email: z.string(), password: z.string() })),
+  /** The shop's pages on social networks (SOCIAL_*_URL); a network without one is left out. */
+  social: z.object({
+    facebook: z.string().optional(),
+    instagram: z.string().optional(),
+    x: z.string().optional(),
+    youtube: z.string().optional(),
+    linkedin: z.string().optional(),
+  }),
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 

@@ -46,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'blogs', ...page(() => import('./routes/blogs')) },
       { path: 'blogs/:slug', ...page(() => import('./routes/blog-post')) },
       { path: 'reviews', ...page(() => import('./routes/reviews')) },
+      // The shop's short pages (about, terms, privacy, cookies): one page module for the four.
+      ...['about', 'terms', 'privacy', 'cookies'].map((path) => ({ path, ...page(() => import('./routes/info')) })),
       { path: 'login', ...page(() => import('./routes/login')) },
       { path: 'signup', ...page(() => import('./routes/signup')) },
       { path: 'reset', ...page(() => import('./routes/reset')) },

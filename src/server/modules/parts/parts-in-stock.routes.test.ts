@@ -23,7 +23,12 @@ describeOnEachEngine('parts in stock', (ctx) => {
       await insertPart(db, { name: 'Bulk Brake Fluid', stock: 40, min_order_quantity: 50, created_at: at(5) })
     ).id;
     ids.archived = (
-      await insertPart(db, { name: 'Archived Brake Line', stock: 900, archived_at: '2026-03-02T00:00:00.000Z', created_at: at(6) })
+      await insertPart(db, {
+        name: 'Archived Brake Line',
+        stock: 900,
+        archived_at: '2026-03-02T00:00:00.000Z',
+        created_at: at(6),
+      })
     ).id;
     customer = await signInAs(ctx.app, db, 'customer');
   });

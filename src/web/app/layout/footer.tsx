@@ -1,21 +1,48 @@
 import { Link } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
+import type { ShopInfo } from '#shared/schemas/content';
 import { SocialIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
+import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
 
-/** Only entries the shop has a page for are links; the rest are listed as text until those pages exist. */
-const footerTargets: Record<string, string> = {
-  Contact: `${paths.home}#contact`,
-};
-
-const lists = [
-  { title: copy.footer.services, items: copy.footer.serviceLinks },
-  { title: copy.footer.company, items: copy.footer.companyLinks },
-  { title: copy.footer.legal, items: copy.footer.legalLinks },
+/** Every entry leads to a page of the shop. */
+const lists: { title: string; items: { label: string; to: string }[] }[] = [
+  {
+    title: copy.footer.services,
+    items: [
+      { label: copy.footer.serviceLinks.parts, to: paths.parts },
+      { label: copy.footer.serviceLinks.reviews, to: paths.reviews },
+      { label: copy.footer.serviceLinks.blogs, to: paths.blogs },
+      { label: copy.footer.serviceLinks.dashboard, to: paths.dashboard },
+    ],
+  },
+  {
+    title: copy.footer.company,
+    items: [
+      { label: copy.footer.companyLinks.about, to: paths.about },
+      { label: copy.footer.companyLinks.contact, to: paths.contact },
+    ],
+  },
+  {
+    title: copy.footer.legal,
+    items: [
+      { label: copy.footer.legalLinks.terms, to: paths.terms },
+      { label: copy.footer.legalLinks.privacy, to: paths.privacy },
+      { label: copy.footer.legalLinks.cookies, to: paths.cookies },
+    ],
+  },
 ];
 
+const networks = Object.keys(copy.footer.socialLabels) as (keyof ShopInfo['social'])[];
+
 export function Footer() {
+  const shop = useShopInfoQuery();
+  // Only the networks the shop has configured an address for (SOCIAL_*_URL).
+  const social = networks.flatMap((name) => {
+    const href = shop.data?.social[name];
+    return href ? [{ name, href, label: copy.footer.socialLabels[name] }] : [];
+  });
   return (
     <footer className="on-dark bg-slate-950 text-slate-300">
       <div className="h-1 bg-linear-to-r from-brand-700 via-brand-500 to-brand-700" aria-hidden="true" />
@@ -25,40 +52,37 @@ export function Footer() {
             <Logo />
           </Link>
           <p className="mt-4 max-w-sm leading-relaxed">{copy.footer.about}</p>
-          <h2 className="mt-8 text-sm font-bold tracking-wider text-white uppercase">{copy.footer.social}</h2>
-          <ul className="mt-3 flex gap-2">
-            {copy.footer.socialLinks.map((social) => (
-              <li key={social.name}>
-                <a
-                  href={social.href}
-                  aria-label={social.label}
-                  rel="noopener noreferrer"
-                  className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/5 text-slate-200 ring-1 ring-white/10 transition-colors hover:bg-brand-700 hover:text-white"
-                >
-                  <SocialIcon name={social.name} className="h-5 w-5" />
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 ? (
+            <>
+              <h2 className="mt-8 text-sm font-bold tracking-wider text-white uppercase">{copy.footer.social}</h2>
+              <ul className="mt-3 flex gap-2">
+                {social.map((link) => (
+                  <li key={link.name}>
+                    <a
+                      href={link.href}
+                      aria-label={link.label}
+                      rel="noopener noreferrer"
+                      className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/5 text-slate-200 ring-1 ring-white/10 transition-colors hover:bg-brand-700 hover:text-white"
+                    >
+                      <SocialIcon name={link.name} className="h-5 w-5" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
         {lists.map((list) => (
           <div key={list.title}>
             <h2 className="text-sm font-bold tracking-wider text-white uppercase">{list.title}</h2>
             <ul className="mt-4 space-y-2.5">
-              {list.items.map((item) => {
-                const target = footerTargets[item];
-                return (
-                  <li key={item}>
-                    {target ? (
-                      <Link to={target} className="hover:text-white hover:underline">
-                        {item}
-                      </Link>
-                    ) : (
-                      <span>{item}</span>
-                    )}
-                  </li>
-                );
-              })}
+              {list.items.map((item) => (
+                <li key={item.label}>
+                  <Link to={item.to} className="hover:text-white hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </div>
         ))}

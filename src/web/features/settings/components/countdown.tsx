@@ -43,7 +43,6 @@ export function useTimeLeft(endsAt: string | undefined, clock: Clock = systemClo
  * digits while it takes the page over and corrects them on its first tick (hence suppressHydrationWarning).
  */
 export function Countdown({ remaining }: CountdownProps) {
-
   if (remaining <= 0) {
     return (
       <p
