@@ -154,6 +154,7 @@ describeOnEachEngine(
         paymentsTestMode: true,
         verifiedEmailRequired: false,
         demoAccounts: [],
+        social: {},
       });
     });
   },
