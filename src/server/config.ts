@@ -158,6 +158,12 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /**
+   * The origins that are this shop, for the cross-site checks: PUBLIC_URL's, and, in demo mode or
+   * without PUBLIC_URL, every loopback name (localhost, 127.0.0.1, [::1]) on the shop's port, since
+   * people type either one for a shop on their own machine.
+   */
+  readonly shopOrigins: readonly string[];
   readonly dataDir: string;
   readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
   readonly demoMode: boolean;
@@ -228,6 +234,23 @@ export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** PUBLIC_URL's origin, plus the loopback names on the shop's port (and on PUBLIC_URL's, when that is a loopback one). */
+export function shopOriginsFor(publicUrl: string, port: number, loopbackAliases: boolean): string[] {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (loopbackAliases) {
+    const ports = new Set([String(port)]);
+    if (LOOPBACK_HOSTS.includes(url.hostname)) ports.add(url.port || (url.protocol === 'https:' ? '443' : '80'));
+    for (const host of LOOPBACK_HOSTS) {
+      for (const p of ports)
+        origins.add(new URL(`${LOOPBACK_HOSTS.includes(url.hostname) ? url.protocol : 'http:'}//${host}:${p}`).origin);
+    }
+  }
+  return [...origins];
+}
+
 function authSecretFor(env: string, given: string | undefined, dataDir: string): string {
   if (given) return given;
   if (env === 'production')
@@ -288,11 +311,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
 
   const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
+    shopOrigins: shopOriginsFor(publicUrl, e.PORT, demoMode || e.PUBLIC_URL === undefined),
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

@@ -9,7 +9,7 @@ const EXEMPT_PATHS = new Set(['/api/payments/stripe/webhook']);
 /** An identity provider may post its answer back (response_mode=form_post); state and PKCE prove it. */
 const EXEMPT_PREFIXES = ['/api/auth/callback/'];
 
-function originOf(url: string): string | null {
+export function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
   } catch {
@@ -30,8 +30,9 @@ function originOf(url: string): string | null {
  * - with neither header the request did not come from a current browser's page (curl, scripts,
  *   server-to-server), which cannot ride on a visitor's cookie, so it is let through.
  */
-export function createCrossSiteCheck(publicUrl: string) {
+export function createCrossSiteCheck(publicUrl: string, shopOrigins: readonly string[] = []) {
   const shopOrigin = originOf(publicUrl);
+  const shop = new Set([shopOrigin, ...shopOrigins]);
   return async function refuseCrossSiteRequests(request: FastifyRequest): Promise<void> {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?', 1)[0] ?? '';
@@ -40,12 +41,37 @@ export function createCrossSiteCheck(publicUrl: string) {
     if (typeof origin === 'string') {
       const given = originOf(origin);
       const sameHost = given !== null && new URL(given).host === request.host;
-      if (given !== null && (given === shopOrigin || sameHost)) return;
-      throw new AppError('forbidden', copy.auth.crossSiteRefused);
+      if (given !== null && (shop.has(given) || sameHost)) return;
+      throw originRefused(request, given, shopOrigin ?? publicUrl);
     }
     const fetchSite = request.headers['sec-fetch-site'];
     if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw new AppError('forbidden', copy.auth.crossSiteRefused);
     }
   };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isLoopbackOrigin(origin: string): boolean {
+  const { hostname } = new URL(origin);
+  return LOOPBACK.has(hostname) || hostname.startsWith('127.');
+}
+
+/**
+ * The refusal of a request from an origin that is not the shop's. The operator's log says what to
+ * set in case it is the shop under another name (the shop opened at http://127.0.0.1:3000 while
+ * PUBLIC_URL says http://localhost:3000, or a proxy in front passing its own Host). A loopback origin
+ * is such a case, never another site on the internet, so its answer says so too; any other origin
+ * gets the plain refusal.
+ */
+export function originRefused(request: FastifyRequest, given: string | null, shopOrigin: string): AppError {
+  request.log.warn(
+    { origin: request.headers.origin, shopOrigin },
+    `refused a request from another origin; if it is the address customers use, set PUBLIC_URL to it: ${copy.auth.setPublicUrl(given ?? String(request.headers.origin), shopOrigin)}`,
+  );
+  if (given !== null && isLoopbackOrigin(given)) {
+    return new AppError('forbidden', `${copy.auth.crossSiteRefused} ${copy.auth.setPublicUrl(given, shopOrigin)}`);
+  }
+  return new AppError('forbidden', copy.auth.crossSiteRefused);
 }

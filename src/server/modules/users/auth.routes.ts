@@ -12,6 +12,7 @@ import {
   socialSignInInputSchema,
   verificationMailRequestSchema,
 } from '#shared/schemas/accounts';
+import { originOf, originRefused } from '../../http/cross-site';
 import { problem, sendProblem } from '../../http/errors';
 import { requireUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
@@ -194,6 +195,12 @@ async function forward(auth: Auth, baseUrl: string, request: FastifyRequest, rep
   const text = await response.text();
   if (response.status >= 400) {
     if (response.status >= 500) request.log.error({ status: response.status, body: text }, 'the auth library failed');
+    // An Origin the library does not trust (the cross-site check let it through as the request's own
+    // host): told like the cross-site refusal, with what the operator should set.
+    if (parseAuthError(text).code === 'INVALID_ORIGIN') {
+      const origin = request.headers.origin;
+      throw originRefused(request, typeof origin === 'string' ? originOf(origin) : null, new URL(baseUrl).origin);
+    }
     return sendProblem(reply, authProblem(response.status, text));
   }
   copyResponseHead(response, reply);

@@ -133,7 +133,8 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // The shop's own addresses (config.shopOrigins: with the loopback names in demo mode).
+    trustedOrigins: [config.publicUrl, ...config.shopOrigins],
     database: { db: database.db, type: database.dialect, transaction: true },
     ...tables,
     emailAndPassword: {
