@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { signInPageSearch } from '#shared/page-search';
 import type { Me } from '#shared/schemas/accounts';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
@@ -33,7 +34,7 @@ export default function LoginPage() {
   // Google's return address is fixed before anyone signs in; an admin page there would send a customer round again.
   const target = landingAfterSignIn(from, false);
   // A Google sign-in that failed comes back here with ?error=….
-  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(params));
+  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(signInPageSearch.read(params).error));
 
   // Already signed in: on to the shop (or where they came from), without drawing the form first.
   if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;

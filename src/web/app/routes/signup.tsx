@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
+import { signInPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
@@ -19,7 +20,7 @@ export default function SignupPage() {
   const shop = useShopInfoQuery();
   const session = useSession();
   const arrival = useArrival(session);
-  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(params));
+  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(signInPageSearch.read(params).error));
 
   // Already signed in: on to the shop, without drawing the form first.
   if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;

@@ -1,5 +1,5 @@
 import { copy } from '#shared/copy';
-import { signInPageSearch } from '#shared/page-search';
+import type { SignInErrorReason } from '#shared/page-search';
 import { ApiError } from '../../../lib/api-client';
 import { useSignInWithGoogleMutation } from '../api/sign-in-with-google';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -29,11 +29,10 @@ function GoogleIcon({ className = '' }: { className?: string }) {
 }
 
 /**
- * What a sign-in page says when a Google sign-in came back to it failed (`?error=<code>`): a sentence
- * for the reason the code gives, never the code itself.
+ * What a sign-in page says when a Google sign-in came back to it failed (`?error=<code>`, read with
+ * signInPageSearch): a sentence for the reason the code gives, never the code itself.
  */
-export function googleFailure(params: URLSearchParams): string | undefined {
-  const reason = signInPageSearch.read(params).error;
+export function googleFailure(reason: SignInErrorReason | null): string | undefined {
   return reason ? copy.auth.signInErrors[reason] : undefined;
 }
 
