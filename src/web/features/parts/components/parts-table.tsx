@@ -37,10 +37,13 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
   const confirmDelete = () => {
     if (!deleting) return;
     // Only what the dialog said is agreed to: an order booked meanwhile makes the server refuse (409).
-    remove.mutate({ id: deleting.id, cancelUnpaidOrders: unpaidCount > 0 }, {
-      onSuccess: () => toast.success(copy.toasts.partDeleted),
-      onSettled: () => setDeleting(null),
-    });
+    remove.mutate(
+      { id: deleting.id, cancelUnpaidOrders: unpaidCount > 0 },
+      {
+        onSuccess: () => toast.success(copy.toasts.partDeleted),
+        onSettled: () => setDeleting(null),
+      },
+    );
   };
 
   return (
