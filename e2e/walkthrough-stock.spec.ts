@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { copy } from '#shared/copy';
 import { expect, expectNoA11yViolations, test } from './fixtures';
-import { adminApi, type CreatedPart, createPart } from './support/catalogue-api';
+import { adminApi, type CreatedPart, createPart, deletePart } from './support/catalogue-api';
 import { signUpThroughApi, unique } from './support/session';
 
 /**
@@ -17,6 +17,13 @@ test.describe('parts out of stock', () => {
     const admin = await adminApi(baseURL);
     soldOut = await createPart(admin, { name: `Sold out heavy duty clutch plate ${unique()}`, stock: 0 });
     tooFew = await createPart(admin, { name: `Nearly gone front wheel bearing kit ${unique()}`, stock: 5 });
+    await admin.dispose();
+  });
+
+  // Gone again after each test, so that specs after this one find the newest parts bookable as before.
+  test.afterEach(async ({ baseURL }) => {
+    const admin = await adminApi(baseURL);
+    for (const part of [soldOut, tooFew]) await deletePart(admin, part.id);
     await admin.dispose();
   });
 
