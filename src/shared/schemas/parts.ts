@@ -21,18 +21,10 @@ export type PartSort = (typeof partSortValues)[number];
 /** The longest search text the parts list takes. */
 export const MAX_SEARCH_LENGTH = 100;
 
-/**
- * A part can be booked while its stock covers its minimum order; below that (stock 0 included) it is
- * out of stock: shown as such, and refused at booking.
- */
-export function isInStock(part: { stock: number; minOrderQuantity: number }): boolean {
-  return part.stock > 0 && part.stock >= part.minOrderQuantity;
-}
-
 export const listPartsQuerySchema = z.object({
   q: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
   sort: z.enum(partSortValues).default('newest'),
-  /** `true`: only the parts that can be booked (isInStock). */
+  /** `true`: only the parts that can be booked (isInStock in #shared/stock). */
   inStock: z.stringbool().default(false),
   page: pageSchema,
   limit: limitSchema(60, 12),

@@ -20,7 +20,7 @@ function narrowsByTrigrams(db: Db, q: string | undefined): q is string {
 
 function livePartsMatching(db: Db, q: string | undefined, inStock = false) {
   let query = db.selectFrom('parts').where('archived_at', 'is', null);
-  // In stock: the stock covers the minimum order (isInStock in #shared/schemas/parts); the minimum is at least 1.
+  // In stock: the stock covers the minimum order (isInStock in #shared/stock); the minimum is at least 1.
   if (inStock) query = query.where('stock', '>', 0).whereRef('stock', '>=', 'min_order_quantity');
   if (q) {
     // The exact test, the same on both engines; PostgreSQL serves it from pg_trgm indexes (migration 0006).

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
-import { isInStock } from '#shared/schemas/parts';
+import { isInStock } from '#shared/stock';
 import { NotFoundView } from '../../components/not-found-view';
 import { Picture } from '../../components/picture';
 import { SectionBoundary } from '../../components/section-boundary';
