@@ -1,6 +1,6 @@
 import { copy } from '#shared/copy';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { demoAccount, signIn, signUpThroughApi, unique } from './support/session';
+import { expect, expectNoSeriousA11yViolations, queryShopDatabase, test } from './fixtures';
+import { demoAccount, settled, signIn, signUpThroughApi, unique } from './support/session';
 
 async function newCustomer(request: Parameters<typeof signUpThroughApi>[0], baseURL: string | undefined) {
   const account = { name: `Walker ${unique()}`, email: `walker-${unique()}@fleet.example`, password: 'walker-pass-1' };
@@ -82,4 +82,60 @@ test.describe('signed-in visitors on the sign-in pages', () => {
       expect(await page.evaluate(() => (window as unknown as { formSeen?: boolean }).formSeen ?? false)).toBe(false);
     });
   }
+});
+
+test.describe('demoting an admin in Manage All User', () => {
+  const roleOf = (email: string) => queryShopDatabase<{ role: string }>('select role from users where email = ?', email)[0]?.role;
+
+  test('removes admin rights from another admin after "Are you sure?", never from oneself', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const admin = await demoAccount(request, 'admin');
+    const colleague = await newCustomer(request, baseURL);
+    await signIn(page, admin.email, admin.password);
+    await page.goto(`/dashboard/manageUser?q=${encodeURIComponent(colleague.email)}`);
+    const row = page.getByTestId('user-row').filter({ hasText: colleague.email });
+    await row.getByRole('button', { name: copy.users.makeAdmin }).click();
+    const dialog = page.getByRole('dialog', { name: copy.common.areYouSure });
+    await dialog.getByRole('button', { name: copy.users.confirmMakeAdminYes }).click();
+    await expect(dialog).toBeHidden();
+    const removeAdmin = row.getByRole('button', { name: copy.users.removeAdmin });
+    await expect(removeAdmin).toBeVisible();
+    expect(roleOf(colleague.email)).toBe('admin');
+
+    // Backing out (by keyboard) keeps them admin.
+    await removeAdmin.focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toContainText(copy.users.confirmRemoveAdmin(colleague.name, colleague.email));
+    const keep = dialog.getByRole('button', { name: copy.users.keepAdmin });
+    await expect(keep).toBeFocused();
+    await settled(page);
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(removeAdmin).toBeFocused();
+    expect(roleOf(colleague.email)).toBe('admin');
+
+    await removeAdmin.click();
+    await dialog.getByRole('button', { name: copy.users.confirmRemoveAdminYes }).click();
+    await expect(page.getByRole('alert').filter({ hasText: copy.users.adminRemoved })).toBeVisible();
+    await expect(row.getByRole('button', { name: copy.users.makeAdmin })).toBeVisible();
+    await expect(row.getByRole('button', { name: copy.users.removeAdmin })).toHaveCount(0);
+    expect(roleOf(colleague.email)).toBe('customer');
+
+    // One's own row offers neither, and the server refuses it anyway.
+    await page.goto(`/dashboard/manageUser?q=${encodeURIComponent(admin.email)}`);
+    const own = page.getByTestId('user-row').filter({ hasText: admin.email });
+    await expect(own).toHaveCount(1);
+    await expect(own.getByRole('button')).toHaveCount(0);
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } };
+    const self = await page.request.patch(`/api/users/${me.user.id}`, {
+      data: { role: 'customer' },
+      headers: { origin: baseURL! },
+    });
+    expect(self.status()).toBe(422);
+    expect(roleOf(admin.email)).toBe('admin');
+  });
 });

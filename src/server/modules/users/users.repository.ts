@@ -1,10 +1,12 @@
+import { SqliteAdapter } from 'kysely';
 import type { ListUsersQuery } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
 import { fetchPage } from '../../db/pagination';
 import type { AuthTimestamp, UserRow } from '../../db/schema';
 import { containsText } from '../../db/search';
 
-// Reads only: better-auth writes its own tables (docs/decisions/0004).
+// Reads only, but for the role: better-auth writes its own tables (docs/decisions/0004). The role is
+// the shop's rule (at least one admin), so it is checked and changed in one transaction here.
 
 function usersMatching(db: Db, q: string | undefined) {
   const query = db.selectFrom('users');
@@ -43,4 +45,28 @@ export async function findSessionWithUser(
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * Holds every admin row until this transaction ends, so that checking who is admin and changing a
+ * role is one step: two admins demoting each other at the same moment cannot leave the shop without
+ * one. On PostgreSQL a row lock on each admin (the second demotion waits, then sees the first); on
+ * SQLite the one writer already runs transactions one at a time.
+ */
+export async function lockAdmins(trx: Db): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  await trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateRole(db: Db, id: string, role: string): Promise<void> {
+  await db.updateTable('users').set({ role, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
 }

@@ -127,6 +127,20 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
     expect((await call('GET', '/api/users', target.cookie)).statusCode).toBe(403);
   });
 
+  it('lets an admin demote another admin; two admins demoting each other at once leave one of them admin', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const first = await signInAs(ctx.app, ctx.database.db, 'admin');
+      const second = await signInAs(ctx.app, ctx.database.db, 'admin');
+      const answers = await Promise.all([
+        call('PATCH', `/api/users/${second.id}`, first.cookie, { role: 'customer' }),
+        call('PATCH', `/api/users/${first.id}`, second.cookie, { role: 'customer' }),
+      ]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+      const roles = await ctx.database.db.selectFrom('users').select('role').where('id', 'in', [first.id, second.id]).execute();
+      expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'customer']);
+    }
+  });
+
   it('refuses an admin changing their own role', async () => {
     const res = await call('PATCH', `/api/users/${admin.id}`, admin.cookie, { role: 'customer' });
     expect(res.statusCode).toBe(422);

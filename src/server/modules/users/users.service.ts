@@ -79,12 +79,27 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
       return { items: rows.map((row) => toListItem(fromUserRow(row))), total, page: query.page, limit: query.limit };
     },
 
-    /** An admin cannot change their own role, so the shop always keeps at least one admin. */
+    /**
+     * Makes a user admin, or an admin a customer again. Never one's own role: the admin who acts stays
+     * admin, so the shop always keeps at least one. Checked with the admins locked, so that admins
+     * demoting each other at once cannot both succeed: the one who is no longer admin is refused.
+     */
     async setRole(actor: SessionUser, id: string, role: Role): Promise<UserListItem> {
       if (actor.id === id) throw new AppError('business_rule', copy.users.cannotChangeOwnRole);
-      await existingUser(id);
-      const updated = await (await internalAdapter()).updateUser(id, { role });
-      return toListItem(fromAuthUser(updated));
+      const row = await db.transaction().execute(async (trx) => {
+        await repo.lockAdmins(trx);
+        const target = await repo.findUser(trx, id);
+        if (!target) throw new AppError('not_found', copy.users.notFound);
+        const acting = await repo.findUser(trx, actor.id);
+        if (acting?.role !== 'admin') throw new AppError('forbidden', copy.auth.adminOnly);
+        if (role !== 'admin' && target.role === 'admin' && (await repo.countAdmins(trx)) <= 1) {
+          throw new AppError('business_rule', copy.users.lastAdmin);
+        }
+        if (target.role !== role) await repo.updateRole(trx, id, role);
+        return repo.findUser(trx, id);
+      });
+      if (!row) throw new AppError('not_found', copy.users.notFound);
+      return toListItem(fromUserRow(row));
     },
 
     /** Deletes the account with its sessions and sign-in methods, so its next request is anonymous. */

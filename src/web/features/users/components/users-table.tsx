@@ -9,7 +9,7 @@ import { useRemoveUserMutation } from '../api/remove-user';
 import { useUpdateUserRoleMutation } from '../api/update-user-role';
 
 interface UserAction {
-  kind: 'makeAdmin' | 'remove';
+  kind: 'makeAdmin' | 'removeAdmin' | 'remove';
   user: UserListItem;
 }
 
@@ -21,6 +21,13 @@ interface UsersTableProps {
   currentUserId: string;
 }
 
+/** What "Are you sure?" says for each action, and its buttons, which say what they do. */
+const dialogCopy: Record<UserAction['kind'], { text: (name: string, email: string) => string; yes: string; keep: string }> = {
+  makeAdmin: { text: copy.users.confirmMakeAdmin, yes: copy.users.confirmMakeAdminYes, keep: copy.users.keepCustomer },
+  removeAdmin: { text: copy.users.confirmRemoveAdmin, yes: copy.users.confirmRemoveAdminYes, keep: copy.users.keepAdmin },
+  remove: { text: copy.users.confirmRemove, yes: copy.users.confirmRemoveYes, keep: copy.users.keepUser },
+};
+
 const cell = 'md:table-cell md:px-4 md:py-4 md:align-middle';
 
 function Badge({ children, tone }: { children: string; tone: 'dark' | 'brand' }) {
@@ -29,11 +36,12 @@ function Badge({ children, tone }: { children: string; tone: 'dark' | 'brand' })
 }
 
 /**
- * Manage All User: Index, User Details, Make Admin (not for admins), Remove User, each action after
- * "Are you sure?". From md width a table; on phones each row is a card, so the page never scrolls sideways.
+ * Manage All User: Index, User Details, Make Admin (Remove admin on another admin's row), Remove User,
+ * each action after "Are you sure?"; one's own row has none. From md width a table; on phones each row
+ * is a card, so the page never scrolls sideways.
  */
 export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
-  const makeAdmin = useUpdateUserRoleMutation();
+  const setRole = useUpdateUserRoleMutation();
   const remove = useRemoveUserMutation();
   const [action, setAction] = useState<UserAction | null>(null);
   // What the dialog says stays while it closes.
@@ -48,9 +56,14 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
     if (!action) return;
     const done = () => setAction(null);
     if (action.kind === 'makeAdmin') {
-      makeAdmin.mutate(
+      setRole.mutate(
         { id: action.user.id, role: 'admin' },
         { onSuccess: () => toast.success(copy.toasts.adminAdded), onSettled: done },
+      );
+    } else if (action.kind === 'removeAdmin') {
+      setRole.mutate(
+        { id: action.user.id, role: 'customer' },
+        { onSuccess: () => toast.success(copy.users.adminRemoved), onSettled: done },
       );
     } else {
       remove.mutate(action.user.id, { onSuccess: () => toast.success(copy.toasts.userRemoved), onSettled: done });
@@ -91,18 +104,18 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
                   </div>
                 </div>
               </td>
-              <td className={`${isSelf || isAdmin ? 'hidden' : 'ml-11 md:ml-0'} ${cell}`}>
-                {isSelf || isAdmin ? null : (
+              <td className={`${isSelf ? 'hidden' : 'ml-11 md:ml-0'} ${cell}`}>
+                {isSelf ? null : (
                   <button
                     type="button"
                     className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-                    onClick={() => ask({ kind: 'makeAdmin', user })}
+                    onClick={() => ask({ kind: isAdmin ? 'removeAdmin' : 'makeAdmin', user })}
                   >
-                    {copy.users.makeAdmin}
+                    {isAdmin ? copy.users.removeAdmin : copy.users.makeAdmin}
                   </button>
                 )}
               </td>
-              <td className={`${isSelf ? 'hidden' : isAdmin ? 'ml-11 md:ml-0' : ''} ${cell}`}>
+              <td className={`${isSelf ? 'hidden' : ''} ${cell}`}>
                 {isSelf ? null : (
                   <button
                     type="button"
@@ -119,19 +132,13 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
       </DataTable>
       <ConfirmDialog
         open={action !== null}
-        pending={makeAdmin.isPending || remove.isPending}
-        confirmLabel={shown?.kind === 'makeAdmin' ? copy.users.confirmMakeAdminYes : copy.users.confirmRemoveYes}
-        cancelLabel={shown?.kind === 'makeAdmin' ? copy.users.keepCustomer : copy.users.keepUser}
+        pending={setRole.isPending || remove.isPending}
+        confirmLabel={dialogCopy[shown?.kind ?? 'remove'].yes}
+        cancelLabel={dialogCopy[shown?.kind ?? 'remove'].keep}
         onConfirm={confirm}
         onCancel={() => setAction(null)}
       >
-        {shown ? (
-          <p>
-            {shown.kind === 'makeAdmin'
-              ? copy.users.confirmMakeAdmin(shown.user.name, shown.user.email)
-              : copy.users.confirmRemove(shown.user.name, shown.user.email)}
-          </p>
-        ) : null}
+        {shown ? <p>{dialogCopy[shown.kind].text(shown.user.name, shown.user.email)}</p> : null}
       </ConfirmDialog>
     </>
   );
