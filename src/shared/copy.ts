@@ -155,8 +155,6 @@ export const copy = {
     paymentsTestMode: 'Test mode: no real payments are taken',
     retry: 'Try again',
     areYouSure: 'Are you sure?',
-    yes: 'Yes',
-    cancel: 'Cancel',
     close: 'Close',
     pageErrorTitle: 'This page could not be loaded',
     tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
