@@ -542,7 +542,8 @@ export const copy = {
       'Test mode: pay with the test card 4242 4242 4242 4242, any future date and any 3-digit CVC. 4000 0000 0000 0002 is declined.',
     stripeLoadFailed: 'Failed to load Stripe.js',
     alreadyPaid: 'This order is already paid. Nothing more to pay.',
-    cancelledOrder: 'This order was cancelled, so it can no longer be paid. Book the part again to order it.',
+    cancelledOrder:
+      'This order was cancelled, so it can no longer be paid. To order the part again, book it from the parts list (while it is sold).',
     orderNotFound: 'This order does not exist, or it is not yours.',
     backToOrders: 'Back to My Orders',
     partWithdrawn: 'This part is no longer sold, so this order can no longer be paid. Nothing was charged.',
