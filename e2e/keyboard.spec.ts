@@ -341,9 +341,9 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: copy.toasts.adminAdded })).toBeVisible();
     await expect(makeAdmin).toHaveCount(0);
-    // Make Admin is gone: focus moves to the row's other action.
+    // The same button now offers the way back, and keeps focus.
     await expect(
-      page.getByTestId('user-row').filter({ hasText: customer.email }).getByRole('button', { name: copy.users.removeUser }),
+      page.getByTestId('user-row').filter({ hasText: customer.email }).getByRole('button', { name: copy.users.removeAdmin }),
     ).toBeFocused();
 
     // Mark the contact message handled.
