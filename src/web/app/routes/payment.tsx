@@ -163,7 +163,7 @@ export default function PaymentPage() {
       );
   } else if (order.data.yours === false) {
     content = (
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <OrderSummary name={order.data.customer.name} order={order.data} />
         <ReadOnlyOrder order={order.data} />
       </div>
@@ -183,7 +183,7 @@ export default function PaymentPage() {
     );
   } else {
     content = (
-      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <OrderSummary name={order.data.customer.name} order={order.data} />
         <CardPanel order={order.data} result={result} onPaid={setResult} />
       </div>

@@ -9,7 +9,7 @@ interface BlogGridProps {
 
 export function BlogGrid({ posts, headingLevel = 3, priorityCount = 0 }: BlogGridProps) {
   return (
-    <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3 lg:gap-8">
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 lg:gap-8">
       {posts.map((post, index) => (
         <li key={post.id}>
           <BlogCard post={post} headingLevel={headingLevel} priority={index < priorityCount} />
