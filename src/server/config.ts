@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /**
  * The only reader of process.env (docs/conventions.md). Validated once, frozen, passed down as a value.
- * The names are part of the product (docs/product.md, "Running it").
+ * The names are part of the product (docs/shop-rules.md, "Running it").
  */
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

@@ -1,5 +1,5 @@
 /**
- * Every string a user reads, in one place (docs/product.md quotes them where its rules name them).
+ * Every string a user reads, in one place (docs/shop-rules.md quotes them where its rules name them).
  * Spelling is kept verbatim from the product spec, including its quirks ("Retting", "booking less then").
  */
 export const copy = {
@@ -500,7 +500,7 @@ export const copy = {
     passwordChanged: 'Password changed successfully. Every other device was signed out.',
   },
   payment: {
-    // The sandbox answers with a card provider's test-mode messages (docs/product.md, "Orders and payment").
+    // The sandbox answers with a card provider's test-mode messages (docs/shop-rules.md, "Orders and payment").
     declined: 'Your card was declined.',
     insufficientFunds: 'Your card has insufficient funds.',
     expired: 'Your card has expired.',

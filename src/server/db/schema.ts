@@ -33,7 +33,7 @@ export interface ReviewsTable {
 export type OrderStatus = 'pending_payment' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
 export type CancelReason = 'customer' | 'admin' | 'expired';
 
-/** An order, with the part and customer copied on it when it was placed (docs/product.md, "Data"). */
+/** An order, with the part and customer copied on it when it was placed (docs/shop-rules.md, "Data"). */
 export interface OrdersTable {
   id: string;
   /** Null once the account is removed: orders outlive their users. */

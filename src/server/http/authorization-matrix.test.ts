@@ -5,7 +5,7 @@ import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 
 /**
  * Who may call each route. `owner` means the customer who placed the order; an order of someone else
- * answers 404, as if it did not exist (docs/product.md, "Roles, accounts and safety").
+ * answers 404, as if it did not exist (docs/shop-rules.md, "Roles, accounts and safety").
  */
 type Access =
   /** Anyone, signed in or not. */

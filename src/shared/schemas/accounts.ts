@@ -119,5 +119,5 @@ export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
 export const uploadedImageSchema = z.object({ url: z.string() });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
-/** At most this many bytes per uploaded picture (docs/product.md, "Roles, accounts and safety"). */
+/** At most this many bytes per uploaded picture (docs/shop-rules.md, "Roles, accounts and safety"). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;

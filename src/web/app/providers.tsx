@@ -17,7 +17,7 @@ function Toasts() {
 
 /**
  * App-wide providers: the query cache and the toasts. Toasts keep react-toastify's defaults, which are
- * the shop's (docs/product.md, "Forms, rules and messages"): top-right, closed after 5000 ms, draggable.
+ * the shop's (docs/shop-rules.md, "Forms, rules and messages"): top-right, closed after 5000 ms, draggable.
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -30,7 +30,7 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
 
 const landing = () => import('./routes/landing');
 /**
- * Every route of docs/product.md, "Screens and routes". Signed-in routes sit under RequireAuth; inside the dashboard,
+ * Every route of docs/shop-rules.md, "Screens and routes". Signed-in routes sit under RequireAuth; inside the dashboard,
  * customer pages under RequireCustomer and admin pages under RequireAdmin.
  */
 export const routes: RouteObject[] = [

@@ -6,7 +6,7 @@ interface ConfirmDialogProps {
   open: boolean;
   /** What will happen, under the question. */
   children?: ReactNode;
-  /** The question; "Are you sure?" by default (docs/product.md, "Forms, rules and messages"). */
+  /** The question; "Are you sure?" by default (docs/shop-rules.md, "Forms, rules and messages"). */
   title?: string;
   /** What Yes does, in words ("Yes, cancel it"): a bare "Yes" next to "Cancel" is ambiguous when the action is a cancel. */
   confirmLabel: string;

@@ -8,7 +8,7 @@ function hasFieldErrors(error: ApiError): boolean {
 }
 
 /**
- * The toast for a failed mutation (docs/product.md, "Forms, rules and messages"): a server fault or an unreachable server
+ * The toast for a failed mutation (docs/shop-rules.md, "Forms, rules and messages"): a server fault or an unreachable server
  * says "Something went wrong"; another refusal shows the server's reason, unless it names fields,
  * which the form shows under its inputs instead.
  */
@@ -46,7 +46,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
 
 /**
  * For the forms that show the sign-in service's refusals as small red text under the form
- * (docs/product.md, "Forms, rules and messages"): a request that broke the form's rules puts its
+ * (docs/shop-rules.md, "Forms, rules and messages"): a request that broke the form's rules puts its
  * messages on the fields and returns nothing; any other refusal (wrong credentials, an address already registered, a wrong current
  * password, an expired link, "too many requests") returns its message for the form to show. Server
  * faults return nothing either: the cache's toast says "Something went wrong".

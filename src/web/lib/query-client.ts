@@ -7,7 +7,7 @@ export const sessionQueryKey = ['session'] as const;
 
 /**
  * Who tells the user that a mutation failed: by default the cache's toast. A form that shows refusals
- * itself (the sign-in forms' red text, docs/product.md, "Forms, rules and messages") leaves the cache only server faults
+ * itself (the sign-in forms' red text, docs/shop-rules.md, "Forms, rules and messages") leaves the cache only server faults
  * ('faults'); a caller with its own message for every failure (a photo upload) takes them all ('none').
  */
 type MutationMeta = { toast?: 'all' | 'faults' | 'none' };

@@ -9,7 +9,7 @@ export function uploadImage(file: File): Promise<UploadedImage> {
   return apiRequest<UploadedImage>('/api/uploads', { method: 'POST', body });
 }
 
-/** The form says "Image upload failed" itself (docs/product.md, "Forms, rules and messages"), so the cache stays quiet. */
+/** The form says "Image upload failed" itself (docs/shop-rules.md, "Forms, rules and messages"), so the cache stays quiet. */
 export function useUploadImageMutation() {
   return useMutation({ mutationFn: uploadImage, meta: { toast: 'none' } });
 }

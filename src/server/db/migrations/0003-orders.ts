@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Orders (docs/product.md, "Data" and "Orders and payment"). An order copies the part's name, picture and price and the
+ * Orders (docs/shop-rules.md, "Data" and "Orders and payment"). An order copies the part's name, picture and price and the
  * customer's name and email when it is placed, so it reads the same after the part changes or the
  * account is removed; user_id therefore has no foreign key. The total is int8: a large quantity of
  * an expensive part passes 2^31 cents.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Payment intents (docs/product.md, "Orders and payment"), kept by the sandbox provider the way a provider's test mode
+ * Payment intents (docs/shop-rules.md, "Orders and payment"), kept by the sandbox provider the way a provider's test mode
  * keeps them. One intent per order (order_id is unique): asking again answers the same intent. The
  * client secret is random and unguessable; card numbers are never stored.
  */

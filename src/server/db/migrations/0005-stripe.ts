@@ -1,7 +1,7 @@
 import { type Kysely, sql, SqliteAdapter } from 'kysely';
 
 /**
- * Stripe (docs/product.md, "Orders and payment"; docs/decisions/0007-payments.md).
+ * Stripe (docs/shop-rules.md, "Orders and payment"; docs/decisions/0007-payments.md).
  *
  * - stripe_events: the id of every webhook event handled, so a redelivered event has no second effect.
  * - payment_intents.status may be 'refunded': a charge that arrived for an order already cancelled

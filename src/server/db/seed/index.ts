@@ -45,7 +45,7 @@ export function demoId(kind: 'part' | 'review' | 'blog-post', key: string): stri
 
 /**
  * Fills an empty shop with the demo catalogue, reviews, blog posts, settings and the two demo accounts
- * (docs/product.md, "Roles, accounts and safety"). Idempotent: rows are keyed by deterministic ids (accounts by address) and
+ * (docs/shop-rules.md, "Roles, accounts and safety"). Idempotent: rows are keyed by deterministic ids (accounts by address) and
  * created only when missing, so a second run creates nothing and never overwrites what an admin has
  * changed. Returns the number of rows created.
  */

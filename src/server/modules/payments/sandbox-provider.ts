@@ -16,7 +16,7 @@ import type {
 
 const p = copy.payment;
 
-/** The provider's test cards that fail, by number (docs/product.md, "Orders and payment"). */
+/** The provider's test cards that fail, by number (docs/shop-rules.md, "Orders and payment"). */
 const FAILING_TEST_CARDS: Record<string, string> = {
   '4000000000000002': p.declined,
   '4000000000009995': p.insufficientFunds,

@@ -67,7 +67,7 @@ export async function ensureAccount(auth: Auth, input: AccountInput & { role: Ro
   return true;
 }
 
-/** Shown in the login modal in demo mode (docs/product.md, "Roles, accounts and safety"). */
+/** Shown in the login modal in demo mode (docs/shop-rules.md, "Roles, accounts and safety"). */
 export const demoAccounts = [
   { email: 'admin@gearhouse.example', password: 'admin-demo-1', name: 'Gearhouse Admin', role: 'admin' },
   { email: 'customer@gearhouse.example', password: 'customer-demo-1', name: 'Casey Customer', role: 'customer' },

@@ -124,7 +124,7 @@ const authRoutes: AuthRoute[] = [
   { method: 'GET', path: '/error', summary: 'Where failed OAuth sign-ins land', hide: true },
 ];
 
-/** better-auth error codes the forms show, with our wording (docs/product.md, "Forms, rules and messages"). */
+/** better-auth error codes the forms show, with our wording (docs/shop-rules.md, "Forms, rules and messages"). */
 const knownErrors: Record<string, { code: ErrorCode; detail: string; field?: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'unauthenticated', detail: copy.auth.invalidCredentials },
   USER_ALREADY_EXISTS: { code: 'conflict', detail: copy.auth.emailTaken, field: 'email' },

@@ -10,7 +10,7 @@ import { LatestReviewsSection } from '../../features/reviews/components/latest-r
 import { FlashDealSection } from '../../features/settings/components/flash-deal-section';
 import { useScrollToHashWhenSettled } from '../../lib/use-scroll-to-hash';
 
-/** The landing page, sections in the order of docs/product.md, "Landing page". */
+/** The landing page, sections in the order of docs/shop-rules.md, "Landing page". */
 export default function LandingPage() {
   useScrollToHashWhenSettled();
   return (

@@ -8,7 +8,7 @@ import { GridSkeleton } from '../../components/grid-skeleton';
 import { useReviewsQuery } from '../../features/reviews/api/get-reviews';
 import { REVIEW_GRID_CLASS, ReviewGrid } from '../../features/reviews/components/review-grid';
 
-// The API's largest page: the page shows every review (docs/product.md, "Screens and routes"), and pages only past 60.
+// The API's largest page: the page shows every review (docs/shop-rules.md, "Screens and routes"), and pages only past 60.
 const REVIEWS_PAGE_SIZE = 60;
 
 /** /reviews: every review, newest first, in 1, 2 or 3 columns by width. */

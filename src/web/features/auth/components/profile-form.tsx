@@ -24,7 +24,7 @@ interface ChosenPhoto {
 
 /**
  * Display name and photo. A new photo is uploaded first; only when that worked is the profile saved
- * with the returned URL (docs/product.md, "Forms, rules and messages": a failed upload says so and nothing is posted).
+ * with the returned URL (docs/shop-rules.md, "Forms, rules and messages": a failed upload says so and nothing is posted).
  */
 export function ProfileForm({ user }: { user: User }) {
   const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), defaultValues: { name: user.name } });

@@ -45,7 +45,7 @@ export function RequireAuth() {
 
 /**
  * Admin routes. A signed-in customer who opens one is signed out and sent to /login, as the original
- * shop did (docs/product.md, "Redirects"); the server refuses them the data (403) in any case. The
+ * shop did (docs/shop-rules.md, "Redirects"); the server refuses them the data (403) in any case. The
  * login page then says why, and signing in again leads home, never back here (which would sign a
  * customer out again).
  */

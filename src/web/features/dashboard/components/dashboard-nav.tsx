@@ -82,7 +82,7 @@ interface SidebarLink {
   end?: boolean;
 }
 
-/** The sidebar (docs/product.md, "Navigation"): everyone's pages, then customers' or admins' own. */
+/** The sidebar (docs/shop-rules.md, "Navigation"): everyone's pages, then customers' or admins' own. */
 function sidebarLinks(isAdmin: boolean): SidebarLink[] {
   const everyone: SidebarLink[] = [
     { to: paths.dashboard, label: copy.dashboard.myOrders, icon: icons.orders, end: true },

@@ -15,7 +15,7 @@ import { newIdempotencyKey } from '../lib/idempotency-key';
 const v = copy.validation;
 
 /**
- * The booking rules (docs/product.md, "Forms, rules and messages") for one part: the shared quantity and phone rules, with
+ * The booking rules (docs/shop-rules.md, "Forms, rules and messages") for one part: the shared quantity and phone rules, with
  * this part's minimum and its stock left as the bounds.
  */
 function bookingSchema(part: Pick<Part, 'minOrderQuantity' | 'stock'>) {

@@ -81,7 +81,7 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
 }
 
 /**
- * My Orders: Index, Picture, Name, Quantity, Price, Cancel order, Payment (docs/product.md, "Orders and payment"). An
+ * My Orders: Index, Picture, Name, Quantity, Price, Cancel order, Payment (docs/shop-rules.md, "Orders and payment"). An
  * unpaid order can be cancelled (after "Are you sure?") or paid, with the time left to pay; a
  * cancelled one says who cancelled it. From md
  * width a table; on phones each row is a card, so the page never scrolls sideways.

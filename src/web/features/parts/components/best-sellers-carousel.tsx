@@ -18,7 +18,7 @@ const controlClass =
   'inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm transition-colors hover:bg-slate-100';
 
 /**
- * Best sellers (docs/product.md, "Landing page"): advances every 1000 ms with a 500 ms slide, one slide under
+ * Best sellers (docs/shop-rules.md, "Landing page"): advances every 1000 ms with a 500 ms slide, one slide under
  * 768 px and three from there, pauses while hovered or focused, and never moves by itself under
  * reduced motion. A pause button keeps moving content under the visitor's control (WCAG 2.2.2).
  */

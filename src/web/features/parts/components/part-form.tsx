@@ -48,7 +48,7 @@ interface PartFormProps {
 
 /**
  * Add Parts and the update form of Manage All Parts. The photo is uploaded first; only when that
- * worked is the part saved with the returned URL (docs/product.md, "Forms, rules and messages").
+ * worked is the part saved with the returned URL (docs/shop-rules.md, "Forms, rules and messages").
  */
 export function PartForm({ part, onSaved }: PartFormProps) {
   const isEdit = part !== undefined;

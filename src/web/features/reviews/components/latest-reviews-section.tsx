@@ -10,7 +10,7 @@ import { useReviewsQuery } from '../api/get-reviews';
 import { ReviewGrid } from './review-grid';
 
 /**
- * The latest 9 (docs/product.md, "Landing page"). Equal to LANDING_REVIEW_COUNT in #shared/schemas/reviews, which is
+ * The latest 9 (docs/shop-rules.md, "Landing page"). Equal to LANDING_REVIEW_COUNT in #shared/schemas/reviews, which is
  * not imported here because that module would pull zod into the landing page's first chunk.
  */
 export const LATEST_REVIEW_COUNT = 9;
