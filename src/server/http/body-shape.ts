@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { copy } from '#shared/copy';
-import { AppError } from './errors';
+import { AppError } from '../app-error';
 
 /**
  * No body the shop takes nests deeper than a few levels. A parser happily builds a 20,000-level object

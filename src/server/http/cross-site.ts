@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { copy } from '#shared/copy';
-import { AppError } from './errors';
+import { AppError } from '../app-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -2,22 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { copy } from '#shared/copy';
 import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
-
-/** The one error type services throw; the handler turns it into problem+json. */
-export class AppError extends Error {
-  override name = 'AppError';
-  constructor(
-    readonly code: ErrorCode,
-    readonly detail?: string,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(detail ?? errorTitles[code]);
-  }
-
-  get status(): number {
-    return errorStatus[this.code];
-  }
-}
+import { AppError } from '../app-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { copy } from '#shared/copy';
-import type { User } from '#shared/schemas/accounts';
-import { AppError } from './errors';
+import { AppError } from '../app-error';
+import type { SessionUser } from '../session-user';
 
-export type SessionUser = User;
+export type { SessionUser };
 
 /**
  * Finds who is signed in from the request's cookies. It may hand back cookies to set: a session the

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { copy } from '#shared/copy';
-import { AppError } from './errors';
+import { AppError } from '../app-error';
 
 /** True when a string, or any key or string inside a parsed JSON value, holds U+0000. */
 export function containsNulCharacter(value: unknown): boolean {

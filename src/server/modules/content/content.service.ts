@@ -12,7 +12,7 @@ import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../app-error';
 import { newId } from '../../ids';
 import * as repo from './content.repository';
 import { toCsv } from './csv';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../app-error';
 import type { Metrics } from './metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

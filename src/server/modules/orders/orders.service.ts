@@ -10,8 +10,8 @@ import type {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { OrderRow, OrderStatus } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { SessionUser } from '../../http/guards';
+import { AppError } from '../../app-error';
+import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
 import type { OrderMails } from './order-mails';
 import { findLivePart } from '../parts/parts.repository';

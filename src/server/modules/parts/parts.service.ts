@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { PartRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../app-error';
 import { newId } from '../../ids';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import {

@@ -3,8 +3,8 @@ import type { ConfirmStripePaymentInput, PaymentIntent, PaymentResult, PayOrderI
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { SessionUser } from '../../http/guards';
+import { AppError } from '../../app-error';
+import type { SessionUser } from '../../session-user';
 import { findOrder, markOrderPaid } from '../orders/orders.repository';
 import { type OrderMails, payByOf } from '../orders';
 import { isLivePart } from '../parts';

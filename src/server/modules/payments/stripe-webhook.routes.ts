@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../app-error';
 import { problemSchema } from '../../http/openapi';
 import type { PaymentEvent, PaymentsService } from './payments.service';
 import { StripeProvider } from './stripe-provider';

@@ -3,8 +3,8 @@ import type { Review, ReviewInput, ReviewList, ReviewSaved } from '#shared/schem
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { ReviewRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import type { SessionUser } from '../../http/guards';
+import { AppError } from '../../app-error';
+import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
 import { boughtSubjects } from '../orders';
 import { isLivePart } from '../parts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { copy } from '#shared/copy';
 import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '#shared/schemas/accounts';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../app-error';
 import { requireUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
 import { IMMUTABLE_CACHE_CONTROL } from './s3-storage';

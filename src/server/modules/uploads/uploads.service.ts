@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { copy } from '#shared/copy';
 import type { UploadedImage } from '#shared/schemas/accounts';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../app-error';
 import { type EncodedImage, MAX_INPUT_PIXELS, encodeImage, saveImage } from './images';
 import type { ObjectStorage } from './storage';
 
