@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -18,55 +17,28 @@ import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { contentRoutes, createContentService } from './modules/content';
+import { contentRoutes } from './modules/content';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness, type Readiness } from './modules/health/readiness';
-import {
-  countOutboxMails,
-  createMailDispatcher,
-  createMailer,
-  type MailDispatcher,
-  type Mailer,
-  outboxMailer,
-} from './modules/mail';
+import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
-import {
-  createOrderExpiry,
-  createOrderMails,
-  createOrdersService,
-  createUnpaidOrdersOfPart,
-  type OrderExpiry,
-  ordersRoutes,
-} from './modules/orders';
-import { createPartsService, partsRoutes } from './modules/parts';
-import {
-  createPaymentsService,
-  type PaymentProvider,
-  paymentsRoutes,
-  SandboxProvider,
-  StripeProvider,
-  stripeWebhookRoutes,
-} from './modules/payments';
-import { createReviewsService, reviewsRoutes } from './modules/reviews';
-import {
-  createStorage,
-  createUploadsService,
-  imageUploadRoutes,
-  type ObjectStorage,
-  uploadsServingRoutes,
-} from './modules/uploads';
+import { type OrderExpiry, ordersRoutes } from './modules/orders';
+import { partsRoutes } from './modules/parts';
+import { type PaymentProvider, paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
+import { reviewsRoutes } from './modules/reviews';
+import { createStorage, imageUploadRoutes, type ObjectStorage, uploadsServingRoutes } from './modules/uploads';
 import {
   type AbuseLimits,
   authRoutesPlugin,
-  createAuth,
   createSessionResolver,
-  createUsersService,
   DEFAULT_ABUSE_LIMITS,
   demoAccounts,
   usersRoutes,
 } from './modules/users';
 import { connectRedis, disconnectRedis } from './redis';
+import { createServices } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,13 +79,6 @@ export interface AppDeps {
   /** Told once per order, by the request or Stripe event that made it paid. */
   onOrderPaid?: (orderId: string) => Promise<void> | void;
 }
-
-// Google serves profile pictures from its own hosts; allowed only when Google sign-in is on.
-const GOOGLE_PICTURE_HOSTS = ['https://*.googleusercontent.com'];
-// Stripe.js and its card frames (hooks.stripe.com for 3-D Secure), allowed only when Stripe is on.
-const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
-const STRIPE_FRAME_HOSTS = [...STRIPE_SCRIPT_HOSTS, 'https://hooks.stripe.com'];
-const STRIPE_API_HOSTS = ['https://api.stripe.com'];
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -181,34 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   readiness.add('database', () => sql`select 1`.execute(db));
   app.decorate('readiness', readiness);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(config.stripe ? STRIPE_SCRIPT_HOSTS : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.google ? GOOGLE_PICTURE_HOSTS : []),
-          // `/uploads/<key>` redirects there (docs/decisions/0008-object-storage.md).
-          ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : []),
-        ],
-        connectSrc: ["'self'", ...(config.stripe ? STRIPE_API_HOSTS : [])],
-        ...(config.stripe ? { frameSrc: ["'self'", ...STRIPE_FRAME_HOSTS] } : {}),
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.publicUrl.startsWith('https://'),
-  });
+  await registerSecurityHeaders(app, config);
   // Several nodes share their rate-limit counters and cache invalidations through Redis when it is
   // configured (docs/decisions/0009-stateless-nodes.md); without it each node keeps both in memory.
   const [redis, redisSubscriber] = config.redis
@@ -265,46 +203,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     messages: perClient,
     ...deps.abuseLimits,
   };
-  // Every mail is written to the outbox first and sent from there (docs/decisions/0014-mail-outbox.md).
-  const mailOutbox = createMailDispatcher({
-    db,
-    transport: deps.mailer ?? createMailer(config, app.log),
-    clock,
-    log: app.log,
-    onSent: (count) => metrics.mailsSent.inc(count),
-    onFailedAttempt: () => metrics.mailSendFailures.inc(),
-  });
-  const auth = createAuth(config, {
+  const { auth, mailOutbox, orderExpiry, paymentProvider, ...services } = createServices(config, {
     database: deps.database,
-    mailer: outboxMailer({ db, clock, wake: mailOutbox.wake }),
+    clock,
+    storage,
     log: app.log,
+    metrics,
+    clearCachedAnswers: () => app.responseCache.invalidate(),
+    mailer: deps.mailer,
+    paymentProvider: deps.paymentProvider,
+    onOrderPaid: deps.onOrderPaid,
   });
   registerSessions(app, createSessionResolver(auth, db));
-
-  const paymentWindowHours = config.orderPaymentWindowHours;
-  const orderMails = createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours, afterCommit: mailOutbox.wake });
-  const parts = createPartsService(db, { clock, storage, unpaidOrders: createUnpaidOrdersOfPart(orderMails) });
-  const reviews = createReviewsService(db, { clock, storage });
-  // The services know nothing of Prometheus: app.ts counts alongside the hooks they already call.
-  const orders = createOrdersService(db, {
-    clock,
-    paymentWindowHours,
-    maxUnpaidOrders: config.maxUnpaidOrders,
-    requireVerifiedEmail: config.requireVerifiedEmail,
-    mails: orderMails,
-    notifier: { placed: () => metrics.ordersPlaced.inc() },
-  });
-  const orderExpiry = createOrderExpiry(db, {
-    clock,
-    log: app.log,
-    paymentWindowHours,
-    onExpired: () => {
-      metrics.ordersExpired.inc();
-      // Its stock is back on sale.
-      app.responseCache.invalidate();
-    },
-    mails: orderMails,
-  });
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
   app.decorate('orderExpiry', orderExpiry);
@@ -316,26 +226,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.
     await mailOutbox.stop();
   });
-  // Stripe when PAYMENT_PROVIDER (or its keys) chose it, which is when `config.stripe` is set; else the sandbox.
-  const paymentProvider: PaymentProvider =
-    deps.paymentProvider ??
-    (config.stripe
-      ? new StripeProvider(db, clock, { secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
-      : new SandboxProvider(db, clock));
-  const payments = createPaymentsService(db, {
-    clock,
-    provider: paymentProvider,
-    paymentWindowHours,
-    onOrderPaid: (orderId) => {
-      metrics.paymentsSucceeded.inc({ provider: paymentProvider.name });
-      return deps.onOrderPaid?.(orderId);
-    },
-    mails: orderMails,
-    log: app.log,
-  });
-  const content = createContentService(db, clock);
-  const users = createUsersService({ db, auth, storage });
-  const uploads = createUploadsService(storage);
 
   // Zero from the start, so a dashboard's rate() has a series before the first payment.
   metrics.paymentsSucceeded.inc({ provider: paymentProvider.name }, 0);
@@ -346,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });
+  const { users, parts, reviews, orders, payments, content, uploads } = services;
   await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
   await app.register(reviewsRoutes, { reviews });

@@ -123,7 +123,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const settings = await content.updateSettings(request.body);
-      app.responseCache.invalidate();
       return settings;
     },
   );

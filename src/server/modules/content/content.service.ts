@@ -13,6 +13,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow } from '../../db/schema';
 import { AppError } from '../../app-error';
+import type { EventBus } from '../../events';
 import { newId } from '../../ids';
 import * as repo from './content.repository';
 import { toCsv } from './csv';
@@ -56,7 +57,13 @@ function parseBody(body: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
 }
 
-export function createContentService(db: Db, clock: Clock) {
+export interface ContentServiceDeps {
+  clock: Clock;
+  /** Where the service announces what it did (settingsChanged). */
+  events: EventBus;
+}
+
+export function createContentService(db: Db, { clock, events }: ContentServiceDeps) {
   return {
     async listBlogs(): Promise<{ items: BlogSummary[] }> {
       return { items: (await repo.listBlogPosts(db)).map(toBlogSummary) };
@@ -103,6 +110,7 @@ export function createContentService(db: Db, clock: Clock) {
         flashDealDiscountText: input.flashDealDiscountText,
         now: clock.now().toISOString(),
       });
+      events.committed('settingsChanged', {});
       return this.getSettings();
     },
 

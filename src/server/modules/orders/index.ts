@@ -1,6 +1,14 @@
+// The orders module's front door: what the rest of the server may use. Other modules never import
+// its files directly (docs/decisions/0017-modules-and-events.md).
 export { ordersRoutes } from './orders.routes';
 export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './orders.service';
-export { boughtSubjects, type ReviewSubject } from './orders.repository';
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';
-export { createUnpaidOrdersOfPart, type UnpaidOrdersOfPart } from './unpaid-orders-of-part';
+export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
+// For payments and reviews, each taking the caller's database or transaction.
+export {
+  boughtSubjects,
+  findOrder as findForPayment,
+  markOrderPaid as markPaid,
+  type ReviewSubject,
+} from './orders.repository';

@@ -1,18 +1,17 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { EventBus } from '../../events';
 import type { Log } from '../../log';
-import type { OrderMails } from './order-mails';
-import { cancelUnpaidOrder, findOrder, returnStock } from './orders.repository';
+import { releaseStock } from '../parts';
+import { cancelUnpaidOrder, findOrder, findUnpaidOrderIdsBookedBefore } from './orders.repository';
 
 export interface OrderExpiryDeps {
   clock: Clock;
   log: Log;
   /** ORDER_PAYMENT_WINDOW_HOURS. */
   paymentWindowHours: number;
-  /** Called once for each order this sweep expired (not for one another node expired first). */
-  onExpired(orderId: string): void;
-  /** Writes the customer's mail in the transaction that expires the order. */
-  mails?: Pick<OrderMails, 'expired' | 'committed'>;
+  /** Where each expiry is announced (`orderCancelled` by `expiry`), once per order: not for one another node expired first. */
+  events: EventBus;
 }
 
 /** How many overdue orders one query picks up; a sweep goes on until none is left. */
@@ -27,13 +26,14 @@ const BATCH = 100;
  * is never expired. An order expired first is never marked paid: the payment's own conditional update
  * fails and the payment is refunded (payments.service).
  */
-export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, onExpired, mails }: OrderExpiryDeps) {
+export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, events }: OrderExpiryDeps) {
   async function expireOne(id: string, now: string): Promise<boolean> {
-    return db.transaction().execute(async (trx) => {
+    return events.transaction(db, async ({ trx, announce }) => {
       const row = await findOrder(trx, id);
       if (!row || !(await cancelUnpaidOrder(trx, id, 'expired', now))) return false;
-      await returnStock(trx, row.part_id, row.quantity, now);
-      await mails?.expired(trx, { ...row, status: 'cancelled', cancel_reason: 'expired', updated_at: now }, now);
+      await releaseStock(trx, row.part_id, row.quantity, now);
+      const order = { ...row, status: 'cancelled' as const, cancel_reason: 'expired' as const, updated_at: now };
+      await announce('orderCancelled', { order, at: now, by: 'expiry' });
       return true;
     });
   }
@@ -46,24 +46,12 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, onEx
     // Ids already tried in this pass: one another node expired meanwhile is not picked up again.
     const seen = new Set<string>();
     for (;;) {
-      const overdue = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('status', '=', 'pending_payment')
-        .where('created_at', '<=', cutoff)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(BATCH + seen.size)
-        .execute();
-      const fresh = overdue.map((o) => o.id).filter((id) => !seen.has(id));
+      const overdue = await findUnpaidOrderIdsBookedBefore(db, cutoff, BATCH + seen.size);
+      const fresh = overdue.filter((id) => !seen.has(id));
       if (fresh.length === 0) return expired;
       for (const id of fresh) {
         seen.add(id);
-        if (await expireOne(id, now.toISOString())) {
-          expired += 1;
-          mails?.committed();
-          onExpired(id);
-        }
+        if (await expireOne(id, now.toISOString())) expired += 1;
       }
     }
   }

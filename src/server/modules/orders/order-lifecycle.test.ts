@@ -3,6 +3,7 @@ import { copy } from '#shared/copy';
 import { signInAs, type TestAccount } from '../../testing/accounts';
 import { insertPart } from '../../testing/factories';
 import { describeOnEachEngine, TEST_NOW, type TestContext } from '../../testing/test-app';
+import { createEventBus } from '../../events';
 import { createOrderExpiry } from './order-expiry';
 
 const HOUR = 3_600_000;
@@ -240,13 +241,11 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     const placed = await Promise.all([1, 2, 3, 4, 5].map(() => steps.place(customer, 60)));
     ctx.clock.advance(48 * HOUR);
     const expiredBy: string[] = [];
-    const node = () =>
-      createOrderExpiry(ctx.database.db, {
-        clock: ctx.clock,
-        log: console,
-        paymentWindowHours: 48,
-        onExpired: (id) => expiredBy.push(id),
-      });
+    const node = () => {
+      const events = createEventBus(console);
+      events.on('orderCancelled', { after: ({ order }) => void expiredBy.push(order.id) });
+      return createOrderExpiry(ctx.database.db, { clock: ctx.clock, log: console, paymentWindowHours: 48, events });
+    };
     await Promise.all([node().sweep(), node().sweep(), node().sweep()]);
     for (const { orderId, partId } of placed) {
       expect(expiredBy.filter((id) => id === orderId)).toHaveLength(1);

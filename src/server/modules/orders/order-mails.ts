@@ -15,18 +15,15 @@ import { payByOf } from './orders.service';
 export interface OrderMailsDeps {
   publicUrl: string;
   paymentWindowHours: number;
-  /** Told after the commit of a transaction that wrote an order mail (the outbox's dispatcher sends it then). */
-  afterCommit?: () => void;
 }
 
 /**
  * The customer's mail when their order is placed, paid, shipped, cancelled by the shop (an admin, or
- * the deletion of its part) or expired. Each is written into the
- * mail outbox with the transaction (`trx`) that makes the change, from the order as it is after the
- * change, so the mail exists exactly when the change does and says what happened. The caller tells
- * `committed()` once that transaction has committed.
+ * the deletion of its part) or expired. Each is written into the mail outbox with the transaction
+ * (`trx`) that makes the change, from the order as it is after the change, so the mail exists exactly
+ * when the change does and says what happened (subscribed to the order events in consequences.ts).
  */
-export function createOrderMails({ publicUrl, paymentWindowHours, afterCommit }: OrderMailsDeps) {
+export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDeps) {
   const ordersLink = `${publicUrl}/dashboard`;
 
   function facts(row: OrderRow): OrderMailFacts {
@@ -54,9 +51,6 @@ export function createOrderMails({ publicUrl, paymentWindowHours, afterCommit }:
         orderExpiredMail(facts(row), paymentWindowHours, `${publicUrl}/part/${encodeURIComponent(row.part_id)}`),
         now,
       ),
-    committed(): void {
-      afterCommit?.();
-    },
   };
 }
 

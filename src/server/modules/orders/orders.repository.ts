@@ -1,5 +1,4 @@
 import { SqliteAdapter, sql } from 'kysely';
-import { MAX_STOCK } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { MyOrdersView } from '#shared/schemas/orders';
@@ -11,48 +10,6 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | undefine
 
 export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
-}
-
-/** What an order copies from its part at the moment the stock is taken. */
-export interface TakenPart {
-  id: string;
-  name: string;
-  image_url: string;
-  price_cents: number;
-}
-
-/**
- * Takes `quantity` from a live part's stock in one conditional statement, so concurrent bookings can
- * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
- * decrement one step. The part's name, picture and price come back with it (the row is ours until commit, so that is the price the stock was taken at) —
- * no second read. Answers undefined when the stock was not taken.
- */
-export async function takeStockForOrder(db: Db, partId: string, quantity: number, now: string): Promise<TakenPart | undefined> {
-  return db
-    .updateTable('parts')
-    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: now })
-    .where('id', '=', partId)
-    .where('archived_at', 'is', null)
-    .where('stock', '>=', quantity)
-    .returning(['id', 'name', 'image_url', 'price_cents'])
-    .executeTakeFirst();
-}
-
-/**
- * Gives a cancelled or expired order's quantity back, archived part or not. The stock stays within
- * the range every part form accepts (0 to MAX_STOCK): what would go past the maximum is not added, so
- * the part can still be saved as it is. The maximum is far above any real stock, so only a part
- * already kept at the maximum loses the excess.
- */
-export async function returnStock(db: Db, partId: string, quantity: number, now: string): Promise<void> {
-  await db
-    .updateTable('parts')
-    .set({
-      stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end`,
-      updated_at: now,
-    })
-    .where('id', '=', partId)
-    .execute();
 }
 
 /**
@@ -132,6 +89,25 @@ export async function listAllOrders(
   if (status) counted = counted.where('status', '=', status);
   const [rows, count] = await Promise.all([pageOf(db, matching, paging), counted.executeTakeFirstOrThrow()]);
   return { rows, total: Number(count.total) };
+}
+
+/** Up to `limit` unpaid orders booked at or before `cutoff`, oldest first. */
+export async function findUnpaidOrderIdsBookedBefore(db: Db, cutoff: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'pending_payment')
+    .where('created_at', '<=', cutoff)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether a part was ever ordered (its row is then kept, archived, for the orders' history). */
+export async function partWasOrdered(db: Db, partId: string): Promise<boolean> {
+  return (await db.selectFrom('orders').select('id').where('part_id', '=', partId).limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Cancels an order only while it is unpaid; answers whether this call did it (two cancels never both do). */

@@ -41,8 +41,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     async (request, reply) => {
       const created = await orders.placeOrder(signedInUser(request), request.body, request.headers['idempotency-key']);
-      // The part's stock changed.
-      app.responseCache.invalidate();
       return reply.code(201).send(created);
     },
   );
@@ -103,7 +101,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
     async (request) => {
       const cancelled = await orders.cancelOrder(request.params.id, signedInUser(request));
-      app.responseCache.invalidate();
       return cancelled;
     },
   );

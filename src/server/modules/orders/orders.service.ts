@@ -13,8 +13,8 @@ import type { OrderRow, OrderStatus } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
-import type { OrderMails } from './order-mails';
-import { findLivePart } from '../parts/parts.repository';
+import type { EventBus } from '../../events';
+import { findLivePart, releaseStock, reserveStock } from '../parts';
 import {
   cancelUnpaidOrder,
   countUnpaidOrders,
@@ -26,8 +26,6 @@ import {
   listUserOrders,
   lockCustomerForBooking,
   moveOrderStatus,
-  returnStock,
-  takeStockForOrder,
 } from './orders.repository';
 
 /** When an unpaid order booked at `createdAt` expires. */
@@ -76,18 +74,13 @@ export interface OrdersServiceDeps {
   maxUnpaidOrders: number;
   /** REQUIRE_VERIFIED_EMAIL: only a customer whose address is verified may book. */
   requireVerifiedEmail: boolean;
-  /**
-   * Writes the customer's mail when an order is placed, shipped or cancelled by an admin, in the
-   * transaction that does it.
-   */
-  mails: Pick<OrderMails, 'placed' | 'shipped' | 'cancelledByShop' | 'committed'>;
-  /** Told once an order is placed (committed). */
-  notifier?: { placed(order: OrderRow): void };
+  /** Where the service announces what it did (orderPlaced, orderCancelled, orderShipped, …). */
+  events: EventBus;
 }
 
 export function createOrdersService(
   db: Db,
-  { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, mails, notifier }: OrdersServiceDeps,
+  { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, events }: OrdersServiceDeps,
 ) {
   const toOrder = (row: OrderRow) => toOrderAt(row, paymentWindowHours);
 
@@ -126,16 +119,15 @@ export function createOrdersService(
 
       const id = newId();
       const now = clock.now().toISOString();
-      let order: OrderRow;
       try {
-        order = await db.transaction().execute(async (trx) => {
+        await events.transaction(db, async ({ trx, announce }) => {
           // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
           await lockCustomerForBooking(trx, user.id);
           if ((await countUnpaidOrders(trx, user.id)) >= maxUnpaidOrders) {
             throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
           }
           // One statement takes the stock and reads the price it was taken at; the order follows.
-          const taken = await takeStockForOrder(trx, part.id, input.quantity, now);
+          const taken = await reserveStock(trx, part.id, input.quantity, now);
           if (!taken) throw outOfStock();
           const row: OrderRow = {
             id,
@@ -159,8 +151,7 @@ export function createOrdersService(
             updated_at: now,
           };
           await insertOrder(trx, row);
-          await mails.placed(trx, row, now);
-          return row;
+          await announce('orderPlaced', { order: row, at: now });
         });
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
@@ -170,8 +161,6 @@ export function createOrdersService(
         }
         throw error;
       }
-      mails.committed();
-      notifier?.placed(order);
       return { id };
     },
 
@@ -199,18 +188,16 @@ export function createOrdersService(
       const row = await mustSee(id, user);
       const reason = row.user_id === user.id ? 'customer' : 'admin';
       const now = clock.now().toISOString();
-      const cancelled = await db.transaction().execute(async (trx) => {
+      const cancelled = await events.transaction(db, async ({ trx, announce }) => {
         if (!(await cancelUnpaidOrder(trx, row.id, reason, now))) return false;
-        await returnStock(trx, row.part_id, row.quantity, now);
-        if (reason === 'admin') {
-          await mails.cancelledByShop(trx, { ...row, status: 'cancelled', cancel_reason: reason, updated_at: now }, now);
-        }
+        await releaseStock(trx, row.part_id, row.quantity, now);
+        const order: OrderRow = { ...row, status: 'cancelled', cancel_reason: reason, updated_at: now };
+        await announce('orderCancelled', { order, at: now, by: reason });
         return true;
       });
       if (!cancelled) {
         throw new AppError('conflict', 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.');
       }
-      if (reason === 'admin') mails.committed();
       return toOrder((await findOrder(db, row.id)) ?? row);
     },
 
@@ -220,10 +207,11 @@ export function createOrdersService(
       if (!row) throw orderNotFound();
       const from = previousStatus[status];
       const now = clock.now().toISOString();
-      // The shipped mail is written with the move, so the customer hears of it exactly when it happened.
-      const moved = await db.transaction().execute(async (trx) => {
+      // Announced with the move, so the customer's mail is written exactly when it happened.
+      const moved = await events.transaction(db, async ({ trx, announce }) => {
         if (!(await moveOrderStatus(trx, id, from, status, now))) return false;
-        if (status === 'shipped') await mails.shipped(trx, { ...row, status, updated_at: now }, now);
+        const order: OrderRow = { ...row, status, updated_at: now };
+        await announce(status === 'shipped' ? 'orderShipped' : 'orderDelivered', { order, at: now });
         return true;
       });
       if (!moved) {
@@ -232,7 +220,6 @@ export function createOrdersService(
           `Only a ${from.replace('_', ' ')} order can be marked ${status}; this one is ${row.status.replace('_', ' ')}.`,
         );
       }
-      if (status === 'shipped') mails.committed();
       return toOrder((await findOrder(db, id)) ?? row);
     },
   };

@@ -1,3 +1,7 @@
+// The parts module's front door: what the rest of the server may use. Other modules never import
+// its files directly (docs/decisions/0017-modules-and-events.md).
 export { partsRoutes } from './parts.routes';
-export { createPartsService, toPart, type PartsService } from './parts.service';
-export { isLivePart } from './parts.repository';
+export { createPartsService, toPart, type OrdersOfPartPort, type PartsService } from './parts.service';
+// For orders, payments and reviews: the catalogue's stock and live parts, each taking the caller's
+// database or transaction. Only this module writes the parts table.
+export { findLivePart, isLivePart, releaseStock, reserveStock, type ReservedPart } from './parts.repository';

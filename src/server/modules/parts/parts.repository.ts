@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, SqliteAdapter, sql } from 'kysely';
-import type { ListPartsQuery } from '#shared/schemas/parts';
+import { type ListPartsQuery, MAX_STOCK } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
 import { containsText } from '../../db/search';
@@ -171,12 +171,6 @@ export async function updateLivePart(
   return findLivePart(db, id);
 }
 
-/** Whether any order points at the part, in which case it is archived rather than deleted so order history keeps it. */
-export async function partHasOrders(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('part_id', '=', id).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Hides a live part from the shop; answers whether there was one. */
 export async function archiveLivePart(db: Db, id: string, now: string): Promise<boolean> {
   const result = await db
@@ -192,4 +186,46 @@ export async function archiveLivePart(db: Db, id: string, now: string): Promise<
 export async function deleteLivePart(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('parts').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** What an order copies from its part at the moment its stock is reserved. */
+export interface ReservedPart {
+  id: string;
+  name: string;
+  image_url: string;
+  price_cents: number;
+}
+
+/**
+ * Reserves `quantity` of a live part's stock for an order in one conditional statement, so concurrent bookings can
+ * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
+ * decrement one step. The part's name, picture and price come back with it (the row is ours until commit, so that is the price the stock was taken at) —
+ * no second read. Answers undefined when the stock was not taken.
+ */
+export async function reserveStock(trx: Db, partId: string, quantity: number, now: string): Promise<ReservedPart | undefined> {
+  return trx
+    .updateTable('parts')
+    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: now })
+    .where('id', '=', partId)
+    .where('archived_at', 'is', null)
+    .where('stock', '>=', quantity)
+    .returning(['id', 'name', 'image_url', 'price_cents'])
+    .executeTakeFirst();
+}
+
+/**
+ * Gives a cancelled or expired order's quantity back, archived part or not. The stock stays within
+ * the range every part form accepts (0 to MAX_STOCK): what would go past the maximum is not added, so
+ * the part can still be saved as it is. The maximum is far above any real stock, so only a part
+ * already kept at the maximum loses the excess.
+ */
+export async function releaseStock(trx: Db, partId: string, quantity: number, now: string): Promise<void> {
+  await trx
+    .updateTable('parts')
+    .set({
+      stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end`,
+      updated_at: now,
+    })
+    .where('id', '=', partId)
+    .execute();
 }

@@ -78,7 +78,6 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
     },
     async (request, reply) => {
       const created = await parts.createPart(request.body);
-      app.responseCache.invalidate();
       return reply.code(201).send(created);
     },
   );
@@ -98,7 +97,6 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
     },
     async (request) => {
       const updated = await parts.updatePart(request.params.id, request.body);
-      app.responseCache.invalidate();
       return updated;
     },
   );
@@ -132,7 +130,6 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
     },
     async (request, reply) => {
       await parts.removePart(request.params.id, request.query);
-      app.responseCache.invalidate();
       return reply.code(204).send(null);
     },
   );

@@ -15,6 +15,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
+import type { EventBus, Tx } from '../../events';
 import { newId } from '../../ids';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import {
@@ -26,7 +27,6 @@ import {
   insertPart,
   isLivePart,
   listLiveParts,
-  partHasOrders,
   ratingSummaries,
   updateLivePart,
 } from './parts.repository';
@@ -56,21 +56,26 @@ async function requireOwnUpload(storage: ObjectStorage, url: string): Promise<vo
   }
 }
 
-/** The orders module's side of deleting a part (orders' createUnpaidOrdersOfPart). */
-export interface UnpaidOrdersOfPartPort {
-  count(db: Db, partId: string): Promise<number>;
-  /** Cancels them, with a mail to each customer, inside `trx`; answers how many. */
-  cancelAll(trx: Db, partId: string, now: string): Promise<number>;
-  committed(): void;
+/**
+ * The orders module's side of removing a part (its `ordersOfPart`), handed in when the services are
+ * made: orders depend on parts (for stock), so parts must not import orders.
+ */
+export interface OrdersOfPartPort {
+  wasOrdered(db: Db, partId: string): Promise<boolean>;
+  countUnpaid(db: Db, partId: string): Promise<number>;
+  /** Cancels them inside the caller's transaction, announcing each; answers how many. */
+  cancelUnpaid(tx: Tx, partId: string, now: string): Promise<number>;
 }
 
 export interface PartsServiceDeps {
   clock: Clock;
   storage: ObjectStorage;
-  unpaidOrders: UnpaidOrdersOfPartPort;
+  ordersOfPart: OrdersOfPartPort;
+  /** Where the service announces what it did (catalogueChanged). */
+  events: EventBus;
 }
 
-export function createPartsService(db: Db, { clock, storage, unpaidOrders }: PartsServiceDeps) {
+export function createPartsService(db: Db, { clock, storage, ordersOfPart, events }: PartsServiceDeps) {
   return {
     async listParts(query: ListPartsQuery): Promise<PartList> {
       const { rows, total } = await listLiveParts(db, query);
@@ -118,6 +123,7 @@ export function createPartsService(db: Db, { clock, storage, unpaidOrders }: Par
         updated_at: now,
         archived_at: null,
       });
+      events.committed('catalogueChanged', { partId: id });
       return { id };
     },
 
@@ -136,6 +142,7 @@ export function createPartsService(db: Db, { clock, storage, unpaidOrders }: Par
       };
       const row = await updateLivePart(db, id, { ...changes, updated_at: clock.now().toISOString() });
       if (!row) throw partNotFound();
+      events.committed('catalogueChanged', { partId: id });
       const ratings = await ratingSummaries(db, [row.id]);
       return toPart(row, ratings.get(row.id));
     },
@@ -143,7 +150,7 @@ export function createPartsService(db: Db, { clock, storage, unpaidOrders }: Par
     /** Admin: how many unpaid orders deleting the part would cancel (the delete confirmation says it). */
     async countUnpaidOrders(id: string): Promise<UnpaidOrdersOfPart> {
       if (!(await findLivePart(db, id))) throw partNotFound();
-      return { count: await unpaidOrders.count(db, id) };
+      return { count: await ordersOfPart.countUnpaid(db, id) };
     },
 
     /**
@@ -154,18 +161,24 @@ export function createPartsService(db: Db, { clock, storage, unpaidOrders }: Par
      */
     async removePart(id: string, { cancelUnpaidOrders }: RemovePartQuery): Promise<{ cancelledOrders: number }> {
       const now = clock.now().toISOString();
-      const outcome = await db.transaction().execute(async (trx) => {
-        if (!(await partHasOrders(trx, id))) return (await deleteLivePart(trx, id)) ? 0 : undefined;
+      const outcome = await events.transaction(db, async (tx) => {
+        const { trx } = tx;
+        if (!(await ordersOfPart.wasOrdered(trx, id))) {
+          if (!(await deleteLivePart(trx, id))) return undefined;
+          await tx.announce('catalogueChanged', { partId: id });
+          return 0;
+        }
         // Archived before counting: the part's row is then ours (a row lock on PostgreSQL, the one
         // writer on SQLite), so no booking slips in between the count and the cancel.
         if (!(await archiveLivePart(trx, id, now))) return undefined;
-        const unpaid = await unpaidOrders.count(trx, id);
+        const unpaid = await ordersOfPart.countUnpaid(trx, id);
         // Thrown, so the archive rolls back with it.
         if (unpaid > 0 && !cancelUnpaidOrders) throw new AppError('conflict', copy.partsAdmin.unpaidOrdersFirst(unpaid));
-        return unpaid > 0 ? unpaidOrders.cancelAll(trx, id, now) : 0;
+        const cancelled = unpaid > 0 ? await ordersOfPart.cancelUnpaid(tx, id, now) : 0;
+        await tx.announce('catalogueChanged', { partId: id });
+        return cancelled;
       });
       if (outcome === undefined) throw partNotFound();
-      if (outcome > 0) unpaidOrders.committed();
       return { cancelledOrders: outcome };
     },
   };

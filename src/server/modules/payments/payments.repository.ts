@@ -43,6 +43,27 @@ export async function markIntentSucceeded(db: Db, id: string, transactionId: str
     .execute();
 }
 
+/** A card the provider declined: the intent stays open for another try. */
+export async function markIntentFailed(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'failed', updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['requires_payment', 'failed'])
+    .execute();
+}
+
+/** Gives back the order's charge made by this transaction, once: only a succeeded intent turns refunded. */
+export async function refundIntentOfTransaction(db: Db, orderId: string, transactionId: string, now: string): Promise<void> {
+  await db
+    .updateTable('payment_intents')
+    .set({ status: 'refunded', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('transaction_id', '=', transactionId)
+    .where('status', '=', 'succeeded')
+    .execute();
+}
+
 export async function markIntentRefunded(db: Db, id: string, now: string): Promise<void> {
   await db
     .updateTable('payment_intents')

@@ -5,8 +5,8 @@ import type { Db } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
-import { findOrder, markOrderPaid } from '../orders/orders.repository';
-import { type OrderMails, payByOf } from '../orders';
+import type { EventBus } from '../../events';
+import { findForPayment, markPaid, payByOf } from '../orders';
 import { isLivePart } from '../parts';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
@@ -29,12 +29,10 @@ export interface PaymentsServiceDeps {
   /** ORDER_PAYMENT_WINDOW_HOURS: an order is paid within this time of its booking, or not at all. */
   paymentWindowHours: number;
   /**
-   * Told once per order, by the one request or event whose conditional update made it paid. Started,
-   * not awaited: a slow listener never holds up a payment's answer; its errors are logged.
+   * Where `orderPaid` is announced, once per order, by the one request or event whose conditional
+   * update made it paid, inside that transaction (the customer's mail is written with it).
    */
-  onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
-  /** Writes the customer's "paid" mail in the transaction that marks the order paid. */
-  mails: Pick<OrderMails, 'paid' | 'committed'>;
+  events: EventBus;
   log?: PaymentsLog | undefined;
 }
 
@@ -50,7 +48,7 @@ const silentLog: PaymentsLog = { warn: () => undefined, error: () => undefined }
 
 export function createPaymentsService(
   db: Db,
-  { clock, provider, paymentWindowHours, onOrderPaid, mails, log = silentLog }: PaymentsServiceDeps,
+  { clock, provider, paymentWindowHours, events, log = silentLog }: PaymentsServiceDeps,
 ) {
   /**
    * Whether the order's time to pay has run out, by the clock and not by its status: the sweep that
@@ -64,7 +62,7 @@ export function createPaymentsService(
 
   /** Only the customer who placed an order pays for it; anyone else (an admin too) is told it does not exist. */
   async function ownOrder(id: string, user: SessionUser): Promise<OrderRow> {
-    const row = await findOrder(db, id);
+    const row = await findForPayment(db, id);
     if (!row || row.user_id !== user.id) throw orderNotFound();
     return row;
   }
@@ -83,16 +81,6 @@ export function createPaymentsService(
     return row && row.status !== 'pending_payment' && row.status !== 'cancelled' && row.transaction_id === transactionId
       ? { status: 'succeeded', transactionId }
       : undefined;
-  }
-
-  function notifyPaid(orderId: string): void {
-    if (!onOrderPaid) return;
-    const failed = (error: unknown) => log.error({ err: error, orderId }, 'onOrderPaid failed; the order stays paid');
-    try {
-      Promise.resolve(onOrderPaid(orderId)).catch(failed);
-    } catch (error) {
-      failed(error);
-    }
   }
 
   /**
@@ -114,7 +102,7 @@ export function createPaymentsService(
    * The one path from a provider's answer to a paid order, for the browser's requests and the
    * provider's events alike. Paid only for the full amount and only by one conditional update, so a
    * cancelled or expired order is never paid and a paid one is never paid twice; only the call
-   * whose update made it paid tells `onOrderPaid`.
+   * whose update made it paid announces `orderPaid`.
    */
   async function settle(order: OrderRow, confirmed: ConfirmResult): Promise<PaymentResult> {
     if (confirmed.status === 'not_found') throw new AppError('not_found', p.intentNotFound);
@@ -133,20 +121,16 @@ export function createPaymentsService(
       return refundCancelled(order, transactionId, amountCents);
     }
     const paidAt = clock.now().toISOString();
-    // The "paid" mail is written with the conditional update: only the call that made it paid writes one.
-    const madePaid = await db.transaction().execute(async (trx) => {
-      if (!(await markOrderPaid(trx, order.id, transactionId, paidAt))) return false;
+    // Announced with the conditional update: only the call that made it paid does.
+    const madePaid = await events.transaction(db, async ({ trx, announce }) => {
+      if (!(await markPaid(trx, order.id, transactionId, paidAt))) return false;
       const row: OrderRow = { ...order, status: 'paid', transaction_id: transactionId, paid_at: paidAt, updated_at: paidAt };
-      await mails.paid(trx, row, paidAt);
+      await announce('orderPaid', { order: row, at: paidAt, provider: provider.name });
       return true;
     });
-    if (madePaid) {
-      mails.committed();
-      notifyPaid(order.id);
-      return { status: 'succeeded', transactionId };
-    }
+    if (madePaid) return { status: 'succeeded', transactionId };
     // Another request or event for the same payment got there first; or the order was cancelled meanwhile.
-    const now = await findOrder(db, order.id);
+    const now = await findForPayment(db, order.id);
     const paid = paidWith(now, transactionId);
     if (paid) return paid;
     if (now?.status === 'cancelled') return refundCancelled(now, transactionId, amountCents);
@@ -239,7 +223,7 @@ export function createPaymentsService(
     eventId: string,
     { orderId, intentId, transactionId, amountCents }: NonNullable<PaymentEvent['succeeded']>,
   ): Promise<void> {
-    const order = await findOrder(db, orderId);
+    const order = await findForPayment(db, orderId);
     const ours = order && (await findIntentFor(db, { id: intentId, orderId, provider: provider.name }));
     if (!order || !ours) {
       log.warn({ eventId, orderId, intentId }, 'payment event for an intent that is not ours; ignored');

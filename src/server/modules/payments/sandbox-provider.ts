@@ -13,6 +13,13 @@ import type {
   Refund,
   RefundInput,
 } from './payment-provider';
+import {
+  findIntentOfOrder,
+  insertIntent,
+  markIntentFailed,
+  markIntentSucceeded,
+  refundIntentOfTransaction,
+} from './payments.repository';
 
 const p = copy.payment;
 
@@ -64,28 +71,24 @@ export class SandboxProvider implements PaymentProvider {
   ) {}
 
   private findByOrder(orderId: string): Promise<PaymentIntentRow | undefined> {
-    return this.db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+    return findIntentOfOrder(this.db, orderId);
   }
 
   /** One intent per order: a repeat (or a race of two) answers the first one. */
   async createIntent({ orderId, amountCents }: CreateIntentInput): Promise<CreatedIntent> {
     const now = this.clock.now().toISOString();
     const id = `pi_sandbox_${token(12)}`;
-    await this.db
-      .insertInto('payment_intents')
-      .values({
-        id,
-        order_id: orderId,
-        provider: 'sandbox',
-        client_secret: `${id}_secret_${token(24)}`,
-        amount_cents: amountCents,
-        status: 'requires_payment',
-        transaction_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('order_id').doNothing())
-      .execute();
+    await insertIntent(this.db, {
+      id,
+      order_id: orderId,
+      provider: 'sandbox',
+      client_secret: `${id}_secret_${token(24)}`,
+      amount_cents: amountCents,
+      status: 'requires_payment',
+      transaction_id: null,
+      created_at: now,
+      updated_at: now,
+    });
     const intent = await this.findByOrder(orderId);
     if (!intent) throw new Error(`payment intent of order ${orderId} vanished`);
     return { intentId: intent.id, clientSecret: intent.client_secret };
@@ -107,36 +110,20 @@ export class SandboxProvider implements PaymentProvider {
     const now = this.clock.now().toISOString();
     const message = card ? cardProblem(card, this.clock.now()) : p.numberInvalid;
     if (message) {
-      await this.db
-        .updateTable('payment_intents')
-        .set({ status: 'failed', updated_at: now })
-        .where('id', '=', intent.id)
-        .where('status', 'in', ['requires_payment', 'failed'])
-        .execute();
+      await markIntentFailed(this.db, intent.id, now);
       return { status: 'failed', message };
     }
     // One conditional update: of two confirmations at once only one charges; the other reads its transaction.
-    const charged = await this.db
-      .updateTable('payment_intents')
-      .set({ status: 'succeeded', transaction_id: `txn_sandbox_${token(12)}`, updated_at: now })
-      .where('id', '=', intent.id)
-      .where('status', 'in', ['requires_payment', 'failed'])
-      .executeTakeFirst();
+    await markIntentSucceeded(this.db, intent.id, `txn_sandbox_${token(12)}`, now);
     const after = await this.findByOrder(orderId);
     const result = after && succeeded(after);
-    if (!result) throw new Error(`payment intent ${intent.id} did not succeed (updated ${String(charged.numUpdatedRows)})`);
+    if (!result) throw new Error(`payment intent ${intent.id} did not succeed`);
     return result;
   }
 
   /** Marks the order's succeeded intent refunded, once; a repeat finds it refunded already and changes nothing. */
   async refund({ orderId, transactionId }: RefundInput): Promise<Refund> {
-    await this.db
-      .updateTable('payment_intents')
-      .set({ status: 'refunded', updated_at: this.clock.now().toISOString() })
-      .where('order_id', '=', orderId)
-      .where('transaction_id', '=', transactionId)
-      .where('status', '=', 'succeeded')
-      .execute();
+    await refundIntentOfTransaction(this.db, orderId, transactionId, this.clock.now().toISOString());
     const intent = await this.findByOrder(orderId);
     if (intent?.status !== 'refunded' || intent.transaction_id !== transactionId) {
       throw new Error(`sandbox transaction ${transactionId} of order ${orderId} cannot be refunded`);

@@ -59,8 +59,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
         request.log.warn({ err: error }, 'Stripe webhook refused: bad signature');
         throw badSignature();
       }
-      const outcome = await payments.handleEvent(paymentEventOf(event));
-      if (outcome === 'handled') app.responseCache.invalidate();
+      await payments.handleEvent(paymentEventOf(event));
       return { received: true as const };
     },
   );

@@ -12,7 +12,7 @@ import { capturingMailer } from '../../testing/mail';
 import { StripeStandIn } from '../../testing/stripe-stand-in';
 import { RELAXED_ABUSE_LIMITS, TEST_NOW, testConfig } from '../../testing/test-app';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { cancelUnpaidOrder, returnStock } from '../orders/orders.repository';
+import { releaseStock } from '../parts';
 import { LocalDiskStorage } from '../uploads';
 import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox-provider';
@@ -132,7 +132,13 @@ function shop(ctx: PaymentsContext) {
   const expire = async (orderId: string) => {
     const row = await order(orderId);
     await ctx.database.db.transaction().execute(async (trx) => {
-      if (await cancelUnpaidOrder(trx, orderId, 'expired', TEST_NOW)) await returnStock(trx, row.part_id, row.quantity, TEST_NOW);
+      const cancelled = await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', cancel_reason: 'expired', updated_at: TEST_NOW })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending_payment')
+        .executeTakeFirst();
+      if (Number(cancelled.numUpdatedRows) > 0) await releaseStock(trx, row.part_id, row.quantity, TEST_NOW);
     });
   };
   const cancelAsCustomer = async (orderId: string) => {

@@ -35,7 +35,6 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
     },
     async (request, reply) => {
       const saved = await reviews.addReview(signedInUser(request), request.body);
-      app.responseCache.invalidate();
       return reply.code(saved.replaced ? 200 : 201).send(saved);
     },
   );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { ReviewRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
+import type { EventBus } from '../../events';
 import { newId } from '../../ids';
 import { boughtSubjects } from '../orders';
 import { isLivePart } from '../parts';
@@ -26,9 +27,11 @@ export function toReview(row: ReviewRow, verified: boolean): Review {
 export interface ReviewsServiceDeps {
   clock: Clock;
   storage: ObjectStorage;
+  /** Where the service announces what it did (reviewSaved). */
+  events: EventBus;
 }
 
-export function createReviewsService(db: Db, { clock, storage }: ReviewsServiceDeps) {
+export function createReviewsService(db: Db, { clock, storage, events }: ReviewsServiceDeps) {
   return {
     async listReviews(query: { page: number; limit: number }): Promise<ReviewList> {
       const { rows, total } = await listNewestReviews(db, query);
@@ -60,7 +63,7 @@ export function createReviewsService(db: Db, { clock, storage }: ReviewsServiceD
       if (Object.keys(fieldErrors).length > 0) {
         throw new AppError('validation_failed', 'Please correct the highlighted body fields.', fieldErrors);
       }
-      return saveReview(db, {
+      const saved = await saveReview(db, {
         id: newId(),
         user_id: user.id,
         part_id: input.partId ?? null,
@@ -70,6 +73,8 @@ export function createReviewsService(db: Db, { clock, storage }: ReviewsServiceD
         image_url: input.imageUrl,
         created_at: clock.now().toISOString(),
       });
+      events.committed('reviewSaved', { reviewId: saved.id });
+      return saved;
     },
   };
 }

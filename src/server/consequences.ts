@@ -1,0 +1,77 @@
+import type { EventBus, ShopEvents } from './events';
+import type { MailDispatcher } from './modules/mail';
+import type { Metrics } from './modules/metrics';
+import type { OrderMails } from './modules/orders';
+
+export interface ConsequencesDeps {
+  /** The customer's order mails, written into the outbox with the change. */
+  orderMails: OrderMails;
+  /** The outbox's sender, woken once mail it should send has committed. */
+  mailOutbox: Pick<MailDispatcher, 'wake'>;
+  metrics: Pick<Metrics, 'ordersPlaced' | 'ordersExpired' | 'paymentsSucceeded'>;
+  /** Forgets the public answers held in memory (on every node, with Redis): they may show what changed. */
+  clearCachedAnswers: () => void;
+  /** Told once per order that became paid (tests and integrations); its failure is logged, the order stays paid. */
+  onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
+}
+
+/**
+ * Everything that follows from what the services announce, in one place: a service says what it did
+ * (orders.service: `announce('orderPlaced', …)`), and this file says what comes of it. `during`
+ * handlers write inside the announcing transaction; `after` handlers run once it has committed
+ * (docs/decisions/0017-modules-and-events.md).
+ */
+export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps): void {
+  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid } = deps;
+  const mailSent = () => mailOutbox.wake();
+
+  // The part's stock went down.
+  events.on('orderPlaced', {
+    during: (trx, { order, at }) => orderMails.placed(trx, order, at),
+    after: () => {
+      mailSent();
+      metrics.ordersPlaced.inc();
+      clearCachedAnswers();
+    },
+  });
+
+  // A paid order may make its buyer's reviews "Verified buyer", and counts in the best sellers.
+  events.on('orderPaid', {
+    during: (trx, { order, at }) => orderMails.paid(trx, order, at),
+    after: ({ order, provider }) => {
+      mailSent();
+      metrics.paymentsSucceeded.inc({ provider });
+      clearCachedAnswers();
+      return onOrderPaid?.(order.id);
+    },
+  });
+
+  events.on('orderShipped', {
+    during: (trx, { order, at }) => orderMails.shipped(trx, order, at),
+    after: mailSent,
+  });
+
+  // The customer cancelled it themselves and needs no mail; the shop, the sweep or a removed part tell them.
+  const cancelledMail: Record<ShopEvents['orderCancelled']['by'], keyof OrderMails | undefined> = {
+    customer: undefined,
+    admin: 'cancelledByShop',
+    expiry: 'expired',
+    partRemoved: 'partWithdrawn',
+  };
+  events.on('orderCancelled', {
+    during: async (trx, { order, at, by }) => {
+      const mail = cancelledMail[by];
+      if (mail) await orderMails[mail](trx, order, at);
+    },
+    // Its stock is back on sale (except a removed part's, which announces catalogueChanged too).
+    after: ({ by }) => {
+      if (cancelledMail[by]) mailSent();
+      if (by === 'expiry') metrics.ordersExpired.inc();
+      clearCachedAnswers();
+    },
+  });
+
+  events.on('catalogueChanged', { after: clearCachedAnswers });
+  events.on('reviewSaved', { after: clearCachedAnswers });
+  events.on('settingsChanged', { after: clearCachedAnswers });
+}

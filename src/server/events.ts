@@ -1,0 +1,105 @@
+import type { Db } from './db/database';
+import type { OrderRow, PaymentProviderName } from './db/schema';
+import type { Log } from './log';
+
+/**
+ * What the shop's services announce once it has happened, and what each announcement carries. A
+ * service says what it did; what follows from it (the customer's mail, a metric, clearing cached
+ * answers) is subscribed in one place, src/server/consequences.ts (docs/decisions/0017-modules-and-events.md).
+ */
+export interface ShopEvents {
+  /** A customer booked a part: the order is unpaid and holds its stock. */
+  orderPlaced: { order: OrderRow; at: string };
+  /** The provider confirmed the full amount and the order became paid (once per order). */
+  orderPaid: { order: OrderRow; at: string; provider: PaymentProviderName };
+  /** An admin marked a paid order shipped. */
+  orderShipped: { order: OrderRow; at: string };
+  /** An admin marked a shipped order delivered. */
+  orderDelivered: { order: OrderRow; at: string };
+  /**
+   * An unpaid order was cancelled: by its customer, by an admin, by the sweep when its time to pay ran
+   * out, or with its part when an admin removed the part. `order` is as it is after the cancel.
+   */
+  orderCancelled: { order: OrderRow; at: string; by: 'customer' | 'admin' | 'expiry' | 'partRemoved' };
+  /** A part was added, changed or removed. */
+  catalogueChanged: { partId: string };
+  /** A customer's review was saved (new, or replacing their earlier one). */
+  reviewSaved: { reviewId: string };
+  /** The shop's settings (the flash deal) changed. */
+  settingsChanged: Record<string, never>;
+}
+
+/** Runs inside the announcing transaction: what must exist exactly when the change does (a mail in the outbox). */
+export type DuringHandler<E> = (trx: Db, event: E) => Promise<void>;
+/** Runs once the change has committed: wake a sender, count, clear caches. Its failure never undoes the change. */
+export type AfterHandler<E> = (event: E) => void | Promise<void>;
+
+export type Announce<Events> = <K extends keyof Events>(name: K, event: Events[K]) => Promise<void>;
+
+/** A transaction that can announce: what services pass to another module's door when the change spans both. */
+export interface Tx<Events = ShopEvents> {
+  trx: Db;
+  announce: Announce<Events>;
+}
+
+export interface EventBus<Events = ShopEvents> {
+  on<K extends keyof Events>(name: K, handlers: { during?: DuringHandler<Events[K]>; after?: AfterHandler<Events[K]> }): void;
+  /**
+   * Runs `work` in one transaction on `db`. What it announces reaches the `during` subscribers at once,
+   * inside the transaction (their writes commit or roll back with it), and the `after` subscribers once
+   * it has committed, in the order announced. A rolled-back transaction announced nothing.
+   */
+  transaction<T>(db: Db, work: (tx: Tx<Events>) => Promise<T>): Promise<T>;
+  /**
+   * A change that committed on its own (one statement): only `after` subscribers run. An event with
+   * `during` subscribers must be announced inside `transaction`, or its mail would not be written.
+   */
+  committed<K extends keyof Events>(name: K, event: Events[K]): void;
+}
+
+/** A small typed, in-process bus. `after` handlers' errors are logged and go no further: the change stands. */
+export function createEventBus<Events = ShopEvents>(log: Pick<Log, 'error'>): EventBus<Events> {
+  const during = new Map<keyof Events, DuringHandler<never>[]>();
+  const after = new Map<keyof Events, AfterHandler<never>[]>();
+
+  function runAfter<K extends keyof Events>(name: K, event: Events[K]): void {
+    for (const handler of (after.get(name) ?? []) as AfterHandler<Events[K]>[]) {
+      const failed = (error: unknown) => log.error({ err: error, event: String(name) }, `a consequence of ${String(name)} failed`);
+      try {
+        const result = handler(event);
+        if (result instanceof Promise) result.catch(failed);
+      } catch (error) {
+        failed(error);
+      }
+    }
+  }
+
+  return {
+    on(name, handlers) {
+      if (handlers.during) during.set(name, [...(during.get(name) ?? []), handlers.during as DuringHandler<never>]);
+      if (handlers.after) after.set(name, [...(after.get(name) ?? []), handlers.after as AfterHandler<never>]);
+    },
+
+    async transaction(db, work) {
+      const announced: [keyof Events, unknown][] = [];
+      const result = await db.transaction().execute((trx) =>
+        work({
+          trx,
+          announce: async (name, event) => {
+            for (const handler of (during.get(name) ?? []) as DuringHandler<typeof event>[]) await handler(trx, event);
+            announced.push([name, event]);
+          },
+        }),
+      );
+      for (const [name, event] of announced) runAfter(name, event as Events[typeof name]);
+      return result;
+    },
+
+    committed(name, event) {
+      if ((during.get(name) ?? []).length > 0) {
+        throw new Error(`${String(name)} has subscribers that write with the change: announce it inside a transaction`);
+      }
+      runAfter(name, event);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/database';
+import type { Tx } from '../../events';
+import { cancelUnpaidOrdersOfPart, countUnpaidOrdersOfPart, partWasOrdered } from './orders.repository';
+
+/**
+ * What the catalogue needs from orders when a part is removed: whether it was ever ordered (then it
+ * is archived, not deleted), how many unpaid orders it has, and cancelling them with it. A removed
+ * part can no longer be shipped, so its unpaid orders are cancelled by the shop (their stock is not
+ * returned: the part is gone), each announced as `orderCancelled` by `partRemoved` in the
+ * transaction that archives the part.
+ */
+export const ordersOfPart = {
+  wasOrdered: (db: Db, partId: string): Promise<boolean> => partWasOrdered(db, partId),
+  countUnpaid: (db: Db, partId: string): Promise<number> => countUnpaidOrdersOfPart(db, partId),
+  /** Inside the caller's transaction; answers how many it cancelled. */
+  async cancelUnpaid({ trx, announce }: Tx, partId: string, now: string): Promise<number> {
+    const cancelled = await cancelUnpaidOrdersOfPart(trx, partId, now);
+    for (const order of cancelled) await announce('orderCancelled', { order, at: now, by: 'partRemoved' });
+    return cancelled.length;
+  },
+};
+
+export type OrdersOfPart = typeof ordersOfPart;

@@ -1,0 +1,92 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import { subscribeConsequences } from './consequences';
+import type { DatabaseHandle } from './db/database';
+import { createEventBus } from './events';
+import type { Log } from './log';
+import { createContentService } from './modules/content';
+import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
+import type { Metrics } from './modules/metrics';
+import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
+import { createPartsService } from './modules/parts';
+import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
+import { createReviewsService } from './modules/reviews';
+import { createUploadsService, type ObjectStorage } from './modules/uploads';
+import { createAuth, createUsersService } from './modules/users';
+
+export interface ServiceDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  storage: ObjectStorage;
+  log: Log;
+  metrics: Metrics;
+  /** Forgets the public answers the HTTP layer holds in memory; called after a change they may show. */
+  clearCachedAnswers: () => void;
+  /** The transport the mail outbox is sent through: SMTP or the outbox folder by default. */
+  mailer?: Mailer | undefined;
+  /** The sandbox, or Stripe when `config.stripe` is set, by default. */
+  paymentProvider?: PaymentProvider | undefined;
+  /** Told once per order, by the request or Stripe event that made it paid. */
+  onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
+}
+
+/**
+ * The shop's business side, without HTTP: every service, the event bus they announce on, what follows
+ * from their announcements (consequences.ts), and the background workers (the mail outbox's sender,
+ * the sweep of unpaid orders), not yet started. app.ts puts routes in front of it.
+ */
+export function createServices(config: Config, deps: ServiceDeps) {
+  const { database, clock, storage, log, metrics } = deps;
+  const { db } = database;
+  const events = createEventBus(log);
+  const paymentWindowHours = config.orderPaymentWindowHours;
+
+  // Every mail is written to the outbox first and sent from there (docs/decisions/0014-mail-outbox.md).
+  const mailOutbox = createMailDispatcher({
+    db,
+    transport: deps.mailer ?? createMailer(config, log),
+    clock,
+    log,
+    onSent: (count) => metrics.mailsSent.inc(count),
+    onFailedAttempt: () => metrics.mailSendFailures.inc(),
+  });
+  const auth = createAuth(config, { database, mailer: outboxMailer({ db, clock, wake: mailOutbox.wake }), log });
+  // Stripe when PAYMENT_PROVIDER (or its keys) chose it, which is when `config.stripe` is set; else the sandbox.
+  const paymentProvider: PaymentProvider =
+    deps.paymentProvider ??
+    (config.stripe
+      ? new StripeProvider(db, clock, { secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+      : new SandboxProvider(db, clock));
+
+  const services = {
+    events,
+    auth,
+    mailOutbox,
+    paymentProvider,
+    parts: createPartsService(db, { clock, storage, ordersOfPart, events }),
+    reviews: createReviewsService(db, { clock, storage, events }),
+    orders: createOrdersService(db, {
+      clock,
+      paymentWindowHours,
+      maxUnpaidOrders: config.maxUnpaidOrders,
+      requireVerifiedEmail: config.requireVerifiedEmail,
+      events,
+    }),
+    orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events }),
+    payments: createPaymentsService(db, { clock, provider: paymentProvider, paymentWindowHours, events, log }),
+    content: createContentService(db, { clock, events }),
+    users: createUsersService({ db, auth, storage }),
+    uploads: createUploadsService(storage),
+  };
+
+  subscribeConsequences(events, {
+    orderMails: createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours }),
+    mailOutbox,
+    metrics,
+    clearCachedAnswers: deps.clearCachedAnswers,
+    onOrderPaid: deps.onOrderPaid,
+  });
+  return services;
+}
+
+export type Services = ReturnType<typeof createServices>;
