@@ -1,7 +1,50 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importZones from './eslint-rules/import-zones.js';
 import tseslint from 'typescript-eslint';
+
+const moduleOf = (file) => /^src\/server\/modules\/([^/]+)\//.exec(file)?.[1];
+const featureOf = (file) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1];
+
+const IMPORT_ZONES = [
+  {
+    from: /^src\/shared\//,
+    forbid: ({ file, pack }) => /^src\/(server|web)\//.test(file ?? '') || pack?.startsWith('node:'),
+    message: 'src/shared runs in the browser and the server: no node:*, no server or web code.',
+  },
+  {
+    from: /^src\/web\//,
+    forbid: ({ file }) => file?.startsWith('src/server/'),
+    message: 'The web app must not import server code; share through src/shared.',
+  },
+  {
+    from: /^src\/web\/features\//,
+    forbid: ({ file }, importer) => featureOf(file ?? '') !== undefined && featureOf(file) !== featureOf(importer),
+    message:
+      'A web feature never imports another feature: move what both need to src/web/components or src/web/lib, or compose them in src/web/app.',
+  },
+  {
+    // Another module only through its front door; a module's own files among themselves freely.
+    from: /^(src\/server|scripts|tools|bench|e2e)\//,
+    forbid: ({ file }, importer) => {
+      const target = /^src\/server\/modules\/([^/]+)\/(.+)$/.exec(file ?? '');
+      return target !== null && target[1] !== moduleOf(importer) && target[2] !== 'index';
+    },
+    message: "Import another module only through its index.ts (its front door); add what you need to that module's exports.",
+  },
+  {
+    from: /^src\/server\/modules\/[^/]+\/.*\.routes\.ts$/,
+    forbid: ({ file }) => /\.repository$/.test(file ?? ''),
+    message: 'Routes never reach a repository: go through the service.',
+  },
+  {
+    // Services, repositories and the business wiring know nothing of HTTP.
+    from: /^src\/server\/(modules\/[^/]+\/[^/]+\.(service|repository)\.ts|events\.ts|consequences\.ts|services\.ts|app-error\.ts|session-user\.ts)$/,
+    forbid: ({ file, pack }) => file?.startsWith('src/server/http/') || pack === 'fastify' || pack?.startsWith('@fastify/'),
+    message: 'Services and repositories must not depend on the HTTP layer: throw AppError, take a SessionUser.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -21,19 +64,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/server/**', '#server/*'], message: 'The web app must not import server code; share through src/shared.' }] },
-      ],
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['node:*', '**/server/**', '**/web/**'], message: 'src/shared runs in the browser and the server: no node:*, no server or web code.' }] },
-      ],
-    },
+    // Which folders may import which (docs/decisions/0017-modules-and-events.md). A zone applies to the
+    // files its `from` matches; `forbid` gets the import resolved from the repository root (`file`) or
+    // a package name (`pack`) and answers whether it crosses the boundary.
+    plugins: { gearhouse: importZones(IMPORT_ZONES) },
+    rules: { 'gearhouse/zones': 'error' },
   },
 );

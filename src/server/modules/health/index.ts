@@ -1,0 +1,2 @@
+export { healthRoutes } from './health.routes';
+export { createReadiness, type Readiness } from './readiness';
