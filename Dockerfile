@@ -27,6 +27,7 @@ ENV NODE_ENV=production \
 # The server finds the web app at dist/web relative to its working directory.
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
+# dist/server holds the server bundle and, in dist/server/pictures, the demo pictures the seed copies.
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --chown=root:root package.json ./
 # Code stays root-owned and read-only to the server; only the data folder (SQLite, outbox, local

@@ -1,5 +1,6 @@
 // Bundles the server and its command-line scripts into dist/server (dependencies stay external),
 // so production runs plain `node` with production dependencies only.
+import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 /**
@@ -34,4 +35,8 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+// The demo pictures, drawn once by `npm run demo-art`, go next to the bundle, where the seed finds them
+// (src/server/db/seed/demo-pictures.ts); the Docker image ships dist/ whole.
+await rm('dist/server/pictures', { recursive: true, force: true });
+await cp('src/server/db/seed/pictures', 'dist/server/pictures', { recursive: true });
 console.log('server bundled into dist/server');

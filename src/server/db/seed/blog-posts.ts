@@ -1,5 +1,3 @@
-import type { BlogScene } from './blog-pictures';
-
 export interface DemoBlogPost {
   slug: string;
   title: string;
@@ -7,7 +5,6 @@ export interface DemoBlogPost {
   paragraphs: readonly string[];
   author: string;
   daysAgo: number;
-  scene: BlogScene;
 }
 
 export const demoBlogPosts: readonly DemoBlogPost[] = [
@@ -26,7 +23,6 @@ export const demoBlogPosts: readonly DemoBlogPost[] = [
     ],
     author: 'Elena Marsh, Brake Engineering',
     daysAgo: 4,
-    scene: 'brake-guide',
   },
   {
     slug: 'inside-our-factory-how-we-test-every-shock-absorber',
@@ -42,7 +38,6 @@ export const demoBlogPosts: readonly DemoBlogPost[] = [
     ],
     author: 'Jonas Weber, Production',
     daysAgo: 18,
-    scene: 'shock-test-bench',
   },
   {
     slug: 'winter-checklist-for-fleet-vehicles',
@@ -59,6 +54,5 @@ export const demoBlogPosts: readonly DemoBlogPost[] = [
     ],
     author: 'Sam Whitfield, Fleet Services',
     daysAgo: 37,
-    scene: 'winter-fleet',
   },
 ];

@@ -2,23 +2,23 @@ import { createHash } from 'node:crypto';
 import type { InsertResult } from 'kysely';
 import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
 import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
-import type { Clock } from '../../clock';
+import { type Clock, systemClock } from '../../clock';
+import type { Config } from '../../config';
+import { createMailer } from '../../modules/mail';
 import type { ObjectStorage } from '../../modules/uploads';
-import { type Auth, ensureDemoAccounts } from '../../modules/users';
-import type { Db } from '../database';
+import { type Auth, createAuth, ensureDemoAccounts } from '../../modules/users';
+import type { Db, DatabaseHandle } from '../database';
 import type { BlogPostsTable, PartsTable, ReviewsTable } from '../schema';
-import { avatarSvg } from './avatar-pictures';
-import { blogPictureSvg } from './blog-pictures';
 import { demoBlogPosts } from './blog-posts';
 import { demoParts } from './catalogue';
-import { partPictureSvg, storeSvgPicture } from './pictures';
+import { demoPictureName, readDemoPictureManifest, storeDemoPicture } from './demo-pictures';
 import { demoReviews } from './reviews';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const FLASH_DEAL_DAYS = 14;
-/** Rasterising is CPU-bound; a few at a time keeps both cores busy without piling up memory. */
-const RENDER_CONCURRENCY = 4;
+/** Copying is I/O (a disk, or S3 over the network); a few at a time without piling up memory. */
+const COPY_CONCURRENCY = 4;
 
 export interface SeedDeps {
   clock: Clock;
@@ -27,10 +27,23 @@ export interface SeedDeps {
   auth: Auth;
 }
 
-/** A row waiting for its picture: drawn and stored only if the row is actually missing. */
+/**
+ * The seed's dependencies as the server's first start and `npm run db:seed` make them. The seed sends
+ * no mail; the mailer is there because better-auth asks for one.
+ */
+export function demoSeedDeps(config: Config, database: DatabaseHandle, storage: ObjectStorage): SeedDeps {
+  return {
+    clock: systemClock,
+    storage,
+    auth: createAuth(config, { database, mailer: createMailer(config, console), log: console }),
+  };
+}
+
+/** A row waiting for its picture: stored only if the row is actually missing. */
 interface Pending<Row> {
   row: Omit<Row, 'image_url'>;
-  svg: () => string;
+  /** The committed picture's name (demo-pictures.ts). */
+  picture: string;
 }
 
 /**
@@ -60,8 +73,10 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
     missingOnly(db, 'reviews', plannedReviews(now)),
     missingOnly(db, 'blog_posts', plannedPosts(now)),
   ]);
-  const urls = await mapWithConcurrency([...parts, ...reviews, ...posts], RENDER_CONCURRENCY, (pending) =>
-    storeSvgPicture(deps.storage, pending.svg()),
+  const pending = [...parts, ...reviews, ...posts];
+  const manifest = pending.length > 0 ? await readDemoPictureManifest() : {};
+  const urls = await mapWithConcurrency(pending, COPY_CONCURRENCY, (item) =>
+    storeDemoPicture(deps.storage, manifest, item.picture),
   );
   const partRows = withPictures(parts, urls.slice(0, parts.length));
   const reviewRows = withPictures(reviews, urls.slice(parts.length, parts.length + reviews.length));
@@ -140,7 +155,7 @@ function plannedParts(now: Date): Pending<PartsTable>[] {
         updated_at: createdAt,
         archived_at: null,
       },
-      svg: () => partPictureSvg(part.draw),
+      picture: demoPictureName.part(part.key),
     };
   });
 }
@@ -156,7 +171,7 @@ function plannedReviews(now: Date): Pending<ReviewsTable>[] {
       text: review.text,
       created_at: minutesBefore(now, reviewAge(index)),
     },
-    svg: () => avatarSvg(review.name, review.avatar),
+    picture: demoPictureName.review(review.key),
   }));
 }
 
@@ -171,7 +186,7 @@ function plannedPosts(now: Date): Pending<BlogPostsTable>[] {
       author: post.author,
       published_at: minutesBefore(now, post.daysAgo * 24 * 60 + 3 * 60),
     },
-    svg: () => blogPictureSvg(post.scene),
+    picture: demoPictureName.blogPost(post.slug),
   }));
 }
 

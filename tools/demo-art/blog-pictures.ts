@@ -1,6 +1,6 @@
 import { brakeDisc, brakePads, shockAbsorber } from './drawings-chassis';
 import { battery, wiperBlades } from './drawings-electrical';
-import { brandMark } from './pictures';
+import { brandMark } from './part-pictures';
 import { accents, colors, n, polar, SvgCanvas } from './svg-kit';
 
 /** Wide (16:9) scenes for the blog, built from the catalogue drawings. */
@@ -20,6 +20,13 @@ const scenes: Record<BlogScene, (c: SvgCanvas) => string> = {
   'brake-guide': brakeGuide,
   'shock-test-bench': shockTestBench,
   'winter-fleet': winterFleet,
+};
+
+/** The scene of every demo blog post, by the post's slug in the seed (src/server/db/seed/blog-posts.ts). */
+export const blogPostScenes: Readonly<Record<string, BlogScene>> = {
+  'how-to-choose-the-right-brake-pads': 'brake-guide',
+  'inside-our-factory-how-we-test-every-shock-absorber': 'shock-test-bench',
+  'winter-checklist-for-fleet-vehicles': 'winter-fleet',
 };
 
 function backdrop(c: SvgCanvas, inner: string, outer: string): string {

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-import { storeImage, type ObjectStorage } from '../../modules/uploads';
 import { lettering } from './lettering';
 import { colors, SvgCanvas } from './svg-kit';
 
@@ -46,12 +44,4 @@ export function brandMark(x: number, baseline: number): string {
     `<circle r="7.5"/><circle r="3" fill="${colors.white}"/></g>` +
     lettering('GEARHOUSE', x + 26, baseline - 1, 12, { color: colors.slate500, weight: 0.16 })
   );
-}
-
-/** Rasterises an SVG and stores it the way uploads are stored, returning the picture's URL. */
-export async function storeSvgPicture(storage: ObjectStorage, svg: string): Promise<string> {
-  // Uncompressed PNG: it only travels in memory to storeImage, so encoding speed beats size.
-  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
-  const { url } = await storeImage(storage, png);
-  return url;
 }
