@@ -72,6 +72,16 @@ export async function signInAs(app: FastifyInstance, db: Db, role: 'customer' | 
   return account;
 }
 
+/** A fresh customer, signed in (`signInAs` for a test's context). */
+export function signedInCustomer(ctx: { app: FastifyInstance; database: { db: Db } }): Promise<TestAccount> {
+  return signInAs(ctx.app, ctx.database.db, 'customer');
+}
+
+/** A fresh admin, signed in (`signInAs` for a test's context). */
+export function signedInAdmin(ctx: { app: FastifyInstance; database: { db: Db } }): Promise<TestAccount> {
+  return signInAs(ctx.app, ctx.database.db, 'admin');
+}
+
 const silent: Log = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** better-auth on a test database, for code that uses it without an app (seed, create-admin). */

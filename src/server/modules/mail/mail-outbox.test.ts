@@ -6,9 +6,9 @@ import { copy } from '#shared/copy';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { signInAs, signUp, type TestAccount, uniqueEmail } from '../../testing/accounts';
-import { insertPart } from '../../testing/factories';
+import { signedInAdmin, signedInCustomer, signUp, type TestAccount, uniqueEmail } from '../../testing/accounts';
 import { capturingMailer } from '../../testing/mail';
+import { orderSteps } from '../../testing/orders';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server';
 import { describeOnEachEngine, RELAXED_ABUSE_LIMITS, type TestContext } from '../../testing/test-app';
 import { LocalDiskStorage } from '../uploads';
@@ -16,40 +16,9 @@ import type { MailMessage } from './mailer';
 import { createMailDispatcher, DEFAULT_OUTBOX_POLICY, enqueueMail, retryDelayMs } from './mail-outbox';
 
 const HOUR = 3_600_000;
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
-
-function shopSteps(ctx: TestContext) {
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  return {
-    call,
-    async book(account: TestAccount, stock = 100) {
-      const part = await insertPart(ctx.database.db, { stock, price_cents: 1000, name: `Brake disc ${stock}` });
-      const res = await call('POST', '/api/orders', account.cookie, {
-        partId: part.id,
-        quantity: 12,
-        phone: '+1 555-010-2030',
-        address: '7 Caliper Lane, Gearville',
-      });
-      return { res, partId: part.id };
-    },
-    async pay(account: TestAccount, orderId: string) {
-      const intent = await call('POST', `/api/orders/${orderId}/payment-intent`, account.cookie);
-      expect(intent.statusCode, intent.body).toBe(200);
-      const { clientSecret } = intent.json<{ clientSecret: string }>();
-      return call('POST', `/api/orders/${orderId}/payment`, account.cookie, { clientSecret, card: goodCard });
-    },
-    async ordersOf(account: TestAccount) {
-      return ctx.database.db.selectFrom('orders').selectAll().where('customer_email', '=', account.email).execute();
-    },
-    async stockOf(partId: string) {
-      return (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
-    },
-    async outboxOf(email: string) {
-      return ctx.database.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).orderBy('created_at').execute();
-    },
-  };
-}
+/** The part each test books, and where it is sent: the name shows in the mails. */
+const brakeDisc = (stock = 100) => ({ stock, price_cents: 1000, name: `Brake disc ${stock}` });
+const caliperLane = { address: '7 Caliper Lane, Gearville' };
 
 /** Makes every insert into the outbox for `email` fail, as a full disk or a broken constraint would. */
 async function refuseMailTo(ctx: TestContext, email: string): Promise<() => Promise<void>> {
@@ -81,25 +50,25 @@ async function refuseMailTo(ctx: TestContext, email: string): Promise<() => Prom
 
 describeOnEachEngine('order mails are written in the transaction of the change that causes them', (ctx) => {
   let admin: TestAccount;
-  let steps: ReturnType<typeof shopSteps>;
+  let steps: ReturnType<typeof orderSteps>;
   beforeAll(async () => {
-    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-    steps = shopSteps(ctx);
+    admin = await signedInAdmin(ctx);
+    steps = orderSteps(ctx);
   });
 
   it('books nothing when the order mail cannot be written, and writes it with the order otherwise', async () => {
     const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
     const allow = await refuseMailTo(ctx, customer.email);
-    const refused = await steps.book(customer);
+    const refused = await steps.book(customer, brakeDisc(), caliperLane);
     await allow();
-    expect(refused.res.statusCode).toBe(500);
+    expect(refused.res.status).toBe(500);
     // The order was written before its mail; the mail's failure took it back: one transaction.
     expect(await steps.ordersOf(customer)).toEqual([]);
     expect(await steps.stockOf(refused.partId)).toBe(100);
     expect(await steps.outboxOf(customer.email)).toEqual([]);
 
-    const booked = await steps.book(customer);
-    expect(booked.res.statusCode, booked.res.body).toBe(201);
+    const booked = await steps.book(customer, brakeDisc(), caliperLane);
+    expect(booked.res.status, booked.res.body).toBe(201);
     const [row] = await steps.outboxOf(customer.email);
     expect(row).toMatchObject({
       kind: 'order-placed',
@@ -115,44 +84,44 @@ describeOnEachEngine('order mails are written in the transaction of the change t
 
   it('leaves an order unpaid when its paid mail cannot be written, and pays it with its mail on the retry', async () => {
     const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
-    const { res } = await steps.book(customer);
-    const orderId = res.json<{ id: string }>().id;
+    const { res } = await steps.book(customer, brakeDisc(), caliperLane);
+    const orderId = res.json.id;
     const allow = await refuseMailTo(ctx, customer.email);
-    const refused = await steps.pay(customer, orderId);
+    const refused = await steps.tryPay(customer, orderId);
     await allow();
-    expect(refused.statusCode).toBe(500);
+    expect(refused.status).toBe(500);
     expect((await steps.ordersOf(customer))[0]?.status).toBe('pending_payment');
     expect((await steps.outboxOf(customer.email)).map((m) => m.kind)).toEqual(['order-placed']);
 
-    const paid = await steps.pay(customer, orderId);
-    expect(paid.statusCode, paid.body).toBe(200);
+    const paid = await steps.tryPay(customer, orderId);
+    expect(paid.status, paid.body).toBe(200);
     expect((await steps.ordersOf(customer))[0]?.status).toBe('paid');
     expect((await steps.outboxOf(customer.email)).map((m) => m.kind)).toEqual(['order-placed', 'order-paid']);
   });
 
   it('does not ship an order whose shipped mail cannot be written', async () => {
     const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
-    const { res } = await steps.book(customer);
-    const orderId = res.json<{ id: string }>().id;
-    expect((await steps.pay(customer, orderId)).statusCode).toBe(200);
+    const { res } = await steps.book(customer, brakeDisc(), caliperLane);
+    const orderId = res.json.id;
+    expect((await steps.tryPay(customer, orderId)).status).toBe(200);
     const allow = await refuseMailTo(ctx, customer.email);
-    const refused = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
+    const refused = await steps.api.as(admin).patch(`/api/orders/${orderId}`, { status: 'shipped' });
     await allow();
-    expect(refused.statusCode).toBe(500);
+    expect(refused.status).toBe(500);
     expect((await steps.ordersOf(customer))[0]?.status).toBe('paid');
 
-    const shipped = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
-    expect(shipped.statusCode, shipped.body).toBe(200);
+    const shipped = await steps.api.as(admin).patch(`/api/orders/${orderId}`, { status: 'shipped' });
+    expect(shipped.status, shipped.body).toBe(200);
     expect((await steps.outboxOf(customer.email)).map((m) => m.kind)).toEqual(['order-placed', 'order-paid', 'order-shipped']);
     // Delivered writes no mail.
-    await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'delivered' });
+    await steps.api.as(admin).patch(`/api/orders/${orderId}`, { status: 'delivered' });
     expect(await steps.outboxOf(customer.email)).toHaveLength(3);
   });
 
   it('does not expire an order whose expiry mail cannot be written; the next sweep expires it with its mail', async () => {
     const customer = await signUp(ctx.app, { email: uniqueEmail('refused') });
-    const { res, partId } = await steps.book(customer, 50);
-    const orderId = res.json<{ id: string }>().id;
+    const { res, partId } = await steps.book(customer, brakeDisc(50), caliperLane);
+    const orderId = res.json.id;
     ctx.clock.advance(48 * HOUR);
     try {
       const allow = await refuseMailTo(ctx, customer.email);
@@ -207,13 +176,13 @@ describeOnEachEngine(
   'a mail server that refuses for a while',
   (ctx) => {
     it('delays the order mail, retries with growing waits, and delivers it once when the server takes it', async () => {
-      const customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const customer = await signedInCustomer(ctx);
       smtp.refuseNext(2);
-      const steps = shopSteps(ctx);
+      const steps = orderSteps(ctx);
       const start = ctx.clock.now().getTime();
       try {
-        const { res } = await steps.book(customer);
-        expect(res.statusCode, res.body).toBe(201);
+        const { res } = await steps.book(customer, brakeDisc(), caliperLane);
+        expect(res.status, res.body).toBe(201);
         const delivered = () => smtp.received.filter((m) => m.to.includes(customer.email));
 
         // First attempt (the wake after the commit, or this drain): refused, kept, retried later.

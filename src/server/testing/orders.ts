@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { PlaceOrderInput } from '#shared/schemas/orders';
+import type { Db } from '../db/database';
+import type { PartsTable } from '../db/schema';
+import type { TestAccount } from './accounts';
+import { type ApiResponse, testApi } from './api';
+import { bookingBody } from './booking';
+import { insertPart } from './factories';
+
+/** What the order helpers need of a test's context (`describeOnEachEngine` hands one out). */
+export interface OrderTestContext {
+  app: FastifyInstance;
+  database: { db: Db };
+}
+
+/** A card the sandbox provider accepts; `DECLINED_CARD` one it declines. */
+export const GOOD_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+export const DECLINED_CARD = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
+
+export interface PlacedOrder {
+  id: string;
+  partId: string;
+}
+
+/** Books a part as `account` through the API (the part's minimum, by default 12), expecting 201. */
+export async function placedOrder(
+  ctx: OrderTestContext,
+  account: TestAccount | { cookie: string },
+  partId: string,
+  overrides: Partial<PlaceOrderInput> = {},
+): Promise<PlacedOrder> {
+  const res = await testApi(ctx.app).as(account).post('/api/orders', bookingBody(partId, overrides));
+  expect(res.status, res.body).toBe(201);
+  return { id: res.json.id as string, partId };
+}
+
+/** Opens the order's payment (expecting 200) and answers its client secret. */
+export async function openPayment(ctx: OrderTestContext, account: { cookie: string }, orderId: string): Promise<string> {
+  const intent = await testApi(ctx.app).as(account).post(`/api/orders/${orderId}/payment-intent`);
+  expect(intent.status, intent.body).toBe(200);
+  return intent.json.clientSecret as string;
+}
+
+/** Pays the order by card in the sandbox, and answers the payment's response, whatever it is. */
+export async function payByCard(
+  ctx: OrderTestContext,
+  account: { cookie: string },
+  orderId: string,
+  card: object = GOOD_CARD,
+): Promise<ApiResponse & { clientSecret: string }> {
+  const clientSecret = await openPayment(ctx, account, orderId);
+  const res = await testApi(ctx.app).as(account).post(`/api/orders/${orderId}/payment`, { clientSecret, card });
+  return Object.assign(res, { clientSecret });
+}
+
+/** Books a part and pays for it, expecting both to succeed. */
+export async function paidOrder(
+  ctx: OrderTestContext,
+  account: TestAccount | { cookie: string },
+  partId: string,
+  overrides: Partial<PlaceOrderInput> = {},
+): Promise<PlacedOrder & { clientSecret: string; transactionId: string }> {
+  const placed = await placedOrder(ctx, account, partId, overrides);
+  const paid = await payByCard(ctx, account, placed.id);
+  expect(paid.status, paid.body).toBe(200);
+  return { ...placed, clientSecret: paid.clientSecret, transactionId: paid.json.transactionId as string };
+}
+
+/** A part's stock as the database holds it now. */
+export async function stockOf(db: Db, partId: string): Promise<number> {
+  return (await db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+}
+
+/**
+ * The steps of an order's life over HTTP, as the web app takes them, with what the database then
+ * holds: for tests that follow orders through booking, payment, shipping, expiry and their mails.
+ */
+export function orderSteps(ctx: OrderTestContext) {
+  const { db } = ctx.database;
+  return {
+    api: testApi(ctx.app),
+    /** Books 12 of a new part (with these columns) as `account`; answers the response, refused or not. */
+    async book(account: { cookie: string }, part: Partial<PartsTable> = {}, overrides: Partial<PlaceOrderInput> = {}) {
+      const row = await insertPart(db, part);
+      const res = await testApi(ctx.app).as(account).post('/api/orders', bookingBody(row.id, overrides));
+      return { res, partId: row.id };
+    },
+    /** Books 12 of a new part as `book` does, expecting 201. */
+    async place(account: { cookie: string }, part: Partial<PartsTable> = {}, overrides: Partial<PlaceOrderInput> = {}) {
+      const row = await insertPart(db, part);
+      const { id } = await placedOrder(ctx, account, row.id, overrides);
+      return { orderId: id, partId: row.id };
+    },
+    /** Pays by card, expecting 200; answers the client secret, with which a repeated confirmation can be sent. */
+    async pay(account: { cookie: string }, orderId: string) {
+      const res = await payByCard(ctx, account, orderId);
+      expect(res.status, res.body).toBe(200);
+      return res.clientSecret;
+    },
+    /** Pays by card; answers the payment's response, refused or not (the payment's opening must succeed). */
+    tryPay: (account: { cookie: string }, orderId: string, card: object = GOOD_CARD) => payByCard(ctx, account, orderId, card),
+    order: (orderId: string) => db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow(),
+    ordersOf: (account: { email: string }) =>
+      db.selectFrom('orders').selectAll().where('customer_email', '=', account.email).execute(),
+    stockOf: (partId: string) => stockOf(db, partId),
+    outboxOf: (email: string) =>
+      db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).orderBy('created_at').execute(),
+  };
+}
