@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
-import { seedInChildProcess } from './db/seed/seed-process';
+import { demoSeedDeps, seedDemoDataOnFirstStart } from './db/seed';
 import { createStorage } from './modules/uploads';
 
 /** Reads config, migrates, seeds demo data when asked, listens, shuts down gracefully — nothing else. */
@@ -11,8 +11,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  if (config.demoMode) await seedInChildProcess();
-  const app = await buildApp(config, { database, storage: createStorage(config) });
+  const storage = createStorage(config);
+  if (config.demoMode) {
+    const created = await seedDemoDataOnFirstStart(database.db, demoSeedDeps(config, database, storage));
+    if (created > 0) console.log(`demo data: ${created} rows created`);
+  }
+  const app = await buildApp(config, { database, storage });
 
   let closing = false;
   const shutdown = async (signal: string) => {
