@@ -58,6 +58,8 @@ const COMPRESS_FROM_BYTES = 1024;
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
+  /** Bytes of every kept answer, compressed forms included, kept up to date as they come and go. */
+  private total = 0;
 
   constructor(private readonly options: ResponseCacheOptions) {}
 
@@ -75,13 +77,19 @@ export class ResponseCache {
   dropAll(): void {
     this.generation += 1;
     this.entries.clear();
+    this.total = 0;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.total -= sizeOf(entry);
   }
 
   lookup(key: string, now = performance.now()): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== this.generation || now - entry.storedAt >= this.options.ttlMs) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     return entry;
@@ -92,23 +100,25 @@ export class ResponseCache {
     const max = this.options.maxEntries ?? 500;
     const maxBytes = this.options.maxBytes ?? 32 * 1024 * 1024;
     if (body.length > maxBytes) return;
-    this.entries.delete(key);
+    const earlier = this.entries.get(key);
+    if (earlier) this.remove(key, earlier);
     // The oldest go first: past the count, or past the bytes (a compressed form is added when first sent).
-    let bytes = body.length;
-    for (const entry of this.entries.values()) bytes += sizeOf(entry);
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.entries.size < max && bytes <= maxBytes) break;
-      this.entries.delete(oldestKey);
-      bytes -= sizeOf(oldest);
+      if (this.entries.size < max && this.total + body.length <= maxBytes) break;
+      this.remove(oldestKey, oldest);
     }
-    this.entries.set(key, { storedAt: performance.now(), generation, etag, contentType, body, encoded: new Map() });
+    const entry: Entry = { storedAt: performance.now(), generation, etag, contentType, body, encoded: new Map() };
+    // A compressed form made later counts while the entry is still kept.
+    entry.grew = (bytes) => {
+      if (this.entries.get(key) === entry) this.total += bytes;
+    };
+    this.entries.set(key, entry);
+    this.total += body.length;
   }
 
   /** Bytes kept now, compressed forms included. */
   get bytes(): number {
-    let total = 0;
-    for (const entry of this.entries.values()) total += sizeOf(entry);
-    return total;
+    return this.total;
   }
 
   get size(): number {
@@ -148,6 +158,8 @@ function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 
 export interface StoredBody {
   body: Buffer;
   encoded: Map<'br' | 'gzip', Buffer>;
+  /** Told the size of each compressed form added, so a cache holding the body can count it. */
+  grew?: (bytes: number) => void;
 }
 
 /**
@@ -170,6 +182,7 @@ function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
           })
         : gzipSync(entry.body, { level: 6 });
     entry.encoded.set(encoding, encoded);
+    entry.grew?.(encoded.length);
   }
   return encoded;
 }
