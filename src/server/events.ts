@@ -64,7 +64,8 @@ export function createEventBus<Events = ShopEvents>(log: Pick<Log, 'error'>): Ev
 
   function runAfter<K extends keyof Events>(name: K, event: Events[K]): void {
     for (const handler of (after.get(name) ?? []) as AfterHandler<Events[K]>[]) {
-      const failed = (error: unknown) => log.error({ err: error, event: String(name) }, `a consequence of ${String(name)} failed`);
+      const failed = (error: unknown) =>
+        log.error({ err: error, event: String(name) }, `a consequence of ${String(name)} failed`);
       try {
         const result = handler(event);
         if (result instanceof Promise) result.catch(failed);

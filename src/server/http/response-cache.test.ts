@@ -17,7 +17,8 @@ describe('the response cache’s byte count', () => {
     cache.store('a', text(7), 'application/json', '', generation);
     cache.store('b', text(11), 'application/json', '', generation);
     const kept = () => [cache.lookup('a'), cache.lookup('b')].filter((entry) => entry !== undefined);
-    const counted = () => kept().reduce((sum, e) => sum + e.body.length + [...e.encoded.values()].reduce((n, b) => n + b.length, 0), 0);
+    const counted = () =>
+      kept().reduce((sum, e) => sum + e.body.length + [...e.encoded.values()].reduce((n, b) => n + b.length, 0), 0);
     expect(cache.bytes).toBe(counted());
 
     sendCompressed(cache.lookup('a')!);

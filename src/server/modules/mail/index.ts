@@ -13,10 +13,10 @@ export {
   emailVerificationMail,
   orderCancelledByShopMail,
   orderExpiredMail,
-  orderPartWithdrawnMail,
   type OrderMailFacts,
   orderPaidMail,
   orderPlacedMail,
   orderShippedMail,
+  type ShopCancelReason,
   passwordResetMail,
 } from './messages';

@@ -105,23 +105,23 @@ export function orderShippedMail(order: OrderMailFacts, ordersLink: string): Mai
   });
 }
 
-/** An admin cancelled the customer's unpaid order (from Manage All Orders). */
-export function orderCancelledByShopMail(order: OrderMailFacts, ordersLink: string): MailMessage {
-  return compose(order.customer, {
-    kind: 'order-cancelled',
-    subject: m.cancelledSubject(order.partName),
-    paragraphs: [m.cancelledByShopIntro, orderLine(order)],
-    link: { href: ordersLink, label: m.ordersButton },
-    after: [m.cancelledByShopQuestions],
-  });
-}
+/** Why the shop (not the customer) cancelled an unpaid order. */
+export type ShopCancelReason = 'admin' | 'partWithdrawn';
 
-/** The part of the customer's unpaid order was deleted from the catalogue, which cancelled the order. */
-export function orderPartWithdrawnMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+const shopCancel: Record<ShopCancelReason, { kind: string; intro: string }> = {
+  // An admin cancelled it (from Manage All Orders).
+  admin: { kind: 'order-cancelled', intro: m.cancelledByShopIntro },
+  // Its part was deleted from the catalogue, which cancelled the order.
+  partWithdrawn: { kind: 'order-part-withdrawn', intro: m.partWithdrawnIntro },
+};
+
+/** The shop cancelled the customer's unpaid order: the same mail, saying why. */
+export function orderCancelledByShopMail(order: OrderMailFacts, reason: ShopCancelReason, ordersLink: string): MailMessage {
+  const { kind, intro } = shopCancel[reason];
   return compose(order.customer, {
-    kind: 'order-part-withdrawn',
+    kind,
     subject: m.cancelledSubject(order.partName),
-    paragraphs: [m.partWithdrawnIntro, orderLine(order)],
+    paragraphs: [intro, orderLine(order)],
     link: { href: ordersLink, label: m.ordersButton },
     after: [m.cancelledByShopQuestions],
   });

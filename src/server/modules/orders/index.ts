@@ -6,9 +6,4 @@ export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';
 export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
 // For payments and reviews, each taking the caller's database or transaction.
-export {
-  boughtSubjects,
-  findOrder as findForPayment,
-  markOrderPaid as markPaid,
-  type ReviewSubject,
-} from './orders.repository';
+export { boughtSubjects, findOrder as findForPayment, markOrderPaid as markPaid, type ReviewSubject } from './orders.repository';

@@ -6,7 +6,6 @@ import {
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,
-  orderPartWithdrawnMail,
   orderPlacedMail,
   orderShippedMail,
 } from '../mail';
@@ -43,8 +42,9 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
     paid: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(facts(row), ordersLink), now),
     shipped: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderShippedMail(facts(row), ordersLink), now),
     cancelledByShop: (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderCancelledByShopMail(facts(row), ordersLink), now),
-    partWithdrawn: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPartWithdrawnMail(facts(row), ordersLink), now),
+      enqueueMail(trx, orderCancelledByShopMail(facts(row), 'admin', ordersLink), now),
+    partWithdrawn: (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, orderCancelledByShopMail(facts(row), 'partWithdrawn', ordersLink), now),
     expired: (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(
         trx,
