@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { copy } from '#shared/copy';
 import type { PartSort } from '#shared/schemas/parts';
+import { ChoiceSelect } from '../../../components/choice-select';
 import { SearchIcon } from '../../../components/icons';
 import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
@@ -9,6 +10,8 @@ export const PART_SORTS = Object.keys(copy.part.sort) as PartSort[];
 export function isPartSort(value: string | null): value is PartSort {
   return value !== null && (PART_SORTS as string[]).includes(value);
 }
+
+const SORTS = PART_SORTS.map((value) => ({ value, label: copy.part.sort[value] }));
 
 interface PartsToolbarProps {
   q: string;
@@ -27,7 +30,6 @@ const SEARCH_DELAY_MS = 350;
  */
 export function PartsToolbar({ q, sort, inStock, onSearch, onSortChange, onInStockChange }: PartsToolbarProps) {
   const searchId = useId();
-  const sortId = useId();
   const inStockId = useId();
   const [draft, setDraft] = useState(q);
   const [appliedQ, setAppliedQ] = useState(q);
@@ -80,25 +82,14 @@ export function PartsToolbar({ q, sort, inStock, onSearch, onSortChange, onInSto
             </button>
           </div>
         </form>
-        <div className="md:w-64">
-          <label htmlFor={sortId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-            {copy.part.sortLabel}
-          </label>
-          <select
-            id={sortId}
-            value={sort}
-            onChange={(event) => {
-              if (isPartSort(event.target.value)) onSortChange(event.target.value);
-            }}
-            className="select select-lg w-full bg-white text-base text-slate-900"
-          >
-            {PART_SORTS.map((value) => (
-              <option key={value} value={value}>
-                {copy.part.sort[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          label={copy.part.sortLabel}
+          value={sort}
+          choices={SORTS}
+          onChange={onSortChange}
+          size="lg"
+          className="md:w-64"
+        />
         <div className="flex min-h-12 items-center gap-3 md:pb-1">
           <input
             id={inStockId}
