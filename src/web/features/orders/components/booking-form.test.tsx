@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { type Mock, beforeEach, describe, expect, it, vi } from 'vitest';
+import { copy } from '#shared/copy';
+import { toast } from '../../../lib/toast';
+import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
+import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
+import BookingForm from './booking-form';
+
+const v = copy.validation;
+const part = { id: 'part-1', minOrderQuantity: 12, stock: 40 };
+let api: FakeApi;
+let onEmailNotVerified: Mock<() => void>;
+
+beforeEach(() => {
+  api = fakeApi();
+  onEmailNotVerified = vi.fn<() => void>();
+  renderWithApp(<BookingForm part={part} name="Ada Lovelace" email="ada@example.com" onEmailNotVerified={onEmailNotVerified} />, {
+    path: '/part/part-1',
+  });
+});
+
+const quantity = () => screen.getByLabelText(copy.fields.quantity);
+const phone = () => screen.getByLabelText(copy.fields.phone);
+const address = () => screen.getByLabelText(copy.fields.address);
+const refusal = () => screen.getByRole('alert');
+const press = () => fireEvent.click(screen.getByRole('button', { name: copy.booking.submit }));
+
+function submit(values: { quantity?: string; phone?: string; address?: string }) {
+  if (values.quantity !== undefined) fireEvent.change(quantity(), { target: { value: values.quantity } });
+  if (values.phone !== undefined) fireEvent.change(phone(), { target: { value: values.phone } });
+  if (values.address !== undefined) fireEvent.change(address(), { target: { value: values.address } });
+  press();
+}
+
+const placeOrder = 'POST /api/orders' as const;
+const good = { quantity: '20', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' };
+
+describe('BookingForm', () => {
+  it("starts at the part's minimum and checks quantity, phone and address in the browser", async () => {
+    expect((quantity() as HTMLInputElement).value).toBe('12');
+    submit({ quantity: '11', phone: '', address: ' ' });
+    await waitFor(() => expectFieldError(quantity(), v.quantityTooLow(12)));
+    expectFieldError(phone(), v.phoneRequired);
+    expectFieldError(address(), v.addressRequired);
+
+    submit({ quantity: '41', phone: '12-34', address: 'x'.repeat(301) });
+    await waitFor(() => expectFieldError(quantity(), v.quantityTooHigh));
+    expectFieldError(phone(), v.phoneInvalid);
+    expectFieldError(address(), v.tooLong(300));
+
+    submit({ quantity: '', phone: good.phone, address: good.address });
+    await waitFor(() => expectFieldError(quantity(), v.quantityRequired));
+    expectNoFieldError(phone());
+    expectNoFieldError(address());
+
+    submit({ quantity: '12.5' });
+    await waitFor(() => expectFieldError(quantity(), v.quantityWhole));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends a booking of all the stock left: the upper bound is inclusive', async () => {
+    api.on(placeOrder, ok({ id: 'order-1' }, 201));
+    submit({ quantity: '40', phone: good.phone, address: good.address });
+    await waitFor(() => expect(api.callsTo(placeOrder)).toHaveLength(1));
+    expect(api.callsTo(placeOrder)[0]!.body).toEqual({
+      partId: 'part-1',
+      quantity: 40,
+      phone: good.phone,
+      address: good.address,
+    });
+  });
+
+  it("puts a 400's field messages under their inputs, and a successful answer clears them and the form", async () => {
+    api.on(placeOrder, fieldProblem({ quantity: v.quantityTooHigh, phone: v.phoneInvalid }), ok({ id: 'order-1' }, 201));
+    submit(good);
+    await waitFor(() => expectFieldError(quantity(), v.quantityTooHigh));
+    expectFieldError(phone(), v.phoneInvalid);
+    expectNoFieldError(address());
+    expect(toast.error).toHaveBeenCalledWith(copy.toasts.partAddFailed);
+    expect(refusal().textContent).toBe('');
+
+    press();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.toasts.partAdded));
+    expectNoFieldError(quantity());
+    expectNoFieldError(phone());
+    expect((quantity() as HTMLInputElement).value).toBe('12');
+    expect((address() as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it.each([
+    ['too many unpaid orders', problem('too_many_unpaid_orders', copy.booking.tooManyUnpaid(3))],
+    ['not enough stock left', problem('insufficient_stock', v.quantityTooHigh)],
+    ['a refusal with only a detail', problem('rate_limited', copy.common.tooManyRequests(12))],
+  ])('shows %s under the form and as a toast, and clears it on success', async (_case, answer) => {
+    api.on(placeOrder, answer, ok({ id: 'order-1' }, 201));
+    const detail = (answer.body as { detail: string }).detail;
+    submit(good);
+    await waitFor(() => expect(refusal().textContent).toBe(detail));
+    expect(toast.error).toHaveBeenCalledWith(detail);
+    expectNoFieldError(quantity());
+
+    press();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.toasts.partAdded));
+    expect(refusal().textContent).toBe('');
+  });
+
+  it('hands an unverified address to the page, which offers a new link', async () => {
+    api.on(placeOrder, problem('email_not_verified', copy.booking.emailNotVerified('ada@example.com')));
+    submit(good);
+    await waitFor(() => expect(onEmailNotVerified).toHaveBeenCalledOnce());
+    expect(toast.error).toHaveBeenCalledWith(copy.booking.emailNotVerified('ada@example.com'));
+  });
+
+  it('sends a new idempotency key after a refusal, and the same one when the answer was lost', async () => {
+    api.on(placeOrder, problem('internal', 'boom'), problem('conflict', 'No.'), ok({ id: 'order-1' }, 201));
+    submit(good);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(copy.common.somethingWrong, { toastId: 'server-fault' }));
+    press();
+    await waitFor(() => expect(refusal().textContent).toBe('No.'));
+    press();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.toasts.partAdded));
+    const keys = api.callsTo(placeOrder).map((call) => call.headers['idempotency-key']);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});
