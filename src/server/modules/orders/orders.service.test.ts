@@ -1,0 +1,103 @@
+import { beforeEach, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { AppError } from '../../app-error';
+import type { SessionUser } from '../../session-user';
+import { insertPart } from '../../testing/factories';
+import { describeServicesOnEachEngine } from '../../testing/test-services';
+
+const delivery = { phone: '+49 30 1234567', address: 'Werkstattstraße 4, 10115 Berlin' };
+
+describeServicesOnEachEngine(
+  'the orders service’s rules',
+  (ctx) => {
+    let customer: SessionUser;
+    beforeEach(async () => {
+      // A fresh customer each time: each may hold only two unpaid orders.
+      customer = await ctx.account('customer');
+      ctx.announced.length = 0;
+    });
+    const stockOf = async (id: string) =>
+      (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+    const outbox = async () =>
+      ctx.database.db
+        .selectFrom('mail_outbox')
+        .select('kind')
+        .where('recipient', 'like', `%${customer.email}%`)
+        .execute()
+        .then((mails) => mails.map((mail) => mail.kind).sort());
+
+    it('takes the stock, prices the order from the part, writes the mail and announces it once committed', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 40, price_cents: 1250, min_order_quantity: 12 });
+      const { id } = await ctx.services.orders.placeOrder(customer, { partId: part.id, quantity: 12, ...delivery });
+
+      expect(await stockOf(part.id)).toBe(28);
+      const order = await ctx.services.orders.getOrder(id, customer);
+      expect(order).toMatchObject({ quantity: 12, unitPriceCents: 1250, totalCents: 15_000, status: 'pending_payment' });
+      expect(await outbox()).toEqual(['order-placed']);
+      expect(ctx.announced.map(({ name }) => name)).toEqual(['orderPlaced']);
+    });
+
+    it('refuses a quantity under the minimum or over the stock, changing nothing and announcing nothing', async () => {
+      const part = await insertPart(ctx.database.db, { stock: 20, min_order_quantity: 12 });
+      const attempt = (quantity: number) =>
+        ctx.services.orders.placeOrder(customer, { partId: part.id, quantity, ...delivery }).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+
+      const tooFew = await attempt(11);
+      expect(tooFew).toBeInstanceOf(AppError);
+      expect(tooFew).toMatchObject({ code: 'validation_failed', fieldErrors: { quantity: copy.validation.quantityTooLow(12) } });
+      expect(await attempt(21)).toMatchObject({ fieldErrors: { quantity: copy.validation.quantityTooHigh } });
+      expect(await stockOf(part.id)).toBe(20);
+      expect(ctx.announced).toEqual([]);
+    });
+
+    it('books the last stock for exactly one of two customers asking at once', async () => {
+      const other = await ctx.account('customer');
+      const part = await insertPart(ctx.database.db, { stock: 12, min_order_quantity: 12 });
+      const results = await Promise.allSettled(
+        [customer, other].map((who) => ctx.services.orders.placeOrder(who, { partId: part.id, quantity: 12, ...delivery })),
+      );
+      expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((result) => result.status === 'rejected');
+      // Refused by the conditional update, or, when the other booking committed first, by the check before it.
+      expect(refused?.reason).toBeInstanceOf(AppError);
+      expect(['insufficient_stock', 'validation_failed']).toContain((refused?.reason as AppError).code);
+      expect(await stockOf(part.id)).toBe(0);
+      expect(ctx.announced.map(({ name }) => name)).toEqual(['orderPlaced']);
+    });
+
+    it('gives the stock back when its customer cancels, without a mail; an admin’s cancel mails the customer', async () => {
+      const admin = await ctx.account('admin');
+      const part = await insertPart(ctx.database.db, { stock: 50, min_order_quantity: 12 });
+      const first = await ctx.services.orders.placeOrder(customer, { partId: part.id, quantity: 12, ...delivery });
+      const second = await ctx.services.orders.placeOrder(customer, { partId: part.id, quantity: 12, ...delivery });
+
+      await ctx.services.orders.cancelOrder(first.id, customer);
+      await ctx.services.orders.cancelOrder(second.id, admin);
+
+      expect(await stockOf(part.id)).toBe(50);
+      // The customer's own cancel writes no mail; the admin's does.
+      expect(await outbox()).toEqual(['order-cancelled', 'order-placed', 'order-placed']);
+      const cancels = ctx.announced.filter((a) => a.name === 'orderCancelled').map((a) => a.event);
+      expect(cancels.map((event) => 'by' in event && event.by)).toEqual(['customer', 'admin']);
+      // Each change that moved stock asked for the cached catalogue to be cleared.
+      expect(ctx.cacheClears()).toBeGreaterThanOrEqual(4);
+    });
+
+    it('lets a customer hold only so many unpaid orders, and the refused one leaves no trace', async () => {
+      const holder = await ctx.account('customer');
+      const part = await insertPart(ctx.database.db, { stock: 1000, min_order_quantity: 12 });
+      for (let i = 0; i < 2; i += 1) await ctx.services.orders.placeOrder(holder, { partId: part.id, quantity: 12, ...delivery });
+      ctx.announced.length = 0;
+      await expect(ctx.services.orders.placeOrder(holder, { partId: part.id, quantity: 12, ...delivery })).rejects.toMatchObject({
+        code: 'too_many_unpaid_orders',
+        detail: copy.booking.tooManyUnpaid(2),
+      });
+      expect(await stockOf(part.id)).toBe(1000 - 24);
+      expect(ctx.announced).toEqual([]);
+    });
+  },
+  { maxUnpaidOrders: 2 },
+);
