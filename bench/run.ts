@@ -223,7 +223,7 @@ if (sections.has('render-flood')) {
         holds: ratio <= 3 || r.flooded.p99Ms <= r.quiet.p99Ms + 25,
       });
       if (flood.searchesOnly) {
-        // Each address: its bucket of 30, then 30 a minute (src/server/http/render-gate.ts).
+        // Each address: its bucket of 30, then 30 a minute (src/server/rendering/render-gate.ts).
         const allowed = Math.floor(r.addresses * (30 + (30 * r.elapsedSeconds) / 60));
         budgets.push({
           name: 'render flood (searches): renders within the per-client budget',

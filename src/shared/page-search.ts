@@ -4,7 +4,7 @@ import { MAX_SEARCH_LENGTH, type PartSort, partSortValues } from './schemas/part
 
 /**
  * What the public pages read from their query string, in one place: each page parses its URL with
- * `read`, and the server keys its rendered copy of the page by `key(read(params))` (server/http/web-app.ts,
+ * `read`, and the server keys its rendered copy of the page by `key(read(params))` (server/rendering,
  * docs/decisions/0013-server-rendering.md). Because the page shows nothing it does not get from `read`,
  * two URLs with the same key draw the same page: unknown parameters, their order, default values and
  * values the page would correct anyway (page=abc, sort=bogus, a search longer than the API takes)

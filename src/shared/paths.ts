@@ -1,4 +1,6 @@
-/** Typed paths of the web app, so links and redirects never drift from the route table. */
+import { pageAt } from './routes';
+
+/** Typed paths of the web app, for links and redirects; each lands on a page of ./routes.ts (a test checks it). */
 export const paths = {
   home: '/',
   homeAlias: '/home',
@@ -45,29 +47,9 @@ export function imageSrcSet(url: string): string | undefined {
 }
 
 /**
- * Every path the web app answers, as patterns the server can test, so it can answer 200 for a client
- * route and 404 (with the app's not-found page) for anything else. Kept beside `paths` on purpose.
+ * Whether the web app answers `pathname` with a page (the server answers 200 for it, and 404 with the
+ * app's not-found page for anything else). The pages are listed once, in ./routes.ts.
  */
-export const clientRoutePatterns: readonly RegExp[] = [
-  /^\/$/,
-  /^\/home$/,
-  /^\/part$/,
-  /^\/part\/[^/]+$/,
-  /^\/blogs$/,
-  /^\/blogs\/[^/]+$/,
-  /^\/reviews$/,
-  /^\/(about|terms|privacy|cookies)$/,
-  /^\/login$/,
-  /^\/signup$/,
-  /^\/reset$/,
-  /^\/reset-password$/,
-  /^\/email-verified$/,
-  /^\/dashboard$/,
-  /^\/dashboard\/(profile|addReview|addPart|manageParts|manageOrders|manageUser|inbox|settings)$/,
-  /^\/dashboard\/payment\/[^/]+$/,
-];
-
 export function isClientRoute(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return clientRoutePatterns.some((pattern) => pattern.test(path));
+  return pageAt(pathname) !== undefined;
 }

@@ -3,17 +3,18 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { ServerRedirect } from './components/redirect';
+import { pageDataProvider } from './app/page-data';
 import { routes } from './app/router';
-import { setApiTransport } from './lib/api-client';
+import { ServerRedirect } from './components/redirect';
+import type { ApiTransport } from './lib/api-client';
 import { createQueryClient, sessionQueryKey } from './lib/query-client';
 
 /**
  * Server rendering of the public pages for visitors (docs/decisions/0013-server-rendering.md).
  *
- * The page is rendered as the browser would first render it, and the data its queries asked for is
- * fetched in between: render, fetch every query the render created, render again, until a render asks
- * for nothing new. The browser then takes the page over (main.tsx) from the same data, so it shows the
+ * The matched routes' loaders put the data the page draws into a query cache of the render's own, asking
+ * the API through the transport given for this render; the page is then rendered once, as the browser
+ * would first render it. The browser takes the page over (main.tsx) from the same data, so it shows the
  * same thing and fetches nothing for it.
  */
 
@@ -34,18 +35,18 @@ export interface PageRedirect {
   redirect: string;
 }
 
-/** Answers the page's API calls: the server passes its own routes in (`app.inject`). */
-export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+export type { ApiTransport };
+
+export interface RenderOptions {
+  /** Answers this render's API calls: the server passes its own routes in (`app.inject`). */
+  transport: ApiTransport;
+}
 
 const handler = createStaticHandler(routes);
 
-/** A render that keeps asking for new data (a query whose key depends on another's answer) stops here. */
-const MAX_PASSES = 4;
-
 /**
- * Lets the server answer what has arrived meanwhile. The page's API calls are answered in-process
- * (`app.inject`) and may never leave the microtask queue, so without this a whole render, every pass
- * and every call, would hold the event loop in one piece; with it, in pieces of one pass each.
+ * Lets the server answer what has arrived meanwhile, between the loaders and the render. The page's API
+ * calls are answered in-process (`app.inject`) and may never leave the microtask queue.
  */
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -68,16 +69,13 @@ function render(
 
 /**
  * The page at `url` for a visitor (nobody signed in), where it redirects to, or undefined when it
- * should be left to the browser: a redirect of the router's own, or data that could not be fetched (the browser then shows its own loading and
- * error states, as it does without server rendering).
+ * should be left to the browser: a redirect of the router's own, or data that could not be fetched (the
+ * browser then shows its own loading and error states, as it does without server rendering).
+ * Throws when the page draws data its routes' loaders did not load: a loader to complete, never a
+ * visitor's fault.
  */
-export async function renderPage(url: URL, transport: ApiTransport): Promise<RenderedPage | PageRedirect | undefined> {
-  setApiTransport(transport);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return undefined;
-  await letOthersRun();
-
-  const queryClient = createQueryClient();
+export async function renderPage(url: URL, { transport }: RenderOptions): Promise<RenderedPage | PageRedirect | undefined> {
+  const queryClient = createQueryClient({ transport });
   // A failed fetch leaves the page to the browser at once, rather than after the browser's retries.
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
@@ -85,46 +83,31 @@ export async function renderPage(url: URL, transport: ApiTransport): Promise<Ren
   });
   // Only visitors get a server-rendered page: the navbar shows "Login" on both sides.
   queryClient.setQueryData(sessionQueryKey, null);
-  const router = createStaticRouter(handler.dataRoutes, context);
-
-  let redirect: string | undefined;
-  const redirectTo = (href: string) => {
-    redirect = href;
-  };
-  let html = render(queryClient, router, context, redirectTo);
-  for (let pass = 1; pass < MAX_PASSES; pass += 1) {
-    const pending = queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.state.status === 'pending' && query.options.queryFn);
-    if (pending.length === 0) break;
-    await Promise.all(pending.map((query) => query.fetch().catch(() => undefined)));
-    if (
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .some((query) => query.state.status === 'error')
-    )
-      return undefined;
+  try {
+    const context = await handler.query(new Request(url), {
+      requestContext: pageDataProvider({ queryClient, waitForData: true }),
+    });
+    if (context instanceof Response || context.errors) return undefined;
     await letOthersRun();
-    redirect = undefined;
-    html = render(queryClient, router, context, redirectTo);
-  }
-  if (
-    queryClient
+
+    let redirect: string | undefined;
+    const html = render(queryClient, createStaticRouter(handler.dataRoutes, context), context, (href) => {
+      redirect = href;
+    });
+    const notLoaded = queryClient
       .getQueryCache()
       .getAll()
-      .some((query) => query.state.status !== 'success')
-  )
-    return undefined;
-
-  if (redirect) {
+      .filter((query) => query.state.status !== 'success');
+    if (notLoaded.length > 0) {
+      const keys = notLoaded.map((query) => JSON.stringify(query.queryKey)).join(', ');
+      throw new Error(`${url.pathname} draws data its route loaders do not load: ${keys}`);
+    }
+    if (redirect) return { redirect };
+    const state = dehydrate(queryClient);
+    // renderToString writes those ahead of the page itself.
+    const head = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
+    return { html: html.slice(head.length), head, state };
+  } finally {
     queryClient.clear();
-    return { redirect };
   }
-  const state = dehydrate(queryClient);
-  queryClient.clear();
-  // renderToString writes those ahead of the page itself.
-  const head = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
-  return { html: html.slice(head.length), head, state };
 }

@@ -26,12 +26,13 @@ const app = (router: ReturnType<typeof createAppRouter>) => (
 );
 
 if (pageState) {
+  // The data first, so that neither the page nor the route loaders fetch what the server drew from.
   hydrate(queryClient, JSON.parse(pageState) as DehydratedState);
   // The page's code first, so the first render is the page the server drew, not the loading screen.
   await loadMatchedPages(window.location);
   // As a transition, React takes the page over in slices, between which the browser can answer the
   // visitor, instead of in one long task.
-  const router = createAppRouter({ takesOverRenderedPage: true });
+  const router = createAppRouter({ queryClient, takesOverRenderedPage: true });
   startTransition(() => {
     hydrateRoot(root, app(router));
   });
@@ -39,5 +40,5 @@ if (pageState) {
   // Who is signed in is asked at once, while the first page's code loads, so the navbar and the guards
   // know sooner.
   void queryClient.prefetchQuery(sessionQueryOptions());
-  createRoot(root).render(app(createAppRouter()));
+  createRoot(root).render(app(createAppRouter({ queryClient })));
 }

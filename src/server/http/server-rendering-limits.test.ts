@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
+import { RenderGate } from '../rendering/render-gate';
 import { ResponseCache } from './cache';
-import { RenderGate } from './render-gate';
-import { pageModuleOf, SERVER_RENDERED } from './web-app';
 import { pathsReadingQuery } from '#shared/page-search';
+import { pageModuleOf, serverRenderedModules } from '#shared/routes';
 
 /**
  * What a flood of page requests can cost (docs/decisions/0013-server-rendering.md): pages are cached
@@ -255,7 +255,7 @@ describe('the pages’ query parameters', () => {
   it('every server-rendered page that reads its query string reads it through #shared/page-search', () => {
     const routes = path.resolve(import.meta.dirname, '../../web/app/routes');
     const modulesInTable = new Set(pathsReadingQuery.map((p) => pageModuleOf(p)));
-    for (const name of SERVER_RENDERED) {
+    for (const name of serverRenderedModules) {
       const source = readFileSync(path.join(routes, `${name}.tsx`), 'utf8');
       const readsQuery = /useSearchParams|location\.search|searchParams/.test(source);
       if (!readsQuery) continue;

@@ -2,116 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Counter } from 'prom-client';
-import type { ApiTransport, PageRedirect, RenderedPage } from '../../web/entry-server';
-import { PAGE_STATE_ELEMENT_ID } from '../../web/page-state';
-import { canonicalPageQuery } from '#shared/page-search';
 import { isClientRoute } from '#shared/paths';
-import { sendStoredBody, type StoredBody } from './cache';
+import { pageModuleOf, trimTrailingSlashes } from '#shared/routes';
+import { createPageRendering, type PageAnswer, type PageRenderingOptions } from '../rendering';
+import { sendStoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
-import { DEFAULT_RENDER_LIMITS, RenderGate, type RenderLimits } from './render-gate';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Server renders of pages: who may start one (render-gate.ts), and how many ran or were refused. */
-    pageRendering: PageRendering;
-  }
-}
-
-export interface PageRendering {
-  gate: RenderGate;
-  /** `page_renders_total{result}`: renders run (not answered from the cache), by result: page, redirect, failed. */
-  renders: Counter<'result'>;
-  /** `page_renders_refused_total{reason}`: shells sent instead of a render: busy, client_budget. */
-  refused: Counter<'reason'>;
-}
-
-/**
- * Which page module (`src/web/app/routes/<name>.tsx`) renders a path, for the pages a visitor opens
- * directly. Its code is announced in the HTML so it downloads alongside the entry (see `withPreloads`).
- */
-const PAGE_MODULES: readonly [RegExp, string][] = [
-  [/^\/(home)?$/, 'landing'],
-  [/^\/part$/, 'parts'],
-  [/^\/part\/[^/]+$/, 'part-detail'],
-  [/^\/blogs$/, 'blogs'],
-  [/^\/blogs\/[^/]+$/, 'blog-post'],
-  [/^\/reviews$/, 'reviews'],
-  [/^\/(about|terms|privacy|cookies)$/, 'info'],
-  [/^\/login$/, 'login'],
-  [/^\/signup$/, 'signup'],
-  [/^\/reset$/, 'reset'],
-  [/^\/reset-password$/, 'reset-password'],
-];
-
-/** The page module drawn at a path (without trailing slashes), if any. */
-export function pageModuleOf(path: string): string | undefined {
-  return PAGE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
-}
-
-/** The pages rendered on the server for visitors: the public ones (docs/decisions/0013). */
-export const SERVER_RENDERED: ReadonlySet<string> = new Set([
-  'landing',
-  'parts',
-  'reviews',
-  'blogs',
-  'blog-post',
-  'info',
-  'login',
-  'signup',
-  'reset',
-  'reset-password',
-]);
-
-/** Where index.html keeps its first paint (the shell's bar and a spinner), replaced by a rendered page. */
-const PAGE_START = '<!--page-->';
-const PAGE_END = '<!--/page-->';
 
 /** better-auth's session cookie, `[__Secure-]better-auth.session_token`: a signed-in browser gets the app. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=/;
-
-/** JSON inside a script element: nothing in it can end the element or start markup. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replaceAll('<', '\\u003c')
-    .replaceAll('>', '\\u003e')
-    .replaceAll('&', '\\u0026')
-    .replaceAll('\u2028', '\\u2028')
-    .replaceAll('\u2029', '\\u2029');
-}
-
-function withRenderedPage(html: string, page: RenderedPage): string {
-  const start = html.indexOf(PAGE_START);
-  const end = html.indexOf(PAGE_END);
-  if (start < 0 || end < start) return html;
-  const state = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
-  const withPage = `${html.slice(0, start)}${page.html}${html.slice(end + PAGE_END.length)}`.replace(
-    '</body>',
-    () => `${state}</body>`,
-  );
-  // The page's own title replaces the shell's.
-  const head = page.head.includes('<title>') ? withPage.replace(/<title>[^<]*<\/title>/, '') : withPage;
-  return deferCode(head.replace('</head>', () => `${page.head}</head>`));
-}
-
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * A rendered page is on screen without its code, which only makes it interactive. The code is started
- * by /page-boot.js after the first paint instead of from the head, so that on a slow line the style
- * sheet and the page's first pictures are not sharing the bandwidth with it.
- */
-function deferCode(html: string): string {
-  const entry = ENTRY_SCRIPT.exec(html)?.[1];
-  if (!entry) return html;
-  const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const code = `<script type="application/json" id="page-code">${scriptSafeJson({ entry, preload })}</script><script src="/page-boot.js" defer></script>`;
-  return html
-    .replace(ENTRY_SCRIPT, '')
-    .replaceAll(MODULE_PRELOAD, '')
-    .replace('</body>', () => `${code}</body>`);
-}
 
 /**
  * index.html with `<link rel="modulepreload">` for each page module's chunks (listed by the build in
@@ -144,17 +42,7 @@ async function pageHtmlByModule(distDir: string, indexHtml: string): Promise<Map
  * index.html never cached, client routes answered with the app, unknown paths with the app's
  * not-found page and status 404. API paths that match nothing answer problem+json.
  */
-export interface WebAppOptions {
-  /**
-   * A header the server adds to the API requests it makes while rendering a page, so that they are not
-   * counted against the rate limit of 127.0.0.1 (every visitor's renders would share it). Its value is
-   * random per process: no client can send it.
-   */
-  internalRequestHeader?: { name: string; value: string };
-  /** How many renders run at once and how many one client may start a minute (render-gate.ts). */
-  renderLimits?: Partial<RenderLimits>;
-  /** Milliseconds from any fixed point, for the per-client budget; the app's clock. */
-  now?: () => number;
+export interface WebAppOptions extends Omit<PageRenderingOptions, 'shellFor'> {
   /**
    * Whether the thing a page shows exists, for the pages about one part or one post: the server answers
    * 404 (with the app, which draws its not-found page) for a part or post that is not there, though the
@@ -182,18 +70,6 @@ function pageSubject(path: string): { kind: keyof PageSubjects; key: string } | 
   return { kind: match[1] === 'part' ? 'part' : 'blogPost', key };
 }
 
-/** A cached redirect (a page past its last): the body is the address. */
-const REDIRECT_ENTRY = 'redirect';
-
-/**
- * The cache key of a page: its path and only the query parameters the page reads, canonical
- * (#shared/page-search). `/?utm_source=x` is `/`, `/part?page=1&q=brake&x=1` is `/part?q=brake`.
- */
-export function pageCacheKey(path: string, rawQuery: string): string {
-  const query = canonicalPageQuery(path, new URLSearchParams(rawQuery));
-  return query ? `${path}?${query}` : path;
-}
-
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
@@ -210,8 +86,7 @@ export async function registerWebApp(
 
   const pages = distDir && indexHtml ? await pageHtmlByModule(distDir, indexHtml) : new Map<string, string>();
   const htmlFor = (pathname: string) => {
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const name = pageModuleOf(path);
+    const name = pageModuleOf(pathname);
     return (name && pages.get(name)) ?? indexHtml;
   };
 
@@ -230,102 +105,23 @@ export async function registerWebApp(
     });
   }
 
-  const renderer = indexHtml?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
-  const transport: ApiTransport = async (apiPath, init) => {
-    // Requests that arrived meanwhile go first: an in-process call may never leave the microtask queue.
-    await new Promise((resolve) => setImmediate(resolve));
-    const response = await app.inject({
-      method: 'GET',
-      url: apiPath,
-      headers: {
-        accept: 'application/json',
-        ...(options.internalRequestHeader ? { [options.internalRequestHeader.name]: options.internalRequestHeader.value } : {}),
-      },
-      ...(init.signal ? { signal: init.signal } : {}),
-    });
-    return new Response(response.statusCode === 204 ? null : response.body, {
-      status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? '') },
-    });
-  };
-
-  const gate = new RenderGate({ ...DEFAULT_RENDER_LIMITS, ...options.renderLimits }, options.now);
-  const registers = [app.metrics.registry];
-  const counters = {
-    renders: new Counter({
-      name: 'page_renders_total',
-      help: 'Public pages rendered on the server (not answered from the page cache), by result: page, redirect, failed',
-      labelNames: ['result'] as const,
-      registers,
-    }),
-    refused: new Counter({
-      name: 'page_renders_refused_total',
-      help: 'Public pages answered with the app shell instead of a render, by reason: busy (renders at their limit), client_budget',
-      labelNames: ['reason'] as const,
-      registers,
-    }),
-  };
-  app.decorate('pageRendering', { gate, ...counters });
-  /** Renders under way, by cache key: a second request for the same page waits for the first's. */
-  const rendering = new Map<string, Promise<StoredBody | PageRedirect | undefined>>();
-
-  /** Renders the page at `key` (its canonical address) and keeps it in the cache; undefined: leave it to the browser. */
-  const render = async (request: FastifyRequest, key: string, shell: string): Promise<StoredBody | PageRedirect | undefined> => {
-    if (!renderer) return undefined;
-    const generation = app.responseCache.currentGeneration();
-    try {
-      const page = await renderer.renderPage(new URL(key, 'http://shop.invalid'), transport);
-      if (!page) {
-        counters.renders.inc({ result: 'failed' });
-        return undefined;
-      }
-      if ('redirect' in page) {
-        counters.renders.inc({ result: 'redirect' });
-        app.responseCache.store(`page:${key}`, Buffer.from(page.redirect), REDIRECT_ENTRY, '', generation);
-        return page;
-      }
-      counters.renders.inc({ result: 'page' });
-      const body = Buffer.from(withRenderedPage(shell, page));
-      app.responseCache.store(`page:${key}`, body, 'text/html; charset=utf-8', '', generation);
-      return app.responseCache.lookup(`page:${key}`) ?? { body, encoded: new Map() };
-    } catch (error) {
-      counters.renders.inc({ result: 'failed' });
-      // The visitor still gets a working page (the app renders it), but a page that cannot render is the shop's fault.
-      request.log.error({ err: error }, 'rendering the page on the server failed; sent the app to render it');
-      return undefined;
-    }
-  };
+  const renderPage = await createPageRendering(app, {
+    shellFor: htmlFor,
+    ...(options.internalRequestHeader ? { internalRequestHeader: options.internalRequestHeader } : {}),
+    ...(options.renderLimits ? { renderLimits: options.renderLimits } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   /**
-   * The page for a visitor, rendered (docs/decisions/0013), kept in the response cache like the API's
-   * public answers (the same freshness: dropped on every write) under its canonical address, so that
-   * query parameters the page does not read never cause a render; otherwise the app's shell, which is
-   * also the answer when renders are at their limit or the client has used its budget of renders.
+   * The page for a visitor, rendered on the server when it is one of the public pages (src/server/rendering);
+   * otherwise, and for a signed-in browser, the app's shell.
    */
-  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<StoredBody | PageRedirect | string | undefined> => {
+  const pageHtml = async (request: FastifyRequest, pathname: string): Promise<PageAnswer | string | undefined> => {
     const shell = htmlFor(pathname);
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const name = pageModuleOf(path);
-    if (!renderer || !shell || request.method !== 'GET' || !name || !SERVER_RENDERED.has(name)) return shell;
-    if (SESSION_COOKIE.test(request.headers.cookie ?? '')) return shell;
+    if (!shell || request.method !== 'GET' || SESSION_COOKIE.test(request.headers.cookie ?? '')) return shell;
     const queryAt = request.url.indexOf('?');
-    const key = pageCacheKey(path, queryAt < 0 ? '' : request.url.slice(queryAt + 1));
-    const cached = app.responseCache.lookup(`page:${key}`);
-    if (cached) return cached.contentType === REDIRECT_ENTRY ? { redirect: cached.body.toString() } : cached;
-
-    const underway = rendering.get(key);
-    if (underway) return (await underway) ?? shell;
-    const admission = gate.admit(request.ip);
-    if (admission !== 'admitted') {
-      counters.refused.inc({ reason: admission });
-      return shell;
-    }
-    const result = render(request, key, shell).finally(() => {
-      rendering.delete(key);
-      gate.finish();
-    });
-    rendering.set(key, result);
-    return (await result) ?? shell;
+    const url = new URL(`http://shop.invalid${pathname}${queryAt < 0 ? '' : request.url.slice(queryAt)}`);
+    return (await renderPage(url, request.ip)) ?? shell;
   };
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {
@@ -348,7 +144,7 @@ export async function registerWebApp(
     if (!wantsPage || !indexHtml) return sendProblem(reply, notFoundProblem(request));
     const known = isClientRoute(pathname);
     if (!known) return sendApp(request, reply, 404, '');
-    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const path = trimTrailingSlashes(pathname);
     const subject = options.exists ? pageSubject(path) : undefined;
     if (subject && options.exists) {
       const found = subject.key !== '' && (await options.exists[subject.kind](subject.key));

@@ -1,17 +1,61 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, matchRoutes, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type PageAccess, pageLayouts, type PageRoute, pageRoutes } from '#shared/routes';
+import { shopInfoQueryOptions } from '../features/auth/api/get-shop-info';
 import { RequireAdmin, RequireAuth, RequireCustomer } from '../features/auth/components/require-auth';
 import { AppShell } from './layout/app-shell';
 import { HydrateFallback } from './layout/hydrate-fallback';
 import { RouteError } from './layout/route-error';
+import { pageDataProvider, pageLoader } from './page-data';
+
+/** What a page module (`routes/<name>.tsx`) exports: the page, and the loader of the data it draws. */
+interface PageModule {
+  default: ComponentType;
+  loader?: LoaderFunction;
+}
+
+/**
+ * Each page module's code, by the name #shared/routes gives it: its own chunk, loaded when first
+ * visited (docs/decisions/0005-web-loading.md).
+ */
+const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
+  landing: () => import('./routes/landing'),
+  parts: () => import('./routes/parts'),
+  blogs: () => import('./routes/blogs'),
+  'blog-post': () => import('./routes/blog-post'),
+  reviews: () => import('./routes/reviews'),
+  info: () => import('./routes/info'),
+  login: () => import('./routes/login'),
+  signup: () => import('./routes/signup'),
+  reset: () => import('./routes/reset'),
+  'reset-password': () => import('./routes/reset-password'),
+  'email-verified': () => import('./routes/email-verified'),
+  'part-detail': () => import('./routes/part-detail'),
+  dashboard: () => import('./routes/dashboard'),
+  'my-orders': () => import('./routes/my-orders'),
+  profile: () => import('./routes/profile'),
+  payment: () => import('./routes/payment'),
+  'add-review': () => import('./routes/add-review'),
+  'add-part': () => import('./routes/add-part'),
+  'manage-parts': () => import('./routes/manage-parts'),
+  'manage-orders': () => import('./routes/manage-orders'),
+  'manage-users': () => import('./routes/manage-users'),
+  inbox: () => import('./routes/inbox'),
+  settings: () => import('./routes/settings'),
+  'not-found': () => import('./routes/not-found'),
+};
 
 /**
  * A page: its own chunk, loaded when first visited, with its own error boundary inside the shell.
  * When the chunk cannot be fetched (offline, or a new version was deployed meanwhile) the page renders
  * a component that throws the import error, so the route's boundary shows "Try again": a rejected lazy
- * import on a route without a loader otherwise renders an empty page (react-router 8.5).
+ * import on a route without a loader otherwise renders an empty page (react-router 8.5). The loader
+ * comes from the same chunk; when that cannot be fetched the page has none, and its component fails.
  */
-function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'errorElement'> {
+function page(module: string): Pick<RouteObject, 'lazy' | 'errorElement'> {
+  const load = pageModules[module];
+  if (!load) throw new Error(`No page module "${module}" in router.tsx for #shared/routes`);
   return {
     lazy: {
       Component: async () => {
@@ -23,70 +67,84 @@ function page(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject
           };
         }
       },
+      loader: async () => {
+        try {
+          return (await load()).loader;
+        } catch {
+          return undefined;
+        }
+      },
     },
     errorElement: <RouteError />,
   };
 }
 
-const landing = () => import('./routes/landing');
+/** `/dashboard/payment/:id` inside the layout at `/dashboard` → `payment/:id`; `/` → the index route. */
+function pageRoute(route: PageRoute, under: string): RouteObject {
+  const relative = route.path.slice(under.length).replace(/^\//, '');
+  const placed = relative === '' ? { index: true as const } : { path: relative };
+  return { id: route.path, ...placed, ...page(route.module) };
+}
+
+const guards: Record<Exclude<PageAccess, 'public'>, ComponentType> = {
+  'signed-in': RequireAuth,
+  customer: RequireCustomer,
+  admin: RequireAdmin,
+};
+
+/** Pages grouped under the guard of their access, in the order of #shared/routes. */
+function guarded(routes: readonly PageRoute[], under: string): RouteObject[] {
+  const result: RouteObject[] = routes.filter((route) => route.access === 'public').map((route) => pageRoute(route, under));
+  for (const access of ['customer', 'admin'] as const) {
+    const children = routes.filter((route) => route.access === access).map((route) => pageRoute(route, under));
+    if (children.length > 0)
+      result.push({ id: `${under || '/'}:${access}`, Component: guards[access], errorElement: <RouteError />, children });
+  }
+  return result;
+}
+
+/** Shop info is drawn on every page (the footer, the test-mode banner): the shell's own data. */
+const shellLoader = pageLoader((queryClient) => queryClient.ensureQueryData(shopInfoQueryOptions()));
+
+const outside = pageRoutes.filter((route) => !route.layout);
+const dashboard = pageLayouts.dashboard;
+const insideDashboard = pageRoutes.filter((route) => route.layout === 'dashboard');
+
 /**
- * Every route of docs/shop-rules.md, "Screens and routes". Signed-in routes sit under RequireAuth; inside the dashboard,
- * customer pages under RequireCustomer and admin pages under RequireAdmin.
+ * The route table, built from #shared/routes. Signed-in pages sit under RequireAuth; inside the
+ * dashboard, customer pages under RequireCustomer and admin pages under RequireAdmin.
  */
 export const routes: RouteObject[] = [
   {
+    id: 'shell',
     path: '/',
     Component: AppShell,
+    loader: shellLoader,
     HydrateFallback,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...page(landing) },
-      { path: 'home', ...page(landing) },
-      { path: 'part', ...page(() => import('./routes/parts')) },
-      { path: 'blogs', ...page(() => import('./routes/blogs')) },
-      { path: 'blogs/:slug', ...page(() => import('./routes/blog-post')) },
-      { path: 'reviews', ...page(() => import('./routes/reviews')) },
-      // The shop's short pages (about, terms, privacy, cookies): one page module for the four.
-      ...['about', 'terms', 'privacy', 'cookies'].map((path) => ({ path, ...page(() => import('./routes/info')) })),
-      { path: 'login', ...page(() => import('./routes/login')) },
-      { path: 'signup', ...page(() => import('./routes/signup')) },
-      { path: 'reset', ...page(() => import('./routes/reset')) },
-      { path: 'reset-password', ...page(() => import('./routes/reset-password')) },
-      { path: 'email-verified', ...page(() => import('./routes/email-verified')) },
+      ...guarded(outside, ''),
       {
+        id: 'signed-in',
         Component: RequireAuth,
         errorElement: <RouteError />,
         children: [
-          { path: 'part/:partId', ...page(() => import('./routes/part-detail')) },
+          ...outside.filter((route) => route.access === 'signed-in').map((route) => pageRoute(route, '')),
           {
-            path: 'dashboard',
-            ...page(() => import('./routes/dashboard')),
+            id: `layout:${dashboard.path}`,
+            path: dashboard.path.slice(1),
+            ...page(dashboard.module),
             children: [
-              { index: true, ...page(() => import('./routes/my-orders')) },
-              { path: 'profile', ...page(() => import('./routes/profile')) },
-              { path: 'payment/:id', ...page(() => import('./routes/payment')) },
-              {
-                Component: RequireCustomer,
-                errorElement: <RouteError />,
-                children: [{ path: 'addReview', ...page(() => import('./routes/add-review')) }],
-              },
-              {
-                Component: RequireAdmin,
-                errorElement: <RouteError />,
-                children: [
-                  { path: 'addPart', ...page(() => import('./routes/add-part')) },
-                  { path: 'manageParts', ...page(() => import('./routes/manage-parts')) },
-                  { path: 'manageOrders', ...page(() => import('./routes/manage-orders')) },
-                  { path: 'manageUser', ...page(() => import('./routes/manage-users')) },
-                  { path: 'inbox', ...page(() => import('./routes/inbox')) },
-                  { path: 'settings', ...page(() => import('./routes/settings')) },
-                ],
-              },
+              ...insideDashboard.filter((route) => route.access === 'signed-in').map((route) => pageRoute(route, dashboard.path)),
+              ...guarded(
+                insideDashboard.filter((route) => route.access !== 'signed-in'),
+                dashboard.path,
+              ),
             ],
           },
         ],
       },
-      { path: '*', ...page(() => import('./routes/not-found')) },
+      { id: 'not-found', path: '*', ...page('not-found') },
     ],
   },
 ];
@@ -99,20 +157,38 @@ export async function loadMatchedPages(location: { pathname: string }): Promise<
   const matches = matchRoutes(routes, location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
-      const load = typeof route.lazy === 'object' ? route.lazy.Component : undefined;
-      if (!load) return;
-      route.Component = (await load()) ?? null;
+      if (typeof route.lazy !== 'object') return;
+      const { Component, loader } = route.lazy;
+      const [component, load] = await Promise.all([Component?.(), loader?.()]);
+      if (component) route.Component = component;
+      if (load) route.loader = load;
       delete route.lazy;
     }),
   );
 }
 
 /**
- * `takesOverRenderedPage`: the server drew the page the browser shows. The router then starts without
- * moving the scroll (React Router treats a router with hydration data as taking over a drawn page), so
- * a reader who scrolled while the code was on its way keeps their place; every later navigation still
- * starts at the top, and back and forward still return to where the reader was.
+ * The browser's router. Its loaders start each page's fetches as it is navigated to, into `queryClient`.
+ *
+ * `takesOverRenderedPage`: the server drew the page the browser shows, from the data already in
+ * `queryClient` (main.tsx hydrates it first). The router starts with the matched routes' loaders marked
+ * as done, so it draws the page at once and fetches nothing for it; and it starts without moving the
+ * scroll (React Router treats a router with hydration data as taking over a drawn page), so a reader who
+ * scrolled while the code was on its way keeps their place; every later navigation still starts at the
+ * top, and back and forward still return to where the reader was.
  */
-export function createAppRouter({ takesOverRenderedPage = false } = {}) {
-  return createBrowserRouter(routes, takesOverRenderedPage ? { hydrationData: {} } : undefined);
+export function createAppRouter({
+  queryClient,
+  takesOverRenderedPage = false,
+}: {
+  queryClient: QueryClient;
+  takesOverRenderedPage?: boolean;
+}) {
+  const loaded = takesOverRenderedPage
+    ? Object.fromEntries((matchRoutes(routes, window.location) ?? []).map(({ route }) => [route.id, null]))
+    : undefined;
+  return createBrowserRouter(routes, {
+    getContext: () => pageDataProvider({ queryClient, waitForData: false }),
+    ...(loaded ? { hydrationData: { loaderData: loaded } } : {}),
+  });
 }

@@ -26,22 +26,44 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Where the request goes; the browser's fetch by default. */
+  transport?: ApiTransport;
 }
 
-type Transport = (path: string, init: RequestInit) => Promise<Response>;
+/** Sends one request to the API: the browser's fetch, or the server's own routes while it renders a page. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
 
-let transport: Transport = (path, init) => fetch(path, init);
+const browserFetch: ApiTransport = (path, init) => fetch(path, init);
+
+/** How one call reaches the API: its abort signal, and the transport when it is not the browser's fetch. */
+export interface ApiCall {
+  signal?: AbortSignal;
+  transport?: ApiTransport;
+}
 
 /**
- * Where requests go. The browser's fetch by default; the server, rendering a page for a visitor
- * (entry-server.tsx), answers them in-process, through the same routes and checks.
+ * The transport of each query client that does not use the browser's fetch. The server renders every
+ * page with a query client of its own (entry-server.tsx), so a query function asks through the
+ * transport of the client that runs it: two renders at once never share one.
  */
-export function setApiTransport(next: Transport): void {
-  transport = next;
+const transports = new WeakMap<object, ApiTransport>();
+
+/** Makes every query that `client` runs ask through `transport` (query-client.ts). */
+export function bindApiTransport(client: object, transport: ApiTransport): void {
+  transports.set(client, transport);
+}
+
+/** The call of a query function: its signal, and the transport of the query client running it. */
+export function apiCall({ client, signal }: { client: object; signal: AbortSignal }): ApiCall {
+  const transport = transports.get(client);
+  return transport ? { signal, transport } : { signal };
 }
 
 /** The one way the web app talks to the API: JSON in, JSON out, problem+json turned into ApiError. */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal, headers }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, headers, transport = browserFetch }: RequestOptions = {},
+): Promise<T> {
   // A FormData body (an upload) goes as multipart, with the boundary the browser writes into its content type.
   const isForm = body instanceof FormData;
   let response: Response;

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, bindApiTransport, type ApiTransport } from './api-client';
 import { notifyMutationError } from './mutation-errors';
 
 /** The query that knows who is signed in (features/auth). Here because any 401 means it is out of date. */
@@ -25,8 +25,10 @@ function isUnauthenticated(error: unknown): boolean {
 /**
  * One client for the app. Catalogue data changes rarely, so a minute of freshness saves refetches
  * when moving between pages; client errors (4xx) are not retried, server faults are, twice.
+ * `transport`: where its queries ask (the server's own routes, for a page it renders); the browser's
+ * fetch without it.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient({ transport }: { transport?: ApiTransport } = {}): QueryClient {
   // A 401 from any call means the session ended (expired, signed out in another tab, account removed):
   // asking again who is signed in lets the guards send the visitor to /login.
   const sessionEnded = () => void client.invalidateQueries({ queryKey: sessionQueryKey });
@@ -57,5 +59,6 @@ export function createQueryClient(): QueryClient {
       },
     }),
   });
+  if (transport) bindApiTransport(client, transport);
   return client;
 }

@@ -3,9 +3,12 @@ import { copy } from '#shared/copy';
 import { NotFoundView } from '../../components/not-found-view';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
-import { useBlogQuery } from '../../features/blogs/api/get-blog';
+import { blogQueryOptions, useBlogQuery } from '../../features/blogs/api/get-blog';
 import { BlogArticle } from '../../features/blogs/components/blog-article';
 import { ApiError } from '../../lib/api-client';
+import { pageLoader } from '../page-data';
+
+export const loader = pageLoader((queryClient, { params }) => queryClient.ensureQueryData(blogQueryOptions(params.slug ?? '')));
 
 /** /blogs/:slug: one post, or the not-found page when there is no such post. */
 export default function BlogPostPage() {

@@ -2,8 +2,11 @@ import { copy } from '#shared/copy';
 import { PageHeader } from '../../components/page-header';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';
-import { useBlogsQuery } from '../../features/blogs/api/get-blogs';
+import { blogsQueryOptions, useBlogsQuery } from '../../features/blogs/api/get-blogs';
 import { BlogGrid } from '../../features/blogs/components/blog-grid';
+import { pageLoader } from '../page-data';
+
+export const loader = pageLoader((queryClient) => queryClient.ensureQueryData(blogsQueryOptions()));
 
 /** /blogs: every post, newest first. */
 export default function BlogsPage() {

@@ -1,14 +1,31 @@
 import { copy } from '#shared/copy';
+import { blogsQueryOptions } from '../../features/blogs/api/get-blogs';
 import { LatestNewsSection } from '../../features/blogs/components/latest-news-section';
 import { ContactSection } from '../../features/contact/components/contact-section';
 import { Hero } from '../../features/landing/components/hero';
 import { WhyChooseUs } from '../../features/landing/components/why-choose-us';
 import { NewsletterSection } from '../../features/newsletter/components/newsletter-section';
+import { bestSellersQueryOptions } from '../../features/parts/api/get-best-sellers';
+import { partsQueryOptions } from '../../features/parts/api/get-parts';
 import { BestSellersSection } from '../../features/parts/components/best-sellers-section';
-import { NewPartsSection } from '../../features/parts/components/new-parts-section';
-import { LatestReviewsSection } from '../../features/reviews/components/latest-reviews-section';
+import { NewPartsSection, newPartsQuery } from '../../features/parts/components/new-parts-section';
+import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
+import { LatestReviewsSection, latestReviewsQuery } from '../../features/reviews/components/latest-reviews-section';
+import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { FlashDealSection } from '../../features/settings/components/flash-deal-section';
 import { useScrollToHashWhenSettled } from '../../lib/use-scroll-to-hash';
+import { pageLoader } from '../page-data';
+
+/** What the sections draw: the new parts, the best sellers, the flash deal, the latest posts and reviews. */
+export const loader = pageLoader((queryClient) =>
+  Promise.all([
+    queryClient.ensureQueryData(partsQueryOptions(newPartsQuery)),
+    queryClient.ensureQueryData(bestSellersQueryOptions()),
+    queryClient.ensureQueryData(settingsQueryOptions()),
+    queryClient.ensureQueryData(blogsQueryOptions()),
+    queryClient.ensureQueryData(reviewsQueryOptions(latestReviewsQuery)),
+  ]),
+);
 
 /** The landing page, sections in the order of docs/shop-rules.md, "Landing page". */
 export default function LandingPage() {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { copy } from '#shared/copy';
-import { partsPageSearch } from '#shared/page-search';
+import { partsPageSearch, type PartsSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
 import type { PartSort } from '#shared/schemas/parts';
 import { PageHeader } from '../../components/page-header';
@@ -8,11 +8,21 @@ import { Pagination } from '../../components/pagination';
 import { Redirect } from '../../components/redirect';
 import { SectionError } from '../../components/section-error';
 import { GridSkeleton } from '../../components/grid-skeleton';
-import { usePartsQuery } from '../../features/parts/api/get-parts';
+import { partsQueryOptions, type PartsQuery, usePartsQuery } from '../../features/parts/api/get-parts';
 import { PART_GRID_CLASS, PartGrid } from '../../features/parts/components/part-grid';
 import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
+import { pageLoader } from '../page-data';
 
 export const PARTS_PAGE_SIZE = 12;
+
+/** The list the page shows for its search. */
+function partsListQuery({ q, sort, page, inStock }: PartsSearch): PartsQuery {
+  return { q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE, ...(inStock ? { inStock } : {}) };
+}
+
+export const loader = pageLoader((queryClient, { request }) =>
+  queryClient.ensureQueryData(partsQueryOptions(partsListQuery(partsPageSearch.read(new URL(request.url).searchParams)))),
+);
 
 /**
  * /part: every part, searchable, sortable and (with "In stock only") narrowed to the parts that can be
@@ -21,8 +31,9 @@ export const PARTS_PAGE_SIZE = 12;
 export default function PartsPage() {
   const [params, setParams] = useSearchParams();
   // The server keys its rendered copy of this page by the same reading (#shared/page-search).
-  const { q, sort, page, inStock } = partsPageSearch.read(params);
-  const parts = usePartsQuery({ q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE, ...(inStock ? { inStock } : {}) });
+  const search = partsPageSearch.read(params);
+  const { q, sort, page, inStock } = search;
+  const parts = usePartsQuery(partsListQuery(search));
 
   const update = (changes: { q?: string; sort?: PartSort; page?: number; inStock?: boolean }, replace: boolean) => {
     const next = partsPageSearch.key({ q, sort, inStock, page: 1, ...changes });

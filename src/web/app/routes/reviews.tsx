@@ -5,17 +5,26 @@ import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { SectionError } from '../../components/section-error';
 import { GridSkeleton } from '../../components/grid-skeleton';
-import { useReviewsQuery } from '../../features/reviews/api/get-reviews';
+import { reviewsQueryOptions, type ReviewsQuery, useReviewsQuery } from '../../features/reviews/api/get-reviews';
 import { REVIEW_GRID_CLASS, ReviewGrid } from '../../features/reviews/components/review-grid';
+import { pageLoader } from '../page-data';
 
 // The API's largest page: the page shows every review (docs/shop-rules.md, "Screens and routes"), and pages only past 60.
 const REVIEWS_PAGE_SIZE = 60;
+
+const reviewsPageQuery = (page: number): ReviewsQuery => ({ page, limit: REVIEWS_PAGE_SIZE });
+
+export const loader = pageLoader((queryClient, { request }) =>
+  queryClient.ensureQueryData(
+    reviewsQueryOptions(reviewsPageQuery(reviewsPageSearch.read(new URL(request.url).searchParams).page)),
+  ),
+);
 
 /** /reviews: every review, newest first, in 1, 2 or 3 columns by width. */
 export default function ReviewsPage() {
   const [params, setParams] = useSearchParams();
   const { page } = reviewsPageSearch.read(params);
-  const reviews = useReviewsQuery({ page, limit: REVIEWS_PAGE_SIZE });
+  const reviews = useReviewsQuery(reviewsPageQuery(page));
   const totalPages = reviews.data ? Math.max(1, Math.ceil(reviews.data.total / REVIEWS_PAGE_SIZE)) : 1;
 
   return (

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '#shared/schemas/accounts';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiCall, type ApiCall, ApiError, apiRequest } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/query-client';
 
 /**
@@ -8,11 +8,11 @@ import { sessionQueryKey } from '../../../lib/query-client';
  * a failed request on every page; the auth library's get-session answers them 200 `null`, so it is
  * asked first, and /api/me (the shop's own view: role, isAdmin) only when there is a session.
  */
-export async function getSession(signal?: AbortSignal): Promise<Me | null> {
-  const session = await apiRequest<unknown>('/api/auth/get-session', { signal });
+export async function getSession(call: ApiCall = {}): Promise<Me | null> {
+  const session = await apiRequest<unknown>('/api/auth/get-session', call);
   if (!session) return null;
   try {
-    return await apiRequest<Me>('/api/me', { signal });
+    return await apiRequest<Me>('/api/me', call);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -22,7 +22,7 @@ export async function getSession(signal?: AbortSignal): Promise<Me | null> {
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: ({ signal }) => getSession(signal),
+    queryFn: (context) => getSession(apiCall(context)),
     // Coming back to the tab notices a sign-out (or a sign-in) made in another one.
     refetchOnWindowFocus: true,
   });

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopInfo } from '#shared/schemas/content';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest } from '../../../lib/api-client';
 
 /** How the shop is set up: demo mode (and its accounts) and whether Google sign-in is configured. */
-export function getShopInfo(signal?: AbortSignal): Promise<ShopInfo> {
-  return apiRequest<ShopInfo>('/api/shop', { signal });
+export function getShopInfo(call: ApiCall = {}): Promise<ShopInfo> {
+  return apiRequest<ShopInfo>('/api/shop', call);
 }
 
 export function shopInfoQueryOptions() {
   return queryOptions({
     queryKey: ['shop-info'],
-    queryFn: ({ signal }) => getShopInfo(signal),
+    queryFn: (context) => getShopInfo(apiCall(context)),
     // Fixed for the life of the server.
     staleTime: Infinity,
   });

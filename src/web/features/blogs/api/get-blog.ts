@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogPost } from '#shared/schemas/content';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest } from '../../../lib/api-client';
 
-export function getBlog(slug: string, signal?: AbortSignal): Promise<BlogPost> {
-  return apiRequest<BlogPost>(`/api/blogs/${encodeURIComponent(slug)}`, { signal });
+export function getBlog(slug: string, call: ApiCall = {}): Promise<BlogPost> {
+  return apiRequest<BlogPost>(`/api/blogs/${encodeURIComponent(slug)}`, call);
 }
 
 export function blogQueryOptions(slug: string) {
   return queryOptions({
     queryKey: ['blogs', 'detail', slug],
-    queryFn: ({ signal }) => getBlog(slug, signal),
+    queryFn: (context) => getBlog(slug, apiCall(context)),
   });
 }
 

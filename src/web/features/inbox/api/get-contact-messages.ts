@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { contactMessageListSchema } from '#shared/schemas/content';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export type ContactMessageList = z.infer<typeof contactMessageListSchema>;
 
@@ -11,16 +11,14 @@ export interface InboxQuery {
 }
 
 /** Messages from the landing page's contact form, newest first (admin only). */
-export function getContactMessages(query: InboxQuery, signal?: AbortSignal): Promise<ContactMessageList> {
-  return apiRequest<ContactMessageList>(`/api/contact-messages${queryString({ page: query.page, limit: query.limit })}`, {
-    signal,
-  });
+export function getContactMessages(query: InboxQuery, call: ApiCall = {}): Promise<ContactMessageList> {
+  return apiRequest<ContactMessageList>(`/api/contact-messages${queryString({ page: query.page, limit: query.limit })}`, call);
 }
 
 export function contactMessagesQueryOptions(query: InboxQuery) {
   return queryOptions({
     queryKey: ['contact-messages', 'list', query],
-    queryFn: ({ signal }) => getContactMessages(query, signal),
+    queryFn: (context) => getContactMessages(query, apiCall(context)),
     // Visitors write at any time.
     staleTime: 0,
   });

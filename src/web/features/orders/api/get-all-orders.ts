@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderList, OrderStatus } from '#shared/schemas/orders';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export interface AllOrdersQuery {
   status?: OrderStatus;
@@ -9,17 +9,15 @@ export interface AllOrdersQuery {
 }
 
 /** Every customer's orders, newest first, optionally of one status (admin only). */
-export function getAllOrders(query: AllOrdersQuery, signal?: AbortSignal): Promise<OrderList> {
-  return apiRequest<OrderList>(`/api/orders${queryString({ status: query.status, page: query.page, limit: query.limit })}`, {
-    signal,
-  });
+export function getAllOrders(query: AllOrdersQuery, call: ApiCall = {}): Promise<OrderList> {
+  return apiRequest<OrderList>(`/api/orders${queryString({ status: query.status, page: query.page, limit: query.limit })}`, call);
 }
 
 export function allOrdersQueryOptions(query: AllOrdersQuery) {
   return queryOptions({
     // Under ['orders'], so every order action (here or in My Orders) makes this list stale.
     queryKey: ['orders', 'all', query],
-    queryFn: ({ signal }) => getAllOrders(query, signal),
+    queryFn: (context) => getAllOrders(query, apiCall(context)),
     // Customers book, pay and cancel while an admin looks at the list.
     staleTime: 0,
   });

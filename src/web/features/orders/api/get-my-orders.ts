@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyOrdersView, OrderList } from '#shared/schemas/orders';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export interface MyOrdersQuery {
   view: MyOrdersView;
@@ -9,14 +9,14 @@ export interface MyOrdersQuery {
 }
 
 /** The signed-in user's orders, newest first: the open ones, the cancelled ones, or all. */
-export function getMyOrders({ view, page, limit }: MyOrdersQuery, signal?: AbortSignal): Promise<OrderList> {
-  return apiRequest<OrderList>(`/api/me/orders${queryString({ view, page, limit })}`, { signal });
+export function getMyOrders({ view, page, limit }: MyOrdersQuery, call: ApiCall = {}): Promise<OrderList> {
+  return apiRequest<OrderList>(`/api/me/orders${queryString({ view, page, limit })}`, call);
 }
 
 export function myOrdersQueryOptions(query: MyOrdersQuery) {
   return queryOptions({
     queryKey: ['orders', 'mine', query],
-    queryFn: ({ signal }) => getMyOrders(query, signal),
+    queryFn: (context) => getMyOrders(query, apiCall(context)),
     // An order's status changes elsewhere (paid on another tab, shipped by an admin, expired).
     staleTime: 0,
   });

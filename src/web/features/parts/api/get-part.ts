@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Part } from '#shared/schemas/parts';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest } from '../../../lib/api-client';
 
-export function getPart(id: string, signal?: AbortSignal): Promise<Part> {
-  return apiRequest<Part>(`/api/parts/${encodeURIComponent(id)}`, { signal });
+export function getPart(id: string, call: ApiCall = {}): Promise<Part> {
+  return apiRequest<Part>(`/api/parts/${encodeURIComponent(id)}`, call);
 }
 
 export function partQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['parts', 'detail', id],
-    queryFn: ({ signal }) => getPart(id, signal),
+    queryFn: (context) => getPart(id, apiCall(context)),
   });
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PartList, PartSort } from '#shared/schemas/parts';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export interface PartsQuery {
   q?: string;
@@ -11,7 +11,7 @@ export interface PartsQuery {
   inStock?: boolean;
 }
 
-export function getParts(query: PartsQuery, signal?: AbortSignal): Promise<PartList> {
+export function getParts(query: PartsQuery, call: ApiCall = {}): Promise<PartList> {
   return apiRequest<PartList>(
     `/api/parts${queryString({
       q: query.q,
@@ -20,16 +20,14 @@ export function getParts(query: PartsQuery, signal?: AbortSignal): Promise<PartL
       page: query.page,
       limit: query.limit,
     })}`,
-    {
-      signal,
-    },
+    call,
   );
 }
 
 export function partsQueryOptions(query: PartsQuery) {
   return queryOptions({
     queryKey: ['parts', 'list', query],
-    queryFn: ({ signal }) => getParts(query, signal),
+    queryFn: (context) => getParts(query, apiCall(context)),
   });
 }
 

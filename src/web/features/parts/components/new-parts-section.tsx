@@ -6,14 +6,17 @@ import { Reveal } from '../../../components/reveal';
 import { SectionError } from '../../../components/section-error';
 import { SectionHeading } from '../../../components/section-heading';
 import { Spinner } from '../../../components/spinner';
-import { usePartsQuery } from '../api/get-parts';
+import { type PartsQuery, usePartsQuery } from '../api/get-parts';
 import { PartGrid } from './part-grid';
 
 export const NEW_PARTS_COUNT = 6;
 
+/** The section's list, also loaded ahead by the landing page's loader. */
+export const newPartsQuery: PartsQuery = { sort: 'newest', limit: NEW_PARTS_COUNT };
+
 /** "NEW OUR PARTS": the six newest parts. */
 export function NewPartsSection() {
-  const parts = usePartsQuery({ sort: 'newest', limit: NEW_PARTS_COUNT });
+  const parts = usePartsQuery(newPartsQuery);
   return (
     <Reveal aria-labelledby="new-parts-title" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentIntent } from '#shared/schemas/payments';
-import { apiRequest } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest } from '../../../lib/api-client';
 
 /** Creates the payment intent of an unpaid order, or answers the one it already has (asking again is safe). */
-export function getPaymentIntent(orderId: string, signal?: AbortSignal): Promise<PaymentIntent> {
-  return apiRequest<PaymentIntent>(`/api/orders/${encodeURIComponent(orderId)}/payment-intent`, { method: 'POST', signal });
+export function getPaymentIntent(orderId: string, call: ApiCall = {}): Promise<PaymentIntent> {
+  return apiRequest<PaymentIntent>(`/api/orders/${encodeURIComponent(orderId)}/payment-intent`, { method: 'POST', ...call });
 }
 
 /**
@@ -14,7 +14,7 @@ export function getPaymentIntent(orderId: string, signal?: AbortSignal): Promise
 export function paymentIntentQueryOptions(orderId: string) {
   return queryOptions({
     queryKey: ['payments', 'intent', orderId],
-    queryFn: ({ signal }) => getPaymentIntent(orderId, signal),
+    queryFn: (context) => getPaymentIntent(orderId, apiCall(context)),
     staleTime: Infinity,
     gcTime: 0,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewList } from '#shared/schemas/reviews';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export interface ReviewsQuery {
   page?: number;
@@ -8,14 +8,14 @@ export interface ReviewsQuery {
 }
 
 /** Reviews, newest first. */
-export function getReviews(query: ReviewsQuery, signal?: AbortSignal): Promise<ReviewList> {
-  return apiRequest<ReviewList>(`/api/reviews${queryString({ page: query.page, limit: query.limit })}`, { signal });
+export function getReviews(query: ReviewsQuery, call: ApiCall = {}): Promise<ReviewList> {
+  return apiRequest<ReviewList>(`/api/reviews${queryString({ page: query.page, limit: query.limit })}`, call);
 }
 
 export function reviewsQueryOptions(query: ReviewsQuery) {
   return queryOptions({
     queryKey: ['reviews', 'list', query],
-    queryFn: ({ signal }) => getReviews(query, signal),
+    queryFn: (context) => getReviews(query, apiCall(context)),
   });
 }
 

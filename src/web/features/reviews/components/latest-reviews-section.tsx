@@ -6,7 +6,7 @@ import { Reveal } from '../../../components/reveal';
 import { SectionError } from '../../../components/section-error';
 import { SectionHeading } from '../../../components/section-heading';
 import { Spinner } from '../../../components/spinner';
-import { useReviewsQuery } from '../api/get-reviews';
+import { type ReviewsQuery, useReviewsQuery } from '../api/get-reviews';
 import { ReviewGrid } from './review-grid';
 
 /**
@@ -15,9 +15,12 @@ import { ReviewGrid } from './review-grid';
  */
 export const LATEST_REVIEW_COUNT = 9;
 
+/** The section's list, also loaded ahead by the landing page's loader. */
+export const latestReviewsQuery: ReviewsQuery = { limit: LATEST_REVIEW_COUNT };
+
 /** The latest reviews, newest first, with "All Review" to /reviews. */
 export function LatestReviewsSection() {
-  const reviews = useReviewsQuery({ limit: LATEST_REVIEW_COUNT });
+  const reviews = useReviewsQuery(latestReviewsQuery);
   return (
     <Reveal aria-labelledby="reviews-title" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserList } from '#shared/schemas/accounts';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export interface UsersQuery {
   q?: string;
@@ -9,14 +9,14 @@ export interface UsersQuery {
 }
 
 /** Every account, newest first (admin only); `q` searches name and email. */
-export function getUsers(query: UsersQuery, signal?: AbortSignal): Promise<UserList> {
-  return apiRequest<UserList>(`/api/users${queryString({ q: query.q, page: query.page, limit: query.limit })}`, { signal });
+export function getUsers(query: UsersQuery, call: ApiCall = {}): Promise<UserList> {
+  return apiRequest<UserList>(`/api/users${queryString({ q: query.q, page: query.page, limit: query.limit })}`, call);
 }
 
 export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
     queryKey: ['users', 'list', query],
-    queryFn: ({ signal }) => getUsers(query, signal),
+    queryFn: (context) => getUsers(query, apiCall(context)),
     // Other admins change this list too.
     staleTime: 0,
   });

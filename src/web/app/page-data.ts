@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, type LoaderFunction, type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
+
+/**
+ * What a page needs before it is drawn, declared once as its route's loader: the loader calls
+ * `queryClient.ensureQueryData(...)` with the query options the page's own hooks use, so the page finds
+ * its data in the cache under the same keys (docs/decisions/0013-server-rendering.md).
+ */
+export interface PageData {
+  /** The query cache the page is drawn from. */
+  queryClient: QueryClient;
+  /**
+   * The server waits for the data (it renders once, after the loaders) and learns of a failure; the
+   * browser does not: navigating starts the page's fetches early, and the page draws at once with its
+   * own loading and error states, as it would without a loader.
+   */
+  waitForData: boolean;
+}
+
+export const pageDataContext = createContext<PageData>();
+
+/** The router context that gives the loaders `data` (per render on the server, once in the browser). */
+export function pageDataProvider(data: PageData): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(pageDataContext, data);
+  return provider;
+}
+
+/** A route loader that puts in the cache what `load` asks for with `queryClient.ensureQueryData(...)`. */
+export function pageLoader(load: (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>): LoaderFunction {
+  return async (args) => {
+    const { queryClient, waitForData } = args.context.get(pageDataContext);
+    const loading = load(queryClient, args);
+    if (waitForData) await loading;
+    // The page's own query shows a failure, and retries as it always did.
+    else loading.catch(() => undefined);
+    return null;
+  };
+}
