@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UnpaidOrdersOfPart } from '#shared/schemas/parts';
-import { apiRequest, queryString } from '../../../lib/api-client';
+import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
 
 export interface DeletePartInput {
   id: string;
@@ -21,15 +21,15 @@ export function deletePart({ id, cancelUnpaidOrders }: DeletePartInput): Promise
 }
 
 /** How many unpaid orders deleting the part would cancel, for the delete confirmation. */
-export function getUnpaidOrdersOfPart(id: string, signal?: AbortSignal): Promise<UnpaidOrdersOfPart> {
-  return apiRequest<UnpaidOrdersOfPart>(`/api/parts/${encodeURIComponent(id)}/unpaid-orders`, { signal });
+export function getUnpaidOrdersOfPart(id: string, call: ApiCall = {}): Promise<UnpaidOrdersOfPart> {
+  return apiRequest<UnpaidOrdersOfPart>(`/api/parts/${encodeURIComponent(id)}/unpaid-orders`, call);
 }
 
 export function unpaidOrdersOfPartQueryOptions(id: string) {
   return queryOptions({
     // Not under 'parts': refreshing the parts after the delete must not ask again about a part now gone.
     queryKey: ['part-unpaid-orders', id],
-    queryFn: ({ signal }) => getUnpaidOrdersOfPart(id, signal),
+    queryFn: (context) => getUnpaidOrdersOfPart(id, apiCall(context)),
     // Customers book and pay all the time: counted afresh each time the dialog opens.
     staleTime: 0,
     gcTime: 0,
