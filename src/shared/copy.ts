@@ -68,6 +68,7 @@ export const copy = {
     sectionError: 'This section could not be loaded.',
   },
   part: {
+    notFound: 'This part does not exist or is no longer sold.',
     allParts: 'Our All Parts',
     price: 'Price',
     quantity: 'Quantity',
@@ -123,6 +124,7 @@ export const copy = {
     text: 'Workshop notes, product news and maintenance tips from our engineers.',
     readMore: 'Read more',
     by: (author: string) => `By ${author}`,
+    notFound: 'This post does not exist.',
   },
   notFound: {
     title: 'Page not found',
@@ -458,6 +460,7 @@ export const copy = {
     stars: (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`,
   },
   inbox: {
+    messageNotFound: 'This message does not exist.',
     tabsLabel: 'Inbox sections',
     messages: 'Contact messages',
     subscribers: 'Newsletter subscribers',
@@ -565,8 +568,13 @@ export const copy = {
     title: 'Book this part',
     text: 'The stock is held for you while you pay; unpaid orders are cancelled after the payment window.',
     submit: 'Book Now',
+    outOfStock: 'There is not enough of this part left in stock for this quantity. Nothing was booked.',
   },
   orders: {
+    notFound: 'This order does not exist.',
+    onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
+    /** An admin's status step that does not follow from the order's status now. */
+    statusStepRefused: (from: string, to: string, now: string) => `Only a ${from} order can be marked ${to}; this one is ${now}.`,
     index: 'Index',
     picture: 'Picture',
     name: 'Name',

@@ -1,3 +1,4 @@
+import { copy } from '#shared/copy';
 import type {
   BlogPost,
   BlogSummary,
@@ -76,7 +77,7 @@ export function createContentService(db: Db, { clock, events }: ContentServiceDe
 
     async getBlog(slug: string): Promise<BlogPost> {
       const row = await repo.findBlogPostBySlug(db, slug);
-      if (!row) throw new AppError('not_found', 'This post does not exist.');
+      if (!row) throw new AppError('not_found', copy.blogs.notFound);
       return { ...toBlogSummary(row), body: parseBody(row.body) };
     },
 
@@ -121,7 +122,7 @@ export function createContentService(db: Db, { clock, events }: ContentServiceDe
 
     async markContactMessage(id: string, handled: boolean): Promise<ContactMessage> {
       const row = await repo.setContactMessageHandledAt(db, id, handled ? clock.now().toISOString() : null);
-      if (!row) throw new AppError('not_found', 'This message does not exist.');
+      if (!row) throw new AppError('not_found', copy.inbox.messageNotFound);
       return toContactMessage(row);
     },
 

@@ -52,11 +52,10 @@ export function toOrderAt(row: OrderRow, paymentWindowHours: number): Order {
   };
 }
 
-const orderNotFound = () => new AppError('not_found', 'This order does not exist.');
-const partNotFound = () => new AppError('not_found', 'This part does not exist or is no longer sold.');
+const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
+const partNotFound = () => new AppError('not_found', copy.part.notFound);
 const quantityProblem = (message: string) => new AppError('validation_failed', message, { quantity: message });
-const outOfStock = () =>
-  new AppError('insufficient_stock', 'There is not enough of this part left in stock for this quantity. Nothing was booked.');
+const outOfStock = () => new AppError('insufficient_stock', copy.booking.outOfStock);
 
 /** The one step an admin may take from each status. */
 const previousStatus: Record<OrderStatusUpdate['status'], OrderStatus> = { shipped: 'paid', delivered: 'shipped' };
@@ -196,7 +195,7 @@ export function createOrdersService(
         return true;
       });
       if (!cancelled) {
-        throw new AppError('conflict', 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.');
+        throw new AppError('conflict', copy.orders.onlyUnpaidCancellable);
       }
       return toOrder((await findOrder(db, row.id)) ?? row);
     },
@@ -217,7 +216,7 @@ export function createOrdersService(
       if (!moved) {
         throw new AppError(
           'conflict',
-          `Only a ${from.replace('_', ' ')} order can be marked ${status}; this one is ${row.status.replace('_', ' ')}.`,
+          copy.orders.statusStepRefused(from.replace('_', ' '), status, row.status.replace('_', ' ')),
         );
       }
       return toOrder((await findOrder(db, id)) ?? row);

@@ -48,7 +48,7 @@ export function toPart(row: PartRow, rating: RatingSummary = noRatings): Part {
   };
 }
 
-const partNotFound = () => new AppError('not_found', 'This part does not exist or is no longer sold.');
+const partNotFound = () => new AppError('not_found', copy.part.notFound);
 
 async function requireOwnUpload(storage: ObjectStorage, url: string): Promise<void> {
   if (!(await isOwnUpload(storage, url))) {

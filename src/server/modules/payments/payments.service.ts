@@ -12,7 +12,7 @@ import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
 
 const p = copy.payment;
-const orderNotFound = () => new AppError('not_found', 'This order does not exist.');
+const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
 const notPayable = () => new AppError('conflict', p.notPayable);
 const windowClosed = () => new AppError('payment_window_closed', p.windowClosed);
 const partWithdrawn = () => new AppError('conflict', p.partWithdrawn);
