@@ -85,7 +85,7 @@ export async function renderPage(url: URL, { transport }: RenderOptions): Promis
   queryClient.setQueryData(sessionQueryKey, null);
   try {
     const context = await handler.query(new Request(url), {
-      requestContext: pageDataProvider({ queryClient, waitForData: true }),
+      requestContext: pageDataProvider({ queryClient, on: 'render' }),
     });
     if (context instanceof Response || context.errors) return undefined;
     await letOthersRun();

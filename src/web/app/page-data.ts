@@ -10,11 +10,14 @@ export interface PageData {
   /** The query cache the page is drawn from. */
   queryClient: QueryClient;
   /**
-   * The server waits for the data (it renders once, after the loaders) and learns of a failure; the
-   * browser does not: navigating starts the page's fetches early, and the page draws at once with its
-   * own loading and error states, as it would without a loader.
+   * - `render`: the server waits for the data (it renders once, after the loaders) and learns of a failure.
+   * - `navigation`: the browser starts the next page's fetches as its code loads, without waiting: the
+   *   page draws at once with its own loading and error states, as it would without a loader.
+   * - `first-load`: the browser's first page, drawn by the browser itself, fetches through its own hooks
+   *   as it draws (the loader would only race them: a failed answer arriving before the page is drawn
+   *   would be asked for again); a page the server drew starts with its loaders done.
    */
-  waitForData: boolean;
+  on: 'render' | 'navigation' | 'first-load';
 }
 
 export const pageDataContext = createContext<PageData>();
@@ -29,9 +32,10 @@ export function pageDataProvider(data: PageData): RouterContextProvider {
 /** A route loader that puts in the cache what `load` asks for with `queryClient.ensureQueryData(...)`. */
 export function pageLoader(load: (queryClient: QueryClient, args: LoaderFunctionArgs) => Promise<unknown>): LoaderFunction {
   return async (args) => {
-    const { queryClient, waitForData } = args.context.get(pageDataContext);
+    const { queryClient, on } = args.context.get(pageDataContext);
+    if (on === 'first-load') return null;
     const loading = load(queryClient, args);
-    if (waitForData) await loading;
+    if (on === 'render') await loading;
     // The page's own query shows a failure, and retries as it always did.
     else loading.catch(() => undefined);
     return null;

@@ -187,8 +187,14 @@ export function createAppRouter({
   const loaded = takesOverRenderedPage
     ? Object.fromEntries((matchRoutes(routes, window.location) ?? []).map(({ route }) => [route.id, null]))
     : undefined;
+  // Without a drawn page, the router's first load (it asks for a context first) is the first page's.
+  let firstLoad = !takesOverRenderedPage;
   return createBrowserRouter(routes, {
-    getContext: () => pageDataProvider({ queryClient, waitForData: false }),
+    getContext: () => {
+      const on = firstLoad ? 'first-load' : 'navigation';
+      firstLoad = false;
+      return pageDataProvider({ queryClient, on });
+    },
     ...(loaded ? { hydrationData: { loaderData: loaded } } : {}),
   });
 }
