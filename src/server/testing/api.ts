@@ -51,11 +51,21 @@ export interface TestApi {
  * on state-changing requests the shop's Origin, as a browser sends it and the cross-site check wants
  * it (docs/decisions/0010-cross-site-requests.md). `origin: null` sends none, as curl would.
  *
- *   const api = testApi(ctx.app);
+ * Takes an app, or a test's context (whose app is read at each request, so the client may be made at
+ * describe time, before `beforeAll` has built the app):
+ *
+ *   const api = testApi(ctx);
  *   const res = await api.as(customer).post('/api/orders', bookingBody(part));
  *   expect(res.status, res.body).toBe(201);
  */
-export function testApi(app: FastifyInstance, { origin = TEST_ORIGIN }: { origin?: string | null } = {}): TestApi {
+export function testApi(
+  target: FastifyInstance | { app: FastifyInstance },
+  { origin = TEST_ORIGIN }: { origin?: string | null } = {},
+): TestApi {
+  const appOf = (): FastifyInstance =>
+    typeof (target as Partial<FastifyInstance>).inject === 'function'
+      ? (target as FastifyInstance)
+      : (target as { app: FastifyInstance }).app;
   const client = (cookie: string | undefined): ApiClient => {
     const request = async <T>(method: Method, url: string, payload?: Payload, options: RequestOptions = {}) => {
       const headers: Record<string, string> = {};
@@ -65,7 +75,7 @@ export function testApi(app: FastifyInstance, { origin = TEST_ORIGIN }: { origin
         ...options.headers,
       };
       for (const [name, value] of Object.entries(given)) if (value !== undefined) headers[name] = value;
-      const res = await app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+      const res = await appOf().inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
       return {
         status: res.statusCode,
         get json(): T {

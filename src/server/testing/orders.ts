@@ -30,14 +30,14 @@ export async function placedOrder(
   partId: string,
   overrides: Partial<PlaceOrderInput> = {},
 ): Promise<PlacedOrder> {
-  const res = await testApi(ctx.app).as(account).post('/api/orders', bookingBody(partId, overrides));
+  const res = await testApi(ctx).as(account).post('/api/orders', bookingBody(partId, overrides));
   expect(res.status, res.body).toBe(201);
   return { id: res.json.id as string, partId };
 }
 
 /** Opens the order's payment (expecting 200) and answers its client secret. */
 export async function openPayment(ctx: OrderTestContext, account: { cookie: string }, orderId: string): Promise<string> {
-  const intent = await testApi(ctx.app).as(account).post(`/api/orders/${orderId}/payment-intent`);
+  const intent = await testApi(ctx).as(account).post(`/api/orders/${orderId}/payment-intent`);
   expect(intent.status, intent.body).toBe(200);
   return intent.json.clientSecret as string;
 }
@@ -50,7 +50,7 @@ export async function payByCard(
   card: object = GOOD_CARD,
 ): Promise<ApiResponse & { clientSecret: string }> {
   const clientSecret = await openPayment(ctx, account, orderId);
-  const res = await testApi(ctx.app).as(account).post(`/api/orders/${orderId}/payment`, { clientSecret, card });
+  const res = await testApi(ctx).as(account).post(`/api/orders/${orderId}/payment`, { clientSecret, card });
   return Object.assign(res, { clientSecret });
 }
 
@@ -79,11 +79,11 @@ export async function stockOf(db: Db, partId: string): Promise<number> {
 export function orderSteps(ctx: OrderTestContext) {
   const { db } = ctx.database;
   return {
-    api: testApi(ctx.app),
+    api: testApi(ctx),
     /** Books 12 of a new part (with these columns) as `account`; answers the response, refused or not. */
     async book(account: { cookie: string }, part: Partial<PartsTable> = {}, overrides: Partial<PlaceOrderInput> = {}) {
       const row = await insertPart(db, part);
-      const res = await testApi(ctx.app).as(account).post('/api/orders', bookingBody(row.id, overrides));
+      const res = await testApi(ctx).as(account).post('/api/orders', bookingBody(row.id, overrides));
       return { res, partId: row.id };
     },
     /** Books 12 of a new part as `book` does, expecting 201. */

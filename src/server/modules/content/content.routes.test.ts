@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
-import { signInAs, type TestAccount } from '../../testing/accounts';
+import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { upsertSettings } from './content.repository';
 
@@ -183,8 +184,8 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
   const messageIds: string[] = [];
 
   beforeAll(async () => {
-    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    admin = await signedInAdmin(ctx);
+    customer = await signedInCustomer(ctx);
     for (let i = 0; i < 3; i++) {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -205,8 +206,7 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
     await ctx.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'third@example.com' } });
   });
 
-  const call = (method: 'GET' | 'PATCH', url: string, cookie?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const api = testApi(ctx);
 
   it.each([
     ['GET', '/api/contact-messages'],
@@ -221,19 +221,19 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
         : url === '/api/settings'
           ? { flashDealEndsAt: '2026-07-01T00:00:00.000Z', flashDealDiscountText: '10% OFF' }
           : { handled: true };
-    const anonymous = await call(method, url, undefined, payload);
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().code).toBe('unauthenticated');
-    const asCustomer = await call(method, url, customer.cookie, payload);
-    expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().code).toBe('forbidden');
+    const anonymous = await api.anonymous.request(method, url, payload);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.code).toBe('unauthenticated');
+    const asCustomer = await api.as(customer).request(method, url, payload);
+    expect(asCustomer.status).toBe(403);
+    expect(asCustomer.json.code).toBe('forbidden');
   });
 
   it('lists contact messages newest first, paged', async () => {
-    const res = await call('GET', '/api/contact-messages?limit=2', admin.cookie);
-    expect(res.statusCode).toBe(200);
+    const res = await api.as(admin).get('/api/contact-messages?limit=2');
+    expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const body = res.json();
+    const body = res.json;
     expect(body).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(body.items.map((m: { id: string }) => m.id)).toEqual([messageIds[2], messageIds[1]]);
     expect(body.items[0]).toMatchObject({
@@ -242,42 +242,42 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
       message: 'Message 2',
       handledAt: null,
     });
-    const second = (await call('GET', '/api/contact-messages?limit=2&page=2', admin.cookie)).json();
+    const second = (await api.as(admin).get('/api/contact-messages?limit=2&page=2')).json;
     expect(second.items.map((m: { id: string }) => m.id)).toEqual([messageIds[0]]);
   });
 
   it('marks a message handled and back', async () => {
     const url = `/api/contact-messages/${messageIds[0]}`;
-    const handled = await call('PATCH', url, admin.cookie, { handled: true });
-    expect(handled.statusCode).toBe(200);
-    expect(handled.json()).toMatchObject({ id: messageIds[0], handledAt: ctx.clock.now().toISOString() });
-    const listed = (await call('GET', '/api/contact-messages', admin.cookie)).json().items;
+    const handled = await api.as(admin).patch(url, { handled: true });
+    expect(handled.status).toBe(200);
+    expect(handled.json).toMatchObject({ id: messageIds[0], handledAt: ctx.clock.now().toISOString() });
+    const listed = (await api.as(admin).get('/api/contact-messages')).json.items;
     expect(listed.find((m: { id: string }) => m.id === messageIds[0]).handledAt).toBe(ctx.clock.now().toISOString());
-    const reopened = await call('PATCH', url, admin.cookie, { handled: false });
-    expect(reopened.json().handledAt).toBeNull();
+    const reopened = await api.as(admin).patch(url, { handled: false });
+    expect(reopened.json.handledAt).toBeNull();
   });
 
   it('answers 404 for an unknown message and 400 for a bad body', async () => {
-    expect((await call('PATCH', '/api/contact-messages/nope', admin.cookie, { handled: true })).statusCode).toBe(404);
+    expect((await api.as(admin).patch('/api/contact-messages/nope', { handled: true })).status).toBe(404);
     for (const payload of [{}, { handled: 'yes' }, { handled: true, subject: 'changed' }]) {
-      const res = await call('PATCH', `/api/contact-messages/${messageIds[1]}`, admin.cookie, payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('validation_failed');
+      const res = await api.as(admin).patch(`/api/contact-messages/${messageIds[1]}`, payload);
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('validation_failed');
     }
   });
 
   it('lists subscribers newest first', async () => {
-    const res = await call('GET', '/api/newsletter-subscribers?limit=2', admin.cookie);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await api.as(admin).get('/api/newsletter-subscribers?limit=2');
+    expect(res.status).toBe(200);
+    const body = res.json;
     expect(body).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(body.items.map((s: { email: string }) => s.email)).toEqual(['third@example.com', '=cmd|"/c calc"!A1,@x']);
     expect(body.items[0]).toEqual({ id: expect.any(String), email: 'third@example.com', createdAt: '2026-06-15T12:05:00.000Z' });
   });
 
   it('downloads every subscriber as CSV, safe to open in a spreadsheet', async () => {
-    const res = await call('GET', '/api/newsletter-subscribers.csv', admin.cookie);
-    expect(res.statusCode).toBe(200);
+    const res = await api.as(admin).get('/api/newsletter-subscribers.csv');
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="subscribers.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -293,14 +293,14 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
   });
 
   it('changes the settings, stored as UTC, shown at once on GET /api/settings', async () => {
-    const res = await call('PATCH', '/api/settings', admin.cookie, {
+    const res = await api.as(admin).patch('/api/settings', {
       flashDealEndsAt: '2026-07-01T14:00:00+02:00',
       flashDealDiscountText: ' 40% OFF ',
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const expected = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealDiscountText: '40% OFF' };
-    expect(res.json()).toEqual(expected);
-    expect((await ctx.app.inject({ url: '/api/settings' })).json()).toEqual(expected);
+    expect(res.json).toEqual(expected);
+    expect((await api.anonymous.get('/api/settings')).json).toEqual(expected);
   });
 
   it.each([
@@ -315,18 +315,18 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
     ],
     [{ flashDealEndsAt: '2026-07-01T00:00:00Z' }, { flashDealDiscountText: copy.validation.discountRequired }],
   ])('refuses the settings %j with the form message', async (payload, errors) => {
-    const res = await call('PATCH', '/api/settings', admin.cookie, payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', errors });
+    const res = await api.as(admin).patch('/api/settings', payload);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'validation_failed', errors });
   });
 
   it('refuses settings fields that are not in the form', async () => {
-    const res = await call('PATCH', '/api/settings', admin.cookie, {
+    const res = await api.as(admin).patch('/api/settings', {
       flashDealEndsAt: '2026-07-01T00:00:00Z',
       flashDealDiscountText: '10% OFF',
       updatedAt: '2020-01-01T00:00:00Z',
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
   });
 });
 
@@ -334,15 +334,11 @@ describeOnEachEngine(
   'settings with the response cache on',
   (ctx) => {
     it('shows a settings change at once', async () => {
-      const admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-      expect((await ctx.app.inject({ url: '/api/settings' })).json().flashDealDiscountText).toBe('25% OFF');
-      await ctx.app.inject({
-        method: 'PATCH',
-        url: '/api/settings',
-        headers: { cookie: admin.cookie },
-        payload: { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '50% OFF' },
-      });
-      expect((await ctx.app.inject({ url: '/api/settings' })).json().flashDealDiscountText).toBe('50% OFF');
+      const api = testApi(ctx);
+      const admin = await signedInAdmin(ctx);
+      expect((await api.anonymous.get('/api/settings')).json.flashDealDiscountText).toBe('25% OFF');
+      await api.as(admin).patch('/api/settings', { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '50% OFF' });
+      expect((await api.anonymous.get('/api/settings')).json.flashDealDiscountText).toBe('50% OFF');
     });
   },
   { responseCacheTtlMs: 60_000 },

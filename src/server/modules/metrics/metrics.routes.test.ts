@@ -5,13 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
-import { signInAs, type TestAccount } from '../../testing/accounts';
+import { signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
+import { DECLINED_CARD, GOOD_CARD, openPayment, placedOrder } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW, testConfig } from '../../testing/test-app';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
-const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };
 
 /** One sample's value from Prometheus' text format; 0 when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -33,23 +33,12 @@ describeOnEachEngine(
       expect(res.statusCode, res.body).toBe(200);
       return res.body;
     };
-    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      ctx.app.inject({ method, url, headers: { cookie: customer.cookie }, ...(payload ? { payload } : {}) });
     /** A customer books 12 of a fresh part. */
-    const placeOrder = async () => {
-      const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 1250 });
-      const placed = await call('POST', '/api/orders', {
-        partId: part.id,
-        quantity: 12,
-        phone: '+1 555-010-2030',
-        address: '12 Piston Road, Gearville',
-      });
-      expect(placed.statusCode, placed.body).toBe(201);
-      return placed;
-    };
+    const placeOrder = async () =>
+      placedOrder(ctx, customer, (await insertPart(ctx.database.db, { stock: 50, price_cents: 1250 })).id);
 
     beforeAll(async () => {
-      customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      customer = await signedInCustomer(ctx);
     });
 
     it('asks for the token', async () => {
@@ -88,14 +77,13 @@ describeOnEachEngine(
 
     it('counts orders placed and payments that succeeded or failed', async () => {
       const before = await scrape();
-      const placed = await placeOrder();
-      const orderId = placed.json<{ id: string }>().id;
-      const intent = await call('POST', `/api/orders/${orderId}/payment-intent`);
-      const { clientSecret } = intent.json<{ clientSecret: string }>();
-      const declined = await call('POST', `/api/orders/${orderId}/payment`, { clientSecret, card: declinedCard });
-      expect(declined.statusCode).toBe(402);
-      const paid = await call('POST', `/api/orders/${orderId}/payment`, { clientSecret, card: goodCard });
-      expect(paid.statusCode, paid.body).toBe(200);
+      const { id: orderId } = await placeOrder();
+      const clientSecret = await openPayment(ctx, customer, orderId);
+      const asCustomer = testApi(ctx).as(customer);
+      const declined = await asCustomer.post(`/api/orders/${orderId}/payment`, { clientSecret, card: DECLINED_CARD });
+      expect(declined.status).toBe(402);
+      const paid = await asCustomer.post(`/api/orders/${orderId}/payment`, { clientSecret, card: GOOD_CARD });
+      expect(paid.status, paid.body).toBe(200);
 
       const after = await scrape();
       const delta = (name: string, labels: Record<string, string> = {}) =>

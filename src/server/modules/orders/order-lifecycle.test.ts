@@ -1,48 +1,14 @@
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
-import { signInAs, type TestAccount } from '../../testing/accounts';
-import { insertPart } from '../../testing/factories';
-import { describeOnEachEngine, TEST_NOW, type TestContext } from '../../testing/test-app';
+import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { GOOD_CARD, orderSteps } from '../../testing/orders';
+import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 import { createEventBus } from '../../events';
 import { createOrderExpiry } from './order-expiry';
 
 const HOUR = 3_600_000;
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
-
-/** Booking, paying and fetching orders over HTTP, as the web app does. */
-function orderSteps(ctx: TestContext) {
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  return {
-    call,
-    async place(account: TestAccount, stock = 100) {
-      const part = await insertPart(ctx.database.db, { stock, price_cents: 1250, name: `Clutch kit ${stock}` });
-      const res = await call('POST', '/api/orders', account.cookie, {
-        partId: part.id,
-        quantity: 12,
-        phone: '+1 555-010-2030',
-        address: '12 Piston Road, Gearville',
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return { orderId: res.json<{ id: string }>().id, partId: part.id };
-    },
-    /** Pays by card; answers the client secret, with which a repeated confirmation can be sent. */
-    async pay(account: TestAccount, orderId: string) {
-      const intent = await call('POST', `/api/orders/${orderId}/payment-intent`, account.cookie);
-      expect(intent.statusCode, intent.body).toBe(200);
-      const { clientSecret } = intent.json<{ clientSecret: string }>();
-      const res = await call('POST', `/api/orders/${orderId}/payment`, account.cookie, { clientSecret, card: goodCard });
-      expect(res.statusCode, res.body).toBe(200);
-      return clientSecret;
-    },
-    async order(orderId: string) {
-      return ctx.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    },
-    async stockOf(partId: string) {
-      return (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
-    },
-  };
-}
+/** The part each test books: its name and stock show in the mails. */
+const clutchKit = (stock = 100) => ({ stock, price_cents: 1250, name: `Clutch kit ${stock}` });
 
 describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
   let admin: TestAccount;
@@ -50,17 +16,17 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
   let steps: ReturnType<typeof orderSteps>;
 
   beforeAll(async () => {
-    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
+    admin = await signedInAdmin(ctx);
     steps = orderSteps(ctx);
   });
   // A customer of its own for each test, so each reads only its own mail.
   beforeEach(async () => {
-    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    customer = await signedInCustomer(ctx);
   });
   afterEach(() => ctx.clock.set(TEST_NOW));
 
   it('mails the customer when the order is placed, with the total and the time by which to pay', async () => {
-    const { orderId } = await steps.place(customer);
+    const { orderId } = await steps.place(customer, clutchKit());
     const mail = await ctx.mailer.next(customer.email);
     expect(mail.subject).toBe(copy.mail.placedSubject('Clutch kit 100'));
     expect(mail.text).toContain('12 × Clutch kit 100, $150.00 in all.');
@@ -70,7 +36,7 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
   });
 
   it('mails the customer once when the order is paid, with the transaction id', async () => {
-    const { orderId } = await steps.place(customer);
+    const { orderId } = await steps.place(customer, clutchKit());
     await ctx.mailer.next(customer.email);
     const clientSecret = await steps.pay(customer, orderId);
     const mail = await ctx.mailer.next(customer.email);
@@ -78,8 +44,8 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     const { transaction_id } = await steps.order(orderId);
     expect(mail.text).toContain(copy.mail.paidTransaction(transaction_id ?? 'missing'));
     // Confirming again answers the first transaction, charges nothing and mails nothing.
-    const again = await steps.call('POST', `/api/orders/${orderId}/payment`, customer.cookie, { clientSecret, card: goodCard });
-    expect(again.json()).toEqual({ status: 'succeeded', transactionId: transaction_id });
+    const again = await steps.api.as(customer).post(`/api/orders/${orderId}/payment`, { clientSecret, card: GOOD_CARD });
+    expect(again.json).toEqual({ status: 'succeeded', transactionId: transaction_id });
     await ctx.app.mailOutbox.drain();
     expect(ctx.mailer.messages.filter((m) => m.to === customer.email).map((m) => m.subject)).toEqual([
       copy.mail.placedSubject('Clutch kit 100'),
@@ -88,36 +54,36 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
   });
 
   it('mails the customer when an admin ships the order, and not for the delivery', async () => {
-    const { orderId } = await steps.place(customer);
+    const { orderId } = await steps.place(customer, clutchKit());
     await ctx.mailer.next(customer.email);
     await steps.pay(customer, orderId);
     await ctx.mailer.next(customer.email);
     await ctx.app.mailOutbox.drain();
     const sent = ctx.mailer.messages.length;
-    const shipped = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'shipped' });
-    expect(shipped.statusCode, shipped.body).toBe(200);
+    const shipped = await steps.api.as(admin).patch(`/api/orders/${orderId}`, { status: 'shipped' });
+    expect(shipped.status, shipped.body).toBe(200);
     const mail = await ctx.mailer.next(customer.email);
     expect(mail.subject).toBe(copy.mail.shippedSubject('Clutch kit 100'));
     expect(mail.text).toContain(copy.mail.shippedTo('12 Piston Road, Gearville'));
     expect(mail.html).toContain('12 Piston Road, Gearville');
-    const delivered = await steps.call('PATCH', `/api/orders/${orderId}`, admin.cookie, { status: 'delivered' });
-    expect(delivered.statusCode).toBe(200);
+    const delivered = await steps.api.as(admin).patch(`/api/orders/${orderId}`, { status: 'delivered' });
+    expect(delivered.status).toBe(200);
     await ctx.app.mailOutbox.drain();
     expect(ctx.mailer.messages.slice(sent).map((m) => m.subject)).toEqual([copy.mail.shippedSubject('Clutch kit 100')]);
   });
 
   it('mails the customer when an admin cancels their unpaid order, and not when they cancel one themselves', async () => {
-    const byAdmin = await steps.place(customer);
-    const byThemselves = await steps.place(customer);
+    const byAdmin = await steps.place(customer, clutchKit());
+    const byThemselves = await steps.place(customer, clutchKit());
     // The two "placed" mails, taken so that the next one is the cancel's.
     await ctx.mailer.next(customer.email);
     await ctx.mailer.next(customer.email);
     await ctx.app.mailOutbox.drain();
     const sent = ctx.mailer.messages.length;
 
-    const cancelled = await steps.call('DELETE', `/api/orders/${byAdmin.orderId}`, admin.cookie);
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
+    const cancelled = await steps.api.as(admin).delete(`/api/orders/${byAdmin.orderId}`);
+    expect(cancelled.status, cancelled.body).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: 'cancelled', cancelReason: 'admin' });
     const mail = await ctx.mailer.next(customer.email);
     expect(mail.subject).toBe(copy.mail.cancelledSubject('Clutch kit 100'));
     expect(mail.text).toContain(copy.mail.cancelledByShopIntro);
@@ -126,31 +92,33 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     // Written with the cancel: the outbox row is there, and the stock is back.
     expect(await steps.stockOf(byAdmin.partId)).toBe(100);
 
-    const own = await steps.call('DELETE', `/api/orders/${byThemselves.orderId}`, customer.cookie);
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject({ cancelReason: 'customer' });
+    const own = await steps.api.as(customer).delete(`/api/orders/${byThemselves.orderId}`);
+    expect(own.status).toBe(200);
+    expect(own.json).toMatchObject({ cancelReason: 'customer' });
     // A second cancel by the admin changes nothing and mails nothing.
-    expect((await steps.call('DELETE', `/api/orders/${byAdmin.orderId}`, admin.cookie)).statusCode).toBe(409);
+    expect((await steps.api.as(admin).delete(`/api/orders/${byAdmin.orderId}`)).status).toBe(409);
     await ctx.app.mailOutbox.drain();
     expect(ctx.mailer.messages.slice(sent).map((m) => m.subject)).toEqual([copy.mail.cancelledSubject('Clutch kit 100')]);
   });
 
   it('lists open orders in My Orders by default, and the cancelled ones with their reason when asked', async () => {
-    const open = await steps.place(customer);
-    const mine = await steps.place(customer);
-    const theShops = await steps.place(customer);
-    const expired = await steps.place(customer);
-    await steps.call('DELETE', `/api/orders/${mine.orderId}`, customer.cookie);
-    await steps.call('DELETE', `/api/orders/${theShops.orderId}`, admin.cookie);
+    const open = await steps.place(customer, clutchKit());
+    const mine = await steps.place(customer, clutchKit());
+    const theShops = await steps.place(customer, clutchKit());
+    const expired = await steps.place(customer, clutchKit());
+    await steps.api.as(customer).delete(`/api/orders/${mine.orderId}`);
+    await steps.api.as(admin).delete(`/api/orders/${theShops.orderId}`);
     await ctx.database.db
       .updateTable('orders')
       .set({ status: 'cancelled', cancel_reason: 'expired' })
       .where('id', '=', expired.orderId)
       .execute();
     const list = async (query: string) => {
-      const res = await steps.call('GET', `/api/me/orders${query}`, customer.cookie);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json<{ items: { id: string; cancelReason: string | null }[]; total: number }>();
+      const res = await steps.api
+        .as(customer)
+        .get<{ items: { id: string; cancelReason: string | null }[]; total: number }>(`/api/me/orders${query}`);
+      expect(res.status, res.body).toBe(200);
+      const body = res.json;
       return { total: body.total, items: body.items.map((o) => [o.id, o.cancelReason]) };
     };
     const openOnly = { total: 1, items: [[open.orderId, null]] };
@@ -169,22 +137,22 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     expect(cancelled.items).toHaveLength(3);
     expect((await list('?view=all')).total).toBe(4);
 
-    const wrong = await steps.call('GET', '/api/me/orders?view=paid', customer.cookie);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ code: 'validation_failed', errors: { view: copy.validation.ordersViewInvalid } });
+    const wrong = await steps.api.as(customer).get('/api/me/orders?view=paid');
+    expect(wrong.status).toBe(400);
+    expect(wrong.json).toMatchObject({ code: 'validation_failed', errors: { view: copy.validation.ordersViewInvalid } });
   });
 
   it('shows the time left to pay while an order is unpaid, and none once it is paid', async () => {
-    const { orderId } = await steps.place(customer);
-    const before = await steps.call('GET', `/api/orders/${orderId}`, customer.cookie);
-    expect(before.json()).toMatchObject({ status: 'pending_payment', payBy: '2026-06-17T12:00:00.000Z', cancelReason: null });
+    const { orderId } = await steps.place(customer, clutchKit());
+    const before = await steps.api.as(customer).get(`/api/orders/${orderId}`);
+    expect(before.json).toMatchObject({ status: 'pending_payment', payBy: '2026-06-17T12:00:00.000Z', cancelReason: null });
     await steps.pay(customer, orderId);
-    const after = await steps.call('GET', `/api/orders/${orderId}`, customer.cookie);
-    expect(after.json()).toMatchObject({ status: 'paid', payBy: null });
+    const after = await steps.api.as(customer).get(`/api/orders/${orderId}`);
+    expect(after.json).toMatchObject({ status: 'paid', payBy: null });
   });
 
   it('expires an order unpaid at the end of the payment window, returns its stock once and mails the customer', async () => {
-    const { orderId, partId } = await steps.place(customer, 40);
+    const { orderId, partId } = await steps.place(customer, clutchKit(40));
     expect(await steps.stockOf(partId)).toBe(28);
     await ctx.mailer.next(customer.email);
 
@@ -208,20 +176,21 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     expect(await steps.stockOf(partId)).toBe(40);
 
     // Gone from My Orders; the admin sees it with its reason.
-    const mine = await steps.call('GET', '/api/me/orders?limit=60', customer.cookie);
-    expect(mine.json<{ items: { id: string }[] }>().items.map((o) => o.id)).not.toContain(orderId);
-    const all = await steps.call('GET', '/api/orders?status=cancelled&limit=100', admin.cookie);
-    expect(all.json<{ items: { id: string }[] }>().items.find((o) => o.id === orderId)).toMatchObject({
+    type OrderList = { items: { id: string }[] };
+    const mine = await steps.api.as(customer).get<OrderList>('/api/me/orders?limit=60');
+    expect(mine.json.items.map((o) => o.id)).not.toContain(orderId);
+    const all = await steps.api.as(admin).get<OrderList>('/api/orders?status=cancelled&limit=100');
+    expect(all.json.items.find((o) => o.id === orderId)).toMatchObject({
       cancelReason: 'expired',
       payBy: null,
     });
   });
 
   it('never expires a paid order, and refuses to pay an expired one', async () => {
-    const paid = await steps.place(customer);
+    const paid = await steps.place(customer, clutchKit());
     await steps.pay(customer, paid.orderId);
-    const unpaid = await steps.place(customer);
-    const intent = await steps.call('POST', `/api/orders/${unpaid.orderId}/payment-intent`, customer.cookie);
+    const unpaid = await steps.place(customer, clutchKit());
+    const intent = await steps.api.as(customer).post(`/api/orders/${unpaid.orderId}/payment-intent`);
 
     ctx.clock.advance(49 * HOUR);
     await ctx.app.orderExpiry.sweep();
@@ -229,16 +198,16 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     expect(await steps.stockOf(paid.partId)).toBe(88);
     expect((await steps.order(unpaid.orderId)).status).toBe('cancelled');
 
-    const late = await steps.call('POST', `/api/orders/${unpaid.orderId}/payment`, customer.cookie, {
-      clientSecret: intent.json<{ clientSecret: string }>().clientSecret,
-      card: goodCard,
+    const late = await steps.api.as(customer).post(`/api/orders/${unpaid.orderId}/payment`, {
+      clientSecret: intent.json.clientSecret,
+      card: GOOD_CARD,
     });
-    expect(late.statusCode).toBe(409);
+    expect(late.status).toBe(409);
     expect((await steps.order(unpaid.orderId)).status).toBe('cancelled');
   });
 
   it('expires each order once when several nodes sweep at the same moment', async () => {
-    const placed = await Promise.all([1, 2, 3, 4, 5].map(() => steps.place(customer, 60)));
+    const placed = await Promise.all([1, 2, 3, 4, 5].map(() => steps.place(customer, clutchKit(60))));
     ctx.clock.advance(48 * HOUR);
     const expiredBy: string[] = [];
     const node = () => {
@@ -258,9 +227,9 @@ describeOnEachEngine(
   'the sweep of unpaid orders on its timer',
   (ctx) => {
     it('runs inside the server and expires an overdue order without being asked', async () => {
-      const customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const customer = await signedInCustomer(ctx);
       const steps = orderSteps(ctx);
-      const { orderId, partId } = await steps.place(customer, 30);
+      const { orderId, partId } = await steps.place(customer, clutchKit(30));
       ctx.clock.advance(48 * HOUR);
       const deadline = Date.now() + 5000;
       while ((await steps.order(orderId)).status === 'pending_payment' && Date.now() < deadline) {

@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import type { OrderStatus } from '../../db/schema';
-import { signInAs, type TestAccount } from '../../testing/accounts';
+import type { PlaceOrderInput } from '#shared/schemas/orders';
+import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { type ApiResponse, testApi } from '../../testing/api';
+import { bookingBody } from '../../testing/booking';
 import { insertPart, insertReview } from '../../testing/factories';
+import { placedOrder, stockOf as stockOfPart } from '../../testing/orders';
 import { describeOnEachEngine } from '../../testing/test-app';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 describeOnEachEngine(
   'orders API',
@@ -16,27 +18,15 @@ describeOnEachEngine(
     let other: TestAccount;
 
     beforeAll(async () => {
-      admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-      customer = await signInAs(ctx.app, ctx.database.db, 'customer');
-      other = await signInAs(ctx.app, ctx.database.db, 'customer');
+      admin = await signedInAdmin(ctx);
+      customer = await signedInCustomer(ctx);
+      other = await signedInCustomer(ctx);
     });
 
-    const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
-      ctx.app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
-    const booking = (partId: string, overrides: object = {}) => ({
-      partId,
-      quantity: 12,
-      phone: '+1 555-010-2030',
-      address: '12 Piston Road, Gearville',
-      ...overrides,
-    });
-    const place = async (partId: string, account = customer, overrides: object = {}) => {
-      const res = await call('POST', '/api/orders', account.cookie, booking(partId, overrides));
-      expect(res.statusCode, res.body).toBe(201);
-      return res.json().id as string;
-    };
-    const stockOf = async (partId: string) =>
-      (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+    const api = testApi(ctx);
+    const place = async (partId: string, account = customer, overrides: Partial<PlaceOrderInput> = {}) =>
+      (await placedOrder(ctx, account, partId, overrides)).id;
+    const stockOf = (partId: string) => stockOfPart(ctx.database.db, partId);
     const setStatus = (id: string, status: OrderStatus) =>
       ctx.database.db.updateTable('orders').set({ status }).where('id', '=', id).execute();
 
@@ -44,9 +34,9 @@ describeOnEachEngine(
       const part = await insertPart(ctx.database.db, { price_cents: 2550, stock: 100, name: 'Brake disc' });
       const id = await place(part.id);
       expect(await stockOf(part.id)).toBe(88);
-      const res = await call('GET', `/api/orders/${id}`, customer.cookie);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
+      const res = await api.as(customer).get(`/api/orders/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
         id,
         partId: part.id,
         partName: 'Brake disc',
@@ -69,16 +59,16 @@ describeOnEachEngine(
     it('keeps totals beyond 32 bits exact', async () => {
       const part = await insertPart(ctx.database.db, { price_cents: 100_000_000, stock: 1000, min_order_quantity: 1 });
       const id = await place(part.id, customer, { quantity: 500 });
-      expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json().totalCents).toBe(50_000_000_000);
+      expect((await api.as(customer).get(`/api/orders/${id}`)).json.totalCents).toBe(50_000_000_000);
     });
 
     it.each([{ unitPriceCents: 1 }, { totalCents: 1 }, { priceCents: 1 }, { status: 'paid' }, { userId: 'someone' }])(
       'refuses a tampered body %j and books nothing',
       async (extra) => {
         const part = await insertPart(ctx.database.db, { stock: 50 });
-        const res = await call('POST', '/api/orders', customer.cookie, { ...booking(part.id), ...extra });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().code).toBe('validation_failed');
+        const res = await api.as(customer).post('/api/orders', { ...bookingBody(part.id), ...extra });
+        expect(res.status).toBe(400);
+        expect(res.json.code).toBe('validation_failed');
         expect(await stockOf(part.id)).toBe(50);
       },
     );
@@ -94,9 +84,9 @@ describeOnEachEngine(
       [{ quantity: '12' }, copy.validation.quantityRequired],
     ])('refuses %j with the form message under quantity', async (overrides, message) => {
       const part = await insertPart(ctx.database.db, { stock: 50 });
-      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, overrides));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { quantity: message } });
+      const res = await api.as(customer).post('/api/orders', bookingBody(part.id, overrides));
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 'validation_failed', errors: { quantity: message } });
       expect(await stockOf(part.id)).toBe(50);
     });
 
@@ -109,15 +99,15 @@ describeOnEachEngine(
       [{ address: 'x'.repeat(301) }, { address: copy.validation.tooLong(300) }],
     ])('refuses %j with the form message', async (overrides, errors) => {
       const part = await insertPart(ctx.database.db);
-      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, overrides));
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'validation_failed', errors });
+      const res = await api.as(customer).post('/api/orders', bookingBody(part.id, overrides));
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 'validation_failed', errors });
     });
 
     it('answers 404 for a part that is missing or archived', async () => {
       const archived = await insertPart(ctx.database.db, { archived_at: '2026-01-01T00:00:00.000Z' });
-      expect((await call('POST', '/api/orders', customer.cookie, booking('no-such-part'))).statusCode).toBe(404);
-      expect((await call('POST', '/api/orders', customer.cookie, booking(archived.id))).statusCode).toBe(404);
+      expect((await api.as(customer).post('/api/orders', bookingBody('no-such-part'))).status).toBe(404);
+      expect((await api.as(customer).post('/api/orders', bookingBody(archived.id))).status).toBe(404);
     });
 
     const ordersOfPart = async (partId: string) =>
@@ -134,9 +124,9 @@ describeOnEachEngine(
     it('refuses a booking larger than the stock left with the form message, and writes nothing', async () => {
       const part = await insertPart(ctx.database.db, { stock: 20 });
       await place(part.id);
-      const refused = await call('POST', '/api/orders', other.cookie, booking(part.id));
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors).toEqual({ quantity: copy.validation.quantityTooHigh });
+      const refused = await api.as(other).post('/api/orders', bookingBody(part.id));
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors).toEqual({ quantity: copy.validation.quantityTooHigh });
       expect(await stockOf(part.id)).toBe(8);
       expect(await ordersOfPart(part.id)).toBe(1);
     });
@@ -153,11 +143,11 @@ describeOnEachEngine(
             where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.database.db);
           return (rows[0]?.n ?? 0) > 0;
         };
-        let booking12!: Promise<Awaited<ReturnType<typeof call>>>;
+        let booking12!: Promise<ApiResponse>;
         await ctx.database.db.transaction().execute(async (trx) => {
           // Someone else takes all but 5 and holds the row until commit.
           await trx.updateTable('parts').set({ stock: 5 }).where('id', '=', part.id).execute();
-          booking12 = call('POST', '/api/orders', customer.cookie, booking(part.id));
+          booking12 = api.as(customer).post('/api/orders', bookingBody(part.id));
           const deadline = Date.now() + 5000;
           while (!(await waitingOnLock())) {
             if (Date.now() > deadline) throw new Error('the booking never waited on the row lock');
@@ -165,8 +155,8 @@ describeOnEachEngine(
           }
         });
         const refused = await booking12;
-        expect(refused.statusCode, refused.body).toBe(409);
-        expect(refused.json()).toMatchObject({ code: 'insufficient_stock', detail: expect.stringMatching(/not enough/) });
+        expect(refused.status, refused.body).toBe(409);
+        expect(refused.json).toMatchObject({ code: 'insufficient_stock', detail: expect.stringMatching(/not enough/) });
         expect(await stockOf(part.id)).toBe(5);
         expect(await ordersOfPart(part.id)).toBe(0);
       });
@@ -176,9 +166,9 @@ describeOnEachEngine(
       const part = await insertPart(ctx.database.db, { stock: 240 });
       const accounts = [customer, other, admin];
       const answers = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => call('POST', '/api/orders', accounts[i % 3]?.cookie, booking(part.id))),
+        Array.from({ length: 60 }, (_, i) => api.as(accounts[i % 3]!).post('/api/orders', bookingBody(part.id))),
       );
-      const codes = answers.map((res) => res.statusCode);
+      const codes = answers.map((res) => res.status);
       expect(codes.filter((code) => code === 201)).toHaveLength(20);
       expect(codes.filter((code) => code !== 201).every((code) => code === 409 || code === 400)).toBe(true);
       expect(await stockOf(part.id)).toBe(0);
@@ -189,19 +179,19 @@ describeOnEachEngine(
       const part = await insertPart(ctx.database.db, { stock: 100 });
       const headers = { 'idempotency-key': 'checkout-42' };
       const [a, b] = await Promise.all([
-        call('POST', '/api/orders', customer.cookie, booking(part.id), headers),
-        call('POST', '/api/orders', customer.cookie, booking(part.id), headers),
+        api.as(customer).post('/api/orders', bookingBody(part.id), { headers: headers }),
+        api.as(customer).post('/api/orders', bookingBody(part.id), { headers: headers }),
       ]);
-      expect(a.statusCode).toBe(201);
-      expect(b.statusCode).toBe(201);
-      expect(b.json().id).toBe(a.json().id);
-      const again = await call('POST', '/api/orders', customer.cookie, booking(part.id), headers);
-      expect(again.json().id).toBe(a.json().id);
+      expect(a.status).toBe(201);
+      expect(b.status).toBe(201);
+      expect(b.json.id).toBe(a.json.id);
+      const again = await api.as(customer).post('/api/orders', bookingBody(part.id), { headers: headers });
+      expect(again.json.id).toBe(a.json.id);
       expect(await stockOf(part.id)).toBe(88);
       // Another customer's key is their own.
-      const theirs = await call('POST', '/api/orders', other.cookie, booking(part.id), headers);
-      expect(theirs.statusCode).toBe(201);
-      expect(theirs.json().id).not.toBe(a.json().id);
+      const theirs = await api.as(other).post('/api/orders', bookingBody(part.id), { headers: headers });
+      expect(theirs.status).toBe(201);
+      expect(theirs.json.id).not.toBe(a.json.id);
       expect(await stockOf(part.id)).toBe(76);
     });
 
@@ -213,39 +203,43 @@ describeOnEachEngine(
       ['DELETE', '/api/orders/some-id'],
       ['PATCH', '/api/orders/some-id'],
     ] as const)('answers %s %s with 401 signed out, before looking at the body', async (method, url) => {
-      const res = await call(method, url, undefined, method === 'POST' || method === 'PATCH' ? { nonsense: true } : undefined);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('unauthenticated');
+      const res = await api.anonymous.request(
+        method,
+        url,
+        method === 'POST' || method === 'PATCH' ? { nonsense: true } : undefined,
+      );
+      expect(res.status).toBe(401);
+      expect(res.json.code).toBe('unauthenticated');
     });
 
     it.each([
       ['GET', '/api/orders'],
       ['PATCH', '/api/orders/some-id'],
     ] as const)('answers %s %s with 403 for a customer', async (method, url) => {
-      const res = await call(method, url, customer.cookie, method === 'PATCH' ? { status: 'shipped' } : undefined);
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('forbidden');
+      const res = await api.as(customer).request(method, url, method === 'PATCH' ? { status: 'shipped' } : undefined);
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe('forbidden');
     });
 
     it('shows an order to its owner and an admin, and answers 404 to anyone else', async () => {
       const part = await insertPart(ctx.database.db);
       const id = await place(part.id);
-      const owner = await call('GET', `/api/orders/${id}`, customer.cookie);
-      expect(owner.statusCode).toBe(200);
-      expect(owner.json().yours).toBe(true);
+      const owner = await api.as(customer).get(`/api/orders/${id}`);
+      expect(owner.status).toBe(200);
+      expect(owner.json.yours).toBe(true);
       // The admin sees it as the customer's (read-only on the payment page), with the customer copied on it.
-      const byAdmin = await call('GET', `/api/orders/${id}`, admin.cookie);
-      expect(byAdmin.statusCode).toBe(200);
-      expect(byAdmin.json()).toMatchObject({ yours: false, customer: { name: customer.name, email: customer.email } });
-      const stranger = await call('GET', `/api/orders/${id}`, other.cookie);
-      expect(stranger.statusCode).toBe(404);
-      expect(stranger.json().code).toBe('not_found');
-      expect((await call('DELETE', `/api/orders/${id}`, other.cookie)).statusCode).toBe(404);
+      const byAdmin = await api.as(admin).get(`/api/orders/${id}`);
+      expect(byAdmin.status).toBe(200);
+      expect(byAdmin.json).toMatchObject({ yours: false, customer: { name: customer.name, email: customer.email } });
+      const stranger = await api.as(other).get(`/api/orders/${id}`);
+      expect(stranger.status).toBe(404);
+      expect(stranger.json.code).toBe('not_found');
+      expect((await api.as(other).delete(`/api/orders/${id}`)).status).toBe(404);
       expect(await stockOf(part.id)).toBe(88);
     });
 
     it('lists My Orders newest first, own only, cancelled ones left out, paginated', async () => {
-      const me = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const me = await signedInCustomer(ctx);
       const part = await insertPart(ctx.database.db, { stock: 1000 });
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
@@ -253,11 +247,11 @@ describeOnEachEngine(
         ids.push(await place(part.id, me));
       }
       await place(part.id, other);
-      expect((await call('DELETE', `/api/orders/${ids[1]}`, me.cookie)).statusCode).toBe(200);
-      const list = (await call('GET', '/api/me/orders', me.cookie)).json();
+      expect((await api.as(me).delete(`/api/orders/${ids[1]}`)).status).toBe(200);
+      const list = (await api.as(me).get('/api/me/orders')).json;
       expect(list.total).toBe(2);
       expect(list.items.map((o: { id: string }) => o.id)).toEqual([ids[2], ids[0]]);
-      const paged = (await call('GET', '/api/me/orders?page=2&limit=1', me.cookie)).json();
+      const paged = (await api.as(me).get('/api/me/orders?page=2&limit=1')).json;
       expect(paged).toMatchObject({ total: 2, page: 2, limit: 1 });
       expect(paged.items.map((o: { id: string }) => o.id)).toEqual([ids[0]]);
     });
@@ -267,10 +261,10 @@ describeOnEachEngine(
       const id = await place(part.id);
       expect(await stockOf(part.id)).toBe(88);
       const [a, b] = await Promise.all([
-        call('DELETE', `/api/orders/${id}`, customer.cookie),
-        call('DELETE', `/api/orders/${id}`, customer.cookie),
+        api.as(customer).delete(`/api/orders/${id}`),
+        api.as(customer).delete(`/api/orders/${id}`),
       ]);
-      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
       expect(await stockOf(part.id)).toBe(100);
       const row = await ctx.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'customer' });
@@ -279,9 +273,9 @@ describeOnEachEngine(
     it("lets an admin cancel a customer's unpaid order", async () => {
       const part = await insertPart(ctx.database.db, { stock: 100 });
       const id = await place(part.id);
-      const res = await call('DELETE', `/api/orders/${id}`, admin.cookie);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().status).toBe('cancelled');
+      const res = await api.as(admin).delete(`/api/orders/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.json.status).toBe('cancelled');
       expect(await stockOf(part.id)).toBe(100);
       const row = await ctx.database.db
         .selectFrom('orders')
@@ -295,30 +289,30 @@ describeOnEachEngine(
       const part = await insertPart(ctx.database.db, { stock: 100 });
       const id = await place(part.id);
       await setStatus(id, 'paid');
-      const res = await call('DELETE', `/api/orders/${id}`, customer.cookie);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('conflict');
+      const res = await api.as(customer).delete(`/api/orders/${id}`);
+      expect(res.status).toBe(409);
+      expect(res.json.code).toBe('conflict');
       expect(await stockOf(part.id)).toBe(88);
     });
 
     it('lets an admin list orders by status and move a paid order to shipped, then delivered, only in that order', async () => {
       const part = await insertPart(ctx.database.db, { stock: 100 });
       const id = await place(part.id);
-      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'shipped' })).statusCode).toBe(409);
+      expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'shipped' })).status).toBe(409);
       await setStatus(id, 'paid');
-      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'delivered' })).statusCode).toBe(409);
-      const shipped = await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'shipped' });
-      expect(shipped.statusCode).toBe(200);
-      expect(shipped.json().status).toBe('shipped');
-      const byStatus = (await call('GET', '/api/orders?status=shipped', admin.cookie)).json();
+      expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'delivered' })).status).toBe(409);
+      const shipped = await api.as(admin).patch(`/api/orders/${id}`, { status: 'shipped' });
+      expect(shipped.status).toBe(200);
+      expect(shipped.json.status).toBe('shipped');
+      const byStatus = (await api.as(admin).get('/api/orders?status=shipped')).json;
       expect(byStatus.items.map((o: { id: string }) => o.id)).toContain(id);
       expect(byStatus.items.every((o: { status: string }) => o.status === 'shipped')).toBe(true);
-      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'delivered' })).json().status).toBe('delivered');
-      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'shipped' })).statusCode).toBe(409);
-      expect((await call('PATCH', `/api/orders/${id}`, admin.cookie, { status: 'cancelled' })).statusCode).toBe(400);
-      expect((await call('PATCH', '/api/orders/no-such-order', admin.cookie, { status: 'shipped' })).statusCode).toBe(404);
-      expect((await call('GET', '/api/orders?status=lost', admin.cookie)).statusCode).toBe(400);
-      const all = (await call('GET', '/api/orders?page=1', admin.cookie)).json();
+      expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'delivered' })).json.status).toBe('delivered');
+      expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'shipped' })).status).toBe(409);
+      expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'cancelled' })).status).toBe(400);
+      expect((await api.as(admin).patch('/api/orders/no-such-order', { status: 'shipped' })).status).toBe(404);
+      expect((await api.as(admin).get('/api/orders?status=lost')).status).toBe(400);
+      const all = (await api.as(admin).get('/api/orders?page=1')).json;
       expect(all.total).toBeGreaterThan(1);
     });
 
@@ -326,23 +320,23 @@ describeOnEachEngine(
       const part = await insertPart(ctx.database.db, { stock: 100 });
       const id = await place(part.id);
       await setStatus(id, 'paid');
-      expect((await call('DELETE', `/api/parts/${part.id}`, admin.cookie)).statusCode).toBe(204);
-      expect((await call('GET', `/api/parts/${part.id}`)).statusCode).toBe(404);
+      expect((await api.as(admin).delete(`/api/parts/${part.id}`)).status).toBe(204);
+      expect((await api.anonymous.get(`/api/parts/${part.id}`)).status).toBe(404);
       const row = await ctx.database.db.selectFrom('parts').select('archived_at').where('id', '=', part.id).executeTakeFirst();
       expect(row?.archived_at).not.toBeNull();
-      expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json().partName).toBe(part.name);
+      expect((await api.as(customer).get(`/api/orders/${id}`)).json.partName).toBe(part.name);
     });
 
     it('marks a review verified when its author has a paid, shipped or delivered order', async () => {
-      const buyer = await signInAs(ctx.app, ctx.database.db, 'customer');
-      const browser = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const buyer = await signedInCustomer(ctx);
+      const browser = await signedInCustomer(ctx);
       const part = await insertPart(ctx.database.db, { stock: 100 });
       await setStatus(await place(part.id, buyer), 'delivered');
       await place(part.id, browser);
       const later = new Date(Date.UTC(2030, 0, 1)).toISOString();
       const fromBuyer = await insertReview(ctx.database.db, { user_id: buyer.id, created_at: later });
       const fromBrowser = await insertReview(ctx.database.db, { user_id: browser.id, created_at: later });
-      const items = (await call('GET', '/api/reviews?limit=60')).json().items as { id: string; verified: boolean }[];
+      const items = (await api.anonymous.get('/api/reviews?limit=60')).json.items as { id: string; verified: boolean }[];
       expect(items.find((r) => r.id === fromBuyer.id)?.verified).toBe(true);
       expect(items.find((r) => r.id === fromBrowser.id)?.verified).toBe(false);
     });

@@ -1,12 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
-import { signInAs, type TestAccount } from '../../testing/accounts';
+import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
+import { GOOD_CARD, openPayment, placedOrder } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 
 const p = copy.payment;
-// TEST_NOW is June 2026.
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
+// TEST_NOW is June 2026: GOOD_CARD (12/2030) is valid.
 const HOUR = 3_600_000;
 
 describeOnEachEngine('payments API', (ctx) => {
@@ -15,79 +16,67 @@ describeOnEachEngine('payments API', (ctx) => {
   let other: TestAccount;
 
   beforeAll(async () => {
-    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
-    other = await signInAs(ctx.app, ctx.database.db, 'customer');
+    admin = await signedInAdmin(ctx);
+    customer = await signedInCustomer(ctx);
+    other = await signedInCustomer(ctx);
   });
 
-  const post = (url: string, cookie?: string, payload?: object) =>
-    ctx.app.inject({ method: 'POST', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+  const api = testApi(ctx);
   const place = async (priceCents = 2550, account = customer) => {
     const part = await insertPart(ctx.database.db, { price_cents: priceCents, stock: 100 });
-    const res = await post('/api/orders', account.cookie, {
-      partId: part.id,
-      quantity: 12,
-      phone: '+1 555-010-2030',
-      address: '12 Piston Road, Gearville',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return { orderId: res.json().id as string, partId: part.id };
+    const { id } = await placedOrder(ctx, account, part.id);
+    return { orderId: id, partId: part.id };
   };
-  const intentFor = async (orderId: string, account = customer) => {
-    const res = await post(`/api/orders/${orderId}/payment-intent`, account.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().clientSecret as string;
-  };
-  const pay = (orderId: string, clientSecret: string, card: object = goodCard, account = customer) =>
-    post(`/api/orders/${orderId}/payment`, account.cookie, { clientSecret, card });
-  const getOrder = async (orderId: string) =>
-    (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: customer.cookie } })).json();
+  const intentFor = (orderId: string, account = customer) => openPayment(ctx, account, orderId);
+  const pay = (orderId: string, clientSecret: string, card: object = GOOD_CARD, account = customer) =>
+    api.as(account).post(`/api/orders/${orderId}/payment`, { clientSecret, card });
+  const getOrder = async (orderId: string) => (await api.as(customer).get(`/api/orders/${orderId}`)).json;
   const intentsOf = (orderId: string) =>
     ctx.database.db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).execute();
 
   it("creates one sandbox intent per order, for the order's total, and answers the same one again", async () => {
     const { orderId } = await place(2550);
-    const res = await post(`/api/orders/${orderId}/payment-intent`, customer.cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'sandbox', clientSecret: expect.any(String), amountCents: 30600 });
-    expect(res.json().clientSecret.length).toBeGreaterThan(40);
-    expect(await intentFor(orderId)).toBe(res.json().clientSecret);
+    const res = await api.as(customer).post(`/api/orders/${orderId}/payment-intent`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ provider: 'sandbox', clientSecret: expect.any(String), amountCents: 30600 });
+    expect(res.json.clientSecret.length).toBeGreaterThan(40);
+    expect(await intentFor(orderId)).toBe(res.json.clientSecret);
     expect(await intentsOf(orderId)).toHaveLength(1);
   });
 
   it("keeps the booked total when the part's price changes afterwards", async () => {
     const { orderId, partId } = await place(1000);
     await ctx.database.db.updateTable('parts').set({ price_cents: 9999 }).where('id', '=', partId).execute();
-    const res = await post(`/api/orders/${orderId}/payment-intent`, customer.cookie);
-    expect(res.json().amountCents).toBe(12000);
+    const res = await api.as(customer).post(`/api/orders/${orderId}/payment-intent`);
+    expect(res.json.amountCents).toBe(12000);
   });
 
   it('lets only the owner create an intent or pay: anonymous 401, another customer and an admin 404', async () => {
     const { orderId } = await place();
     const secret = await intentFor(orderId);
     for (const url of [`/api/orders/${orderId}/payment-intent`, `/api/orders/${orderId}/payment`]) {
-      const body = url.endsWith('payment') ? { clientSecret: secret, card: goodCard } : undefined;
-      expect((await post(url, undefined, body)).statusCode).toBe(401);
-      expect((await post(url, other.cookie, body)).statusCode).toBe(404);
-      expect((await post(url, admin.cookie, body)).statusCode).toBe(404);
+      const body = url.endsWith('payment') ? { clientSecret: secret, card: GOOD_CARD } : undefined;
+      expect((await api.anonymous.post(url, body)).status).toBe(401);
+      expect((await api.as(other).post(url, body)).status).toBe(404);
+      expect((await api.as(admin).post(url, body)).status).toBe(404);
     }
-    expect((await post('/api/orders/no-such-order/payment-intent', customer.cookie)).statusCode).toBe(404);
+    expect((await api.as(customer).post('/api/orders/no-such-order/payment-intent')).status).toBe(404);
     expect((await getOrder(orderId)).status).toBe('pending_payment');
   });
 
   it('pays with 4242…: the order shows paid with its transaction id and time', async () => {
     const { orderId } = await place();
     const res = await pay(orderId, await intentFor(orderId));
-    expect(res.statusCode, res.body).toBe(200);
-    const { transactionId } = res.json();
-    expect(res.json()).toEqual({ status: 'succeeded', transactionId: expect.stringMatching(/^txn_sandbox_/) });
+    expect(res.status, res.body).toBe(200);
+    const { transactionId } = res.json;
+    expect(res.json).toEqual({ status: 'succeeded', transactionId: expect.stringMatching(/^txn_sandbox_/) });
     const order = await getOrder(orderId);
     expect(order).toMatchObject({ status: 'paid', transactionId, paidAt: ctx.clock.now().toISOString() });
   });
 
   it('pays with any other Luhn-valid number', async () => {
     const { orderId } = await place();
-    expect((await pay(orderId, await intentFor(orderId), { ...goodCard, number: '5555555555554444' })).statusCode).toBe(200);
+    expect((await pay(orderId, await intentFor(orderId), { ...GOOD_CARD, number: '5555555555554444' })).status).toBe(200);
   });
 
   it.each([
@@ -103,10 +92,10 @@ describeOnEachEngine('payments API', (ctx) => {
     ['4242 4242 4242 4242', { cvc: '12a' }, p.cvcIncomplete],
   ])('refuses %s %o with 402 "%s" and leaves the order unpaid', async (number, overrides, message) => {
     const { orderId } = await place();
-    const res = await pay(orderId, await intentFor(orderId), { ...goodCard, number, ...overrides });
-    expect(res.statusCode, res.body).toBe(402);
+    const res = await pay(orderId, await intentFor(orderId), { ...GOOD_CARD, number, ...overrides });
+    expect(res.status, res.body).toBe(402);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(res.json()).toMatchObject({ status: 402, code: 'payment_failed', title: 'Payment failed', detail: message });
+    expect(res.json).toMatchObject({ status: 402, code: 'payment_failed', title: 'Payment failed', detail: message });
     expect(res.body).not.toContain(number);
     expect(await getOrder(orderId)).toMatchObject({ status: 'pending_payment', transactionId: null, paidAt: null });
   });
@@ -114,8 +103,8 @@ describeOnEachEngine('payments API', (ctx) => {
   it('accepts a card expiring this month, and a good card after a declined one', async () => {
     const { orderId } = await place();
     const secret = await intentFor(orderId);
-    expect((await pay(orderId, secret, { ...goodCard, number: '4000000000000002' })).statusCode).toBe(402);
-    expect((await pay(orderId, secret, { ...goodCard, expYear: 2026, expMonth: 6, cvc: '1234' })).statusCode).toBe(200);
+    expect((await pay(orderId, secret, { ...GOOD_CARD, number: '4000000000000002' })).status).toBe(402);
+    expect((await pay(orderId, secret, { ...GOOD_CARD, expYear: 2026, expMonth: 6, cvc: '1234' })).status).toBe(200);
   });
 
   it('never stores the card number', async () => {
@@ -125,22 +114,22 @@ describeOnEachEngine('payments API', (ctx) => {
   });
 
   it.each([
-    [{ card: goodCard }, 'clientSecret', p.clientSecretRequired],
+    [{ card: GOOD_CARD }, 'clientSecret', p.clientSecretRequired],
     [{ clientSecret: 'x' }, 'card', p.cardRequired],
-    [{ clientSecret: 'x', card: { ...goodCard, number: '' } }, 'card.number', p.numberRequired],
-    [{ clientSecret: 'x', card: { ...goodCard, number: '4242-4242' } }, 'card.number', p.numberDigitsOnly],
-    [{ clientSecret: 'x', card: { ...goodCard, expMonth: 13 } }, 'card.expMonth', p.expMonthInvalid],
-    [{ clientSecret: 'x', card: { ...goodCard, expMonth: '12' } }, 'card.expMonth', p.expMonthInvalid],
-    [{ clientSecret: 'x', card: { ...goodCard, expYear: 30 } }, 'card.expYear', p.expYearInvalid],
-    [{ clientSecret: 'x', card: { ...goodCard, cvc: '' } }, 'card.cvc', p.cvcRequired],
-    [{ clientSecret: 'x', card: goodCard, amountCents: 1 }, undefined, undefined],
-    [{ clientSecret: 'x', card: { ...goodCard, name: 'A' } }, undefined, undefined],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, number: '' } }, 'card.number', p.numberRequired],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, number: '4242-4242' } }, 'card.number', p.numberDigitsOnly],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, expMonth: 13 } }, 'card.expMonth', p.expMonthInvalid],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, expMonth: '12' } }, 'card.expMonth', p.expMonthInvalid],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, expYear: 30 } }, 'card.expYear', p.expYearInvalid],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, cvc: '' } }, 'card.cvc', p.cvcRequired],
+    [{ clientSecret: 'x', card: GOOD_CARD, amountCents: 1 }, undefined, undefined],
+    [{ clientSecret: 'x', card: { ...GOOD_CARD, name: 'A' } }, undefined, undefined],
   ])('answers a malformed body %o with 400 naming the field', async (payload, field, message) => {
     const { orderId } = await place();
-    const res = await post(`/api/orders/${orderId}/payment`, customer.cookie, payload);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().code).toBe('validation_failed');
-    if (field) expect(res.json().errors[field]).toBe(message);
+    const res = await api.as(customer).post(`/api/orders/${orderId}/payment`, payload);
+    expect(res.status, res.body).toBe(400);
+    expect(res.json.code).toBe('validation_failed');
+    if (field) expect(res.json.errors[field]).toBe(message);
   });
 
   it("answers a wrong client secret, or another order's, with the same 404", async () => {
@@ -150,11 +139,11 @@ describeOnEachEngine('payments API', (ctx) => {
     const otherSecret = await intentFor(otherOrder);
     const wrong = await pay(orderId, 'pi_sandbox_guess_secret_guess');
     const foreign = await pay(orderId, otherSecret);
-    expect(wrong.statusCode).toBe(404);
-    expect(foreign.statusCode).toBe(404);
-    expect(wrong.json().detail).toBe(foreign.json().detail);
+    expect(wrong.status).toBe(404);
+    expect(foreign.status).toBe(404);
+    expect(wrong.json.detail).toBe(foreign.json.detail);
     const { orderId: noIntent } = await place();
-    expect((await pay(noIntent, otherSecret)).statusCode).toBe(404);
+    expect((await pay(noIntent, otherSecret)).status).toBe(404);
     expect((await getOrder(orderId)).status).toBe('pending_payment');
   });
 
@@ -162,21 +151,21 @@ describeOnEachEngine('payments API', (ctx) => {
     const { orderId } = await place();
     const secret = await intentFor(orderId);
     const first = await pay(orderId, secret);
-    const second = await pay(orderId, secret, { ...goodCard, number: '4000000000000002' });
-    expect(second.statusCode, second.body).toBe(200);
-    expect(second.json().transactionId).toBe(first.json().transactionId);
-    expect(await intentsOf(orderId)).toMatchObject([{ status: 'succeeded', transaction_id: first.json().transactionId }]);
+    const second = await pay(orderId, secret, { ...GOOD_CARD, number: '4000000000000002' });
+    expect(second.status, second.body).toBe(200);
+    expect(second.json.transactionId).toBe(first.json.transactionId);
+    expect(await intentsOf(orderId)).toMatchObject([{ status: 'succeeded', transaction_id: first.json.transactionId }]);
     expect((await getOrder(orderId)).paidAt).toBe(ctx.clock.now().toISOString());
     // A paid order gets no new intent.
-    expect((await post(`/api/orders/${orderId}/payment-intent`, customer.cookie)).statusCode).toBe(409);
+    expect((await api.as(customer).post(`/api/orders/${orderId}/payment-intent`)).status).toBe(409);
   });
 
   it('leaves one paid order and one transaction when two payments race', async () => {
     const { orderId } = await place();
     const secret = await intentFor(orderId);
     const answers = await Promise.all([pay(orderId, secret), pay(orderId, secret), pay(orderId, secret)]);
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
-    const ids = new Set(answers.map((res) => res.json().transactionId));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    const ids = new Set(answers.map((res) => res.json.transactionId));
     expect(ids.size).toBe(1);
     const order = await getOrder(orderId);
     expect(order).toMatchObject({ status: 'paid', transactionId: [...ids][0] });
@@ -186,16 +175,12 @@ describeOnEachEngine('payments API', (ctx) => {
   it('refuses to pay, or open an intent for, a cancelled order (409)', async () => {
     const { orderId } = await place();
     const secret = await intentFor(orderId);
-    const cancel = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/orders/${orderId}`,
-      headers: { cookie: customer.cookie },
-    });
-    expect(cancel.statusCode).toBe(200);
+    const cancel = await api.as(customer).delete(`/api/orders/${orderId}`);
+    expect(cancel.status).toBe(200);
     const res = await pay(orderId, secret);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().detail).toBe(p.notPayable);
-    expect((await post(`/api/orders/${orderId}/payment-intent`, customer.cookie)).statusCode).toBe(409);
+    expect(res.status).toBe(409);
+    expect(res.json.detail).toBe(p.notPayable);
+    expect((await api.as(customer).post(`/api/orders/${orderId}/payment-intent`)).status).toBe(409);
     expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
   });
   it('refuses to pay, or open an intent, once the pay-by time has passed (409), before the sweep and after, charging nothing', async () => {
@@ -206,19 +191,19 @@ describeOnEachEngine('payments API', (ctx) => {
       // Still unpaid in the database: the sweep has not run yet.
       ctx.clock.set(new Date(Date.parse(TEST_NOW) + windowMs + 1000));
       const late = await pay(orderId, secret);
-      expect(late.statusCode, late.body).toBe(409);
-      expect(late.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
-      const intent = await post(`/api/orders/${orderId}/payment-intent`, customer.cookie);
-      expect(intent.statusCode).toBe(409);
-      expect(intent.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      expect(late.status, late.body).toBe(409);
+      expect(late.json).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      const intent = await api.as(customer).post(`/api/orders/${orderId}/payment-intent`);
+      expect(intent.status).toBe(409);
+      expect(intent.json).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
       expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
       expect(await getOrder(orderId)).toMatchObject({ status: 'pending_payment', paidAt: null });
 
       // The sweep cancels it and returns the stock; the answer stays the same.
       await ctx.app.orderExpiry.sweep();
       const afterSweep = await pay(orderId, secret);
-      expect(afterSweep.statusCode).toBe(409);
-      expect(afterSweep.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+      expect(afterSweep.status).toBe(409);
+      expect(afterSweep.json).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
       expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
       const part = await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow();
       expect(part.stock).toBe(100);
@@ -233,7 +218,7 @@ describeOnEachEngine('payments API', (ctx) => {
     try {
       ctx.clock.set(new Date(Date.parse(TEST_NOW) + ctx.config.orderPaymentWindowHours * HOUR - 1000));
       const res = await pay(orderId, secret);
-      expect(res.statusCode, res.body).toBe(200);
+      expect(res.status, res.body).toBe(200);
     } finally {
       ctx.clock.set(TEST_NOW);
     }

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
-import { signIn, signInAs, signUp, type TestAccount } from '../../testing/accounts';
+import { signedInAdmin, signedInCustomer, signIn, signUp, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { storeImage } from '../uploads';
 
@@ -10,13 +11,12 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
   let customer: TestAccount;
 
   beforeAll(async () => {
-    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    admin = await signedInAdmin(ctx);
+    customer = await signedInCustomer(ctx);
   });
 
-  const call = (method: 'GET' | 'PATCH' | 'DELETE', url: string, cookie?: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-  const me = (cookie: string) => call('GET', '/api/me', cookie);
+  const api = testApi(ctx);
+  const me = (cookie: string) => api.as(cookie).get('/api/me');
 
   async function ownUpload(): Promise<string> {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c33' } })
@@ -26,41 +26,41 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
   }
 
   it('tells an admin apart at /api/me', async () => {
-    expect((await me(admin.cookie)).json()).toMatchObject({ user: { role: 'admin', email: admin.email }, isAdmin: true });
-    expect((await me(customer.cookie)).json()).toMatchObject({ user: { role: 'customer' }, isAdmin: false });
+    expect((await me(admin.cookie)).json).toMatchObject({ user: { role: 'admin', email: admin.email }, isAdmin: true });
+    expect((await me(customer.cookie)).json).toMatchObject({ user: { role: 'customer' }, isAdmin: false });
   });
 
   it('changes the display name and photo, the photo only from our uploads', async () => {
     const account = await signUp(ctx.app);
     const url = await ownUpload();
-    const res = await call('PATCH', '/api/me', account.cookie, { name: '  Casey Jones ', image: url });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ name: 'Casey Jones', image: url });
-    expect((await me(account.cookie)).json().user).toMatchObject({ name: 'Casey Jones', image: url });
+    const res = await api.as(account).patch('/api/me', { name: '  Casey Jones ', image: url });
+    expect(res.status).toBe(200);
+    expect(res.json.user).toMatchObject({ name: 'Casey Jones', image: url });
+    expect((await me(account.cookie)).json.user).toMatchObject({ name: 'Casey Jones', image: url });
 
     for (const image of ['https://evil.example/me.png', '/uploads/ffffffffffffffffffffffffffffffff.webp', '/etc/passwd']) {
-      const refused = await call('PATCH', '/api/me', account.cookie, { image });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors).toEqual({ image: copy.users.imageNotUploaded });
+      const refused = await api.as(account).patch('/api/me', { image });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors).toEqual({ image: copy.users.imageNotUploaded });
     }
-    const removed = await call('PATCH', '/api/me', account.cookie, { image: null });
-    expect(removed.json().user.image).toBeNull();
+    const removed = await api.as(account).patch('/api/me', { image: null });
+    expect(removed.json.user.image).toBeNull();
   });
 
   it('refuses a blank display name with the form message', async () => {
-    const res = await call('PATCH', '/api/me', customer.cookie, { name: '   ' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ name: copy.validation.nameRequired });
+    const res = await api.as(customer).patch('/api/me', { name: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ name: copy.validation.nameRequired });
   });
 
   it.each([{ role: 'admin' }, { name: 'Sneaky', role: 'admin' }, { email: 'someone-else@example.com' }, { emailVerified: true }])(
     'refuses %j on PATCH /api/me and changes nothing',
     async (payload) => {
       const account = await signUp(ctx.app, { name: 'Plain Customer' });
-      const res = await call('PATCH', '/api/me', account.cookie, payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('validation_failed');
-      expect((await me(account.cookie)).json()).toMatchObject({
+      const res = await api.as(account).patch('/api/me', payload);
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('validation_failed');
+      expect((await me(account.cookie)).json).toMatchObject({
         user: { name: 'Plain Customer', role: 'customer', email: account.email, emailVerified: false },
         isAdmin: false,
       });
@@ -68,7 +68,7 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
   );
 
   it('answers PATCH /api/me with 401 when signed out', async () => {
-    expect((await call('PATCH', '/api/me', undefined, { name: 'x' })).statusCode).toBe(401);
+    expect((await api.anonymous.patch('/api/me', { name: 'x' })).status).toBe(401);
   });
 
   it.each([
@@ -77,20 +77,20 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
     ['DELETE', '/api/users/some-id'],
   ] as const)('answers %s %s with 401 signed out and 403 for a customer', async (method, url) => {
     const payload = method === 'PATCH' ? { role: 'admin' } : undefined;
-    const anonymous = await call(method, url, undefined, payload);
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await api.anonymous.request(method, url, payload);
+    expect(anonymous.status).toBe(401);
     expect(anonymous.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(anonymous.json().code).toBe('unauthenticated');
-    const forbidden = await call(method, url, customer.cookie, payload);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toMatchObject({ code: 'forbidden', detail: copy.auth.adminOnly });
+    expect(anonymous.json.code).toBe('unauthenticated');
+    const forbidden = await api.as(customer).request(method, url, payload);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.json).toMatchObject({ code: 'forbidden', detail: copy.auth.adminOnly });
   });
 
   it('lists users newest first with exactly the public fields, and searches name and email', async () => {
     const listed = await signUp(ctx.app, { name: 'Zelda Listable' });
-    const res = await call('GET', '/api/users?limit=100', admin.cookie);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await api.as(admin).get('/api/users?limit=100');
+    expect(res.status).toBe(200);
+    const body = res.json;
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect(body.items[0]).toEqual({
       id: listed.id,
@@ -103,71 +103,69 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
     expect(res.body).not.toMatch(/password|token|session|scrypt/i);
     expect(res.body).not.toContain(admin.cookie.split('=')[1]?.split('.')[0]);
 
-    const byName = (await call('GET', '/api/users?q=zELDA', admin.cookie)).json();
+    const byName = (await api.as(admin).get('/api/users?q=zELDA')).json;
     expect(byName.items.map((u: { id: string }) => u.id)).toEqual([listed.id]);
-    const byEmail = (await call('GET', `/api/users?q=${encodeURIComponent(listed.email.slice(0, 12))}`, admin.cookie)).json();
+    const byEmail = (await api.as(admin).get(`/api/users?q=${encodeURIComponent(listed.email.slice(0, 12))}`)).json;
     expect(byEmail.items.map((u: { id: string }) => u.id)).toEqual([listed.id]);
-    expect((await call('GET', '/api/users?q=%25', admin.cookie)).json().total).toBe(0);
+    expect((await api.as(admin).get('/api/users?q=%25')).json.total).toBe(0);
 
-    const paged = (await call('GET', '/api/users?limit=1&page=2', admin.cookie)).json();
+    const paged = (await api.as(admin).get('/api/users?limit=1&page=2')).json;
     expect(paged).toMatchObject({ page: 2, limit: 1, total: body.total });
     expect(paged.items[0].id).toBe(body.items[1].id);
   });
 
   it('makes a customer admin and back, taking effect on their next request', async () => {
     const target = await signUp(ctx.app);
-    const promoted = await call('PATCH', `/api/users/${target.id}`, admin.cookie, { role: 'admin' });
-    expect(promoted.statusCode).toBe(200);
-    expect(promoted.json()).toMatchObject({ id: target.id, role: 'admin' });
-    expect((await me(target.cookie)).json().isAdmin).toBe(true);
-    expect((await call('GET', '/api/users', target.cookie)).statusCode).toBe(200);
+    const promoted = await api.as(admin).patch(`/api/users/${target.id}`, { role: 'admin' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.json).toMatchObject({ id: target.id, role: 'admin' });
+    expect((await me(target.cookie)).json.isAdmin).toBe(true);
+    expect((await api.as(target).get('/api/users')).status).toBe(200);
 
-    const demoted = await call('PATCH', `/api/users/${target.id}`, admin.cookie, { role: 'customer' });
-    expect(demoted.json().role).toBe('customer');
-    expect((await call('GET', '/api/users', target.cookie)).statusCode).toBe(403);
+    const demoted = await api.as(admin).patch(`/api/users/${target.id}`, { role: 'customer' });
+    expect(demoted.json.role).toBe('customer');
+    expect((await api.as(target).get('/api/users')).status).toBe(403);
   });
 
   it('lets an admin demote another admin; two admins demoting each other at once leave one of them admin', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const first = await signInAs(ctx.app, ctx.database.db, 'admin');
-      const second = await signInAs(ctx.app, ctx.database.db, 'admin');
+      const first = await signedInAdmin(ctx);
+      const second = await signedInAdmin(ctx);
       const answers = await Promise.all([
-        call('PATCH', `/api/users/${second.id}`, first.cookie, { role: 'customer' }),
-        call('PATCH', `/api/users/${first.id}`, second.cookie, { role: 'customer' }),
+        api.as(first).patch(`/api/users/${second.id}`, { role: 'customer' }),
+        api.as(second).patch(`/api/users/${first.id}`, { role: 'customer' }),
       ]);
-      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 403]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
       const roles = await ctx.database.db.selectFrom('users').select('role').where('id', 'in', [first.id, second.id]).execute();
       expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'customer']);
     }
   });
 
   it('refuses an admin changing their own role', async () => {
-    const res = await call('PATCH', `/api/users/${admin.id}`, admin.cookie, { role: 'customer' });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'business_rule', detail: copy.users.cannotChangeOwnRole });
-    expect((await me(admin.cookie)).json().isAdmin).toBe(true);
+    const res = await api.as(admin).patch(`/api/users/${admin.id}`, { role: 'customer' });
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 'business_rule', detail: copy.users.cannotChangeOwnRole });
+    expect((await me(admin.cookie)).json.isAdmin).toBe(true);
   });
 
   it('refuses unknown roles, extra fields and unknown users', async () => {
-    expect((await call('PATCH', `/api/users/${customer.id}`, admin.cookie, { role: 'owner' })).statusCode).toBe(400);
-    expect((await call('PATCH', `/api/users/${customer.id}`, admin.cookie, { role: 'customer', name: 'x' })).statusCode).toBe(
-      400,
-    );
-    const missing = await call('PATCH', '/api/users/no-such-user', admin.cookie, { role: 'admin' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().detail).toBe(copy.users.notFound);
-    expect((await call('DELETE', '/api/users/no-such-user', admin.cookie)).statusCode).toBe(404);
+    expect((await api.as(admin).patch(`/api/users/${customer.id}`, { role: 'owner' })).status).toBe(400);
+    expect((await api.as(admin).patch(`/api/users/${customer.id}`, { role: 'customer', name: 'x' })).status).toBe(400);
+    const missing = await api.as(admin).patch('/api/users/no-such-user', { role: 'admin' });
+    expect(missing.status).toBe(404);
+    expect(missing.json.detail).toBe(copy.users.notFound);
+    expect((await api.as(admin).delete('/api/users/no-such-user')).status).toBe(404);
   });
 
   it('removes a user with all their sessions at once: their next request is anonymous', async () => {
     const target = await signUp(ctx.app);
     const secondSession = await signIn(ctx.app, target.email, target.password);
-    expect((await me(secondSession)).statusCode).toBe(200);
+    expect((await me(secondSession)).status).toBe(200);
 
-    const res = await call('DELETE', `/api/users/${target.id}`, admin.cookie);
-    expect(res.statusCode).toBe(204);
+    const res = await api.as(admin).delete(`/api/users/${target.id}`);
+    expect(res.status).toBe(204);
 
-    for (const cookie of [target.cookie, secondSession]) expect((await me(cookie)).statusCode).toBe(401);
+    for (const cookie of [target.cookie, secondSession]) expect((await me(cookie)).status).toBe(401);
     const { db } = ctx.database;
     expect(await db.selectFrom('sessions').select('id').where('user_id', '=', target.id).execute()).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').where('user_id', '=', target.id).execute()).toEqual([]);
@@ -176,9 +174,9 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
   });
 
   it('refuses an admin removing themselves', async () => {
-    const res = await call('DELETE', `/api/users/${admin.id}`, admin.cookie);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'business_rule', detail: copy.users.cannotRemoveSelf });
-    expect((await me(admin.cookie)).statusCode).toBe(200);
+    const res = await api.as(admin).delete(`/api/users/${admin.id}`);
+    expect(res.status).toBe(422);
+    expect(res.json).toMatchObject({ code: 'business_rule', detail: copy.users.cannotRemoveSelf });
+    expect((await me(admin.cookie)).status).toBe(200);
   });
 });
