@@ -6,9 +6,11 @@ import { copy } from '#shared/copy';
 import { buildApp } from '../../app';
 import { type Clock, fixedClock } from '../../clock';
 import type { Config } from '../../config';
-import { signInAs, type TestAccount } from '../../testing/accounts';
+import { signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
 import { capturingMailer } from '../../testing/mail';
+import { GOOD_CARD, placedOrder } from '../../testing/orders';
 import { StripeStandIn } from '../../testing/stripe-stand-in';
 import { RELAXED_ABUSE_LIMITS, TEST_NOW, testConfig } from '../../testing/test-app';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
@@ -20,7 +22,6 @@ import { StripeProvider } from './stripe-provider';
 
 const p = copy.payment;
 const STRIPE = { secretKey: 'sk_test_gearhouse', publishableKey: 'pk_test_gearhouse', webhookSecret: 'whsec_gearhouse_test' };
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
 
 interface PaymentsContext {
   app: FastifyInstance;
@@ -95,32 +96,20 @@ function describePayments(title: string, provider: 'stripe' | 'sandbox', body: (
 function shop(ctx: PaymentsContext) {
   const accounts: { customer?: TestAccount; other?: TestAccount } = {};
   beforeAll(async () => {
-    accounts.customer = await signInAs(ctx.app, ctx.database.db, 'customer');
-    accounts.other = await signInAs(ctx.app, ctx.database.db, 'customer');
+    accounts.customer = await signedInCustomer(ctx);
+    accounts.other = await signedInCustomer(ctx);
   });
   const customer = () => accounts.customer!;
-  const post = (url: string, account?: TestAccount, payload?: object) =>
-    ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: account ? { cookie: account.cookie } : {},
-      ...(payload ? { payload } : {}),
-    });
+  const api = testApi(ctx);
   const place = async (priceCents = 2550) => {
     const part = await insertPart(ctx.database.db, { price_cents: priceCents, stock: 100 });
-    const res = await post('/api/orders', customer(), {
-      partId: part.id,
-      quantity: 12,
-      phone: '+1 555-010-2030',
-      address: '12 Piston Road, Gearville',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return { orderId: res.json().id as string, partId: part.id, totalCents: priceCents * 12 };
+    const { id } = await placedOrder(ctx, customer(), part.id);
+    return { orderId: id, partId: part.id, totalCents: priceCents * 12 };
   };
   const openIntent = async (orderId: string) => {
-    const res = await post(`/api/orders/${orderId}/payment-intent`, customer());
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { provider: string; clientSecret: string; amountCents: number; publishableKey?: string };
+    const res = await api.as(customer()).post(`/api/orders/${orderId}/payment-intent`);
+    expect(res.status, res.body).toBe(200);
+    return res.json as { provider: string; clientSecret: string; amountCents: number; publishableKey?: string };
   };
   const order = async (orderId: string) =>
     ctx.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -142,30 +131,26 @@ function shop(ctx: PaymentsContext) {
     });
   };
   const cancelAsCustomer = async (orderId: string) => {
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/orders/${orderId}`, headers: { cookie: customer().cookie } });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await api.as(customer()).delete(`/api/orders/${orderId}`);
+    expect(res.status, res.body).toBe(200);
   };
-  return { customer, other: () => accounts.other!, post, place, openIntent, order, stockOf, intentRow, expire, cancelAsCustomer };
+  return { api, customer, other: () => accounts.other!, place, openIntent, order, stockOf, intentRow, expire, cancelAsCustomer };
 }
 
 describePayments('Stripe payments', 'stripe', (ctx) => {
   const s = shop(ctx);
   const confirm = (orderId: string, paymentIntentId: string, account = s.customer()) =>
-    s.post(`/api/orders/${orderId}/payment/confirm`, account, { paymentIntentId });
+    s.api.as(account).post(`/api/orders/${orderId}/payment/confirm`, { paymentIntentId });
   const eventFor = (
     intent: object,
     { id = `evt_${Math.random().toString(36).slice(2)}`, type = 'payment_intent.succeeded' } = {},
   ) => JSON.stringify({ id, object: 'event', type, livemode: false, created: 1, data: { object: intent } });
   const nowSeconds = () => Math.floor(ctx.clock.now().getTime() / 1000);
+  // Stripe's servers send no Origin.
+  const stripeServer = testApi(ctx, { origin: null }).anonymous;
   const deliver = (payload: string, signature?: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments/stripe/webhook',
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        ...(signature !== undefined ? { 'stripe-signature': signature } : {}),
-      },
-      payload,
+    stripeServer.post('/api/payments/stripe/webhook', payload, {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
     });
   const signed = (payload: string, { secret = STRIPE.webhookSecret, timestamp = nowSeconds() } = {}) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
@@ -194,7 +179,7 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
   });
 
   it('lets Stripe.js load on the pages: its script, frames and API are allowed by the content security policy', async () => {
-    const csp = String((await ctx.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const csp = String((await s.api.anonymous.get('/api/health')).headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
@@ -206,12 +191,12 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const intentId = clientSecret.split('_secret_')[0]!;
     ctx.stripe.succeed(intentId);
     const res = await confirm(orderId, intentId);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'succeeded', transactionId: intentId });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json).toEqual({ status: 'succeeded', transactionId: intentId });
     expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId, paid_at: TEST_NOW });
     expect(await s.intentRow(orderId)).toMatchObject({ status: 'succeeded', transaction_id: intentId });
     // Asking again answers the same, and tells no one twice.
-    expect((await confirm(orderId, intentId)).json()).toEqual({ status: 'succeeded', transactionId: intentId });
+    expect((await confirm(orderId, intentId)).json).toEqual({ status: 'succeeded', transactionId: intentId });
     await settled();
     expect(paidCallsFor(orderId)).toBe(1);
   });
@@ -221,12 +206,12 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const { clientSecret } = await s.openIntent(orderId);
     const intentId = clientSecret.split('_secret_')[0]!;
     const plain = await confirm(orderId, intentId);
-    expect(plain.statusCode, plain.body).toBe(402);
-    expect(plain.json()).toMatchObject({ code: 'payment_failed', detail: p.notCompleted });
+    expect(plain.status, plain.body).toBe(402);
+    expect(plain.json).toMatchObject({ code: 'payment_failed', detail: p.notCompleted });
     ctx.stripe.decline(intentId, 'Your card was declined.');
     const declined = await confirm(orderId, intentId);
-    expect(declined.statusCode).toBe(402);
-    expect(declined.json().detail).toBe('Your card was declined.');
+    expect(declined.status).toBe(402);
+    expect(declined.json.detail).toBe('Your card was declined.');
     expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment', transaction_id: null });
     await settled();
     expect(paidCallsFor(orderId)).toBe(0);
@@ -238,13 +223,13 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     ctx.stripe.succeed(intentId);
     const { orderId: otherOrder } = await s.place();
     await s.openIntent(otherOrder);
-    expect((await confirm(orderId, intentId, s.other())).statusCode).toBe(404);
-    expect((await confirm(otherOrder, intentId)).statusCode).toBe(404);
-    expect((await confirm(orderId, 'pi_unknown123')).statusCode).toBe(404);
-    expect((await s.post(`/api/orders/${orderId}/payment/confirm`, undefined, { paymentIntentId: intentId })).statusCode).toBe(
+    expect((await confirm(orderId, intentId, s.other())).status).toBe(404);
+    expect((await confirm(otherOrder, intentId)).status).toBe(404);
+    expect((await confirm(orderId, 'pi_unknown123')).status).toBe(404);
+    expect((await s.api.anonymous.post(`/api/orders/${orderId}/payment/confirm`, { paymentIntentId: intentId })).status).toBe(
       401,
     );
-    expect((await confirm(orderId, 'not-an-intent')).statusCode).toBe(400);
+    expect((await confirm(orderId, 'not-an-intent')).status).toBe(400);
     expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment' });
     expect(await s.order(otherOrder)).toMatchObject({ status: 'pending_payment' });
   });
@@ -254,11 +239,11 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
     const payload = eventFor(ctx.stripe.succeed(intentId), { id: `evt_once_${orderId}` });
     const first = await deliver(payload, signed(payload));
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ received: true });
+    expect(first.status, first.body).toBe(200);
+    expect(first.json).toEqual({ received: true });
     expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
     const again = await deliver(payload, signed(payload));
-    expect(again.statusCode).toBe(200);
+    expect(again.status).toBe(200);
     await settled();
     expect(paidCallsFor(orderId)).toBe(1);
     const events = await ctx.database.db
@@ -279,9 +264,9 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
     const payload = eventFor(ctx.stripe.succeed(intentId), { id: `evt_forged_${orderId}` });
     const res = await deliver(payload, sign(payload));
-    expect(res.statusCode, res.body).toBe(400);
+    expect(res.status, res.body).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
-    expect(res.json().code).toBe('bad_request');
+    expect(res.json.code).toBe('bad_request');
     expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment', transaction_id: null });
     expect(
       await ctx.database.db.selectFrom('stripe_events').selectAll().where('id', '=', `evt_forged_${orderId}`).execute(),
@@ -292,7 +277,7 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const { orderId, totalCents } = await s.place();
     const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
     const payload = eventFor(ctx.stripe.succeed(intentId, totalCents - 1));
-    expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+    expect((await deliver(payload, signed(payload))).status).toBe(200);
     expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment', transaction_id: null });
     await settled();
     expect(paidCallsFor(orderId)).toBe(0);
@@ -304,8 +289,8 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const intent = ctx.stripe.succeed(intentId);
     const created = eventFor(intent, { type: 'payment_intent.created' });
     const foreign = eventFor({ ...intent, id: 'pi_not_ours' });
-    expect((await deliver(created, signed(created))).statusCode).toBe(200);
-    expect((await deliver(foreign, signed(foreign))).statusCode).toBe(200);
+    expect((await deliver(created, signed(created))).status).toBe(200);
+    expect((await deliver(foreign, signed(foreign))).status).toBe(200);
     expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment' });
   });
 
@@ -318,8 +303,8 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
       confirm(orderId, intentId),
       confirm(orderId, intentId),
     ]);
-    expect([hook.statusCode, browser.statusCode, browserAgain.statusCode]).toEqual([200, 200, 200]);
-    expect(browser.json().transactionId).toBe(intentId);
+    expect([hook.status, browser.status, browserAgain.status]).toEqual([200, 200, 200]);
+    expect(browser.json.transactionId).toBe(intentId);
     expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
     await settled();
     expect(paidCallsFor(orderId)).toBe(1);
@@ -331,10 +316,10 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     await s.cancelAsCustomer(orderId);
     const payload = eventFor(ctx.stripe.succeed(intentId));
     const res = await confirm(orderId, intentId);
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().detail).toBe(p.cancelledRefunded);
-    expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
-    expect((await confirm(orderId, intentId)).statusCode).toBe(409);
+    expect(res.status, res.body).toBe(409);
+    expect(res.json.detail).toBe(p.cancelledRefunded);
+    expect((await deliver(payload, signed(payload))).status).toBe(200);
+    expect((await confirm(orderId, intentId)).status).toBe(409);
     expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
       expect.objectContaining({ amount: totalCents }),
     ]);
@@ -353,8 +338,8 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const res = await confirm(orderId, intentId).finally(() => {
       ctx.duringConfirm.run = undefined;
     });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().detail).toBe(p.cancelledRefunded);
+    expect(res.status, res.body).toBe(409);
+    expect(res.json.detail).toBe(p.cancelledRefunded);
     expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', paid_at: null });
     expect(await s.stockOf(partId)).toBe(100);
     expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([
@@ -380,12 +365,12 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     await pastPayBy(async () => {
       for (const swept of [false, true]) {
         if (swept) await ctx.app.orderExpiry.sweep();
-        const intent = await s.post(`/api/orders/${orderId}/payment-intent`, s.customer());
-        expect(intent.statusCode, intent.body).toBe(409);
-        expect(intent.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+        const intent = await s.api.as(s.customer()).post(`/api/orders/${orderId}/payment-intent`);
+        expect(intent.status, intent.body).toBe(409);
+        expect(intent.json).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
         const confirmed = await confirm(orderId, intentId);
-        expect(confirmed.statusCode, confirmed.body).toBe(409);
-        expect(confirmed.json()).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
+        expect(confirmed.status, confirmed.body).toBe(409);
+        expect(confirmed.json).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
       }
     });
     expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', transaction_id: null });
@@ -398,8 +383,8 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
     await pastPayBy(async () => {
       const payload = eventFor(ctx.stripe.succeed(intentId));
-      expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
-      expect((await confirm(orderId, intentId)).json()).toEqual({ status: 'succeeded', transactionId: intentId });
+      expect((await deliver(payload, signed(payload))).status).toBe(200);
+      expect((await confirm(orderId, intentId)).json).toEqual({ status: 'succeeded', transactionId: intentId });
       await ctx.app.orderExpiry.sweep();
     });
     expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
@@ -413,10 +398,10 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     await pastPayBy(async () => {
       await ctx.app.orderExpiry.sweep();
       const payload = eventFor(ctx.stripe.succeed(intentId));
-      expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+      expect((await deliver(payload, signed(payload))).status).toBe(200);
       const res = await confirm(orderId, intentId);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().detail).toBe(p.cancelledRefunded);
+      expect(res.status).toBe(409);
+      expect(res.json.detail).toBe(p.cancelledRefunded);
     });
     expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired', transaction_id: null });
     expect(await s.stockOf(partId)).toBe(100);
@@ -430,8 +415,8 @@ describePayments('sandbox payments racing a cancellation', 'sandbox', (ctx) => {
   const s = shop(ctx);
 
   it('has no Stripe webhook, no publishable key and no Stripe hosts in its content security policy', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload: {} });
-    expect(res.statusCode).toBe(404);
+    const res = await testApi(ctx, { origin: null }).anonymous.post('/api/payments/stripe/webhook', {});
+    expect(res.status).toBe(404);
     expect(String(res.headers['content-security-policy'])).not.toContain('stripe');
     const { orderId } = await s.place();
     expect(await s.openIntent(orderId)).not.toHaveProperty('publishableKey');
@@ -441,11 +426,14 @@ describePayments('sandbox payments racing a cancellation', 'sandbox', (ctx) => {
     const { orderId, partId } = await s.place();
     const { clientSecret } = await s.openIntent(orderId);
     ctx.duringConfirm.run = s.cancelAsCustomer;
-    const res = await s.post(`/api/orders/${orderId}/payment`, s.customer(), { clientSecret, card: goodCard }).finally(() => {
-      ctx.duringConfirm.run = undefined;
-    });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().detail).toBe(p.cancelledRefunded);
+    const res = await s.api
+      .as(s.customer())
+      .post(`/api/orders/${orderId}/payment`, { clientSecret, card: GOOD_CARD })
+      .finally(() => {
+        ctx.duringConfirm.run = undefined;
+      });
+    expect(res.status, res.body).toBe(409);
+    expect(res.json.detail).toBe(p.cancelledRefunded);
     expect(await s.order(orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'customer', paid_at: null });
     expect(await s.stockOf(partId)).toBe(100);
     expect(await s.intentRow(orderId)).toMatchObject({
@@ -453,8 +441,8 @@ describePayments('sandbox payments racing a cancellation', 'sandbox', (ctx) => {
       transaction_id: expect.stringMatching(/^txn_sandbox_/),
     });
     // Paying again charges nothing more.
-    const again = await s.post(`/api/orders/${orderId}/payment`, s.customer(), { clientSecret, card: goodCard });
-    expect(again.statusCode).toBe(409);
+    const again = await s.api.as(s.customer()).post(`/api/orders/${orderId}/payment`, { clientSecret, card: GOOD_CARD });
+    expect(again.status).toBe(409);
     expect(await s.intentRow(orderId)).toMatchObject({ status: 'refunded' });
     expect(ctx.onOrderPaid).not.toHaveBeenCalled();
   });
@@ -462,9 +450,9 @@ describePayments('sandbox payments racing a cancellation', 'sandbox', (ctx) => {
   it('tells onOrderPaid once when the sandbox payment succeeds, even when paid twice at once', async () => {
     const { orderId } = await s.place();
     const { clientSecret } = await s.openIntent(orderId);
-    const pay = () => s.post(`/api/orders/${orderId}/payment`, s.customer(), { clientSecret, card: goodCard });
+    const pay = () => s.api.as(s.customer()).post(`/api/orders/${orderId}/payment`, { clientSecret, card: GOOD_CARD });
     const answers = await Promise.all([pay(), pay()]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(ctx.onOrderPaid.mock.calls).toEqual([[orderId]]);
   });
