@@ -454,7 +454,8 @@ export const copy = {
   /** Part numbers, pack sizes and volume prices (docs/shop-rules.md, "Volume prices and pack sizes"). */
   pricing: {
     skuRequired: 'Enter the SKU, our part number.',
-    skuInvalid: 'The SKU is 3 to 32 letters, digits and hyphens, starting and ending with a letter or digit, for example GH-BRK-1042.',
+    skuInvalid:
+      'The SKU is 3 to 32 letters, digits and hyphens, starting and ending with a letter or digit, for example GH-BRK-1042.',
     oemNumbersInvalid: 'Send the OEM numbers as a list of texts.',
     oemNumbersTooMany: (max: number) => `At most ${max} OEM numbers.`,
     oemNumberInvalid: (row: number) =>
