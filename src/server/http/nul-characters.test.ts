@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { signInAs, TEST_ORIGIN } from '../testing/accounts';
+import { bookingBody } from '../testing/booking';
 import { insertOrder, insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
 import { containsNulCharacter } from './nul-characters';
@@ -66,7 +67,7 @@ describeOnEachEngine('requests with a NUL character', (ctx) => {
         method: 'POST',
         url: '/api/orders',
         headers: { cookie: customer.cookie, origin: TEST_ORIGIN },
-        payload: { partId: part.id, quantity: 12, phone: '+1 555-010-2030', address: '12 Piston\u0000 Road' },
+        payload: bookingBody(part.id, { address: '12 Piston\u0000 Road' }),
       }),
     );
     const me = await ctx.app.inject({ url: '/api/me', headers: { cookie: customer.cookie } });

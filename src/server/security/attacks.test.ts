@@ -85,14 +85,25 @@ import Stripe from 'stripe';
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
-import { cookieHeader, postAuth, signInAs, signUp, TEST_ORIGIN, type TestAccount, uniqueEmail } from '../testing/accounts';
+import type { PlaceOrderInput } from '#shared/schemas/orders';
+import {
+  cookieHeader,
+  postAuth,
+  signedInAdmin,
+  signedInCustomer,
+  signUp,
+  TEST_ORIGIN,
+  type TestAccount,
+  uniqueEmail,
+} from '../testing/accounts';
+import { type Method, testApi } from '../testing/api';
+import { bookingBody } from '../testing/booking';
 import { insertPart } from '../testing/factories';
+import { GOOD_CARD, stockOf as stockOfPart } from '../testing/orders';
 import { describeOnEachEngine } from '../testing/test-app';
 import { blackPng, multipartFile } from '../testing/uploads';
 import { DEFAULT_ABUSE_LIMITS } from '../modules/users';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const goodCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
 const EVIL = 'https://evil.example';
 
 /** What SQL injection and LIKE tricks look like; each must come back exactly as sent. */
@@ -105,9 +116,9 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   let imageUrl: string;
 
   beforeAll(async () => {
-    admin = await signInAs(ctx.app, ctx.database.db, 'admin');
-    customer = await signInAs(ctx.app, ctx.database.db, 'customer');
-    other = await signInAs(ctx.app, ctx.database.db, 'customer');
+    admin = await signedInAdmin(ctx);
+    customer = await signedInCustomer(ctx);
+    other = await signedInCustomer(ctx);
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#c93' } })
       .png()
       .toBuffer();
@@ -122,24 +133,16 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     imageUrl = res.json().url;
   });
 
-  const call = (method: Method, url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, headers: { ...headers, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
-  const booking = (partId: string, overrides: object = {}) => ({
-    partId,
-    quantity: 12,
-    phone: '+1 555-010-2030',
-    address: '12 Piston Road, Gearville',
-    ...overrides,
-  });
-  const stockOf = async (partId: string) =>
-    (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+  // No Origin unless a test sends one: the cross-site tests below choose each request's headers.
+  const api = testApi(ctx, { origin: null });
+  const stockOf = (partId: string) => stockOfPart(ctx.database.db, partId);
   const ordersOf = (partId: string) => ctx.database.db.selectFrom('orders').selectAll().where('part_id', '=', partId).execute();
-  const place = async (partId: string, account = customer, overrides: object = {}) => {
-    const res = await call('POST', '/api/orders', account.cookie, booking(partId, overrides));
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id as string;
+  const place = async (partId: string, account = customer, overrides: Partial<PlaceOrderInput> = {}) => {
+    const res = await api.as(account).post('/api/orders', bookingBody(partId, overrides));
+    expect(res.status, res.body).toBe(201);
+    return res.json.id as string;
   };
-  const me = (cookie: string) => call('GET', '/api/me', cookie);
+  const me = (cookie: string) => api.as(cookie).get('/api/me');
 
   // ── 2. Business logic ────────────────────────────────────────────────────────────────────────────
 
@@ -156,19 +159,19 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
       await ctx.database.db.selectFrom('users').select('role').where('email', '=', email).executeTakeFirst(),
     ).toBeUndefined();
 
-    const res = await call('PATCH', '/api/me', customer.cookie, { name: 'Mallory', role: 'admin' });
-    expect(res.statusCode).toBe(400);
-    expect((await me(customer.cookie)).json()).toMatchObject({ user: { role: 'customer' }, isAdmin: false });
-    expect((await call('GET', '/api/orders', customer.cookie)).statusCode).toBe(403);
+    const res = await api.as(customer).patch('/api/me', { name: 'Mallory', role: 'admin' });
+    expect(res.status).toBe(400);
+    expect((await me(customer.cookie)).json).toMatchObject({ user: { role: 'customer' }, isAdmin: false });
+    expect((await api.as(customer).get('/api/orders')).status).toBe(403);
   });
 
   it.each([{ stock: 1_000_000 }, { stock: 0 }, { userId: 'someone-else' }, { status: 'paid' }, { unitPriceCents: 1 }])(
     'refuses a booking carrying %j: the stock, owner, status and price are the server’s',
     async (extra) => {
       const part = await insertPart(ctx.database.db, { stock: 50, price_cents: 2000 });
-      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, extra));
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('validation_failed');
+      const res = await api.as(customer).post('/api/orders', bookingBody(part.id, extra));
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe('validation_failed');
       expect(await stockOf(part.id)).toBe(50);
       expect(await ordersOf(part.id)).toEqual([]);
     },
@@ -187,18 +190,18 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     const part = await insertPart(ctx.database.db);
     const id = await place(part.id);
     for (const status of ['shipped', 'delivered', 'paid']) {
-      const res = await call('PATCH', `/api/orders/${id}`, customer.cookie, { status });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('forbidden');
+      const res = await api.as(customer).patch(`/api/orders/${id}`, { status });
+      expect(res.status).toBe(403);
+      expect(res.json.code).toBe('forbidden');
     }
-    expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json().status).toBe('pending_payment');
+    expect((await api.as(customer).get(`/api/orders/${id}`)).json.status).toBe('pending_payment');
   });
 
   it.each([[-12], [0], [12.5], [1e12], ['12'], [null]])('refuses the quantity %j and books nothing', async (quantity) => {
     const part = await insertPart(ctx.database.db, { stock: 50 });
-    const res = await call('POST', '/api/orders', customer.cookie, booking(part.id, { quantity }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: { quantity: expect.any(String) } });
+    const res = await api.as(customer).post('/api/orders', bookingBody(part.id, { quantity }));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'validation_failed', errors: { quantity: expect.any(String) } });
     expect(await stockOf(part.id)).toBe(50);
     expect(await ordersOf(part.id)).toEqual([]);
   });
@@ -206,22 +209,22 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   it('answers 404 to someone else reading, cancelling, opening a payment for, paying or confirming an order', async () => {
     const part = await insertPart(ctx.database.db, { stock: 100 });
     const id = await place(part.id);
-    const secret = (await call('POST', `/api/orders/${id}/payment-intent`, customer.cookie)).json().clientSecret as string;
+    const secret = (await api.as(customer).post(`/api/orders/${id}/payment-intent`)).json.clientSecret as string;
     const attempts: [Method, string, object?][] = [
       ['GET', `/api/orders/${id}`],
       ['DELETE', `/api/orders/${id}`],
       ['POST', `/api/orders/${id}/payment-intent`],
-      ['POST', `/api/orders/${id}/payment`, { clientSecret: secret, card: goodCard }],
+      ['POST', `/api/orders/${id}/payment`, { clientSecret: secret, card: GOOD_CARD }],
       ['POST', `/api/orders/${id}/payment/confirm`, { paymentIntentId: 'pi_anything' }],
     ];
-    const missing = await call('GET', '/api/orders/no-such-order', other.cookie);
+    const missing = await api.as(other).get('/api/orders/no-such-order');
     for (const [method, url, payload] of attempts) {
-      const res = await call(method, url, other.cookie, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      const res = await api.as(other).request(method, url, payload);
+      expect(res.status, `${method} ${url}`).toBe(404);
       // The same answer as for an order that does not exist: nothing tells that it does.
-      expect(res.json()).toMatchObject({ code: 'not_found', detail: missing.json().detail });
+      expect(res.json).toMatchObject({ code: 'not_found', detail: missing.json.detail });
     }
-    expect((await call('GET', `/api/orders/${id}`, customer.cookie)).json()).toMatchObject({
+    expect((await api.as(customer).get(`/api/orders/${id}`)).json).toMatchObject({
       status: 'pending_payment',
       transactionId: null,
     });
@@ -231,14 +234,14 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   it('charges once when a successful sandbox payment is replayed: the same transaction comes back', async () => {
     const part = await insertPart(ctx.database.db, { stock: 100 });
     const id = await place(part.id);
-    const secret = (await call('POST', `/api/orders/${id}/payment-intent`, customer.cookie)).json().clientSecret as string;
-    const pay = () => call('POST', `/api/orders/${id}/payment`, customer.cookie, { clientSecret: secret, card: goodCard });
+    const secret = (await api.as(customer).post(`/api/orders/${id}/payment-intent`)).json.clientSecret as string;
+    const pay = () => api.as(customer).post(`/api/orders/${id}/payment`, { clientSecret: secret, card: GOOD_CARD });
     const first = await pay();
-    expect(first.statusCode, first.body).toBe(200);
+    expect(first.status, first.body).toBe(200);
     const replays = await Promise.all([pay(), pay(), pay()]);
-    for (const replay of replays) expect(replay.json().transactionId).toBe(first.json().transactionId);
+    for (const replay of replays) expect(replay.json.transactionId).toBe(first.json.transactionId);
     const intents = await ctx.database.db.selectFrom('payment_intents').selectAll().where('order_id', '=', id).execute();
-    expect(intents).toMatchObject([{ status: 'succeeded', transaction_id: first.json().transactionId }]);
+    expect(intents).toMatchObject([{ status: 'succeeded', transaction_id: first.json.transactionId }]);
   });
 
   // ── 3. Injection: SQL-looking text is data ───────────────────────────────────────────────────────
@@ -247,16 +250,16 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     for (const table of ['parts', 'users', 'orders', 'reviews', 'contact_messages'] as const) {
       await ctx.database.db.selectFrom(table).select('id').limit(1).execute();
     }
-    expect((await call('GET', '/api/parts')).statusCode).toBe(200);
+    expect((await api.anonymous.get('/api/parts')).status).toBe(200);
   };
 
   it.each(SQL_LOOKING)('searches parts for %j as plain text, matching it literally', async (text) => {
     const tag = Math.random().toString(36).slice(2, 8);
     const hit = await insertPart(ctx.database.db, { name: `Bolt ${text} ${tag}` });
     await insertPart(ctx.database.db, { name: `Bolt plain x ${tag}` });
-    const res = await call('GET', `/api/parts?q=${encodeURIComponent(`${text} ${tag}`)}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((p: { id: string }) => p.id)).toEqual([hit.id]);
+    const res = await api.anonymous.get(`/api/parts?q=${encodeURIComponent(`${text} ${tag}`)}`);
+    expect(res.status).toBe(200);
+    expect(res.json.items.map((p: { id: string }) => p.id)).toEqual([hit.id]);
     await tablesIntact();
   });
 
@@ -264,52 +267,50 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     const tag = Math.random().toString(36).slice(2, 8);
     const hit = await signUp(ctx.app, { name: `Name ${text} ${tag}` });
     await signUp(ctx.app, { name: `Name plain x ${tag}` });
-    const res = await call('GET', `/api/users?q=${encodeURIComponent(`${text} ${tag}`)}`, admin.cookie);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((u: { id: string }) => u.id)).toEqual([hit.id]);
+    const res = await api.as(admin).get(`/api/users?q=${encodeURIComponent(`${text} ${tag}`)}`);
+    expect(res.status).toBe(200);
+    expect(res.json.items.map((u: { id: string }) => u.id)).toEqual([hit.id]);
     await tablesIntact();
   });
 
   it('stores SQL-looking text in every text field and answers it byte for byte', async () => {
     const text = `x ${SQL_LOOKING.join(' ')} <b>y</b>`;
     // Part name and description (admin).
-    const created = await call('POST', '/api/parts', admin.cookie, {
+    const created = await api.as(admin).post('/api/parts', {
       name: text.slice(0, 120),
       description: text,
       priceCents: 1000,
       stock: 100,
       imageUrl,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const part = (await call('GET', `/api/parts/${created.json().id}`)).json();
+    expect(created.status, created.body).toBe(201);
+    const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
     expect(part).toMatchObject({ name: text.slice(0, 120), description: text });
 
     // Review name (the author's display name) and text.
-    const reviewer = await signInAs(ctx.app, ctx.database.db, 'customer');
-    expect((await call('PATCH', '/api/me', reviewer.cookie, { name: text.slice(0, 80) })).statusCode).toBe(200);
-    const review = await call('POST', '/api/reviews', reviewer.cookie, { rating: 4, text, imageUrl });
-    expect(review.statusCode, review.body).toBe(201);
-    const reviews = (await call('GET', '/api/reviews?limit=50')).json().items as { text: string; name: string }[];
+    const reviewer = await signedInCustomer(ctx);
+    expect((await api.as(reviewer).patch('/api/me', { name: text.slice(0, 80) })).status).toBe(200);
+    const review = await api.as(reviewer).post('/api/reviews', { rating: 4, text, imageUrl });
+    expect(review.status, review.body).toBe(201);
+    const reviews = (await api.anonymous.get('/api/reviews?limit=50')).json.items as { text: string; name: string }[];
     expect(reviews).toContainEqual(expect.objectContaining({ name: text.slice(0, 80), text }));
 
     // Contact message (read back in the admin inbox) and a newsletter address that is valid yet odd.
     const email = `o'neil--1_or_1+drop@example.com`;
-    expect(
-      (await call('POST', '/api/contact', undefined, { email, subject: text.slice(0, 150), message: text })).statusCode,
-    ).toBe(201);
-    const inbox = (await call('GET', '/api/contact-messages?limit=100', admin.cookie)).json().items as object[];
+    expect((await api.anonymous.post('/api/contact', { email, subject: text.slice(0, 150), message: text })).status).toBe(201);
+    const inbox = (await api.as(admin).get('/api/contact-messages?limit=100')).json.items as object[];
     expect(inbox).toContainEqual(expect.objectContaining({ email, subject: text.slice(0, 150), message: text }));
-    expect((await call('POST', '/api/newsletter', undefined, { email })).statusCode).toBeLessThan(300);
-    const subscribers = (await call('GET', '/api/newsletter-subscribers?limit=100', admin.cookie)).json().items as object[];
+    expect((await api.anonymous.post('/api/newsletter', { email })).status).toBeLessThan(300);
+    const subscribers = (await api.as(admin).get('/api/newsletter-subscribers?limit=100')).json.items as object[];
     expect(subscribers).toContainEqual(expect.objectContaining({ email }));
 
     // Profile name, and the booking's address and phone.
     const profile = await signUp(ctx.app, { name: text.slice(0, 80) });
-    expect((await me(profile.cookie)).json().user.name).toBe(text.slice(0, 80));
-    const renamed = await call('PATCH', '/api/me', profile.cookie, { name: `${SQL_LOOKING[4]}` });
-    expect(renamed.json().user.name).toBe(SQL_LOOKING[4]);
-    const id = await place(created.json().id, profile, { address: text.slice(0, 300), phone: '1--1 555-0100' });
-    expect((await call('GET', `/api/orders/${id}`, profile.cookie)).json().customer).toMatchObject({
+    expect((await me(profile.cookie)).json.user.name).toBe(text.slice(0, 80));
+    const renamed = await api.as(profile).patch('/api/me', { name: `${SQL_LOOKING[4]}` });
+    expect(renamed.json.user.name).toBe(SQL_LOOKING[4]);
+    const id = await place(created.json.id, profile, { address: text.slice(0, 300), phone: '1--1 555-0100' });
+    expect((await api.as(profile).get(`/api/orders/${id}`)).json.customer).toMatchObject({
       name: SQL_LOOKING[4],
       address: text.slice(0, 300),
       phone: '1--1 555-0100',
@@ -370,31 +371,31 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   // ── 2. Reviews and accounts ──────────────────────────────────────────────────────────────────────
 
   it("keeps one review, under the author's own name and unverified, when a customer stuffs 20 zero-star reviews of a part never bought", async () => {
-    const stuffer = await signInAs(ctx.app, ctx.database.db, 'customer');
+    const stuffer = await signedInCustomer(ctx);
     const part = await insertPart(ctx.database.db);
     for (let i = 0; i < 20; i++) {
-      const res = await call('POST', '/api/reviews', stuffer.cookie, { rating: 0, text: `Junk ${i}`, imageUrl, partId: part.id });
-      expect(res.statusCode).toBe(i === 0 ? 201 : 200);
+      const res = await api.as(stuffer).post('/api/reviews', { rating: 0, text: `Junk ${i}`, imageUrl, partId: part.id });
+      expect(res.status).toBe(i === 0 ? 201 : 200);
     }
-    const posing = await call('POST', '/api/reviews', stuffer.cookie, {
+    const posing = await api.as(stuffer).post('/api/reviews', {
       name: 'Gearhouse Admin',
       rating: 0,
       text: 'x',
       imageUrl,
       partId: part.id,
     });
-    expect(posing.json().errors).toEqual({ name: copy.reviews.nameNotYours });
+    expect(posing.json.errors).toEqual({ name: copy.reviews.nameNotYours });
     const rows = await ctx.database.db.selectFrom('reviews').selectAll().where('user_id', '=', stuffer.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: stuffer.name, text: 'Junk 19' });
-    const listed = (await call('GET', '/api/reviews?limit=60')).json().items as { id: string; verified: boolean }[];
+    const listed = (await api.anonymous.get('/api/reviews?limit=60')).json.items as { id: string; verified: boolean }[];
     expect(listed.find((review) => review.id === rows[0]!.id)?.verified).toBe(false);
-    expect((await call('GET', `/api/parts/${part.id}`)).json().rating).toEqual({ average: 0, count: 1 });
+    expect((await api.anonymous.get(`/api/parts/${part.id}`)).json.rating).toEqual({ average: 0, count: 1 });
   });
 
   it('refuses a review from an admin (403) and stores none', async () => {
-    const res = await call('POST', '/api/reviews', admin.cookie, { name: 'Gearhouse Admin', rating: 0, text: 'x', imageUrl });
-    expect(res.statusCode).toBe(403);
+    const res = await api.as(admin).post('/api/reviews', { name: 'Gearhouse Admin', rating: 0, text: 'x', imageUrl });
+    expect(res.status).toBe(403);
     expect(await ctx.database.db.selectFrom('reviews').select('id').where('user_id', '=', admin.id).execute()).toEqual([]);
   });
 
@@ -415,7 +416,7 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   it('ends a stolen session when the owner changes the password; the owner stays signed in', async () => {
     const account = await signUp(ctx.app);
     const stolen = cookieHeader(await postAuth(ctx.app, '/sign-in/email', { email: account.email, password: account.password }));
-    expect((await me(stolen)).statusCode).toBe(200);
+    expect((await me(stolen)).status).toBe(200);
     const changed = await postAuth(
       ctx.app,
       '/change-password',
@@ -423,24 +424,24 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
       account.cookie,
     );
     expect(changed.statusCode).toBe(200);
-    expect((await me(stolen)).statusCode).toBe(401);
-    expect((await me(cookieHeader(changed))).statusCode).toBe(200);
+    expect((await me(stolen)).status).toBe(401);
+    expect((await me(cookieHeader(changed))).status).toBe(200);
   });
 
   it('ends a session at once on sign-out: the old cookie answers 401 on the very next request', async () => {
     const account = await signUp(ctx.app);
-    expect((await me(account.cookie)).statusCode).toBe(200);
+    expect((await me(account.cookie)).status).toBe(200);
     expect((await postAuth(ctx.app, '/sign-out', {}, account.cookie)).statusCode).toBe(200);
-    expect((await me(account.cookie)).statusCode).toBe(401);
+    expect((await me(account.cookie)).status).toBe(401);
     const part = await insertPart(ctx.database.db);
-    expect((await call('POST', '/api/orders', account.cookie, booking(part.id))).statusCode).toBe(401);
+    expect((await api.as(account).post('/api/orders', bookingBody(part.id))).status).toBe(401);
   });
 
   it("ends a removed user's session at once: their cookie answers 401 on the very next request", async () => {
     const account = await signUp(ctx.app);
-    expect((await me(account.cookie)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/users/${account.id}`, admin.cookie)).statusCode).toBe(204);
-    expect((await me(account.cookie)).statusCode).toBe(401);
+    expect((await me(account.cookie)).status).toBe(200);
+    expect((await api.as(admin).delete(`/api/users/${account.id}`)).status).toBe(204);
+    expect((await me(account.cookie)).status).toBe(401);
   });
 
   it.each([
@@ -451,20 +452,20 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     ['Sec-Fetch-Site: same-site and no Origin', { 'sec-fetch-site': 'same-site' }],
   ])('refuses a cross-site booking and profile change with the cookie (%s), changing nothing', async (_name, headers) => {
     const part = await insertPart(ctx.database.db, { stock: 50 });
-    const order = await call('POST', '/api/orders', customer.cookie, booking(part.id), headers);
-    expect(order.statusCode).toBe(403);
-    expect(order.json()).toMatchObject({ code: 'forbidden', detail: copy.auth.crossSiteRefused });
+    const order = await api.as(customer).post('/api/orders', bookingBody(part.id), { headers });
+    expect(order.status).toBe(403);
+    expect(order.json).toMatchObject({ code: 'forbidden', detail: copy.auth.crossSiteRefused });
     expect(await ordersOf(part.id)).toEqual([]);
 
-    const profile = await call('PATCH', '/api/me', customer.cookie, { name: 'Owned by evil' }, headers);
-    expect(profile.statusCode).toBe(403);
-    expect((await me(customer.cookie)).json().user.name).not.toBe('Owned by evil');
-    const cancel = await call('DELETE', '/api/orders/whatever', customer.cookie, undefined, headers);
-    expect(cancel.statusCode).toBe(403);
+    const profile = await api.as(customer).patch('/api/me', { name: 'Owned by evil' }, { headers });
+    expect(profile.status).toBe(403);
+    expect((await me(customer.cookie)).json.user.name).not.toBe('Owned by evil');
+    const cancel = await api.as(customer).delete('/api/orders/whatever', undefined, { headers });
+    expect(cancel.status).toBe(403);
   });
 
   it.each([
-    ['text/plain', JSON.stringify(booking('p'))],
+    ['text/plain', JSON.stringify(bookingBody('p'))],
     ['application/x-www-form-urlencoded', 'partId=p&quantity=12&phone=5550102030&address=x'],
     ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="partId"\r\n\r\np\r\n--x--\r\n'],
   ])('refuses a cross-site "simple" form POST (%s) that needs no preflight', async (contentType, payload) => {
@@ -500,11 +501,11 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     ];
     for (const headers of sameOrigin) {
       const part = await insertPart(ctx.database.db, { stock: 50 });
-      const res = await call('POST', '/api/orders', customer.cookie, booking(part.id), headers);
-      expect(res.statusCode, JSON.stringify(headers)).toBe(201);
+      const res = await api.as(customer).post('/api/orders', bookingBody(part.id), { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(201);
     }
     // Reading is never refused: GETs change nothing.
-    expect((await call('GET', '/api/me', customer.cookie, undefined, { origin: EVIL })).statusCode).toBe(200);
+    expect((await api.as(customer).get('/api/me', { headers: { origin: EVIL } })).status).toBe(200);
   });
 
   it('answers sign-in with an unknown address exactly as with a wrong password, in about the same time', async () => {
@@ -547,7 +548,7 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
 
   it('keeps cookies out of a reflected answer: a session cookie is only ever set by the auth routes', async () => {
     const account = await signUp(ctx.app);
-    const res = await call('PATCH', '/api/me', account.cookie, { name: 'Plain' });
+    const res = await api.as(account).patch('/api/me', { name: 'Plain' });
     expect(cookieHeader(res)).toBe('');
   });
 });

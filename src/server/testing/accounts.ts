@@ -22,7 +22,7 @@ export interface TestAccount {
 let sequence = 0;
 
 /** Every Set-Cookie of an answer as one Cookie request header (cookies being cleared are left out). */
-export function cookieHeader(res: LightMyRequestResponse): string {
+export function cookieHeader(res: Pick<LightMyRequestResponse, 'cookies'>): string {
   return res.cookies
     .filter((cookie) => cookie.value !== '' && cookie.maxAge !== 0)
     .map((cookie) => `${cookie.name}=${cookie.value}`)

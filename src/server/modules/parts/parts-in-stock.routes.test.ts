@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { signInAs, type TestAccount } from '../../testing/accounts';
+import { bookingBody } from '../../testing/booking';
 import { insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 
@@ -74,7 +75,7 @@ describeOnEachEngine('parts in stock', (ctx) => {
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: customer.cookie },
-      payload: { partId: id, quantity: 12, phone: '+1 555-010-2030', address: '12 Piston Road, Gearville' },
+      payload: bookingBody(id),
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
