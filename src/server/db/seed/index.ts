@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { InsertResult } from 'kysely';
 import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
 import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
 import { type Clock, systemClock } from '../../clock';
@@ -12,6 +11,7 @@ import type { BlogPostsTable, PartsTable, ReviewsTable } from '../schema';
 import { demoBlogPosts } from './blog-posts';
 import { demoParts } from './catalogue';
 import { demoPictureName, readDemoPictureManifest, storeDemoPicture } from './demo-pictures';
+import { type DemoTable, existingIds, insertMissingDemoRows, whatTheShopHas } from './demo-rows.repository';
 import { demoReviews } from './reviews';
 
 const MINUTE = 60_000;
@@ -82,49 +82,16 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
   const reviewRows = withPictures(reviews, urls.slice(parts.length, parts.length + reviews.length));
   const postRows = withPictures(posts, urls.slice(parts.length + reviews.length));
 
-  return db.transaction().execute(async (trx) => {
-    const results: InsertResult[] = [];
-    // Parts go first: reviews point at them.
-    if (partRows.length > 0) {
-      results.push(
-        await trx
-          .insertInto('parts')
-          .values(partRows)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirstOrThrow(),
-      );
-    }
-    if (reviewRows.length > 0) {
-      results.push(
-        await trx
-          .insertInto('reviews')
-          .values(reviewRows)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirstOrThrow(),
-      );
-    }
-    if (postRows.length > 0) {
-      results.push(
-        await trx
-          .insertInto('blog_posts')
-          .values(postRows)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirstOrThrow(),
-      );
-    }
-    results.push(
-      await trx
-        .insertInto('settings')
-        .values({
-          id: 1,
-          flash_deal_ends_at: new Date(now.getTime() + FLASH_DEAL_DAYS * DAY).toISOString(),
-          flash_deal_discount_text: DEFAULT_DISCOUNT_TEXT,
-          updated_at: now.toISOString(),
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirstOrThrow(),
-    );
-    return results.reduce((sum, result) => sum + Number(result.numInsertedOrUpdatedRows ?? 0n), 0);
+  return insertMissingDemoRows(db, {
+    parts: partRows,
+    reviews: reviewRows,
+    posts: postRows,
+    settings: {
+      id: 1,
+      flash_deal_ends_at: new Date(now.getTime() + FLASH_DEAL_DAYS * DAY).toISOString(),
+      flash_deal_discount_text: DEFAULT_DISCOUNT_TEXT,
+      updated_at: now.toISOString(),
+    },
   });
 }
 
@@ -203,12 +170,14 @@ function withPictures<Row>(
 
 async function missingOnly<Row extends { id: string }>(
   db: Db,
-  table: 'parts' | 'reviews' | 'blog_posts',
+  table: DemoTable,
   planned: Pending<Row>[],
 ): Promise<Pending<Row>[]> {
-  const ids = planned.map((pending) => pending.row.id);
-  const existing = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
-  const found = new Set(existing.map((row) => row.id));
+  const found = await existingIds(
+    db,
+    table,
+    planned.map((pending) => pending.row.id),
+  );
   return planned.filter((pending) => !found.has(pending.row.id));
 }
 
@@ -233,10 +202,7 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work
  * its way in). `npm run db:seed` calls `seedDemoData` directly and puts back whatever is missing.
  */
 export async function seedDemoDataOnFirstStart(db: Db, deps: SeedDeps): Promise<number> {
-  const [settings, anyUser] = await Promise.all([
-    db.selectFrom('settings').select('id').executeTakeFirst(),
-    db.selectFrom('users').select('id').limit(1).executeTakeFirst(),
-  ]);
+  const { settings, anyUser } = await whatTheShopHas(db);
   const catalogue = settings ? 0 : await seedDemoCatalogue(db, deps);
   return catalogue + (anyUser ? 0 : await ensureDemoAccounts(deps.auth));
 }
