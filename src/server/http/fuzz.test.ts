@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
+import { bookingBody } from '../testing/booking';
 import { insertBlogPost, insertContactMessage, insertOrder, insertPart } from '../testing/factories';
+import { GOOD_CARD } from '../testing/orders';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 
 /**
@@ -159,13 +161,10 @@ function validBodies(targets: Targets): Record<string, unknown> {
     'PATCH /api/users/{id}': { role: 'admin' },
     'PATCH /api/parts/{id}': { name: 'Renamed part', stock: 0 },
     'PATCH /api/orders/{id}': { status: 'shipped' },
-    'POST /api/orders/{id}/payment': {
-      clientSecret: targets.clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
-    },
+    'POST /api/orders/{id}/payment': { clientSecret: targets.clientSecret, card: GOOD_CARD },
     'POST /api/orders/{id}/payment/confirm': { paymentIntentId: 'pi_123' },
     'PATCH /api/contact-messages/{id}': { handled: true },
-    'POST /api/orders': { partId: targets.partId, quantity: 12, phone: '+1 555-010-2030', address: '12 Piston Road' },
+    'POST /api/orders': bookingBody(targets.partId, { address: '12 Piston Road' }),
   };
 }
 
