@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { migrateTo, migrateToLatest } from '../../db/migrator';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
 import { describeOnEachEngine, type TestContext } from '../../testing/test-app';
 import { insertOrder, insertPart, insertReview } from '../../testing/factories';
 import { storeImage } from '../uploads';
@@ -40,16 +41,17 @@ describeOnEachEngine('adding reviews', (ctx) => {
     await insertReview(ctx.database.db, { name: 'Earlier reviewer' });
   });
 
+  const api = testApi(ctx);
   const post = (payload: object, cookie: string | null = customer.cookie) =>
-    ctx.app.inject({ method: 'POST', url: '/api/reviews', headers: cookie ? { cookie } : {}, payload });
+    (cookie ? api.as(cookie) : api.anonymous).post('/api/reviews', payload);
   const validReview = () => ({ rating: 4, text: 'Fits perfectly.', imageUrl });
 
   it("stores a signed-in customer's review under their display name, which shows first", async () => {
     ctx.clock.advance(60_000);
     const res = await post(validReview());
-    expect(res.statusCode).toBe(201);
-    const { id } = res.json();
-    expect(res.json()).toEqual({ id, replaced: false });
+    expect(res.status).toBe(201);
+    const { id } = res.json;
+    expect(res.json).toEqual({ id, replaced: false });
     const list = (await ctx.app.inject({ url: '/api/reviews' })).json();
     expect(list.items[0]).toEqual({
       id,
@@ -63,7 +65,7 @@ describeOnEachEngine('adding reviews', (ctx) => {
   });
 
   it("counts a review about a part in that part's rating", async () => {
-    expect((await post({ ...validReview(), rating: 2, partId })).statusCode).toBe(201);
+    expect((await post({ ...validReview(), rating: 2, partId })).status).toBe(201);
     expect((await ctx.app.inject({ url: `/api/parts/${partId}` })).json().rating).toEqual({ average: 2, count: 1 });
   });
 
@@ -71,7 +73,7 @@ describeOnEachEngine('adding reviews', (ctx) => {
     const text = "<img src=x onerror=alert(1)> <script>alert('x')</script>";
     ctx.clock.advance(60_000);
     const res = await post({ ...validReview(), text });
-    const row = await ctx.database.db.selectFrom('reviews').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+    const row = await ctx.database.db.selectFrom('reviews').selectAll().where('id', '=', res.json.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ text });
     expect((await ctx.app.inject({ url: '/api/reviews?limit=1' })).json().items[0].text).toBe(text);
   });
@@ -79,8 +81,8 @@ describeOnEachEngine('adding reviews', (ctx) => {
   it('answers 401 when signed out, whatever the body', async () => {
     for (const payload of [validReview(), {}]) {
       const res = await post(payload, null);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('unauthenticated');
+      expect(res.status).toBe(401);
+      expect(res.json.code).toBe('unauthenticated');
     }
   });
 
@@ -96,20 +98,20 @@ describeOnEachEngine('adding reviews', (ctx) => {
     [{ partId: 'no-such-part' }, { partId: copy.reviews.partNotFound }],
   ])('refuses %j with the form message', async (overrides, errors) => {
     const res = await post({ ...validReview(), ...overrides });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', errors });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'validation_failed', errors });
   });
 
   it('takes the display name itself as `name`, as older clients send it', async () => {
     const res = await post({ ...validReview(), name: customer.name });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().replaced).toBe(true);
+    expect(res.status).toBe(200);
+    expect(res.json.replaced).toBe(true);
   });
 
   it('refuses a review about an archived part', async () => {
     const archived = await insertPart(ctx.database.db, { archived_at: '2026-02-01T00:00:00.000Z' });
     const res = await post({ ...validReview(), partId: archived.id });
-    expect(res.json().errors).toEqual({ partId: copy.reviews.partNotFound });
+    expect(res.json.errors).toEqual({ partId: copy.reviews.partNotFound });
   });
 
   it.each([{ id: 'chosen' }, { verified: true }, { createdAt: '2020-01-01T00:00:00.000Z' }, { userId: 'someone-else' }])(
@@ -117,8 +119,8 @@ describeOnEachEngine('adding reviews', (ctx) => {
     async (extra) => {
       const before = (await ctx.app.inject({ url: '/api/reviews' })).json().total;
       const res = await post({ ...validReview(), ...extra });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({
         code: 'validation_failed',
         errors: { [Object.keys(extra)[0]!]: copy.validation.unknownField },
       });
@@ -144,8 +146,8 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
     admin = await signInAs(ctx.app, ctx.database.db, 'admin');
   });
 
-  const post = (cookie: string, payload: object) =>
-    ctx.app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie }, payload: { imageUrl, ...payload } });
+  const api = testApi(ctx);
+  const post = (cookie: string, payload: object) => api.as(cookie).post('/api/reviews', { imageUrl, ...payload });
   const reviewsBy = (userId: string) =>
     ctx.database.db.selectFrom('reviews').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
   const listed = async () =>
@@ -159,13 +161,13 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
       ctx.clock.advance(1000);
       answers.push(await post(stuffer.cookie, { rating: 0, text: `Zero stars, take ${i}`, partId: part.id }));
     }
-    expect(answers.map((res) => res.statusCode)).toEqual([201, ...Array<number>(19).fill(200)]);
-    expect(new Set(answers.map((res) => res.json().id)).size).toBe(1);
-    expect(answers.slice(1).every((res) => res.json().replaced === true)).toBe(true);
+    expect(answers.map((res) => res.status)).toEqual([201, ...Array<number>(19).fill(200)]);
+    expect(new Set(answers.map((res) => res.json.id)).size).toBe(1);
+    expect(answers.slice(1).every((res) => res.json.replaced === true)).toBe(true);
     const rows = await reviewsBy(stuffer.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      id: answers[0]!.json().id,
+      id: answers[0]!.json.id,
       text: 'Zero stars, take 19',
       created_at: ctx.clock.now().toISOString(),
     });
@@ -177,7 +179,7 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
     const [a, b] = [await insertPart(ctx.database.db), await insertPart(ctx.database.db)];
     for (const partId of [undefined, a.id, b.id, undefined, a.id, b.id]) {
       const res = await post(customer.cookie, { rating: 4, text: 'Good', ...(partId ? { partId } : {}) });
-      expect(res.statusCode).toBeLessThan(300);
+      expect(res.status).toBeLessThan(300);
     }
     const rows = await reviewsBy(customer.id);
     expect(rows.map((row) => row.part_id).sort()).toEqual([null, a.id, b.id].sort());
@@ -189,8 +191,8 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => post(customer.cookie, { rating: 3, text: `Race ${i}`, partId: part.id })),
     );
-    expect(answers.every((res) => res.statusCode === 200 || res.statusCode === 201)).toBe(true);
-    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1);
+    expect(answers.every((res) => res.status === 200 || res.status === 201)).toBe(true);
+    expect(answers.filter((res) => res.status === 201)).toHaveLength(1);
     expect(await reviewsBy(customer.id)).toHaveLength(1);
   });
 
@@ -202,8 +204,8 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
       { rating: 5, text: 'x', partId: part.id },
     ]) {
       const res = await post(admin.cookie, payload);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'forbidden', detail: copy.auth.customersOnly });
+      expect(res.status).toBe(403);
+      expect(res.json).toMatchObject({ code: 'forbidden', detail: copy.auth.customersOnly });
     }
     expect(await reviewsBy(admin.id)).toEqual([]);
   });
@@ -219,7 +221,7 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
 
     const write = async (account: TestAccount, partId?: string) => {
       ctx.clock.advance(1000);
-      return (await post(account.cookie, { rating: 1, text: 'Verdict', ...(partId ? { partId } : {}) })).json().id as string;
+      return (await post(account.cookie, { rating: 1, text: 'Verdict', ...(partId ? { partId } : {}) })).json.id as string;
     };
     const expected = new Map([
       [await write(buyer, bought.id), true],
@@ -253,8 +255,8 @@ describeOnEachEngine('one review per customer and subject, by customers only', (
   it("deletes a deleted part's reviews with it, leaving its authors' reviews of the shop", async () => {
     const customer = await signInAs(ctx.app, ctx.database.db, 'customer');
     const part = await insertPart(ctx.database.db);
-    expect((await post(customer.cookie, { rating: 5, text: 'The shop' })).statusCode).toBe(201);
-    expect((await post(customer.cookie, { rating: 1, text: 'The part', partId: part.id })).statusCode).toBe(201);
+    expect((await post(customer.cookie, { rating: 5, text: 'The shop' })).status).toBe(201);
+    expect((await post(customer.cookie, { rating: 1, text: 'The part', partId: part.id })).status).toBe(201);
     const res = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/parts/${part.id}`,
