@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { copy } from '#shared/copy';
-import type { PartList } from '#shared/schemas/parts';
 import { a11yViolations, expect, test } from './fixtures';
+import { partWithStock, placeOrder } from './support/orders';
 import { settled, signInAs, signUpThroughApi, unique } from './support/session';
 
 /**
@@ -99,21 +99,6 @@ async function publicPages(page: Page, request: APIRequestContext): Promise<void
   await check(page, 'the not-found page');
 }
 
-async function partWithStock(request: APIRequestContext) {
-  const parts = (await (await request.get('/api/parts?sort=name&limit=60')).json()) as PartList;
-  const part = parts.items.find((p) => p.stock >= p.minOrderQuantity * 4);
-  if (!part) throw new Error('the e2e shop has no part with stock to book');
-  return part;
-}
-
-async function placeOrder(request: APIRequestContext, partId: string, quantity: number): Promise<string> {
-  const res = await request.post('/api/orders', {
-    data: { partId, quantity, phone: '+1 555 0100 200', address: '1 Axe Avenue, Springfield' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
 test.describe('axe, every impact, at 1280 and 390 px', () => {
   test.beforeEach(async ({ page }) => {
     test.setTimeout(90_000);
@@ -145,9 +130,9 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
       email: `axe-${tag}@garage.example`,
       password: 'secret-password-1',
     });
-    const part = await partWithStock(request);
-    const orderId = await placeOrder(page.request, part.id, part.minOrderQuantity);
-    await placeOrder(page.request, part.id, part.minOrderQuantity);
+    const part = await partWithStock(request, { sort: 'name' });
+    const orderId = await placeOrder(page.request, part);
+    await placeOrder(page.request, part);
 
     await visitLanding(page);
     await checkStates(page, '/ signed in', ['header nav a[href="/dashboard"]', 'header button']);
@@ -180,8 +165,8 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
       email: `axe-admin-${tag}@garage.example`,
       password: 'secret-password-1',
     });
-    const part = await partWithStock(request);
-    await placeOrder(request, part.id, part.minOrderQuantity);
+    const part = await partWithStock(request, { sort: 'name' });
+    await placeOrder(request, part);
 
     await signInAs(page, 'admin');
     // The landing page, a part, My Orders and My Profile look the same to an admin as to the customer

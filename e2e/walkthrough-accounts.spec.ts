@@ -1,12 +1,6 @@
 import { copy } from '#shared/copy';
 import { expect, expectNoSeriousA11yViolations, queryShopDatabase, test } from './fixtures';
-import { demoAccount, settled, signIn, signUpThroughApi, unique } from './support/session';
-
-async function newCustomer(request: Parameters<typeof signUpThroughApi>[0], baseURL: string | undefined) {
-  const account = { name: `Walker ${unique()}`, email: `walker-${unique()}@fleet.example`, password: 'walker-pass-1' };
-  await signUpThroughApi(request, baseURL, account);
-  return account;
-}
+import { demoAccount, newCustomer, settled, signIn } from './support/session';
 
 test.describe('a customer on an admin page', () => {
   test('is signed out with the reason, and signing in again lands on the shop, not back on the admin page', async ({
@@ -14,7 +8,7 @@ test.describe('a customer on an admin page', () => {
     request,
     baseURL,
   }) => {
-    const customer = await newCustomer(request, baseURL);
+    const customer = await newCustomer(request, baseURL, { label: 'Walker' });
     await signIn(page, customer.email, customer.password);
     await page.goto('/dashboard/manageParts');
     await expect(page).toHaveURL(/\/login$/);
@@ -37,7 +31,7 @@ test.describe('a customer on an admin page', () => {
     request,
     baseURL,
   }) => {
-    const customer = await newCustomer(request, baseURL);
+    const customer = await newCustomer(request, baseURL, { label: 'Walker' });
     await page.goto('/dashboard/manageParts');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel(copy.fields.email).fill(customer.email);
@@ -49,7 +43,7 @@ test.describe('a customer on an admin page', () => {
   });
 
   test('an admin who signs in after that sign-out opens the admin page as usual', async ({ page, request, baseURL }) => {
-    const customer = await newCustomer(request, baseURL);
+    const customer = await newCustomer(request, baseURL, { label: 'Walker' });
     const admin = await demoAccount(request, 'admin');
     await signIn(page, customer.email, customer.password);
     await page.goto('/dashboard/manageUser');
@@ -67,7 +61,7 @@ test.describe('a customer on an admin page', () => {
 test.describe('signed-in visitors on the sign-in pages', () => {
   for (const path of ['/login', '/signup']) {
     test(`${path} sends a signed-in user on to the shop without showing the form`, async ({ page, request, baseURL }) => {
-      const customer = await newCustomer(request, baseURL);
+      const customer = await newCustomer(request, baseURL, { label: 'Walker' });
       await signIn(page, customer.email, customer.password);
       // Watch for the form from the first paint on.
       await page.addInitScript(() => {
@@ -93,7 +87,7 @@ test.describe('demoting an admin in Manage All User', () => {
     baseURL,
   }) => {
     const admin = await demoAccount(request, 'admin');
-    const colleague = await newCustomer(request, baseURL);
+    const colleague = await newCustomer(request, baseURL, { label: 'Walker' });
     await signIn(page, admin.email, admin.password);
     await page.goto(`/dashboard/manageUser?q=${encodeURIComponent(colleague.email)}`);
     const row = page.getByTestId('user-row').filter({ hasText: colleague.email });

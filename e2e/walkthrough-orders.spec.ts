@@ -4,16 +4,8 @@ import { formatMoney } from '#shared/money';
 import type { Part, PartList } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
 import { receivedMail } from './support/inbox';
-import { demoAccount, settled, signIn, signInAs, signUpThroughApi, unique } from './support/session';
-
-/** A new customer, signed up through the API; `page` is signed in as them when given. */
-async function newCustomer(request: APIRequestContext, baseURL: string | undefined, page?: Page) {
-  const tag = unique();
-  const account = { name: `Wanda Walk ${tag}`, email: `walk-${tag}@garage.example`, password: 'timing-belt-77' };
-  await signUpThroughApi(request, baseURL, account);
-  if (page) await signIn(page, account.email, account.password);
-  return account;
-}
+import { partWithStock, placeOrder } from './support/orders';
+import { demoAccount, newCustomer, settled, signIn, signInAs, unique } from './support/session';
 
 /** The demo admin in a browser context of its own, for calls made beside the page under test. */
 async function adminRequest(browser: Browser, baseURL: string | undefined) {
@@ -37,27 +29,6 @@ async function newPart(request: APIRequestContext, name: string): Promise<Part> 
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   return (await (await request.get(`/api/parts/${id}`)).json()) as Part;
-}
-
-/** A part with stock to spare (from the demo catalogue). */
-async function partWithStock(request: APIRequestContext): Promise<Part> {
-  const parts = (await (await request.get('/api/parts?sort=newest&limit=60')).json()) as PartList;
-  const part = parts.items.find((p) => p.stock >= p.minOrderQuantity * 6);
-  if (!part) throw new Error('the e2e shop has no part with enough stock to book');
-  return part;
-}
-
-async function placeOrder(request: APIRequestContext, part: Pick<Part, 'id' | 'minOrderQuantity'>): Promise<string> {
-  const res = await request.post('/api/orders', {
-    data: {
-      partId: part.id,
-      quantity: part.minOrderQuantity,
-      phone: '+1 555 0142 777',
-      address: '7 Camshaft Close, Springfield',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
 }
 
 /** Waits (up to 10 s: mail goes out in the background) for a mail to `address` that says `text`. */
@@ -97,8 +68,8 @@ test.describe('walk-through: orders and payments', () => {
     browser,
     baseURL,
   }) => {
-    const customer = await newCustomer(request, baseURL);
-    const part = await partWithStock(request);
+    const customer = await newCustomer(request, baseURL, { label: 'Wanda Walk' });
+    const part = await partWithStock(request, { bookings: 6 });
     const orderId = await placeOrder(request, part);
 
     await signInAs(page, 'admin');
@@ -149,7 +120,7 @@ test.describe('walk-through: orders and payments', () => {
     browser,
     baseURL,
   }) => {
-    const customer = await newCustomer(request, baseURL, page);
+    const customer = await newCustomer(request, baseURL, { label: 'Wanda Walk', page });
     const admin = await adminRequest(browser, baseURL);
     // A part of its own, with a plain name: the mail's subject is read as text below, and other specs
     // leave parts whose names carry markup (which mail headers encode).
@@ -209,8 +180,8 @@ test.describe('walk-through: orders and payments', () => {
     const dialog = page.getByRole('dialog', { name: copy.common.areYouSure });
 
     // My Orders: cancel an order.
-    const customer = await newCustomer(request, baseURL, page);
-    const part = await partWithStock(request);
+    const customer = await newCustomer(request, baseURL, { label: 'Wanda Walk', page });
+    const part = await partWithStock(request, { bookings: 6 });
     await placeOrder(page.request, part);
     await page.goto('/dashboard');
     await page.getByRole('button', { name: copy.orders.cancelLabel(part.name) }).click();
@@ -259,7 +230,7 @@ test.describe('walk-through: orders and payments', () => {
     await expect(dialog).toBeHidden();
 
     // Manage All User: make admin, and remove a user.
-    const other = await newCustomer(request, baseURL);
+    const other = await newCustomer(request, baseURL, { label: 'Wanda Walk' });
     await page.goto(`/dashboard/manageUser?q=${encodeURIComponent(other.email)}`);
     const userRow = page.getByTestId('user-row').filter({ hasText: other.email });
     await userRow.getByRole('button', { name: copy.users.makeAdmin }).click();
@@ -276,8 +247,8 @@ test.describe('walk-through: orders and payments', () => {
   });
 
   test("the card provider's refusal goes away once the card details change", async ({ page, request, baseURL, problems }) => {
-    await newCustomer(request, baseURL, page);
-    const orderId = await placeOrder(page.request, await partWithStock(request));
+    await newCustomer(request, baseURL, { label: 'Wanda Walk', page });
+    const orderId = await placeOrder(page.request, await partWithStock(request, { bookings: 6 }));
     await page.goto(`/dashboard/payment/${orderId}`);
     const form = cardForm(page);
     await form.getByLabel(copy.payment.cardNumber).fill('4000 0000 0000 0002');
@@ -301,8 +272,8 @@ test.describe('walk-through: orders and payments', () => {
     request,
     baseURL,
   }) => {
-    await newCustomer(request, baseURL, page);
-    const part = await partWithStock(request);
+    await newCustomer(request, baseURL, { label: 'Wanda Walk', page });
+    const part = await partWithStock(request, { bookings: 6 });
     const orderId = await placeOrder(page.request, part);
     await page.goto(`/dashboard/payment/${orderId}`);
     const form = cardForm(page);
@@ -345,10 +316,10 @@ test.describe('walk-through: orders and payments', () => {
     } finally {
       await admin.close();
     }
-    const other = await newCustomer(request, baseURL);
+    const other = await newCustomer(request, baseURL, { label: 'Wanda Walk' });
     await placeOrder(request, part);
     // Signed up through the page's own requests: the page is signed in as them.
-    const customer = await newCustomer(page.request, baseURL);
+    const customer = await newCustomer(page.request, baseURL, { label: 'Wanda Walk' });
     const orderId = await placeOrder(page.request, part);
     expect(customer.email).not.toBe(other.email);
 

@@ -19,6 +19,26 @@ export async function signUpThroughApi(
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/**
+ * A new customer, signed up through the API (which signs `request` in as them); `page` is signed in
+ * through the login form too when given. `label` starts the name and the address, a tag ends both.
+ */
+export async function newCustomer(
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  { label = 'Eddie Customer', page }: { label?: string; page?: Page } = {},
+): Promise<{ name: string; email: string; password: string }> {
+  const tag = unique();
+  const account = {
+    name: `${label} ${tag}`,
+    email: `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${tag}@garage.example`,
+    password: 'secret-password-1',
+  };
+  await signUpThroughApi(request, baseURL, account);
+  if (page) await signIn(page, account.email, account.password);
+  return account;
+}
+
 /** The demo account of a role, as the login page's demo modal lists it. */
 export async function demoAccount(request: APIRequestContext, role: 'admin' | 'customer') {
   const shop = (await (await request.get('/api/shop')).json()) as {
