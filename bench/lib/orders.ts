@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { bookingBody } from '../../src/server/testing/booking';
 import type { LoadResult } from './load';
 
 const DEMO_ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
@@ -46,12 +47,7 @@ export async function measureOrders(
     connections,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', cookie: customer, origin: url },
-    body: JSON.stringify({
-      partId: part.id,
-      quantity: part.minOrderQuantity,
-      phone: '+1 555-010-2030',
-      address: '12 Piston Road, Gearville',
-    }),
+    body: JSON.stringify(bookingBody(part)),
   };
   await restock();
   await autocannon({ ...options, duration: warmupSeconds });
