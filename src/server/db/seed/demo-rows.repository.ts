@@ -1,6 +1,13 @@
-import type { Insertable, InsertResult } from 'kysely';
+import type { Insertable, InsertResult, OnConflictBuilder, OnConflictDoNothingBuilder } from 'kysely';
 import type { Db } from '../database';
-import type { BlogPostsTable, PartsTable, ReviewsTable, SettingsTable } from '../schema';
+import type { BlogPostsTable, Database, PartsTable, ReviewsTable, SettingsTable } from '../schema';
+
+/** A row whose id is taken stays as it is. */
+function keepExisting<Table extends DemoTable | 'settings'>(
+  oc: OnConflictBuilder<Database, Table>,
+): OnConflictDoNothingBuilder<Database, Table> {
+  return oc.column('id').doNothing();
+}
 
 /** The tables the demo catalogue fills, each keyed by the deterministic ids of the seed. */
 export type DemoTable = 'parts' | 'reviews' | 'blog_posts';
@@ -30,41 +37,18 @@ export async function insertMissingDemoRows(
   rows: { parts: PartsTable[]; reviews: ReviewsTable[]; posts: BlogPostsTable[]; settings: Insertable<SettingsTable> },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const results: InsertResult[] = [];
+    const added = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0n);
+    let count = 0;
     if (rows.parts.length > 0) {
-      results.push(
-        await trx
-          .insertInto('parts')
-          .values(rows.parts)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirstOrThrow(),
-      );
+      count += added(await trx.insertInto('parts').values(rows.parts).onConflict(keepExisting).executeTakeFirstOrThrow());
     }
     if (rows.reviews.length > 0) {
-      results.push(
-        await trx
-          .insertInto('reviews')
-          .values(rows.reviews)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirstOrThrow(),
-      );
+      count += added(await trx.insertInto('reviews').values(rows.reviews).onConflict(keepExisting).executeTakeFirstOrThrow());
     }
     if (rows.posts.length > 0) {
-      results.push(
-        await trx
-          .insertInto('blog_posts')
-          .values(rows.posts)
-          .onConflict((oc) => oc.column('id').doNothing())
-          .executeTakeFirstOrThrow(),
-      );
+      count += added(await trx.insertInto('blog_posts').values(rows.posts).onConflict(keepExisting).executeTakeFirstOrThrow());
     }
-    results.push(
-      await trx
-        .insertInto('settings')
-        .values(rows.settings)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .executeTakeFirstOrThrow(),
-    );
-    return results.reduce((sum, result) => sum + Number(result.numInsertedOrUpdatedRows ?? 0n), 0);
+    count += added(await trx.insertInto('settings').values(rows.settings).onConflict(keepExisting).executeTakeFirstOrThrow());
+    return count;
   });
 }
