@@ -1,16 +1,9 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { settled, signInAs, signUpThroughApi, unique } from './support/session';
-
-async function png(colour: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return { name: 'photo.png', mimeType: 'image/png', buffer };
-}
+import { photoFile } from './support/uploads';
 
 /** A customer of their own, so a review is their first whichever tests ran before. */
 async function signInAsNewCustomer(page: Page, baseURL: string | undefined) {
@@ -35,7 +28,7 @@ async function addPart(page: Page, name: string, price: string) {
   await form
     .getByLabel(copy.fields.description)
     .fill(`${'Hardened steel, machined to the original tolerance and tested on our own bench before it ships. '.repeat(4)}`);
-  await form.getByLabel(copy.fields.photo).setInputFiles(await png({ r: 200, g: 90, b: 30 }));
+  await form.getByLabel(copy.fields.photo).setInputFiles(await photoFile({ r: 200, g: 90, b: 30 }));
   await form.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();
   await expect(page.getByText(copy.toasts.partAdded)).toBeVisible();
   await expect(form.getByLabel(copy.fields.name)).toHaveValue('');
@@ -127,7 +120,7 @@ test.describe('catalogue management', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('radio', { name: copy.reviewForm.stars(4) })).toBeChecked();
     await page.getByLabel(copy.fields.review, { exact: true }).fill(text);
-    await page.getByLabel(copy.fields.photo).setInputFiles(await png({ r: 30, g: 90, b: 200 }));
+    await page.getByLabel(copy.fields.photo).setInputFiles(await photoFile({ r: 30, g: 90, b: 200 }));
     await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
     await expect(page.getByText(copy.toasts.reviewAdded)).toBeVisible();
     await expect(page.getByLabel(copy.fields.review, { exact: true })).toHaveValue('');
@@ -147,7 +140,7 @@ test.describe('catalogue management', () => {
       .filter({ has: page.getByRole('radio', { name: copy.reviewForm.stars(5) }) })
       .click();
     await page.getByLabel(copy.fields.review, { exact: true }).fill(second);
-    await page.getByLabel(copy.fields.photo).setInputFiles(await png({ r: 30, g: 200, b: 90 }));
+    await page.getByLabel(copy.fields.photo).setInputFiles(await photoFile({ r: 30, g: 200, b: 90 }));
     await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
     await expect(page.getByText(copy.toasts.reviewUpdated)).toBeVisible();
     await page.goto('/reviews');
@@ -170,7 +163,7 @@ test.describe('catalogue management', () => {
       .filter({ has: page.getByRole('radio', { name: copy.reviewForm.stars(5) }) })
       .click();
     await page.getByLabel(copy.fields.review, { exact: true }).fill(`Exactly as described ${unique()}`);
-    await page.getByLabel(copy.fields.photo).setInputFiles(await png({ r: 200, g: 90, b: 30 }));
+    await page.getByLabel(copy.fields.photo).setInputFiles(await photoFile({ r: 200, g: 90, b: 30 }));
     await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
     await expect(page.getByText(copy.toasts.reviewAdded)).toBeVisible();
 

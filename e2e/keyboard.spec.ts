@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { copy } from '#shared/copy';
-import { expect, queryShopDatabase, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { payOrder, placeOrder } from './support/orders';
+import { partWithMinimum12 } from './support/parts';
+import { photoFile } from './support/uploads';
 import { demoAccount, signUpThroughApi, unique } from './support/session';
 
 /**
@@ -43,28 +45,12 @@ async function expectVisibleFocus(page: Page, indicator?: Locator): Promise<void
   expect(visible, `a focus indicator (${JSON.stringify(style)})`).toBe(true);
 }
 
-async function png() {
-  const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 120, b: 60 } } })
-    .png()
-    .toBuffer();
-  return { name: 'photo.png', mimeType: 'image/png', buffer };
-}
-
 /** Focuses a file input by Tab and opens its chooser with Space; Playwright answers the chooser. */
 async function choosePhoto(page: Page, input: Locator): Promise<void> {
   await pressUntilFocused(page, input);
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
-  await (await chooser).setFiles(await png());
-}
-
-function partWithMinimum12(): { id: string; name: string } {
-  const part = queryShopDatabase<{ id: string; name: string }>(
-    `SELECT id, name FROM parts WHERE archived_at IS NULL AND min_order_quantity = 12 AND stock >= 200
-     ORDER BY name LIMIT 1 OFFSET 1`,
-  )[0];
-  if (!part) throw new Error('the e2e shop has no part with a minimum of 12 and 200 in stock');
-  return part;
+  await (await chooser).setFiles(await photoFile({ r: 40, g: 120, b: 60 }));
 }
 
 async function bookByKeyboard(page: Page): Promise<void> {
@@ -140,7 +126,7 @@ test.describe('by keyboard alone', () => {
     await expect(signOut).toBeVisible();
 
     // Browse: sort, page, search, open a part.
-    const part = partWithMinimum12();
+    const part = partWithMinimum12(1);
     await page.goto('/part');
     await expect(page.getByTestId('part-card')).toHaveCount(12);
     const sort = page.getByLabel(copy.part.sortLabel);
@@ -389,18 +375,9 @@ test.describe('by keyboard alone', () => {
 async function adminFixtures(request: APIRequestContext, baseURL: string | undefined, tag: string) {
   const customer = { name: `Kurt Keys ${tag}`, email: `kurt-${tag}@garage.example`, password: 'keyboard-only-2' };
   await signUpThroughApi(request, baseURL, customer);
-  const part = partWithMinimum12();
-  const placed = await request.post('/api/orders', {
-    data: { partId: part.id, quantity: 12, phone: '+1 555 0100 300', address: '3 Tab Street, Springfield' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = ((await placed.json()) as { id: string }).id;
-  const intent = await request.post(`/api/orders/${orderId}/payment-intent`);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await request.post(`/api/orders/${orderId}/payment`, {
-    data: { clientSecret, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
+  const part = partWithMinimum12(1);
+  const orderId = await placeOrder(request, { id: part.id, minOrderQuantity: 12 });
+  await payOrder(request, orderId);
   const subject = `Keyboard question ${tag}`;
   const sent = await request.post('/api/contact', {
     data: { email: `kurt-${tag}@garage.example`, subject, message: 'Can I order by keyboard?' },

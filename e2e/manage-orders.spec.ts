@@ -2,9 +2,10 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwrig
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order, OrderList, OrderStatus } from '#shared/schemas/orders';
-import type { Part, PartList } from '#shared/schemas/parts';
+import type { Part } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, expectRefusal, test } from './fixtures';
-import { settled, signInAs, signUpThroughApi, unique } from './support/session';
+import { partWithStock, payOrder, placeOrder, stockOf } from './support/orders';
+import { newCustomer, settled, signInAs, unique } from './support/session';
 
 const t = copy.manageOrders;
 
@@ -20,55 +21,25 @@ interface Customer {
 }
 
 /** A new customer in a browser context of their own, signed up (and so signed in) through the API. */
-async function newCustomer(browser: Browser, baseURL: string | undefined): Promise<Customer> {
-  const tag = unique();
+async function customerInOwnBrowser(browser: Browser, baseURL: string | undefined): Promise<Customer> {
   const context = await browser.newContext({ baseURL });
-  const customer = {
-    name: `Olive Orders ${tag}`,
-    email: `orders-${tag}@example.com`,
-    phone: '+1 555 0142 777',
-    address: `${tag} Workshop Lane, Springfield`,
-  };
-  await signUpThroughApi(context.request, baseURL, { ...customer, password: 'clutch-plate-42' }).catch(async (error: unknown) => {
+  const account = await newCustomer(context.request, baseURL, { label: 'Olive Orders' }).catch(async (error: unknown) => {
     await context.close();
     throw error;
   });
+  const customer = {
+    name: account.name,
+    email: account.email,
+    phone: '+1 555 0142 777',
+    address: `${unique()} Workshop Lane, Springfield`,
+  };
   expect((await context.request.get('/api/me')).status()).toBe(200);
   return { ...customer, request: context.request, context, close: () => context.close() };
 }
 
-/** A part with stock to spare for a few bookings of its minimum quantity. */
-async function partWithStock(request: APIRequestContext): Promise<Part> {
-  const parts = (await (await request.get('/api/parts?sort=newest&limit=60')).json()) as PartList;
-  const part = parts.items.find((p) => p.stock >= p.minOrderQuantity * 4);
-  if (!part) throw new Error('the e2e shop has no part with enough stock to book');
-  return part;
-}
-
-async function stockOf(request: APIRequestContext, partId: string): Promise<number> {
-  const res = await request.get(`/api/parts/${partId}`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as Part).stock;
-}
-
-async function placeOrder(customer: Customer, part: Part): Promise<string> {
-  const res = await customer.request.post('/api/orders', {
-    data: { partId: part.id, quantity: part.minOrderQuantity, phone: customer.phone, address: customer.address },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Pays through the sandbox provider with its always-successful test card. */
-async function pay(customer: Customer, orderId: string): Promise<void> {
-  const intent = await customer.request.post(`/api/orders/${orderId}/payment-intent`);
-  expect(intent.status(), await intent.text()).toBe(200);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paid = await customer.request.post(`/api/orders/${orderId}/payment`, {
-    data: { clientSecret, card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2099, cvc: '123' } },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
+/** Books the part's minimum quantity as the customer, to their phone and address. */
+const bookAs = (customer: Customer, part: Part) =>
+  placeOrder(customer.request, part, { phone: customer.phone, address: customer.address });
 
 /** The customer's own view of their orders (My Orders reads the same endpoint). */
 async function myOrderStatus(customer: Customer, orderId: string): Promise<OrderStatus | undefined> {
@@ -87,11 +58,11 @@ test.describe('manage all orders', () => {
     baseURL,
     problems,
   }) => {
-    const customer = await newCustomer(browser, baseURL);
+    const customer = await customerInOwnBrowser(browser, baseURL);
     try {
       const part = await partWithStock(page.request);
-      const orderId = await placeOrder(customer, part);
-      await pay(customer, orderId);
+      const orderId = await bookAs(customer, part);
+      await payOrder(customer.request, orderId);
       expect(await myOrderStatus(customer, orderId)).toBe('paid');
 
       await signInAs(page, 'admin');
@@ -151,8 +122,8 @@ test.describe('manage all orders', () => {
       await expect(row.getByRole('button')).toHaveCount(0);
 
       // A second paid order, shipped behind this page's back: the refusal's reason shows as a toast.
-      const second = await placeOrder(customer, part);
-      await pay(customer, second);
+      const second = await bookAs(customer, part);
+      await payOrder(customer.request, second);
       await page.reload();
       const secondRow = page.getByTestId('order-row').filter({ hasText: customer.email }).first();
       await expect(secondRow.getByRole('cell').nth(6)).toContainText(t.statuses.paid);
@@ -176,11 +147,11 @@ test.describe('manage all orders', () => {
   });
 
   test('an admin cancels an unpaid order after "Are you sure?" and its stock comes back', async ({ page, browser, baseURL }) => {
-    const customer = await newCustomer(browser, baseURL);
+    const customer = await customerInOwnBrowser(browser, baseURL);
     try {
       const part = await partWithStock(page.request);
       const before = await stockOf(page.request, part.id);
-      const orderId = await placeOrder(customer, part);
+      const orderId = await bookAs(customer, part);
       expect(await stockOf(page.request, part.id)).toBe(before - part.minOrderQuantity);
 
       await signInAs(page, 'admin');

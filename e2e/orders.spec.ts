@@ -1,27 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
-import { settled, signIn, signUpThroughApi, unique } from './support/session';
-
-interface PartRow {
-  id: string;
-  name: string;
-  price_cents: number;
-  stock: number;
-}
-
-/** A demo part with the default minimum of 12 and plenty of stock; `skip` picks another one. */
-function partWithMinimum12(skip = 0): PartRow {
-  const part = queryShopDatabase<PartRow>(
-    `SELECT id, name, price_cents, stock FROM parts
-     WHERE archived_at IS NULL AND min_order_quantity = 12 AND stock >= 200
-     ORDER BY name LIMIT 1 OFFSET ?`,
-    skip,
-  )[0];
-  if (!part) throw new Error('the e2e shop has no part with a minimum of 12 and 200 in stock');
-  return part;
-}
+import { partWithMinimum12 } from './support/parts';
+import { newCustomer, settled } from './support/session';
 
 function stockOf(partId: string): number {
   return queryShopDatabase<{ stock: number }>('SELECT stock FROM parts WHERE id = ?', partId)[0]!.stock;
@@ -32,15 +14,6 @@ function ordersOf(email: string) {
     'SELECT id, status, quantity, transaction_id FROM orders WHERE customer_email = ? ORDER BY created_at',
     email,
   );
-}
-
-/** A new customer, signed in in the page. */
-async function newCustomer(page: Page, request: APIRequestContext, baseURL: string | undefined) {
-  const tag = unique();
-  const account = { name: `Olga Orders ${tag}`, email: `olga-${tag}@garage.example`, password: 'secret-password-1' };
-  await signUpThroughApi(request, baseURL, account);
-  await signIn(page, account.email, account.password);
-  return account;
 }
 
 function bookingForm(page: Page) {
@@ -71,7 +44,7 @@ test.describe('orders', () => {
     problems,
   }) => {
     const part = partWithMinimum12();
-    const customer = await newCustomer(page, request, baseURL);
+    const customer = await newCustomer(request, baseURL, { label: 'Olga Orders', page });
     const stockBefore = stockOf(part.id);
 
     await page.goto(`/part/${part.id}`);
@@ -176,7 +149,7 @@ test.describe('orders', () => {
     baseURL,
   }) => {
     const part = partWithMinimum12(1);
-    const customer = await newCustomer(page, request, baseURL);
+    const customer = await newCustomer(request, baseURL, { label: 'Olga Orders', page });
     const stockBefore = stockOf(part.id);
 
     await page.goto(`/part/${part.id}`);

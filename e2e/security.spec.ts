@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import type { Part, PartList } from '#shared/schemas/parts';
 import { expect, test } from './fixtures';
+import { placeOrder } from './support/orders';
+import { photoFile } from './support/uploads';
 import { signInAs, signUpThroughApi, unique } from './support/session';
 
 /**
@@ -31,15 +32,10 @@ async function expectShownAsText(page: Page, text: string, dialogs: string[]): P
   expect(dialogs).toEqual([]);
 }
 
-async function png(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 150, g: 20, b: 60 } } })
-    .png()
-    .toBuffer();
-  return { name: 'photo.png', mimeType: 'image/png', buffer };
-}
-
 async function uploadPicture(page: Page): Promise<string> {
-  const res = await page.request.post('/api/uploads', { multipart: { image: await png() } });
+  const res = await page.request.post('/api/uploads', {
+    multipart: { image: await photoFile({ r: 150, g: 20, b: 60 }, { width: 64, height: 48 }) },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { url: string }).url;
 }
@@ -59,10 +55,7 @@ test('markup in parts, reviews, contact messages, profile names and addresses sh
   const bookable = parts.items.find((p) => p.stock >= p.minOrderQuantity);
   if (!bookable) throw new Error('the e2e shop has no part to book');
   const address = `Address ${text}`;
-  const order = await page.request.post('/api/orders', {
-    data: { partId: bookable.id, quantity: bookable.minOrderQuantity, phone: '+1 555 0100 200', address },
-  });
-  expect(order.status(), await order.text()).toBe(201);
+  await placeOrder(page.request, bookable, { address });
 
   await page.goto('/dashboard');
   await expectShownAsText(page, name, dialogs);
