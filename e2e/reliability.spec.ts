@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
 import { multipartFile } from '../src/server/testing/uploads';
+import { bookingBody } from './support/orders';
 import {
   type Answer,
   DEMO_ADMIN,
@@ -102,7 +103,7 @@ function startBookings(shop: ShopProcess, cookie: string, part: Part, tag: strin
         const answer = await send(agent, `${shop.url}/api/orders`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie, origin: shop.url, 'x-request-id': sent.requestId },
-          body: JSON.stringify({ partId: part.id, quantity: part.minOrderQuantity, phone: PHONE, address: sent.address }),
+          body: JSON.stringify(bookingBody(part, { phone: PHONE, address: sent.address })),
         });
         answered.push({ ...sent, ...answer });
       } catch (error) {
@@ -392,7 +393,7 @@ for (const engine of ENGINES) {
     const probe = await send(false, `${shop.url}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: customer, origin: shop.url },
-      body: JSON.stringify({ partId: part.id, quantity: part.minOrderQuantity, phone: PHONE, address: `${tag} probe` }),
+      body: JSON.stringify(bookingBody(part, { phone: PHONE, address: `${tag} probe` })),
     }).then(
       (answer) => `answered ${answer.status}`,
       (error: unknown) => `failed: ${String(error)}`,
@@ -486,7 +487,7 @@ for (const engine of ENGINES) {
       const booked = await send(false, `${shop.url}/api/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin: shop.url },
-        body: JSON.stringify({ partId: part.id, quantity: part.minOrderQuantity, phone: PHONE, address: 'Outbox Road 1' }),
+        body: JSON.stringify(bookingBody(part, { phone: PHONE, address: 'Outbox Road 1' })),
       });
       expect(booked.status, booked.body).toBe(201);
 

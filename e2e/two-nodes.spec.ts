@@ -13,6 +13,7 @@ import {
   missingForTwoNodes,
   startTwoNodes,
 } from './support/two-nodes';
+import { bookingBody } from './support/orders';
 
 const ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
 const CUSTOMER = { email: 'customer@gearhouse.example', password: 'customer-demo-1' };
@@ -143,7 +144,7 @@ test('60 concurrent bookings of 12 against a stock of 240, split across both nod
         method: 'POST',
         cookie: customerCookie,
         client: nextClient(),
-        json: { partId, quantity: 12, phone: '+1 555-010-2030', address: '12 Piston Road, Gearville' },
+        json: bookingBody(partId),
       }).then(async (res) => {
         if (res.status === 201) return { status: res.status };
         const problem = (await res.json()) as { code: string; detail: string };
