@@ -2,9 +2,32 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
+/** How long the target is held in view while the page above it settles, unless the visitor scrolls first. */
+const HOLD_MS = 3000;
+const VISITOR_SCROLLS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
 /**
- * Scrolls to the URL's #fragment once the page's data has loaded. The router scrolls as soon as the
- * page renders, but sections that are still loading grow afterwards and push the target down.
+ * Keeps `target` in view while the page around it settles: sections above it whose code or pictures
+ * arrive after the data grow and would push it down. Stops once the visitor scrolls or after a moment.
+ */
+function holdInView(target: HTMLElement): () => void {
+  target.scrollIntoView({ behavior: 'instant' });
+  const observer = new ResizeObserver(() => target.scrollIntoView({ behavior: 'instant' }));
+  observer.observe(document.body);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of VISITOR_SCROLLS) window.removeEventListener(type, stop);
+  };
+  const timer = setTimeout(stop, HOLD_MS);
+  for (const type of VISITOR_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
+
+/**
+ * Scrolls to the URL's #fragment once the page's data has loaded, and holds it there while the page
+ * settles. The router scrolls as soon as the page renders, but sections that are still loading grow
+ * afterwards and push the target down.
  */
 export function useScrollToHashWhenSettled(): void {
   const { hash, key } = useLocation();
@@ -12,11 +35,15 @@ export function useScrollToHashWhenSettled(): void {
   // Re-runs the effect whenever the number of running queries changes.
   const fetching = useIsFetching();
   const handled = useRef<string | null>(null);
+  const release = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     // Asked of the client rather than read from `fetching`: the sections' queries start in their own
     // effects, after this component rendered.
     if (!hash || handled.current === key || queryClient.isFetching() > 0) return;
     handled.current = key;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'instant' });
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    release.current?.();
+    release.current = target ? holdInView(target) : undefined;
   }, [hash, key, fetching, queryClient]);
+  useEffect(() => () => release.current?.(), []);
 }
