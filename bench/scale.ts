@@ -16,6 +16,8 @@ import type { Mailer } from '../src/server/modules/mail';
 import { createBenchPostgres } from './lib/postgres';
 
 export const SCALE = { parts: 100_000, orders: 1_000_000 } as const;
+/** The one category the generated parts are filed under. */
+const BENCH_CATEGORY = { id: '00000000-0000-8000-8000-00000000bench', slug: 'bench-parts', name: 'Bench parts' };
 /** One customer in twenty orders is the bench customer's: 50,000 orders for My Orders. */
 const CUSTOMER_SHARE = 20;
 export const SCALE_BUDGET_MS = 25;
@@ -87,13 +89,15 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
   const from = (count: number) => (typeof d.from === 'string' ? d.from : d.from(count));
   const partId = (expr: string) => `'p' || ${d.pad(expr, 6)}`;
   const partsSql = `${d.series(SCALE.parts)}
-    insert into parts (id, name, description, price_cents, stock, min_order_quantity, image_url, created_at, updated_at, archived_at)
+    insert into parts (id, name, description, price_cents, stock, min_order_quantity, image_url, created_at, updated_at, archived_at,
+      sku, category_id, oem_numbers, pack_size, price_tiers)
     select ${partId('n')},
       ${caseOf(`n % ${CATEGORIES.length}`, CATEGORIES)} || ' ' || n,
       'Fits series ' || (n % 997) || ' engines. ' || ${caseOf('n % 4', ['Steel', 'Ceramic', 'Aluminium', 'Rubber'])} || ', tested for 100,000 km.',
       100 + (n * 7919) % 250000, 1000, 1, '/images/part.webp',
       ${d.iso('n * 60')}, ${d.iso('n * 60')},
-      case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end
+      case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end,
+      'GH-' || ${d.pad('n', 6)}, '${BENCH_CATEGORY.id}', '[]', 1, '[]'
     from ${from(SCALE.parts)}`;
   const ordersSql = `${d.series(SCALE.orders)}
     insert into orders (id, user_id, part_id, part_name, image_url, unit_price_cents, quantity, total_cents, customer_name,
@@ -108,17 +112,29 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       case when n % 10 >= 3 then ${d.iso('n * 3')} else null end,
       null, ${d.iso('n * 3')}, ${d.iso('n * 3')}
     from ${from(SCALE.orders)}`;
+  // Each order is one line, copied from the order (as migration 0010 made of the orders before it).
+  const linesSql = `insert into order_lines (order_id, position, part_id, sku, part_name, image_url, unit_price_cents, quantity, line_total_cents)
+    select orders.id, 0, orders.part_id, parts.sku, orders.part_name, orders.image_url, orders.unit_price_cents, orders.quantity, orders.total_cents
+    from orders join parts on parts.id = orders.part_id`;
   await handle.db.transaction().execute(async (trx) => {
+    await sql`insert into categories (id, slug, name, created_at, updated_at)
+      values (${BENCH_CATEGORY.id}, ${BENCH_CATEGORY.slug}, ${BENCH_CATEGORY.name}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')
+      on conflict do nothing`.execute(trx);
     await sql.raw(partsSql).execute(trx);
     if (handle.dialect === 'sqlite') {
+      // Orders are written paid before their lines: the lines' trigger counts the units sold.
       await sql.raw(ordersSql).execute(trx);
+      await sql.raw(linesSql).execute(trx);
       return;
     }
     // PostgreSQL runs row triggers one by one: a bulk load turns them off and then sets what they keep
     // (the per-status counts and units sold) in two set-based statements, as migration 0006 does.
     await sql`alter table orders disable trigger user`.execute(trx);
+    await sql`alter table order_lines disable trigger user`.execute(trx);
     await sql.raw(ordersSql).execute(trx);
+    await sql.raw(linesSql).execute(trx);
     await sql`alter table orders enable trigger user`.execute(trx);
+    await sql`alter table order_lines enable trigger user`.execute(trx);
     await sql`delete from order_counts`.execute(trx);
     await sql`insert into order_counts (status, shard, n) select status, 0, count(*) from orders group by status`.execute(trx);
     await sql`update parts set units_sold = sold.units from (
@@ -126,7 +142,7 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       ) as sold where parts.id = sold.part_id`.execute(trx);
   });
   // As autovacuum would soon after such a load: statistics, and (PostgreSQL) the visibility map index-only scans rely on.
-  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders').execute(handle.db);
+  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines').execute(handle.db);
 }
 
 async function signUp(app: FastifyInstance, email: string): Promise<{ id: string; cookie: string }> {

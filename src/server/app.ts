@@ -24,7 +24,8 @@ import { createReadiness, healthRoutes, type Readiness } from './modules/health'
 import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
 import { type OrderExpiry, ordersRoutes } from './modules/orders';
-import { partsRoutes } from './modules/parts';
+import { categoriesRoutes, partsRoutes } from './modules/parts';
+import { cartRoutes } from './modules/cart';
 import { type PaymentProvider, paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
 import { reviewsRoutes } from './modules/reviews';
 import { createStorage, imageUploadRoutes, type ObjectStorage, uploadsServingRoutes } from './modules/uploads';
@@ -235,11 +236,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });
-  const { users, parts, reviews, orders, payments, content, uploads } = services;
+  const { users, parts, categories, cart, reviews, orders, payments, content, uploads } = services;
   await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
+  await app.register(categoriesRoutes, { categories });
   await app.register(reviewsRoutes, { reviews });
   await app.register(ordersRoutes, { orders });
+  await app.register(cartRoutes, { cart });
   await app.register(paymentsRoutes, { payments });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { payments, webhookSecret: config.stripe.webhookSecret, clock });

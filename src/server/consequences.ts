@@ -2,6 +2,7 @@ import type { EventBus, ShopEvents } from './events';
 import type { MailDispatcher } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import type { OrderMails } from './modules/orders';
+import type { CartService } from './modules/cart';
 
 export interface ConsequencesDeps {
   /** The customer's order mails, written into the outbox with the change. */
@@ -11,6 +12,8 @@ export interface ConsequencesDeps {
   metrics: Pick<Metrics, 'ordersPlaced' | 'ordersExpired' | 'paymentsSucceeded'>;
   /** Forgets the public answers held in memory (on every node, with Redis): they may show what changed. */
   clearCachedAnswers: () => void;
+  /** Takes what an order placed from the cart holds out of the customer's cart, in the order's transaction. */
+  cart: Pick<CartService, 'removeOrdered'>;
   /** Told once per order that became paid (tests and integrations); its failure is logged, the order stays paid. */
   onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
 }
@@ -22,12 +25,15 @@ export interface ConsequencesDeps {
  * (docs/decisions/0017-modules-and-events.md).
  */
 export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps): void {
-  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid } = deps;
+  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart } = deps;
   const mailSent = () => mailOutbox.wake();
 
-  // The part's stock went down.
+  // The parts' stock went down; an order from the cart empties the cart of what it holds.
   events.on('orderPlaced', {
-    during: (trx, { order, at }) => orderMails.placed(trx, order, at),
+    during: async (trx, { order, partIds, fromCart, at }) => {
+      await orderMails.placed(trx, order, at);
+      if (fromCart && order.user_id) await cart.removeOrdered(trx, order.user_id, partIds);
+    },
     after: () => {
       mailSent();
       metrics.ordersPlaced.inc();

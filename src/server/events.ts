@@ -8,8 +8,11 @@ import type { Log } from './log';
  * answers) is subscribed in one place, src/server/consequences.ts (docs/decisions/0017-modules-and-events.md).
  */
 export interface ShopEvents {
-  /** A customer booked a part: the order is unpaid and holds its stock. */
-  orderPlaced: { order: OrderRow; at: string };
+  /**
+   * A customer placed an order: it is unpaid and holds the stock of its lines. `fromCart`: it was placed
+   * with lines (from the cart, a quick order or an order again), not with the part page's "Book Now".
+   */
+  orderPlaced: { order: OrderRow; partIds: string[]; fromCart: boolean; at: string };
   /** The provider confirmed the full amount and the order became paid (once per order). */
   orderPaid: { order: OrderRow; at: string; provider: PaymentProviderName };
   /** An admin marked a paid order shipped. */
@@ -21,8 +24,8 @@ export interface ShopEvents {
    * out, or with its part when an admin removed the part. `order` is as it is after the cancel.
    */
   orderCancelled: { order: OrderRow; at: string; by: 'customer' | 'admin' | 'expiry' | 'partRemoved' };
-  /** A part was added, changed or removed. */
-  catalogueChanged: { partId: string };
+  /** A part or a category was added, changed or removed. */
+  catalogueChanged: { partId?: string; categoryId?: string };
   /** A customer's review was saved (new, or replacing their earlier one). */
   reviewSaved: { reviewId: string };
   /** The shop's settings (the flash deal) changed. */

@@ -4,11 +4,12 @@ import { subscribeConsequences } from './consequences';
 import type { DatabaseHandle } from './db/database';
 import { createEventBus } from './events';
 import type { Log } from './log';
+import { createCartService } from './modules/cart';
 import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
-import { createPartsService } from './modules/parts';
+import { createCategoriesService, createPartsService } from './modules/parts';
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -64,6 +65,8 @@ export function createServices(config: Config, deps: ServiceDeps) {
     mailOutbox,
     paymentProvider,
     parts: createPartsService(db, { clock, storage, ordersOfPart, events }),
+    categories: createCategoriesService(db, { clock, events }),
+    cart: createCartService(db, { clock }),
     reviews: createReviewsService(db, { clock, storage, events }),
     orders: createOrdersService(db, {
       clock,
@@ -85,6 +88,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     metrics,
     clearCachedAnswers: deps.clearCachedAnswers,
     onOrderPaid: deps.onOrderPaid,
+    cart: services.cart,
   });
   return services;
 }

@@ -99,6 +99,14 @@ export const copy = {
         ? 'None left: this part cannot be booked until it is restocked.'
         : `Only ${stock.toLocaleString('en-US')} left, fewer than the minimum order of ${minimum.toLocaleString('en-US')}: this part cannot be booked until it is restocked.`,
     inStockOnly: 'In stock only',
+    sku: 'SKU',
+    category: 'Category',
+    oemNumbers: 'OEM numbers',
+    volumePrices: 'Volume prices',
+    soldInPacks: (n: number) => `Sold in packs of ${n}`,
+    lineTotal: 'Total',
+    /** Under the booking form's total while the quantity reaches a volume price. */
+    unitPriceAt: (price: string) => `${price} a unit`,
   },
   pagination: {
     label: 'Pagination',
@@ -386,6 +394,11 @@ export const copy = {
     signature: 'The Gearhouse team',
     ordersButton: 'See your orders',
     orderLine: (quantity: number, part: string, total: string) => `${quantity} × ${part}, ${total} in all.`,
+    /** One line of an order of several parts, then `orderTotal`. */
+    orderLineOfMany: (quantity: number, part: string, total: string) => `${quantity} × ${part}: ${total}`,
+    orderTotal: (units: number, total: string) => `${units} parts, ${total} in all.`,
+    /** How a mail's subject names an order: its first part, and how many more it has. */
+    orderName: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
     placedSubject: (part: string) => `Your Gearhouse order: ${part}`,
     placedIntro: 'Thank you for your order. We hold the parts for you until you pay:',
     placedPayBy: (deadline: string) =>
@@ -414,6 +427,7 @@ export const copy = {
     myOrders: 'My Orders',
     myProfile: 'My Profile',
     addReview: 'Add Review',
+    quickOrder: 'Quick order',
     addPart: 'Add Parts',
     manageParts: 'Manage All Parts',
     manageOrders: 'Manage All Orders',
@@ -421,6 +435,7 @@ export const copy = {
     inbox: 'Inbox',
     settings: 'Settings',
     payment: 'Payment',
+    categories: 'Categories',
     roles: { admin: 'Admin', customer: 'Customer' },
   },
   partsAdmin: {
@@ -450,10 +465,84 @@ export const copy = {
     empty: 'No parts match your search.',
     clearSearch: 'Clear search',
     searchPlaceholder: 'Part name or description',
+    sku: 'SKU',
+    category: 'Category',
+    chooseCategory: 'Choose a category',
+    categoriesFailed: 'The categories could not be loaded.',
+    oemNumbers: 'OEM numbers, one a line',
+    packSize: 'Pack size',
+    priceTiers: 'Price tiers',
+    priceTiersText: (max: number) =>
+      `Lower unit prices from a quantity on, at most ${max} rows: each row above the minimum order and cheaper than the row before.`,
+    tier: (row: number) => `Tier ${row}`,
+    tierMinQuantity: 'From quantity',
+    tierUnitPrice: 'Unit price',
+    addTier: 'Add a price tier',
+    removeTier: (row: number) => `Remove tier ${row}`,
+    remove: 'Remove',
+  },
+  /** The admin's categories screen (docs/shop-rules.md, "Categories"). */
+  categoriesAdmin: {
+    addTitle: 'Add a category',
+    addText: 'Each part is filed under one category. The address name is made from the name when left empty.',
+    name: 'Name',
+    slug: 'Address name',
+    slugOptional: 'Address name (optional)',
+    parts: 'Parts',
+    add: 'Add',
+    added: 'Category added',
+    rename: 'Rename',
+    renameTitle: (name: string) => `Rename ${name}`,
+    save: 'Save changes',
+    saved: 'Category saved',
+    delete: 'Delete',
+    confirmDelete: (name: string) => `${name} will be deleted. A category that still has parts cannot be deleted.`,
+    confirmDeleteYes: 'Yes, delete it',
+    keep: 'Keep the category',
+    deleted: 'Category deleted',
+    notDeleted: (name: string) => `${name} was not deleted:`,
+    empty: 'No categories yet.',
+    total: (n: number) => `${n} ${n === 1 ? 'category' : 'categories'}`,
+  },
+  /** Categories of the catalogue and their admin screen (docs/shop-rules.md, "Categories"). */
+  categories: {
+    required: "Choose the part's category.",
+    unknown: 'This category does not exist.',
+    notFound: 'This category does not exist.',
+    nameRequired: "Enter the category's name.",
+    nameTaken: 'Another category already has this name.',
+    slugInvalid: 'The address name is 2 to 60 lower-case letters, digits and hyphens, for example brake-pads.',
+    slugTaken: 'Another category already has this address name.',
+    hasParts: (n: number) =>
+      `${n} ${n === 1 ? 'part is' : 'parts are'} in this category: move ${n === 1 ? 'it' : 'them'} to another category first.`,
+    hasArchivedParts: (n: number) =>
+      `${n} ${n === 1 ? 'part' : 'parts'} no longer sold ${n === 1 ? 'is' : 'are'} filed under this category for the history of ${n === 1 ? 'its' : 'their'} orders: rename the category instead.`,
+  },
+  /** The cart's rules and messages (docs/shop-rules.md, "Cart"). */
+  cart: {
+    linesInvalid: 'Send the cart as a list of lines, each with a part and a quantity.',
+    tooManyLines: (max: number) => `A cart holds at most ${max} lines: order these first.`,
+    noLongerSold: 'This part is no longer sold: remove it from your cart.',
+    lineNotFound: 'This part is not in your cart.',
+    priceChanged: (was: string, now: string) => `The price changed from ${was} to ${now} since you added it.`,
+  },
+  /** Quick order: lines of part number and quantity, pasted or from a CSV file. */
+  quickOrder: {
+    textRequired: 'Paste lines of part number and quantity, or choose a CSV file.',
+    textTooLong: 'That is more text than one quick order takes: at most 500 lines.',
+    tooManyLines: (max: number, found: number) => `At most ${max} lines at a time; this has ${found}. Split the list.`,
+    nothingToAdd: 'There are no lines to add: write a part number and a quantity on each line.',
+    unknownPart: 'Unknown part number',
+    unreadable: 'Write the part number, then the quantity, for example: GH-BRK-1042 48',
+    quantityNotNumber: 'The quantity is a whole number, for example 48.',
+    csvHeader: 'The CSV file needs the header row sku,quantity.',
+    notUtf8: 'This file is not UTF-8 text: save it as "CSV UTF-8" and choose it again.',
+    merged: (lines: number) => `Listed on ${lines} lines: the quantities were added together.`,
   },
   /** Part numbers, pack sizes and volume prices (docs/shop-rules.md, "Volume prices and pack sizes"). */
   pricing: {
     skuRequired: 'Enter the SKU, our part number.',
+    skuTaken: (name: string) => `Another part already has this SKU: ${name}.`,
     skuInvalid:
       'The SKU is 3 to 32 letters, digits and hyphens, starting and ending with a letter or digit, for example GH-BRK-1042.',
     oemNumbersInvalid: 'Send the OEM numbers as a list of texts.',
@@ -479,6 +568,45 @@ export const copy = {
     tier: (minQuantity: number, price: string) => `${minQuantity}+ ${price}`,
     tierSeparator: ' · ',
     youSave: (amount: string) => `You save ${amount}`,
+  },
+  /** The cart's pages and controls: the navbar's cart, "Add to cart", the /cart page (docs/shop-rules.md, "Cart"). */
+  cartView: {
+    title: 'Your cart',
+    text: 'The parts you are about to order, priced by quantity. Order them all in one order.',
+    /** The navbar's cart link, as a screen reader names it. */
+    navLabel: (lines: number) => (lines === 0 ? 'Cart, empty' : `Cart, ${lines} ${lines === 1 ? 'line' : 'lines'}`),
+    navLabelLoading: 'Cart',
+    addToCart: 'Add to cart',
+    added: (quantity: number, name: string) => `Added to your cart: ${quantity.toLocaleString('en-US')} × ${name}`,
+    /** The part is in the cart already and the quantity it would reach breaks a rule. */
+    notAdded: (inCart: number, problem: string) =>
+      `You have ${inCart.toLocaleString('en-US')} in your cart already; with these it would break a rule: ${problem}`,
+    linesTitle: 'Parts in your cart',
+    sku: 'SKU',
+    quantityOf: (name: string) => `Quantity of ${name}`,
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+    /** The volume price a line's quantity reached: "48+ tier". */
+    tier: (minQuantity: number) => `${minQuantity.toLocaleString('en-US')}+ tier`,
+    remove: 'Remove',
+    removeLine: (name: string) => `Remove ${name} from your cart`,
+    summaryTitle: 'Summary',
+    subtotal: 'Subtotal',
+    savings: 'Your savings',
+    updating: 'Updating prices…',
+    empty: 'Your cart is empty',
+    emptyText: 'Add parts from the catalogue with "Add to cart", then order them all at once here.',
+    browseParts: 'Browse all parts',
+    orderTitle: 'Delivery',
+    orderText: 'We hold the parts for you while you pay; unpaid orders are cancelled after the payment window.',
+    prefilled: 'Filled in from your last order.',
+    placeOrder: 'Place order',
+    placed: 'Order placed: pay for it to have it shipped.',
+    signInToOrder: 'Sign in to order',
+    signInText: "Your cart stays in this browser and joins your account's cart when you sign in.",
+    fixLines: 'Some lines cannot be ordered as they stand: change or remove them first.',
+    linesRefused: 'Some lines were refused: see the messages on them. Nothing was ordered.',
+    mergeFailed: "Your cart could not be added to your account's cart. It is kept in this browser; please try again later.",
   },
   reviewForm: {
     title: 'Add a New Review',
@@ -598,6 +726,14 @@ export const copy = {
     text: 'The stock is held for you while you pay; unpaid orders are cancelled after the payment window.',
     submit: 'Book Now',
     outOfStock: 'There is not enough of this part left in stock for this quantity. Nothing was booked.',
+    lineOutOfStock: 'There is not enough of this part left in stock for this quantity. Nothing was booked.',
+    partRequired: 'Choose a part.',
+    partOrLines: 'Send either a part and its quantity, or lines, not both.',
+    linesEmpty: 'Add at least one part to the order.',
+    tooManyLines: (max: number) => `An order has at most ${max} lines.`,
+    lineDuplicate: (row: number, first: number) =>
+      `Line ${row} is the same part as line ${first}: put the whole quantity on one line.`,
+    lineRefused: (row: number, message: string) => `Line ${row}: ${message}`,
   },
   orders: {
     notFound: 'This order does not exist.',
@@ -628,6 +764,9 @@ export const copy = {
     timeUp: 'Time to pay is up',
     confirmCancel: (part: string, quantity: number) =>
       `Your order of ${quantity} × ${part} will be cancelled and its parts go back to stock.`,
+    /** The same, for an order of several parts. */
+    confirmCancelLines: (order: string, units: number) =>
+      `Your order of ${order} (${units.toLocaleString('en-US')} parts) will be cancelled and its parts go back to stock.`,
     keepOrder: 'Keep the order',
     confirmCancelYes: 'Yes, cancel it',
     cancelled: 'Order cancelled',
@@ -645,6 +784,42 @@ export const copy = {
     notPaid: 'not paid',
     browseParts: 'Browse parts',
     total: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
+    /** After the first line's name, on an order of several parts. */
+    moreLines: (n: number) => `+ ${n} more`,
+    /** How a button's accessible name tells one order from another: its first part, and how many more. */
+    orderName: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
+    units: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`,
+    showLines: (n: number) => (n === 1 ? 'Show the line' : `Show the ${n} lines`),
+    hideLines: (n: number) => (n === 1 ? 'Hide the line' : `Hide the ${n} lines`),
+    /** Read after the show/hide button's text, so that each row's button has a name of its own. */
+    linesOf: (order: string) => `of the order of ${order}`,
+    linesCaption: (order: string) => `The lines of the order of ${order}`,
+    sku: 'SKU',
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+    orderAgain: 'Order again',
+    orderAgainLabel: (order: string) => `Order again: ${order}`,
+    reordered: (lines: number) =>
+      lines === 0 ? 'Nothing went to your cart.' : `${lines} ${lines === 1 ? 'line went' : 'lines went'} to your cart.`,
+    reorderUnavailable: (parts: readonly string[]) => `No longer sold, so not added: ${parts.join(', ')}.`,
+    viewCart: 'View your cart',
+  },
+  /** The quick-order page: part numbers and quantities, pasted or from a CSV file, into the cart. */
+  quickOrderPage: {
+    text: 'Paste part numbers and quantities from your list or spreadsheet, or choose a CSV file. The parts go to your cart, where you check them before you order.',
+    textLabel: 'Part numbers and quantities',
+    textHint:
+      'One part a line: its part number, then the quantity, for example GH-BRK-1042 48. A space, a comma, a semicolon or a tab between them; cells pasted from a spreadsheet work too.',
+    fileLabel: 'Or choose a CSV file',
+    fileHint: 'UTF-8 text whose first row is the header sku,quantity.',
+    fileRead: (name: string) => `${name} is in the box above: check it, then add it to your cart.`,
+    submit: 'Add to cart',
+    answersTitle: 'Your lines',
+    addedTitle: (n: number) => `Added to your cart: ${n} ${n === 1 ? 'part' : 'parts'}`,
+    added: (quantity: number) => `${quantity.toLocaleString('en-US')} added`,
+    rejectedTitle: (n: number) => `Not added: ${n} ${n === 1 ? 'line' : 'lines'}, kept in the box to fix`,
+    lineNumber: (line: number) => `Line ${line}`,
+    goToCart: 'Go to your cart',
   },
   placeholders: {
     loginTitle: 'Login',

@@ -9,6 +9,8 @@ import * as m0006 from './migrations/0006-scale-indexes';
 import * as m0007 from './migrations/0007-live-parts';
 import * as m0008 from './migrations/0008-mail-outbox';
 import * as m0009 from './migrations/0009-review-per-subject';
+import * as m0010 from './migrations/0010-catalogue-and-order-lines';
+import * as m0011 from './migrations/0011-carts';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '0007-live-parts': m0007,
   '0008-mail-outbox': m0008,
   '0009-review-per-subject': m0009,
+  '0010-catalogue-and-order-lines': m0010,
+  '0011-carts': m0011,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -16,6 +16,25 @@ export interface PartsTable {
   created_at: string;
   updated_at: string;
   archived_at: string | null;
+  /** The manufacturer's part number, upper-case, unique (migration 0010). */
+  sku: string;
+  /** Every part has one; not null on PostgreSQL, kept set by the service on SQLite (migration 0010). */
+  category_id: string;
+  /** JSON array of cross-reference numbers (#shared/schemas/catalogue). */
+  oem_numbers: string;
+  /** Quantities are whole multiples of it; 1 sells by the unit. */
+  pack_size: number;
+  /** JSON array of `{minQuantity, unitPriceCents}`, ascending (#shared/pricing). */
+  price_tiers: string;
+}
+
+export interface CategoriesTable {
+  id: string;
+  /** Lower-case letters, digits and hyphens; what the parts list's `category` filter names. */
+  slug: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ReviewsTable {
@@ -33,7 +52,11 @@ export interface ReviewsTable {
 export type OrderStatus = 'pending_payment' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
 export type CancelReason = 'customer' | 'admin' | 'expired';
 
-/** An order, with the part and customer copied on it when it was placed (docs/shop-rules.md, "Data"). */
+/**
+ * An order, with the customer copied on it when it was placed (docs/shop-rules.md, "Data"). Its parts
+ * are its lines (order_lines); its own part columns summarise them: `quantity` and `total_cents` are
+ * their sums, `part_id`, `part_name`, `image_url` and `unit_price_cents` the first line's.
+ */
 export interface OrdersTable {
   id: string;
   /** Null once the account is removed: orders outlive their users. */
@@ -56,6 +79,37 @@ export interface OrdersTable {
   /** `userId:key` from the Idempotency-Key header, unique; null when none was sent. */
   idempotency_key: string | null;
   created_at: string;
+  updated_at: string;
+}
+
+/**
+ * One part of an order, with what the order copied of it when it was placed (migration 0010). Lines
+ * are written with their order and never changed or deleted on their own.
+ */
+export interface OrderLinesTable {
+  order_id: string;
+  /** 0 for the first line; the order's own part columns repeat line 0. */
+  position: number;
+  part_id: string;
+  sku: string;
+  part_name: string;
+  image_url: string;
+  unit_price_cents: number;
+  quantity: number;
+  /** int8 on PostgreSQL, parsed to a number (database.ts). */
+  line_total_cents: number;
+}
+
+/** A line of a customer's cart (migration 0011): one per customer and part. */
+export interface CartLinesTable {
+  user_id: string;
+  part_id: string;
+  /** Where the line stands in the cart: lines are listed in the order they were added. */
+  position: number;
+  quantity: number;
+  /** The unit price when the line was last set; the cart says when today's differs. */
+  unit_price_cents: number;
+  added_at: string;
   updated_at: string;
 }
 
@@ -215,9 +269,12 @@ export interface MailOutboxTable {
 
 export interface Database {
   parts: PartsTable;
+  categories: CategoriesTable;
   live_part_count: LivePartCountTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
   payment_intents: PaymentIntentsTable;
   stripe_events: StripeEventsTable;
@@ -237,6 +294,9 @@ export type NewPartRow = Insertable<PartsTable>;
 export type PartUpdate = Updateable<PartsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type CartLineRow = Selectable<CartLinesTable>;
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;

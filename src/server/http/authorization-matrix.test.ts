@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
-import { insertBlogPost, insertContactMessage, insertOrder, insertPart } from '../testing/factories';
+import { insertBlogPost, insertCategory, insertContactMessage, insertOrder, insertPart } from '../testing/factories';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 
 /**
@@ -60,6 +60,10 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/parts/:id': 'admin',
   'DELETE /api/parts/:id': 'admin',
   'GET /api/parts/:id/unpaid-orders': 'admin',
+  'GET /api/categories': 'public',
+  'POST /api/categories': 'admin',
+  'PATCH /api/categories/:id': 'admin',
+  'DELETE /api/categories/:id': 'admin',
   'GET /api/reviews': 'public',
   'POST /api/reviews': 'customer',
   'POST /api/uploads': 'signedIn',
@@ -73,6 +77,17 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders/:id/payment-intent': 'ownerOnly',
   'POST /api/orders/:id/payment': 'ownerOnly',
   'POST /api/orders/:id/payment/confirm': 'ownerOnly',
+  // Order again: the order's lines go to the caller's own cart.
+  'POST /api/orders/:id/reorder': 'ownerOnly',
+  'GET /api/cart': 'signedIn',
+  'PUT /api/cart/lines/:partId': 'signedIn',
+  // A line of one's own cart: in anyone else's cart there is no such line (404).
+  'DELETE /api/cart/lines/:partId': 'ownerOnly',
+  'DELETE /api/cart': 'signedIn',
+  'POST /api/cart/merge': 'signedIn',
+  'POST /api/cart/import': 'signedIn',
+  // A visitor's cart is priced without being stored.
+  'POST /api/cart/quote': 'public',
   // Registered only when Stripe is configured; its proof is the signature (stripe.routes.test.ts).
   'POST /api/payments/stripe/webhook': 'public',
 
@@ -141,6 +156,24 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
     const order = await insertOrder(db, { part_id: part.id, user_id: owner.id, status: 'pending_payment' });
     return url.replace(':id', order.id);
   }
+  if (url === '/api/cart/lines/:partId') {
+    // The part is in the owner's cart (DELETE names it); setting it (PUT) is anyone's to do.
+    const part = await insertPart(db);
+    await db
+      .insertInto('cart_lines')
+      .values({
+        user_id: owner.id,
+        part_id: part.id,
+        position: 1,
+        quantity: 12,
+        unit_price_cents: part.price_cents,
+        added_at: part.created_at,
+        updated_at: part.created_at,
+      })
+      .execute();
+    return url.replace(':partId', part.id);
+  }
+  if (url.startsWith('/api/categories/:id')) return url.replace(':id', (await insertCategory(db)).id);
   if (url === '/api/users/:id') return url.replace(':id', (await signInAs(ctx.app, db, 'customer')).id);
   if (url === '/api/contact-messages/:id') return url.replace(':id', (await insertContactMessage(db)).id);
   if (url === '/api/blogs/:slug') return url.replace(':slug', (await insertBlogPost(db)).slug);

@@ -126,6 +126,18 @@ const CALLER: Record<string, Caller> = {
   'PATCH /api/parts/{id}': 'admin',
   'DELETE /api/parts/{id}': 'admin',
   'GET /api/parts/{id}/unpaid-orders': 'admin',
+  'GET /api/categories': 'visitor',
+  'POST /api/categories': 'admin',
+  'PATCH /api/categories/{id}': 'admin',
+  'DELETE /api/categories/{id}': 'admin',
+  'GET /api/cart': 'customer',
+  'PUT /api/cart/lines/{partId}': 'customer',
+  'DELETE /api/cart/lines/{partId}': 'customer',
+  'DELETE /api/cart': 'customer',
+  'POST /api/cart/merge': 'customer',
+  'POST /api/cart/quote': 'visitor',
+  'POST /api/cart/import': 'customer',
+  'POST /api/orders/{id}/reorder': 'owner',
   'GET /api/reviews': 'visitor',
   'POST /api/reviews': 'customer',
   'POST /api/orders': 'customer',
@@ -160,6 +172,8 @@ function validBodies(targets: Targets): Record<string, unknown> {
   return {
     'PATCH /api/users/{id}': { role: 'admin' },
     'PATCH /api/parts/{id}': { name: 'Renamed part', stock: 0 },
+    'PATCH /api/categories/{id}': { name: 'Renamed category' },
+    'PUT /api/cart/lines/{partId}': { quantity: 12 },
     'PATCH /api/orders/{id}': { status: 'shipped' },
     'POST /api/orders/{id}/payment': { clientSecret: targets.clientSecret, card: GOOD_CARD },
     'POST /api/orders/{id}/payment/confirm': { paymentIntentId: 'pi_123' },
@@ -172,6 +186,7 @@ function validBodies(targets: Targets): Record<string, unknown> {
 
 interface Targets {
   partId: string;
+  categoryId: string;
   orderId: string;
   clientSecret: string;
   userId: string;
@@ -201,11 +216,21 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
   const victim = await signInAs(ctx.app, db, 'customer');
   const contactMessageId = (await insertContactMessage(db, { created_at: order.created_at })).id;
   const blogSlug = (await insertBlogPost(db)).slug;
-  return { partId: part.id, orderId: order.id, clientSecret, userId: victim.id, contactMessageId, blogSlug };
+  return {
+    partId: part.id,
+    categoryId: part.category_id,
+    orderId: order.id,
+    clientSecret,
+    userId: victim.id,
+    contactMessageId,
+    blogSlug,
+  };
 }
 
 function realPathValue(operation: Operation, name: string, targets: Targets): string {
   if (operation.path.startsWith('/api/parts/')) return targets.partId;
+  if (operation.path.startsWith('/api/cart/lines/')) return targets.partId;
+  if (operation.path.startsWith('/api/categories/')) return targets.categoryId;
   if (operation.path.startsWith('/api/orders/')) return targets.orderId;
   if (operation.path.startsWith('/api/users/')) return targets.userId;
   if (operation.path.startsWith('/api/contact-messages/')) return targets.contactMessageId;

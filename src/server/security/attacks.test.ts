@@ -98,7 +98,7 @@ import {
 } from '../testing/accounts';
 import { type Method, testApi } from '../testing/api';
 import { bookingBody } from '../testing/booking';
-import { insertPart } from '../testing/factories';
+import { ensureTestCategory, insertPart } from '../testing/factories';
 import { GOOD_CARD, stockOf as stockOfPart } from '../testing/orders';
 import { describeOnEachEngine } from '../testing/test-app';
 import { blackPng, multipartFile } from '../testing/uploads';
@@ -282,10 +282,13 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
       priceCents: 1000,
       stock: 100,
       imageUrl,
+      sku: 'GH-SQL-0001',
+      categoryId: await ensureTestCategory(ctx.database.db),
+      oemNumbers: ['1 OR 1-1', 'DROP-TABLE/parts'],
     });
     expect(created.status, created.body).toBe(201);
     const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
-    expect(part).toMatchObject({ name: text.slice(0, 120), description: text });
+    expect(part).toMatchObject({ name: text.slice(0, 120), description: text, oemNumbers: ['1 OR 1-1', 'DROP-TABLE/parts'] });
 
     // Review name (the author's display name) and text.
     const reviewer = await signedInCustomer(ctx);

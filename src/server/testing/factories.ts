@@ -1,13 +1,45 @@
 import type { Db } from '../db/database';
-import type { BlogPostsTable, ContactMessagesTable, OrdersTable, PartsTable, ReviewsTable } from '../db/schema';
+import type { BlogPostsTable, CategoriesTable, ContactMessagesTable, OrdersTable, PartsTable, ReviewsTable } from '../db/schema';
 import { newId } from '../ids';
 
 let sequence = 0;
 
-/** Inserts a part with sensible defaults; `createdAt` steps forward so "newest" order is defined. */
+/** The category the factory files parts under unless told otherwise; made on first use in each database. */
+export const TEST_CATEGORY = { id: '00000000-0000-8000-8000-0000000000aa', slug: 'test-parts', name: 'Test parts' };
+
+export async function ensureTestCategory(db: Db): Promise<string> {
+  await db
+    .insertInto('categories')
+    .values({ ...TEST_CATEGORY, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })
+    // Any clash: two factories racing on PostgreSQL may meet on the slug before the id.
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return TEST_CATEGORY.id;
+}
+
+/** Inserts a category with a unique slug. */
+export async function insertCategory(db: Db, overrides: Partial<CategoriesTable> = {}): Promise<CategoriesTable> {
+  sequence += 1;
+  const row: CategoriesTable = {
+    id: newId(),
+    slug: `category-${sequence}-${newId().slice(0, 8)}`,
+    name: `Category ${sequence} ${newId().slice(0, 4)}`,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+  await db.insertInto('categories').values(row).execute();
+  return row;
+}
+
+/**
+ * Inserts a part with sensible defaults (a unique SKU, the test category, no OEM numbers or tiers, a
+ * pack of one); `createdAt` steps forward so "newest" order is defined.
+ */
 export async function insertPart(db: Db, overrides: Partial<PartsTable> = {}): Promise<PartsTable> {
   sequence += 1;
   const created = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
+  const categoryId = overrides.category_id ?? (await ensureTestCategory(db));
   const row: PartsTable = {
     id: newId(),
     name: `Test part ${sequence}`,
@@ -19,6 +51,11 @@ export async function insertPart(db: Db, overrides: Partial<PartsTable> = {}): P
     created_at: created,
     updated_at: created,
     archived_at: null,
+    sku: `T-${sequence}-${newId().slice(0, 8).toUpperCase()}`,
+    category_id: categoryId,
+    oem_numbers: '[]',
+    pack_size: 1,
+    price_tiers: '[]',
     ...overrides,
   };
   await db.insertInto('parts').values(row).execute();
@@ -42,7 +79,10 @@ export async function insertReview(db: Db, overrides: Partial<ReviewsTable> = {}
   return row;
 }
 
-/** Inserts an order of a part straight into the table (no stock taken): for lists and counts. */
+/**
+ * Inserts a one-line order of a part straight into the tables (no stock taken): for lists and counts.
+ * The line copies the order's part columns, as an order placed by the shop has them.
+ */
 export async function insertOrder(db: Db, overrides: Partial<OrdersTable> & Pick<OrdersTable, 'part_id'>): Promise<OrdersTable> {
   sequence += 1;
   const created = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
@@ -68,7 +108,22 @@ export async function insertOrder(db: Db, overrides: Partial<OrdersTable> & Pick
     updated_at: created,
     ...overrides,
   };
+  const part = await db.selectFrom('parts').select('sku').where('id', '=', row.part_id).executeTakeFirst();
   await db.insertInto('orders').values(row).execute();
+  await db
+    .insertInto('order_lines')
+    .values({
+      order_id: row.id,
+      position: 0,
+      part_id: row.part_id,
+      sku: part?.sku ?? 'UNKNOWN',
+      part_name: row.part_name,
+      image_url: row.image_url,
+      unit_price_cents: row.unit_price_cents,
+      quantity: row.quantity,
+      line_total_cents: row.total_cents,
+    })
+    .execute();
   return row;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { copy } from '../copy';
 import { formatMoney } from '../money';
 import { partNumberKey, type PriceTier } from '../pricing';
-import { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './parts';
+import { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
 /**
  * A part's catalogue fields for selling by volume: SKU, OEM cross-reference numbers, pack size and price

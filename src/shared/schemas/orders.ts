@@ -39,17 +39,80 @@ export const phoneSchema = z
   .max(30, { error: v.phoneInvalid, abort: true })
   .refine(isValidPhone, v.phoneInvalid);
 
-/** POST /api/orders. Strict: a price, total or status sent by the client is refused, never used. */
-export const placeOrderInputSchema = z.strictObject({
-  partId: idSchema,
-  quantity: orderQuantitySchema,
-  phone: phoneSchema,
-  address: requiredText(v.addressRequired, 300),
-});
-export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+/** The most lines one order (and one cart) holds. */
+export const MAX_ORDER_LINES = 500;
 
+export const orderLineInputSchema = z.strictObject({
+  partId: z.string({ error: copy.booking.partRequired }).min(1, copy.booking.partRequired).max(64, copy.part.notFound),
+  quantity: orderQuantitySchema,
+});
+
+/**
+ * POST /api/orders: either one part (`partId`, `quantity`, as the part page's "Book Now" sends) or
+ * `lines` of parts, each part once. Strict: a price, total or status sent by the client is refused,
+ * never used. The part's rules (minimum, stock, packs) are checked by the server against each part,
+ * answered under `quantity` or `lines.N.quantity`.
+ */
+export const placeOrderInputSchema = z
+  .strictObject({
+    partId: idSchema.optional(),
+    quantity: orderQuantitySchema.optional(),
+    lines: z
+      .array(orderLineInputSchema, { error: copy.booking.linesEmpty })
+      .min(1, copy.booking.linesEmpty)
+      .max(MAX_ORDER_LINES, copy.booking.tooManyLines(MAX_ORDER_LINES))
+      .optional(),
+    phone: phoneSchema,
+    address: requiredText(v.addressRequired, 300),
+  })
+  .superRefine((body, ctx) => {
+    if (body.lines === undefined) {
+      if (body.partId === undefined) ctx.addIssue({ code: 'custom', path: ['partId'], message: copy.booking.partRequired });
+      if (body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: v.quantityRequired });
+      return;
+    }
+    if (body.partId !== undefined || body.quantity !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: copy.booking.partOrLines });
+    }
+    const firstRow = new Map<string, number>();
+    body.lines.forEach((line, index) => {
+      const first = firstRow.get(line.partId);
+      if (first === undefined) firstRow.set(line.partId, index);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['lines', index, 'partId'],
+          message: copy.booking.lineDuplicate(index + 1, first + 1),
+        });
+    });
+  });
+export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+/** The lines an order body asks for: its `lines`, or its one part as a line. */
+export function linesOf(input: PlaceOrderInput): OrderLineInput[] {
+  return input.lines ?? [{ partId: input.partId!, quantity: input.quantity! }];
+}
+
+export const orderLineSchema = z.object({
+  partId: z.string(),
+  sku: z.string(),
+  partName: z.string(),
+  imageUrl: z.string(),
+  quantity: z.number().int(),
+  /** The tier price the line was placed at. */
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order. `lines` are its parts; `quantity` and `totalCents` are their sums, and `partId`,
+ * `partName`, `imageUrl` and `unitPriceCents` the first line's.
+ */
 export const orderSchema = z.object({
   id: z.string(),
+  lines: z.array(orderLineSchema),
   partId: z.string(),
   partName: z.string(),
   imageUrl: z.string(),

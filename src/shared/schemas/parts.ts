@@ -2,18 +2,19 @@ import { z } from 'zod';
 import { copy } from '../copy';
 import { PRICE_PATTERN, parsePriceToCents } from '../money';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
+import {
+  oemNumbersSchema,
+  packSizeSchema,
+  partPricingProblems,
+  priceTiersSchema,
+  refinePartPricing,
+  skuSchema,
+} from './catalogue';
+import { MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
 const v = copy.validation;
 
-export const MAX_PRICE_CENTS = 100_000_000; // $1,000,000 a unit
-/**
- * The one range of a part's stock, 0 to MAX_STOCK, which the part form, the API's part body and every
- * path that changes stock on the server hold to: a booking takes only what is there, and stock given
- * back by a cancelled or expired order stops at MAX_STOCK (the excess is dropped), so a part can
- * always be saved as it stands.
- */
-export const MAX_STOCK = 1_000_000;
-export const DEFAULT_MIN_ORDER_QUANTITY = 12;
+export { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
 export const partSortValues = ['newest', 'price_asc', 'price_desc', 'name'] as const;
 export type PartSort = (typeof partSortValues)[number];
@@ -44,6 +45,16 @@ export const partSchema = z.object({
   stock: z.number().int(),
   minOrderQuantity: z.number().int(),
   imageUrl: z.string(),
+  /** The manufacturer's part number, upper-case: "GH-BRK-1042". */
+  sku: z.string(),
+  categoryId: z.string(),
+  category: z.object({ slug: z.string(), name: z.string() }),
+  /** Car makers' and other brands' numbers for the same part. */
+  oemNumbers: z.array(z.string()),
+  /** Quantities are whole multiples of it. */
+  packSize: z.number().int(),
+  /** Ascending; the unit price from each `minQuantity` on (#shared/pricing). */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
   rating: ratingSummarySchema,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -74,8 +85,8 @@ export type BestSellersQuery = z.infer<typeof bestSellersQuerySchema>;
 export const bestSellersSchema = z.object({ items: z.array(partSchema) });
 export type BestSellers = z.infer<typeof bestSellersSchema>;
 
-/** The API's create/update body; errors are reported under the form's field names (price, quantity). */
-export const partInputSchema = z.strictObject({
+/** The fields of the API's create/update body; errors are reported under the form's field names (price, quantity). */
+const partInputFields = z.strictObject({
   name: requiredText(v.nameRequired, 120),
   description: requiredText(v.descriptionRequired, 5000),
   priceCents: z
@@ -90,17 +101,71 @@ export const partInputSchema = z.strictObject({
     .max(MAX_STOCK, v.quantityInvalidPart),
   imageUrl: requiredText(v.imageRequired, 500),
   minOrderQuantity: z.number().int().min(1).max(MAX_STOCK).optional(),
+  sku: skuSchema,
+  categoryId: z.string({ error: copy.categories.required }).min(1, copy.categories.required).max(64, copy.categories.unknown),
+  oemNumbers: oemNumbersSchema.optional(),
+  packSize: packSizeSchema.optional(),
+  priceTiers: priceTiersSchema.optional(),
 });
+
+/**
+ * POST /api/parts. Without OEM numbers, pack size or tiers the part has none, a pack of one and no
+ * tiers; the tiers must fit the part's own price and minimum order.
+ */
+export const partInputSchema = partInputFields.superRefine(refinePartPricing);
 export type PartInput = z.infer<typeof partInputSchema>;
 
-/** PATCH /api/parts/:id: any of the create fields (the edit form sends them all; the photo only when changed). */
-export const partUpdateSchema = partInputSchema.partial();
+/**
+ * PATCH /api/parts/:id: any of the create fields (the edit form sends them all; the photo only when
+ * changed). The server checks the tiers against the part as it will be, stored fields and changes together.
+ */
+export const partUpdateSchema = partInputFields.partial();
 export type PartUpdate = z.infer<typeof partUpdateSchema>;
 
 /** API field → form field, so a server answer lands next to the right input. */
 export const partFieldNames: Record<string, string> = { priceCents: 'price', stock: 'quantity' };
 
-/** The form's text fields, turned into the API body by `toPartInput`. */
+const p = copy.pricing;
+
+/** The most OEM numbers and tier rows the form takes: the API's limits. */
+export { MAX_OEM_NUMBERS, MAX_PRICE_TIERS } from './catalogue';
+
+/** The OEM numbers field: one number a line; blank lines are left out. */
+export function oemNumbersOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** A whole number as typed: no sign, no leading zeros. */
+const quantityText = /^(0|[1-9]\d*)$/;
+
+/** One price tier row as typed: its quantity and its unit price in dollars, like the part's own price. */
+export interface PriceTierRow {
+  minQuantity: string;
+  unitPrice: string;
+}
+
+/** The rows as the API's tiers; a text that is not a number becomes NaN, which the tier schemas refuse on its row. */
+function tiersOf(rows: readonly PriceTierRow[]): { minQuantity: number; unitPriceCents: number }[] {
+  return rows.map((row) => ({
+    minQuantity: quantityText.test(row.minQuantity.trim()) ? Number(row.minQuantity.trim()) : Number.NaN,
+    unitPriceCents: parsePriceToCents(row.unitPrice) ?? Number.NaN,
+  }));
+}
+
+/** An API tier path (`[1, 'unitPriceCents']`) as the form's (`[1, 'unitPrice']`). */
+function tierRowPath(path: readonly PropertyKey[]): PropertyKey[] {
+  return path.map((key) => (key === 'unitPriceCents' ? 'unitPrice' : key));
+}
+
+/**
+ * The form's text fields, turned into the API body by `toPartInput`. The catalogue fields are checked
+ * by the API's own schemas (#shared/schemas/catalogue), so the browser says what the server would, on
+ * the same row. The rules that tie the tiers to the part's price and minimum order are
+ * `refinePartFormPricing`, which needs the part's minimum order.
+ */
 export const partFormSchema = z.object({
   name: requiredText(v.nameRequired, 120),
   price: z
@@ -113,18 +178,68 @@ export const partFormSchema = z.object({
     .string()
     .trim()
     .min(1, { error: v.quantityRequiredPart, abort: true })
-    .regex(/^(0|[1-9]\d*)$/, { error: v.quantityInvalidPart, abort: true })
+    .regex(quantityText, { error: v.quantityInvalidPart, abort: true })
     .refine((text) => Number(text) <= MAX_STOCK, v.quantityInvalidPart),
   description: requiredText(v.descriptionRequired, 5000),
+  sku: skuSchema,
+  categoryId: z.string().min(1, copy.categories.required),
+  /** One number a line. Every problem names its number ("OEM number 3: …"), all of them under the field. */
+  oemNumbers: z.string().superRefine((text, ctx) => {
+    const checked = oemNumbersSchema.safeParse(oemNumbersOf(text));
+    if (checked.success) return;
+    const row = (issue: z.core.$ZodIssue) => (typeof issue.path[0] === 'number' ? issue.path[0] : -1);
+    const issues = [...checked.error.issues].sort((first, second) => row(first) - row(second));
+    ctx.addIssue({ code: 'custom', message: issues.map((issue) => issue.message).join(' ') });
+  }),
+  packSize: z
+    .string()
+    .trim()
+    .regex(quantityText, { error: p.packSizeInvalid, abort: true })
+    .superRefine((text, ctx) => {
+      const checked = packSizeSchema.safeParse(Number(text));
+      if (!checked.success) ctx.addIssue({ code: 'custom', message: p.packSizeInvalid });
+    }),
+  priceTiers: z.array(z.object({ minQuantity: z.string(), unitPrice: z.string() })).superRefine((rows, ctx) => {
+    const checked = priceTiersSchema.safeParse(tiersOf(rows));
+    if (checked.success) return;
+    for (const issue of checked.error.issues) {
+      ctx.addIssue({ code: 'custom', path: tierRowPath(issue.path), message: issue.message });
+    }
+  }),
 });
 export type PartForm = z.infer<typeof partFormSchema>;
 
+/**
+ * `partPricingProblems` on the form's rows: every tier above the part's minimum order (the default one
+ * when the form adds a part) and cheaper than the price typed above. Run on the whole form, also while
+ * other fields are wrong (`{ when: () => true }`), so every row's problem shows at once.
+ */
+export function refinePartFormPricing(minOrderQuantity: number | undefined) {
+  return (form: Pick<PartForm, 'price' | 'priceTiers'>, ctx: z.RefinementCtx): void => {
+    if (typeof form.price !== 'string' || !Array.isArray(form.priceTiers)) return;
+    const problems = partPricingProblems({
+      priceCents: parsePriceToCents(form.price) ?? Number.NaN,
+      minOrderQuantity,
+      priceTiers: tiersOf(form.priceTiers),
+    });
+    for (const problem of problems) ctx.addIssue({ code: 'custom', path: tierRowPath(problem.path), message: problem.message });
+  };
+}
+
+/** The form's values as the API's part body (create; an update sends the same fields). */
 export function toPartInput(form: PartForm, imageUrl: string): PartInput {
+  // Written as the server keeps them (trimmed, runs of spaces made one).
+  const oemNumbers = oemNumbersSchema.safeParse(oemNumbersOf(form.oemNumbers));
   return {
     name: form.name,
     description: form.description,
     priceCents: parsePriceToCents(form.price) ?? 0,
     stock: Number(form.quantity),
     imageUrl,
+    sku: form.sku.trim().toUpperCase(),
+    categoryId: form.categoryId,
+    oemNumbers: oemNumbers.success ? oemNumbers.data : oemNumbersOf(form.oemNumbers),
+    packSize: Number(form.packSize),
+    priceTiers: tiersOf(form.priceTiers),
   };
 }

@@ -46,7 +46,15 @@ describe('part form', () => {
 });
 
 describe('part API body', () => {
-  const valid = { name: 'Pads', description: 'Quiet', priceCents: 1250, stock: 10, imageUrl: '/uploads/x.webp' };
+  const valid = {
+    name: 'Pads',
+    description: 'Quiet',
+    priceCents: 1250,
+    stock: 10,
+    imageUrl: '/uploads/x.webp',
+    sku: 'GH-BRK-1042',
+    categoryId: 'category-1',
+  };
 
   it('accepts a valid body and ignores nothing silently', () => {
     expect(partInputSchema.parse(valid)).toEqual(valid);

@@ -1,6 +1,6 @@
 import type { Insertable, InsertResult, OnConflictBuilder, OnConflictDoNothingBuilder } from 'kysely';
 import type { Db } from '../database';
-import type { BlogPostsTable, Database, PartsTable, ReviewsTable, SettingsTable } from '../schema';
+import type { BlogPostsTable, CategoriesTable, Database, PartsTable, ReviewsTable, SettingsTable } from '../schema';
 
 /** A row whose id is taken stays as it is. */
 function keepExisting<Table extends DemoTable | 'settings'>(
@@ -29,21 +29,60 @@ export async function whatTheShopHas(db: Db): Promise<{ settings: boolean; anyUs
 }
 
 /**
- * Writes the demo rows in one transaction, each only where its id is not taken yet (a row an admin
- * changed stays as it is), parts first since reviews point at them. Answers how many it added.
+ * Writes the demo rows in one transaction, each only where it is not there yet, and answers how many
+ * it added. A row an admin changed stays as it is: categories and parts are skipped on any clash (their
+ * id, a category's slug, a part's SKU taken by a part of the admin's), a part goes under the category
+ * that holds its slug, and a review of a part that was skipped is skipped with it.
  */
 export async function insertMissingDemoRows(
   db: Db,
-  rows: { parts: PartsTable[]; reviews: ReviewsTable[]; posts: BlogPostsTable[]; settings: Insertable<SettingsTable> },
+  rows: {
+    categories: CategoriesTable[];
+    /** `category_id` holds the category's slug; the stored category's id replaces it. */
+    parts: PartsTable[];
+    reviews: ReviewsTable[];
+    posts: BlogPostsTable[];
+    settings: Insertable<SettingsTable>;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const added = (result: InsertResult) => Number(result.numInsertedOrUpdatedRows ?? 0n);
     let count = 0;
-    if (rows.parts.length > 0) {
-      count += added(await trx.insertInto('parts').values(rows.parts).onConflict(keepExisting).executeTakeFirstOrThrow());
+    if (rows.categories.length > 0) {
+      count += added(
+        await trx
+          .insertInto('categories')
+          .values(rows.categories)
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirstOrThrow(),
+      );
     }
-    if (rows.reviews.length > 0) {
-      count += added(await trx.insertInto('reviews').values(rows.reviews).onConflict(keepExisting).executeTakeFirstOrThrow());
+    if (rows.parts.length > 0) {
+      const slugs = [...new Set(rows.parts.map((part) => part.category_id))];
+      const stored = await trx.selectFrom('categories').select(['id', 'slug']).where('slug', 'in', slugs).execute();
+      const idOfSlug = new Map(stored.map((category) => [category.slug, category.id]));
+      const parts = rows.parts.flatMap((part) => {
+        const categoryId = idOfSlug.get(part.category_id);
+        return categoryId ? [{ ...part, category_id: categoryId }] : [];
+      });
+      if (parts.length > 0) {
+        count += added(
+          await trx
+            .insertInto('parts')
+            .values(parts)
+            .onConflict((oc) => oc.doNothing())
+            .executeTakeFirstOrThrow(),
+        );
+      }
+    }
+    const partIds = [...new Set(rows.reviews.flatMap((review) => (review.part_id ? [review.part_id] : [])))];
+    const storedParts =
+      partIds.length > 0
+        ? new Set((await trx.selectFrom('parts').select('id').where('id', 'in', partIds).execute()).map((part) => part.id))
+        : new Set<string>();
+    const reviews = rows.reviews.filter((review) => review.part_id === null || storedParts.has(review.part_id));
+    if (reviews.length > 0) {
+      count += added(await trx.insertInto('reviews').values(reviews).onConflict(keepExisting).executeTakeFirstOrThrow());
     }
     if (rows.posts.length > 0) {
       count += added(await trx.insertInto('blog_posts').values(rows.posts).onConflict(keepExisting).executeTakeFirstOrThrow());

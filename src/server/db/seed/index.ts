@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
+import { DEFAULT_PACK_SIZE } from '#shared/pricing';
 import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
 import { type Clock, systemClock } from '../../clock';
 import type { Config } from '../../config';
@@ -7,9 +8,9 @@ import { createMailer } from '../../modules/mail';
 import type { ObjectStorage } from '../../modules/uploads';
 import { type Auth, createAuth, ensureDemoAccounts } from '../../modules/users';
 import type { Db, DatabaseHandle } from '../database';
-import type { BlogPostsTable, PartsTable, ReviewsTable } from '../schema';
+import type { BlogPostsTable, CategoriesTable, PartsTable, ReviewsTable } from '../schema';
 import { demoBlogPosts } from './blog-posts';
-import { demoParts } from './catalogue';
+import { demoCategories, demoParts } from './catalogue';
 import { demoPictureName, readDemoPictureManifest, storeDemoPicture } from './demo-pictures';
 import { type DemoTable, existingIds, insertMissingDemoRows, whatTheShopHas } from './demo-rows.repository';
 import { demoReviews } from './reviews';
@@ -50,7 +51,7 @@ interface Pending<Row> {
  * A UUID-shaped id (version 8, "custom") derived from a stable key, so every run computes the same
  * ids and finds the rows an earlier run created.
  */
-export function demoId(kind: 'part' | 'review' | 'blog-post', key: string): string {
+export function demoId(kind: 'category' | 'part' | 'review' | 'blog-post', key: string): string {
   const hex = createHash('sha256').update(`demo-${kind}:${key}`).digest('hex');
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -83,6 +84,7 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
   const postRows = withPictures(posts, urls.slice(parts.length + reviews.length));
 
   return insertMissingDemoRows(db, {
+    categories: plannedCategories(now),
     parts: partRows,
     reviews: reviewRows,
     posts: postRows,
@@ -107,6 +109,17 @@ function minutesBefore(now: Date, minutes: number): string {
 const partAge = (index: number) => 6 * 60 + index * 2707;
 const reviewAge = (index: number) => 2 * 60 + index * 2645;
 
+function plannedCategories(now: Date): CategoriesTable[] {
+  const at = now.toISOString();
+  return demoCategories.map((category) => ({
+    id: demoId('category', category.slug),
+    slug: category.slug,
+    name: category.name,
+    created_at: at,
+    updated_at: at,
+  }));
+}
+
 function plannedParts(now: Date): Pending<PartsTable>[] {
   return demoParts.map((part, index) => {
     const createdAt = minutesBefore(now, partAge(index));
@@ -118,6 +131,12 @@ function plannedParts(now: Date): Pending<PartsTable>[] {
         price_cents: part.priceCents,
         stock: part.stock,
         min_order_quantity: DEFAULT_MIN_ORDER_QUANTITY,
+        sku: part.sku,
+        // The slug; the stored category's id replaces it when the rows are written.
+        category_id: part.category,
+        oem_numbers: JSON.stringify(part.oemNumbers),
+        pack_size: part.packSize ?? DEFAULT_PACK_SIZE,
+        price_tiers: JSON.stringify(part.priceTiers ?? []),
         created_at: createdAt,
         updated_at: createdAt,
         archived_at: null,

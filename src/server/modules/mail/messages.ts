@@ -72,17 +72,28 @@ export interface OrderMailFacts {
   transactionId: string | null;
   /** ISO time by which an unpaid order must be paid. */
   payBy: string;
+  /** Its parts; `partName`, `quantity` and `totalCents` are the first's name and the sums. */
+  lines: readonly { partName: string; quantity: number; lineTotalCents: number }[];
 }
 
-const orderLine = (order: OrderMailFacts) => m.orderLine(order.quantity, order.partName, formatMoney(order.totalCents));
+/** What was ordered: one sentence for one part, else a line per part and the total. */
+const orderLines = (order: OrderMailFacts): string[] =>
+  order.lines.length <= 1
+    ? [m.orderLine(order.quantity, order.partName, formatMoney(order.totalCents))]
+    : [
+        ...order.lines.map((line) => m.orderLineOfMany(line.quantity, line.partName, formatMoney(line.lineTotalCents))),
+        m.orderTotal(order.quantity, formatMoney(order.totalCents)),
+      ];
+/** How a subject names the order: "Brake pads" or "Brake pads and 2 more". */
+const orderName = (order: OrderMailFacts) => m.orderName(order.partName, Math.max(order.lines.length - 1, 0));
 /** "2026-06-17 12:00": readable in every locale, and said to be UTC in the sentence around it. */
 const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
     kind: 'order-placed',
-    subject: m.placedSubject(order.partName),
-    paragraphs: [m.placedIntro, orderLine(order), m.placedPayBy(utcMinute(order.payBy))],
+    subject: m.placedSubject(orderName(order)),
+    paragraphs: [m.placedIntro, ...orderLines(order), m.placedPayBy(utcMinute(order.payBy))],
     link: { href: ordersLink, label: m.ordersButton },
   });
 }
@@ -90,8 +101,8 @@ export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): Mail
 export function orderPaidMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
     kind: 'order-paid',
-    subject: m.paidSubject(order.partName),
-    paragraphs: [m.paidIntro, orderLine(order), m.paidTransaction(order.transactionId ?? '')],
+    subject: m.paidSubject(orderName(order)),
+    paragraphs: [m.paidIntro, ...orderLines(order), m.paidTransaction(order.transactionId ?? '')],
     link: { href: ordersLink, label: m.ordersButton },
   });
 }
@@ -99,8 +110,8 @@ export function orderPaidMail(order: OrderMailFacts, ordersLink: string): MailMe
 export function orderShippedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
     kind: 'order-shipped',
-    subject: m.shippedSubject(order.partName),
-    paragraphs: [m.shippedIntro, orderLine(order), m.shippedTo(order.address)],
+    subject: m.shippedSubject(orderName(order)),
+    paragraphs: [m.shippedIntro, ...orderLines(order), m.shippedTo(order.address)],
     link: { href: ordersLink, label: m.ordersButton },
   });
 }
@@ -120,8 +131,8 @@ export function orderCancelledByShopMail(order: OrderMailFacts, reason: ShopCanc
   const { kind, intro } = shopCancel[reason];
   return compose(order.customer, {
     kind,
-    subject: m.cancelledSubject(order.partName),
-    paragraphs: [intro, orderLine(order)],
+    subject: m.cancelledSubject(orderName(order)),
+    paragraphs: [intro, ...orderLines(order)],
     link: { href: ordersLink, label: m.ordersButton },
     after: [m.cancelledByShopQuestions],
   });
@@ -130,8 +141,8 @@ export function orderCancelledByShopMail(order: OrderMailFacts, reason: ShopCanc
 export function orderExpiredMail(order: OrderMailFacts, paymentWindowHours: number, partLink: string): MailMessage {
   return compose(order.customer, {
     kind: 'order-expired',
-    subject: m.expiredSubject(order.partName),
-    paragraphs: [m.expiredIntro(paymentWindowHours), orderLine(order)],
+    subject: m.expiredSubject(orderName(order)),
+    paragraphs: [m.expiredIntro(paymentWindowHours), ...orderLines(order)],
     link: { href: partLink, label: order.partName },
     after: [m.expiredAgain],
   });

@@ -5,5 +5,12 @@ export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './o
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';
 export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
-// For payments and reviews, each taking the caller's database or transaction.
-export { boughtSubjects, findOrder as findForPayment, markOrderPaid as markPaid, type ReviewSubject } from './orders.repository';
+// For payments, reviews and the cart, each taking the caller's database or transaction.
+export {
+  boughtSubjects,
+  findOrder as findForPayment,
+  findOrderOf,
+  linesOfOrders,
+  markOrderPaid as markPaid,
+  type ReviewSubject,
+} from './orders.repository';

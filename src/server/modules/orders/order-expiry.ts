@@ -2,7 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events';
 import type { Log } from '../../log';
-import { releaseStock } from '../parts';
+import { releaseOrderStock } from './order-stock';
 import { cancelUnpaidOrder, findOrder, findUnpaidOrderIdsBookedBefore } from './orders.repository';
 
 export interface OrderExpiryDeps {
@@ -31,7 +31,7 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
     return events.transaction(db, async ({ trx, announce }) => {
       const row = await findOrder(trx, id);
       if (!row || !(await cancelUnpaidOrder(trx, id, 'expired', now))) return false;
-      await releaseStock(trx, row.part_id, row.quantity, now);
+      await releaseOrderStock(trx, row.id, now);
       const order = { ...row, status: 'cancelled' as const, cancel_reason: 'expired' as const, updated_at: now };
       await announce('orderCancelled', { order, at: now, by: 'expiry' });
       return true;

@@ -9,6 +9,7 @@ import {
   orderPlacedMail,
   orderShippedMail,
 } from '../mail';
+import { linesOfOrders } from './orders.repository';
 import { payByOf } from './orders.service';
 
 export interface OrderMailsDeps {
@@ -25,8 +26,15 @@ export interface OrderMailsDeps {
 export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDeps) {
   const ordersLink = `${publicUrl}/dashboard`;
 
-  function facts(row: OrderRow): OrderMailFacts {
+  /** Read inside the transaction that wrote the order, so its lines are there. */
+  async function facts(trx: Db, row: OrderRow): Promise<OrderMailFacts> {
+    const lines = (await linesOfOrders(trx, [row.id])).get(row.id) ?? [];
     return {
+      lines: lines.map((line) => ({
+        partName: line.part_name,
+        quantity: line.quantity,
+        lineTotalCents: Number(line.line_total_cents),
+      })),
       customer: { email: row.customer_email, name: row.customer_name },
       partName: row.part_name,
       quantity: row.quantity,
@@ -38,17 +46,20 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
   }
 
   return {
-    placed: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPlacedMail(facts(row), ordersLink), now),
-    paid: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(facts(row), ordersLink), now),
-    shipped: (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderShippedMail(facts(row), ordersLink), now),
-    cancelledByShop: (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderCancelledByShopMail(facts(row), 'admin', ordersLink), now),
-    partWithdrawn: (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderCancelledByShopMail(facts(row), 'partWithdrawn', ordersLink), now),
-    expired: (trx: Db, row: OrderRow, now: string) =>
+    placed: async (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, orderPlacedMail(await facts(trx, row), ordersLink), now),
+    paid: async (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(await facts(trx, row), ordersLink), now),
+    shipped: async (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, orderShippedMail(await facts(trx, row), ordersLink), now),
+    cancelledByShop: async (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, orderCancelledByShopMail(await facts(trx, row), 'admin', ordersLink), now),
+    partWithdrawn: async (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, orderCancelledByShopMail(await facts(trx, row), 'partWithdrawn', ordersLink), now),
+    // The link offers the (first) part again.
+    expired: async (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(
         trx,
-        orderExpiredMail(facts(row), paymentWindowHours, `${publicUrl}/part/${encodeURIComponent(row.part_id)}`),
+        orderExpiredMail(await facts(trx, row), paymentWindowHours, `${publicUrl}/part/${encodeURIComponent(row.part_id)}`),
         now,
       ),
   };

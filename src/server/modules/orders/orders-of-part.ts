@@ -1,12 +1,13 @@
 import type { Db } from '../../db/database';
 import type { Tx } from '../../events';
+import { releaseOrderStock } from './order-stock';
 import { cancelUnpaidOrdersOfPart, countUnpaidOrdersOfPart, partWasOrdered } from './orders.repository';
 
 /**
  * What the catalogue needs from orders when a part is removed: whether it was ever ordered (then it
  * is archived, not deleted), how many unpaid orders it has, and cancelling them with it. A removed
- * part can no longer be shipped, so its unpaid orders are cancelled by the shop (their stock is not
- * returned: the part is gone), each announced as `orderCancelled` by `partRemoved` in the
+ * part can no longer be shipped, so its unpaid orders are cancelled by the shop (the removed part's
+ * units are not returned, it is gone; their other lines' are), each announced as `orderCancelled` by `partRemoved` in the
  * transaction that archives the part.
  */
 export const ordersOfPart = {
@@ -15,6 +16,7 @@ export const ordersOfPart = {
   /** Inside the caller's transaction; answers how many it cancelled. */
   async cancelUnpaid({ trx, announce }: Tx, partId: string, now: string): Promise<number> {
     const cancelled = await cancelUnpaidOrdersOfPart(trx, partId, now);
+    for (const order of cancelled) await releaseOrderStock(trx, order.id, now, partId);
     for (const order of cancelled) await announce('orderCancelled', { order, at: now, by: 'partRemoved' });
     return cancelled.length;
   },

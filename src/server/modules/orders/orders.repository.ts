@@ -2,10 +2,15 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { MyOrdersView } from '#shared/schemas/orders';
-import type { CancelReason, OrderRow, OrderStatus } from '../../db/schema';
+import type { CancelReason, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order when it is this customer's. */
+export async function findOrderOf(db: Db, id: string, userId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<OrderRow | undefined> {
@@ -34,8 +39,33 @@ export async function countUnpaidOrders(db: Db, userId: string): Promise<number>
   return Number(row.n);
 }
 
-export async function insertOrder(db: Db, row: OrderRow): Promise<void> {
+/** Writes an order and its lines (in the caller's transaction). */
+export async function insertOrder(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
   await db.insertInto('orders').values(row).execute();
+  await db
+    .insertInto('order_lines')
+    .values([...lines])
+    .execute();
+}
+
+/** The lines of these orders, in order, by order id (one query for a page of orders). */
+export async function linesOfOrders(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+  const lines = new Map<string, OrderLineRow[]>();
+  if (orderIds.length === 0) return lines;
+  const rows = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) {
+    const line = { ...row, line_total_cents: Number(row.line_total_cents) };
+    const list = lines.get(row.order_id);
+    if (list) list.push(line);
+    else lines.set(row.order_id, [line]);
+  }
+  return lines;
 }
 
 /**
@@ -107,7 +137,15 @@ export async function findUnpaidOrderIdsBookedBefore(db: Db, cutoff: string, lim
 
 /** Whether a part was ever ordered (its row is then kept, archived, for the orders' history). */
 export async function partWasOrdered(db: Db, partId: string): Promise<boolean> {
-  return (await db.selectFrom('orders').select('id').where('part_id', '=', partId).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('order_lines').select('order_id').where('part_id', '=', partId).limit(1).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+/** The orders with a line of this part. */
+function ordersWithPart(db: Db, partId: string) {
+  return db.selectFrom('order_lines').select('order_id').where('part_id', '=', partId);
 }
 
 /** Cancels an order only while it is unpaid; answers whether this call did it (two cancels never both do). */
@@ -126,18 +164,18 @@ export async function countUnpaidOrdersOfPart(db: Db, partId: string): Promise<n
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('part_id', '=', partId)
+    .where('id', 'in', ordersWithPart(db, partId))
     .where('status', '=', 'pending_payment')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Cancels every unpaid order of a part (by the shop) in one statement; answers the orders it cancelled. */
+/** Cancels every unpaid order with a line of a part (by the shop) in one statement; answers the orders it cancelled. */
 export async function cancelUnpaidOrdersOfPart(db: Db, partId: string, now: string): Promise<OrderRow[]> {
   return db
     .updateTable('orders')
     .set({ status: 'cancelled', cancel_reason: 'admin', updated_at: now })
-    .where('part_id', '=', partId)
+    .where('id', 'in', ordersWithPart(db, partId))
     .where('status', '=', 'pending_payment')
     .returningAll()
     .execute();
@@ -174,23 +212,25 @@ export async function boughtSubjects(db: Db, subjects: readonly ReviewSubject[])
     db.selectNoFrom(sql<number>`cast(${position} as integer)`.as('position')).where(({ exists, selectFrom }) =>
       exists(
         selectFrom('orders')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('status', 'in', BUYER_STATUSES)
-          .$if(partId !== null, (query) => query.where('part_id', '=', partId!)),
+          .select('orders.id')
+          .where('orders.user_id', '=', userId)
+          .where('orders.status', 'in', BUYER_STATUSES)
+          .$if(partId !== null, (query) =>
+            query.where(({ exists, selectFrom: lines }) =>
+              exists(
+                lines('order_lines')
+                  .select('order_lines.order_id')
+                  .whereRef('order_lines.order_id', '=', 'orders.id')
+                  .where('order_lines.part_id', '=', partId!),
+              ),
+            ),
+          ),
       ),
     ),
   );
   const [first, ...rest] = queries;
   const rows = await rest.reduce((union, query) => union.unionAll(query), first!).execute();
   return new Set(rows.map((row) => Number(row.position)));
-}
-
-/** A unique-constraint failure on either engine (here: the same Idempotency-Key raced). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

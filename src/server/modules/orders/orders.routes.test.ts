@@ -38,6 +38,17 @@ describeOnEachEngine(
       expect(res.status).toBe(200);
       expect(res.json).toEqual({
         id,
+        lines: [
+          {
+            partId: part.id,
+            sku: part.sku,
+            partName: 'Brake disc',
+            imageUrl: part.image_url,
+            quantity: 12,
+            unitPriceCents: 2550,
+            lineTotalCents: 30600,
+          },
+        ],
         partId: part.id,
         partName: 'Brake disc',
         imageUrl: part.image_url,

@@ -1,27 +1,31 @@
 import { copy } from '#shared/copy';
-import type {
-  ListOrdersQuery,
-  MyOrdersQuery,
-  Order,
-  OrderList,
-  OrderStatusUpdate,
-  PlaceOrderInput,
+import { quantityProblem, unitPriceFor } from '#shared/pricing';
+import {
+  type ListOrdersQuery,
+  type MyOrdersQuery,
+  type Order,
+  type OrderList,
+  type OrderStatusUpdate,
+  type PlaceOrderInput,
+  linesOf,
 } from '#shared/schemas/orders';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import type { OrderRow, OrderStatus } from '../../db/schema';
+import type { OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
+import { isUniqueViolation } from '../../db/errors';
 import type { EventBus } from '../../events';
-import { findLivePart, releaseStock, reserveStock } from '../parts';
+import { findLiveParts, priceTiersOf, reserveStock } from '../parts';
+import { releaseOrderStock } from './order-stock';
 import {
   cancelUnpaidOrder,
   countUnpaidOrders,
   findOrder,
   findOrderByIdempotencyKey,
   insertOrder,
-  isUniqueViolation,
+  linesOfOrders,
   listAllOrders,
   listUserOrders,
   lockCustomerForBooking,
@@ -33,9 +37,18 @@ export function payByOf(createdAt: string, paymentWindowHours: number): string {
   return new Date(Date.parse(createdAt) + paymentWindowHours * 3_600_000).toISOString();
 }
 
-export function toOrderAt(row: OrderRow, paymentWindowHours: number): Order {
+export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], paymentWindowHours: number): Order {
   return {
     id: row.id,
+    lines: lines.map((line) => ({
+      partId: line.part_id,
+      sku: line.sku,
+      partName: line.part_name,
+      imageUrl: line.image_url,
+      quantity: line.quantity,
+      unitPriceCents: line.unit_price_cents,
+      lineTotalCents: Number(line.line_total_cents),
+    })),
     partId: row.part_id,
     partName: row.part_name,
     imageUrl: row.image_url,
@@ -54,8 +67,6 @@ export function toOrderAt(row: OrderRow, paymentWindowHours: number): Order {
 
 const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
-const quantityProblem = (message: string) => new AppError('validation_failed', message, { quantity: message });
-const outOfStock = () => new AppError('insufficient_stock', copy.booking.outOfStock);
 
 /** The one step an admin may take from each status. */
 const previousStatus: Record<OrderStatusUpdate['status'], OrderStatus> = { shipped: 'paid', delivered: 'shipped' };
@@ -81,7 +92,15 @@ export function createOrdersService(
   db: Db,
   { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, events }: OrdersServiceDeps,
 ) {
-  const toOrder = (row: OrderRow) => toOrderAt(row, paymentWindowHours);
+  /** Orders as the API shows them, their lines read in one query. */
+  async function presented(rows: readonly OrderRow[]): Promise<Order[]> {
+    const lines = await linesOfOrders(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toOrderAt(row, lines.get(row.id) ?? [], paymentWindowHours));
+  }
+  const toOrder = async (row: OrderRow): Promise<Order> => (await presented([row]))[0]!;
 
   async function mustSee(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await findOrder(db, id);
@@ -110,11 +129,35 @@ export function createOrdersService(
       const earlier = await replayed(scopedKey);
       if (earlier) return earlier;
 
-      const part = await findLivePart(db, input.partId);
-      if (!part) throw partNotFound();
-      if (input.quantity < part.min_order_quantity)
-        throw quantityProblem(copy.validation.quantityTooLow(part.min_order_quantity));
-      if (input.quantity > part.stock) throw quantityProblem(copy.validation.quantityTooHigh);
+      // One part (the part page's "Book Now") answers as it always has: 404 for a part not on sale,
+      // its rule's message under `quantity`. Lines answer each refused line under `lines.N.…`.
+      const single = input.lines === undefined;
+      const wanted = linesOf(input);
+      const field = (index: number, name: 'partId' | 'quantity') => (single ? name : `lines.${index}.${name}`);
+      const parts = await findLiveParts(
+        db,
+        wanted.map((line) => line.partId),
+      );
+      const refused: Record<string, string> = {};
+      wanted.forEach((line, index) => {
+        const part = parts.get(line.partId);
+        if (!part) {
+          if (single) throw partNotFound();
+          refused[field(index, 'partId')] = copy.part.notFound;
+          return;
+        }
+        const problem = quantityProblem(
+          { minOrderQuantity: part.min_order_quantity, stock: part.stock, packSize: part.pack_size },
+          line.quantity,
+        );
+        if (problem) refused[field(index, 'quantity')] = problem;
+      });
+      const firstRefused = Object.entries(refused)[0];
+      if (firstRefused) {
+        const [key, message] = firstRefused;
+        const row = Number(key.split('.')[1]) + 1;
+        throw new AppError('validation_failed', single ? message : copy.booking.lineRefused(row, message), refused);
+      }
 
       const id = newId();
       const now = clock.now().toISOString();
@@ -125,18 +168,43 @@ export function createOrdersService(
           if ((await countUnpaidOrders(trx, user.id)) >= maxUnpaidOrders) {
             throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
           }
-          // One statement takes the stock and reads the price it was taken at; the order follows.
-          const taken = await reserveStock(trx, part.id, input.quantity, now);
-          if (!taken) throw outOfStock();
+          // One statement per line takes its stock and reads the price it was taken at; all lines or
+          // none (a line that cannot be taken rolls the others back). Parts are taken in id order, so
+          // two orders of the same parts on PostgreSQL wait for each other instead of deadlocking.
+          const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
+          const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
+          for (const line of order) {
+            const taken = await reserveStock(trx, line.partId, line.quantity, now);
+            if (!taken) {
+              throw single
+                ? new AppError('insufficient_stock', copy.booking.outOfStock)
+                : new AppError('insufficient_stock', copy.booking.lineRefused(line.position + 1, copy.booking.lineOutOfStock), {
+                    [field(line.position, 'quantity')]: copy.validation.quantityTooHigh,
+                  });
+            }
+            const unitPrice = unitPriceFor({ priceCents: taken.price_cents, priceTiers: priceTiersOf(taken) }, line.quantity);
+            lines[line.position] = {
+              order_id: id,
+              position: line.position,
+              part_id: taken.id,
+              sku: taken.sku,
+              part_name: taken.name,
+              image_url: taken.image_url,
+              unit_price_cents: unitPrice,
+              quantity: line.quantity,
+              line_total_cents: unitPrice * line.quantity,
+            };
+          }
+          const first = lines[0]!;
           const row: OrderRow = {
             id,
             user_id: user.id,
-            part_id: taken.id,
-            part_name: taken.name,
-            image_url: taken.image_url,
-            unit_price_cents: taken.price_cents,
-            quantity: input.quantity,
-            total_cents: taken.price_cents * input.quantity,
+            part_id: first.part_id,
+            part_name: first.part_name,
+            image_url: first.image_url,
+            unit_price_cents: first.unit_price_cents,
+            quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+            total_cents: lines.reduce((sum, line) => sum + line.line_total_cents, 0),
             customer_name: user.name,
             customer_email: user.email,
             phone: input.phone,
@@ -149,8 +217,13 @@ export function createOrdersService(
             created_at: now,
             updated_at: now,
           };
-          await insertOrder(trx, row);
-          await announce('orderPlaced', { order: row, at: now });
+          await insertOrder(trx, row, lines);
+          await announce('orderPlaced', {
+            order: row,
+            partIds: lines.map((line) => line.part_id),
+            fromCart: !single,
+            at: now,
+          });
         });
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
@@ -165,17 +238,17 @@ export function createOrdersService(
 
     async getOrder(id: string, user: SessionUser): Promise<Order> {
       const row = await mustSee(id, user);
-      return { ...toOrder(row), yours: row.user_id === user.id };
+      return { ...(await toOrder(row)), yours: row.user_id === user.id };
     },
 
     async listMyOrders(user: SessionUser, query: MyOrdersQuery): Promise<OrderList> {
       const { rows, total } = await listUserOrders(db, user.id, query);
-      return { items: rows.map(toOrder), total, page: query.page, limit: query.limit };
+      return { items: await presented(rows), total, page: query.page, limit: query.limit };
     },
 
     async listOrders(query: ListOrdersQuery): Promise<OrderList> {
       const { rows, total } = await listAllOrders(db, query);
-      return { items: rows.map(toOrder), total, page: query.page, limit: query.limit };
+      return { items: await presented(rows), total, page: query.page, limit: query.limit };
     },
 
     /**
@@ -189,7 +262,7 @@ export function createOrdersService(
       const now = clock.now().toISOString();
       const cancelled = await events.transaction(db, async ({ trx, announce }) => {
         if (!(await cancelUnpaidOrder(trx, row.id, reason, now))) return false;
-        await releaseStock(trx, row.part_id, row.quantity, now);
+        await releaseOrderStock(trx, row.id, now);
         const order: OrderRow = { ...row, status: 'cancelled', cancel_reason: reason, updated_at: now };
         await announce('orderCancelled', { order, at: now, by: reason });
         return true;

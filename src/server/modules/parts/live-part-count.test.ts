@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { insertPart } from '../../testing/factories';
+import { insertPart, TEST_CATEGORY } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 
 // The shop's unfiltered total comes from a counter kept by triggers on parts (migration 0007); every
@@ -118,5 +118,11 @@ async function partRow(name: string, archivedAt: string | null) {
     created_at: at,
     updated_at: at,
     archived_at: archivedAt,
+    sku: `BULK-${bulk}`,
+    // Made by the test's first insertPart.
+    category_id: TEST_CATEGORY.id,
+    oem_numbers: '[]',
+    pack_size: 1,
+    price_tiers: '[]',
   };
 }

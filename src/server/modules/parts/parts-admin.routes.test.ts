@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
-import { insertPart, insertReview } from '../../testing/factories';
+import { ensureTestCategory, insertPart, insertReview } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { storeImage } from '../uploads';
 
@@ -11,6 +11,8 @@ describeOnEachEngine('parts admin API', (ctx) => {
   let admin: TestAccount;
   let customer: TestAccount;
   let imageUrl: string;
+  let categoryId: string;
+  let skus = 0;
 
   beforeAll(async () => {
     admin = await signedInAdmin(ctx);
@@ -20,6 +22,7 @@ describeOnEachEngine('parts admin API', (ctx) => {
       .toBuffer();
     imageUrl = (await storeImage(ctx.storage, png)).url;
     await insertPart(ctx.database.db, { name: 'Older part' });
+    categoryId = await ensureTestCategory(ctx.database.db);
   });
 
   const api = testApi(ctx);
@@ -29,6 +32,8 @@ describeOnEachEngine('parts admin API', (ctx) => {
     priceCents: 18950,
     stock: 40,
     imageUrl,
+    sku: `GH-CLU-${(skus += 1)}`,
+    categoryId,
   });
   const create = async (overrides: object = {}) => {
     const res = await api.as(admin).post('/api/parts', { ...validPart(), ...overrides });
@@ -63,6 +68,7 @@ describeOnEachEngine('parts admin API', (ctx) => {
     expect(part.status).toBe(200);
     expect(part.json).toMatchObject({
       ...validPart(),
+      sku: expect.stringMatching(/^GH-CLU-/),
       id,
       minOrderQuantity: 6,
       rating: { average: 0, count: 0 },
@@ -196,7 +202,15 @@ describeOnEachEngine(
       expect(await names()).toEqual([]);
       const created = await api
         .as(admin)
-        .post('/api/parts', { name: 'Spark Plug', description: 'Iridium', priceCents: 900, stock: 500, imageUrl });
+        .post('/api/parts', {
+          name: 'Spark Plug',
+          description: 'Iridium',
+          priceCents: 900,
+          stock: 500,
+          imageUrl,
+          sku: 'GH-ENG-1180',
+          categoryId: await ensureTestCategory(ctx.database.db),
+        });
       const id = created.json.id as string;
       expect(await names()).toEqual(['Spark Plug']);
       await api.as(admin).patch(`/api/parts/${id}`, { name: 'Iridium Spark Plug' });

@@ -1,9 +1,10 @@
 import { type SelectQueryBuilder, SqliteAdapter, sql } from 'kysely';
+import { partNumberKey } from '#shared/pricing';
 import { type ListPartsQuery, MAX_STOCK } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
 import { containsText } from '../../db/search';
-import type { Database, PartRow } from '../../db/schema';
+import type { Database, NewPartRow, PartRow } from '../../db/schema';
 
 export interface RatingSummary {
   average: number;
@@ -130,6 +131,66 @@ export async function findLivePart(db: Db, id: string): Promise<PartRow | undefi
   return db.selectFrom('parts').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
 }
 
+/** The live parts among these ids, by id (one query for every line of an order). */
+export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map<string, PartRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('parts').selectAll().where('id', 'in', unique).where('archived_at', 'is', null).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** These parts, archived or not, by id (a cart shows a part no longer sold as such). */
+export async function findPartsByIds(db: Db, ids: readonly string[]): Promise<Map<string, PartRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('parts').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The live parts with these part numbers, by the number asked for. A number matches its SKU exactly
+ * (stored upper-case), or else whatever its spaces, dots and hyphens (`partNumberKey`).
+ */
+export async function findLivePartsBySku(db: Db, numbers: readonly string[]): Promise<Map<string, PartRow>> {
+  const found = new Map<string, PartRow>();
+  const wanted = [...new Set(numbers)];
+  if (wanted.length === 0) return found;
+  const exact = await db
+    .selectFrom('parts')
+    .selectAll()
+    .where('archived_at', 'is', null)
+    .where(
+      'sku',
+      'in',
+      wanted.map((number) => number.toUpperCase()),
+    )
+    .execute();
+  const bySku = new Map(exact.map((row) => [row.sku, row]));
+  const missing: string[] = [];
+  for (const number of wanted) {
+    const row = bySku.get(number.toUpperCase());
+    if (row) found.set(number, row);
+    else missing.push(number);
+  }
+  const keys = new Map<string, string[]>();
+  for (const number of missing) {
+    const key = partNumberKey(number);
+    if (key.length > 0) keys.set(key, [...(keys.get(key) ?? []), number]);
+  }
+  if (keys.size > 0) {
+    const loose = await db
+      .selectFrom('parts')
+      .selectAll()
+      .where('archived_at', 'is', null)
+      .where(sql<string>`replace(replace(sku, '-', ''), '.', '')`, 'in', [...keys.keys()])
+      .execute();
+    for (const row of loose) {
+      for (const number of keys.get(partNumberKey(row.sku)) ?? []) found.set(number, row);
+    }
+  }
+  return found;
+}
+
 /** Rating summaries for a set of parts in one query (no N+1). */
 export async function ratingSummaries(db: Db, partIds: readonly string[]): Promise<Map<string, RatingSummary>> {
   const summaries = new Map<string, RatingSummary>();
@@ -146,12 +207,17 @@ export async function ratingSummaries(db: Db, partIds: readonly string[]): Promi
   return summaries;
 }
 
+/** The part (live or archived) with this SKU, stored upper-case. */
+export async function findPartBySku(db: Db, sku: string): Promise<Pick<PartRow, 'id' | 'name'> | undefined> {
+  return db.selectFrom('parts').select(['id', 'name']).where('sku', '=', sku).executeTakeFirst();
+}
+
 export async function isLivePart(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('parts').select('id').where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function insertPart(db: Db, row: PartRow): Promise<void> {
+export async function insertPart(db: Db, row: NewPartRow): Promise<void> {
   await db.insertInto('parts').values(row).execute();
 }
 
@@ -189,17 +255,12 @@ export async function deleteLivePart(db: Db, id: string): Promise<boolean> {
 }
 
 /** What an order copies from its part at the moment its stock is reserved. */
-export interface ReservedPart {
-  id: string;
-  name: string;
-  image_url: string;
-  price_cents: number;
-}
+export type ReservedPart = Pick<PartRow, 'id' | 'sku' | 'name' | 'image_url' | 'price_cents' | 'price_tiers'>;
 
 /**
  * Reserves `quantity` of a live part's stock for an order in one conditional statement, so concurrent bookings can
  * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
- * decrement one step. The part's name, picture and price come back with it (the row is ours until commit, so that is the price the stock was taken at) —
+ * decrement one step. The part's SKU, name, picture, price and tiers come back with it (the row is ours until commit, so that is the price the stock was taken at) —
  * no second read. Answers undefined when the stock was not taken.
  */
 export async function reserveStock(trx: Db, partId: string, quantity: number, now: string): Promise<ReservedPart | undefined> {
@@ -209,7 +270,7 @@ export async function reserveStock(trx: Db, partId: string, quantity: number, no
     .where('id', '=', partId)
     .where('archived_at', 'is', null)
     .where('stock', '>=', quantity)
-    .returning(['id', 'name', 'image_url', 'price_cents'])
+    .returning(['id', 'sku', 'name', 'image_url', 'price_cents', 'price_tiers'])
     .executeTakeFirst();
 }
 

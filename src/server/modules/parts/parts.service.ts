@@ -11,19 +11,24 @@ import {
   type RemovePartQuery,
   type UnpaidOrdersOfPart,
 } from '#shared/schemas/parts';
+import { partPricingProblems } from '#shared/schemas/catalogue';
+import { DEFAULT_PACK_SIZE, type PriceTier } from '#shared/pricing';
 import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/database';
-import type { PartRow } from '../../db/schema';
+import type { CategoryRow, PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { EventBus, Tx } from '../../events';
 import { newId } from '../../ids';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
+import { categoriesByIds, findCategory } from './categories.repository';
 import {
   type RatingSummary,
   archiveLivePart,
   bestSellingParts,
   deleteLivePart,
   findLivePart,
+  findPartBySku,
   insertPart,
   isLivePart,
   listLiveParts,
@@ -33,7 +38,21 @@ import {
 
 const noRatings: RatingSummary = { average: 0, count: 0 };
 
-export function toPart(row: PartRow, rating: RatingSummary = noRatings): Part {
+/** A JSON array column (`oem_numbers`, `price_tiers`) as stored by this service; anything else reads as empty. */
+function jsonArray<T>(text: string): T[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function priceTiersOf(row: Pick<PartRow, 'price_tiers'>): PriceTier[] {
+  return jsonArray<PriceTier>(row.price_tiers);
+}
+
+export function toPart(row: PartRow, category: Pick<CategoryRow, 'slug' | 'name'>, rating: RatingSummary = noRatings): Part {
   return {
     id: row.id,
     name: row.name,
@@ -42,6 +61,12 @@ export function toPart(row: PartRow, rating: RatingSummary = noRatings): Part {
     stock: row.stock,
     minOrderQuantity: row.min_order_quantity,
     imageUrl: row.image_url,
+    sku: row.sku,
+    categoryId: row.category_id,
+    category: { slug: category.slug, name: category.name },
+    oemNumbers: jsonArray<string>(row.oem_numbers),
+    packSize: row.pack_size,
+    priceTiers: priceTiersOf(row),
     rating,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -49,6 +74,29 @@ export function toPart(row: PartRow, rating: RatingSummary = noRatings): Part {
 }
 
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
+const noCategory = { slug: '', name: '' };
+
+async function requireCategory(db: Db, id: string): Promise<void> {
+  if (!(await findCategory(db, id))) {
+    throw new AppError('validation_failed', copy.categories.unknown, { categoryId: copy.categories.unknown });
+  }
+}
+
+async function requireFreeSku(db: Db, sku: string, exceptId?: string): Promise<void> {
+  const holder = await findPartBySku(db, sku);
+  if (holder && holder.id !== exceptId) {
+    const message = copy.pricing.skuTaken(holder.name);
+    throw new AppError('conflict', message, { sku: message });
+  }
+}
+
+/** Refuses tiers that do not fit the part as it will be (its price and minimum order, stored or changed). */
+function requireTiersFitPart(part: { priceCents: number; minOrderQuantity: number; priceTiers: PriceTier[] }): void {
+  const problems = partPricingProblems(part);
+  if (problems.length === 0) return;
+  const errors = Object.fromEntries(problems.map((problem) => [problem.path.join('.'), problem.message]));
+  throw new AppError('validation_failed', problems[0]!.message, errors);
+}
 
 async function requireOwnUpload(storage: ObjectStorage, url: string): Promise<void> {
   if (!(await isOwnUpload(storage, url))) {
@@ -76,23 +124,27 @@ export interface PartsServiceDeps {
 }
 
 export function createPartsService(db: Db, { clock, storage, ordersOfPart, events }: PartsServiceDeps) {
+  /** Parts as the API shows them: their categories and rating summaries read in one query each. */
+  async function presented(rows: PartRow[]): Promise<Part[]> {
+    const ids = rows.map((row) => row.id);
+    const [categories, ratings] = await Promise.all([
+      categoriesByIds(
+        db,
+        rows.map((row) => row.category_id),
+      ),
+      ratingSummaries(db, ids),
+    ]);
+    return rows.map((row) => toPart(row, categories.get(row.category_id) ?? noCategory, ratings.get(row.id)));
+  }
+
   return {
     async listParts(query: ListPartsQuery): Promise<PartList> {
       const { rows, total } = await listLiveParts(db, query);
-      const ratings = await ratingSummaries(
-        db,
-        rows.map((row) => row.id),
-      );
-      return { items: rows.map((row) => toPart(row, ratings.get(row.id))), total, page: query.page, limit: query.limit };
+      return { items: await presented(rows), total, page: query.page, limit: query.limit };
     },
 
     async bestSellers({ limit }: BestSellersQuery): Promise<BestSellers> {
-      const rows = await bestSellingParts(db, limit);
-      const ratings = await ratingSummaries(
-        db,
-        rows.map((row) => row.id),
-      );
-      return { items: rows.map((row) => toPart(row, ratings.get(row.id))) };
+      return { items: await presented(await bestSellingParts(db, limit)) };
     },
 
     /** Whether the shop shows a part at `id` (archived parts are not shown): one indexed lookup. */
@@ -103,26 +155,38 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
     async getPart(id: string): Promise<Part> {
       const row = await findLivePart(db, id);
       if (!row) throw partNotFound();
-      const ratings = await ratingSummaries(db, [row.id]);
-      return toPart(row, ratings.get(row.id));
+      return (await presented([row]))[0]!;
     },
 
     async createPart(input: PartInput): Promise<{ id: string }> {
       await requireOwnUpload(storage, input.imageUrl);
+      await requireCategory(db, input.categoryId);
+      await requireFreeSku(db, input.sku);
       const now = clock.now().toISOString();
       const id = newId();
-      await insertPart(db, {
-        id,
-        name: input.name,
-        description: input.description,
-        price_cents: input.priceCents,
-        stock: input.stock,
-        min_order_quantity: input.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY,
-        image_url: input.imageUrl,
-        created_at: now,
-        updated_at: now,
-        archived_at: null,
-      });
+      try {
+        await insertPart(db, {
+          id,
+          name: input.name,
+          description: input.description,
+          price_cents: input.priceCents,
+          stock: input.stock,
+          min_order_quantity: input.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY,
+          image_url: input.imageUrl,
+          sku: input.sku,
+          category_id: input.categoryId,
+          oem_numbers: JSON.stringify(input.oemNumbers ?? []),
+          pack_size: input.packSize ?? DEFAULT_PACK_SIZE,
+          price_tiers: JSON.stringify(input.priceTiers ?? []),
+          created_at: now,
+          updated_at: now,
+          archived_at: null,
+        });
+      } catch (error) {
+        // Another admin saved a part with the same SKU between the check and the insert.
+        if (isUniqueViolation(error)) await requireFreeSku(db, input.sku);
+        throw error;
+      }
       events.committed('catalogueChanged', { partId: id });
       return { id };
     },
@@ -132,6 +196,15 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
       if (!current) throw partNotFound();
       // The edit form may send back the picture the part already has (seeded or from before), which is fine.
       if (input.imageUrl !== undefined && input.imageUrl !== current.image_url) await requireOwnUpload(storage, input.imageUrl);
+      if (input.categoryId !== undefined && input.categoryId !== current.category_id) await requireCategory(db, input.categoryId);
+      if (input.sku !== undefined && input.sku !== current.sku) await requireFreeSku(db, input.sku, id);
+      if (input.priceTiers !== undefined || input.priceCents !== undefined || input.minOrderQuantity !== undefined) {
+        requireTiersFitPart({
+          priceCents: input.priceCents ?? current.price_cents,
+          minOrderQuantity: input.minOrderQuantity ?? current.min_order_quantity,
+          priceTiers: input.priceTiers ?? priceTiersOf(current),
+        });
+      }
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
@@ -139,12 +212,22 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(input.stock !== undefined ? { stock: input.stock } : {}),
         ...(input.minOrderQuantity !== undefined ? { min_order_quantity: input.minOrderQuantity } : {}),
         ...(input.imageUrl !== undefined ? { image_url: input.imageUrl } : {}),
+        ...(input.sku !== undefined ? { sku: input.sku } : {}),
+        ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
+        ...(input.oemNumbers !== undefined ? { oem_numbers: JSON.stringify(input.oemNumbers) } : {}),
+        ...(input.packSize !== undefined ? { pack_size: input.packSize } : {}),
+        ...(input.priceTiers !== undefined ? { price_tiers: JSON.stringify(input.priceTiers) } : {}),
       };
-      const row = await updateLivePart(db, id, { ...changes, updated_at: clock.now().toISOString() });
+      let row: PartRow | undefined;
+      try {
+        row = await updateLivePart(db, id, { ...changes, updated_at: clock.now().toISOString() });
+      } catch (error) {
+        if (isUniqueViolation(error) && input.sku !== undefined) await requireFreeSku(db, input.sku, id);
+        throw error;
+      }
       if (!row) throw partNotFound();
       events.committed('catalogueChanged', { partId: id });
-      const ratings = await ratingSummaries(db, [row.id]);
-      return toPart(row, ratings.get(row.id));
+      return (await presented([row]))[0]!;
     },
 
     /** Admin: how many unpaid orders deleting the part would cancel (the delete confirmation says it). */

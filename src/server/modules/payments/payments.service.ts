@@ -6,8 +6,8 @@ import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import type { EventBus } from '../../events';
-import { findForPayment, markPaid, payByOf } from '../orders';
-import { isLivePart } from '../parts';
+import { findForPayment, linesOfOrders, markPaid, payByOf } from '../orders';
+import { findLiveParts } from '../parts';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
 
@@ -67,13 +67,20 @@ export function createPaymentsService(
     return row;
   }
 
+  /** Whether a part on one of the order's lines was deleted (archived) from the catalogue since. */
+  async function hasWithdrawnPart(order: OrderRow): Promise<boolean> {
+    const partIds = new Set(((await linesOfOrders(db, [order.id])).get(order.id) ?? []).map((line) => line.part_id));
+    const live = await findLiveParts(db, [...partIds]);
+    return live.size < partIds.size;
+  }
+
   /**
-   * An order not yet paid whose part was deleted (archived) is not paid, whatever its state: the shop
-   * cannot ship it. Deleting the part cancels its unpaid orders; this holds for any left unpaid.
+   * An order not yet paid with a part that was deleted (archived) is not paid, whatever its state: the
+   * shop cannot ship it. Deleting the part cancels its unpaid orders; this holds for any left unpaid.
    */
   async function refuseWithdrawnPart(order: OrderRow): Promise<void> {
     if (order.status !== 'pending_payment' && order.status !== 'cancelled') return;
-    if (!(await isLivePart(db, order.part_id))) throw partWithdrawn();
+    if (await hasWithdrawnPart(order)) throw partWithdrawn();
   }
 
   /** The order's transaction when it is paid (or later) with this one, for a repeated payment. */
@@ -117,7 +124,7 @@ export function createPaymentsService(
     const repeated = paidWith(order, transactionId);
     if (repeated) return repeated;
     // Money that reached an order of a deleted part (Stripe charges in the browser) goes back, as for a cancelled order.
-    if (order.status === 'cancelled' || !(await isLivePart(db, order.part_id))) {
+    if (order.status === 'cancelled' || (await hasWithdrawnPart(order))) {
       return refundCancelled(order, transactionId, amountCents);
     }
     const paidAt = clock.now().toISOString();

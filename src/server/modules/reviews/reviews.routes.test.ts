@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { migrateTo, migrateToLatest } from '../../db/migrator';
@@ -7,6 +8,7 @@ import { testApi } from '../../testing/api';
 import { describeOnEachEngine, type TestContext } from '../../testing/test-app';
 import { insertOrder, insertPart, insertReview } from '../../testing/factories';
 import { storeImage } from '../uploads';
+import { newId } from '../../ids';
 
 describeOnEachEngine('reviews API', (ctx) => {
   const names: string[] = [];
@@ -271,7 +273,11 @@ describeOnEachEngine('migration 0009: one review per customer and subject', (ctx
   it('keeps the newest review per customer and subject, and clears account pictures no form could set', async () => {
     const { db } = ctx.database;
     await migrateTo(db, '0008-mail-outbox');
-    const part = await insertPart(db);
+    // The parts table as it was then (no SKU or category yet).
+    const part = { id: newId() };
+    await sql`insert into parts (id, name, description, price_cents, stock, min_order_quantity, image_url, created_at, updated_at)
+      values (${part.id}, 'Old part', 'Old part', 1000, 10, 12, '/uploads/00000000000000000000000000000000.webp',
+        '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(db);
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
     const [oldShop, newShop, oldPart, newPart, other, anonymousA, anonymousB] = [
       await insertReview(db, { user_id: 'stuffer', part_id: null, created_at: at(1) }),

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cartImportInputSchema,
+  cartImportResultSchema,
+  cartLineInputSchema,
+  cartLinesInputSchema,
+  cartPartParamsSchema,
+  cartSchema,
+  reorderResultSchema,
+} from '#shared/schemas/cart';
+import { orderIdParamsSchema } from '#shared/schemas/orders';
+import { requireUser, signedInUser } from '../../http/guards';
+import { problemSchema } from '../../http/openapi';
+import type { CartService } from './cart.service';
+
+// Guards run before validation, so a visitor learns nothing about the body's rules.
+const signedIn = { 401: problemSchema };
+
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
+  app.get(
+    '/api/cart',
+    {
+      preValidation: requireUser,
+      schema: { tags: ['cart'], summary: 'Your cart, at today’s prices', response: { 200: cartSchema, ...signedIn } },
+    },
+    async (request) => cart.getCart(signedInUser(request)),
+  );
+
+  app.put(
+    '/api/cart/lines/:partId',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Set a line's quantity (added when new); 400 under `quantity` when it breaks the part's rules",
+        params: cartPartParamsSchema,
+        body: cartLineInputSchema,
+        response: { 200: cartSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.setLine(signedInUser(request), request.params.partId, request.body.quantity),
+  );
+
+  app.delete(
+    '/api/cart/lines/:partId',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove a line (404 when the cart does not have it)',
+        params: cartPartParamsSchema,
+        response: { 200: cartSchema, 404: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.removeLine(signedInUser(request), request.params.partId),
+  );
+
+  app.delete(
+    '/api/cart',
+    {
+      preValidation: requireUser,
+      schema: { tags: ['cart'], summary: 'Empty the cart', response: { 200: cartSchema, ...signedIn } },
+    },
+    async (request) => cart.clear(signedInUser(request)),
+  );
+
+  app.post(
+    '/api/cart/merge',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "At sign-in: a visitor's cart joins yours (quantities added; parts no longer sold left out)",
+        body: cartLinesInputSchema,
+        response: { 200: cartSchema, 400: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.merge(signedInUser(request), request.body.lines),
+  );
+
+  app.post(
+    '/api/cart/quote',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: "A visitor's cart priced at today's prices; nothing is stored",
+        body: cartLinesInputSchema,
+        response: { 200: cartSchema, 400: problemSchema },
+      },
+    },
+    async (request) => cart.quote(request.body.lines),
+  );
+
+  app.post(
+    '/api/cart/import',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Quick order: lines of part number and quantity (or a CSV with the header sku,quantity), at most 500; each line answered, the good ones added to the cart',
+        body: cartImportInputSchema,
+        response: { 200: cartImportResultSchema, 400: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.importLines(signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/orders/:id/reorder',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary: "Order again: the order's lines added to your cart at today's prices, and the parts no longer sold named",
+        params: orderIdParamsSchema,
+        response: { 200: reorderResultSchema, 404: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.reorder(signedInUser(request), request.params.id),
+  );
+};

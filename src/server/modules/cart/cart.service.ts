@@ -1,0 +1,277 @@
+import { copy } from '#shared/copy';
+import { quantityProblem, savingsCents, tierFor, unitPriceFor } from '#shared/pricing';
+import {
+  type Cart,
+  type CartImportInput,
+  type CartImportResult,
+  type CartLine,
+  MAX_CART_LINES,
+  type ReorderResult,
+} from '#shared/schemas/cart';
+import { MAX_STOCK } from '#shared/schemas/parts';
+import { AppError } from '../../app-error';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import type { PartRow } from '../../db/schema';
+import type { SessionUser } from '../../session-user';
+import { findOrderOf, linesOfOrders } from '../orders';
+import { findLivePart, findLivePartsBySku, findPartsByIds, priceTiersOf } from '../parts';
+import { type ParsedLine, readQuickOrder } from './quick-order';
+import { cartLinesOf, deleteCartLine, deleteCartLines, lockCart, putCartLine } from './cart.repository';
+
+/** A line as the cart keeps it: the part, the quantity, and the unit price it had when last set. */
+interface StoredLine {
+  partId: string;
+  quantity: number;
+  unitPriceCents?: number;
+}
+
+const pricedPart = (part: PartRow) => ({ priceCents: part.price_cents, priceTiers: priceTiersOf(part) });
+const orderablePart = (part: PartRow) => ({
+  minOrderQuantity: part.min_order_quantity,
+  stock: part.stock,
+  packSize: part.pack_size,
+});
+/** Today's unit price of `quantity` units of the part. */
+const unitPriceOf = (part: PartRow, quantity: number) => unitPriceFor(pricedPart(part), quantity);
+
+/** One line as the cart shows it, at today's price, with what stops it from being ordered. */
+function toCartLine(part: PartRow, line: StoredLine): CartLine {
+  const priced = pricedPart(part);
+  const unitPriceCents = unitPriceFor(priced, line.quantity);
+  const tier = tierFor(priced, line.quantity);
+  const problem = part.archived_at !== null ? copy.cart.noLongerSold : quantityProblem(orderablePart(part), line.quantity);
+  return {
+    partId: part.id,
+    sku: part.sku,
+    name: part.name,
+    imageUrl: part.image_url,
+    quantity: line.quantity,
+    unitPriceCents,
+    lineTotalCents: unitPriceCents * line.quantity,
+    basePriceCents: part.price_cents,
+    savingsCents: savingsCents(priced, line.quantity),
+    tier: tier ? { minQuantity: tier.minQuantity, unitPriceCents: tier.unitPriceCents } : null,
+    minOrderQuantity: part.min_order_quantity,
+    packSize: part.pack_size,
+    stock: part.stock,
+    ...(problem ? { problem } : {}),
+    ...(line.unitPriceCents !== undefined && line.unitPriceCents !== unitPriceCents && part.archived_at === null
+      ? { priceWasCents: line.unitPriceCents }
+      : {}),
+  };
+}
+
+/** The lines' parts, and the cart they make; a line of a part that no longer exists is left out. */
+async function priced(db: Db, lines: readonly StoredLine[]): Promise<Cart> {
+  const parts = await findPartsByIds(
+    db,
+    lines.map((line) => line.partId),
+  );
+  const shown = lines.flatMap((line) => {
+    const part = parts.get(line.partId);
+    return part ? [toCartLine(part, line)] : [];
+  });
+  const orderable = shown.filter((line) => line.problem === undefined);
+  return {
+    lines: shown,
+    subtotalCents: orderable.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    savingsCents: orderable.reduce((sum, line) => sum + line.savingsCents, 0),
+  };
+}
+
+const partNotFound = () => new AppError('not_found', copy.part.notFound);
+const cartFull = () => new AppError('conflict', copy.cart.tooManyLines(MAX_CART_LINES));
+
+export interface CartServiceDeps {
+  clock: Clock;
+}
+
+export function createCartService(db: Db, { clock }: CartServiceDeps) {
+  async function cartOf(trx: Db, userId: string): Promise<Cart> {
+    const rows = await cartLinesOf(trx, userId);
+    return priced(
+      trx,
+      rows.map((row) => ({ partId: row.part_id, quantity: row.quantity, unitPriceCents: row.unit_price_cents })),
+    );
+  }
+
+  /**
+   * Adds quantities to the customer's cart in one transaction (a visitor's cart at sign-in, an order
+   * again, a quick order): each part's new quantity is what it had plus what is added, kept even when it
+   * then breaks a rule (the cart shows the problem). Parts not on sale and lines beyond the cart's limit
+   * are not added; answers the part ids it added.
+   */
+  async function addLines(
+    trx: Db,
+    userId: string,
+    lines: readonly { part: PartRow; quantity: number }[],
+    now: string,
+  ): Promise<Set<string>> {
+    await lockCart(trx, userId);
+    const existing = new Map((await cartLinesOf(trx, userId)).map((row) => [row.part_id, row.quantity]));
+    const added = new Set<string>();
+    for (const { part, quantity } of lines) {
+      const had = existing.get(part.id);
+      if (had === undefined && existing.size >= MAX_CART_LINES) continue;
+      const total = Math.min((had ?? 0) + quantity, MAX_STOCK);
+      await putCartLine(
+        trx,
+        { user_id: userId, part_id: part.id, quantity: total, unit_price_cents: unitPriceOf(part, total) },
+        now,
+      );
+      existing.set(part.id, total);
+      added.add(part.id);
+    }
+    return added;
+  }
+
+  return {
+    async getCart(user: SessionUser): Promise<Cart> {
+      return cartOf(db, user.id);
+    },
+
+    /** Prices lines that are not stored (a visitor's cart in the browser). */
+    async quote(lines: readonly StoredLine[]): Promise<Cart> {
+      return priced(db, lines);
+    },
+
+    /** Sets a line's quantity, which must obey the part's rules; adds the line when it is new. */
+    async setLine(user: SessionUser, partId: string, quantity: number): Promise<Cart> {
+      const part = await findLivePart(db, partId);
+      if (!part) throw partNotFound();
+      const problem = quantityProblem(orderablePart(part), quantity);
+      if (problem) throw new AppError('validation_failed', problem, { quantity: problem });
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        await lockCart(trx, user.id);
+        const rows = await cartLinesOf(trx, user.id);
+        if (!rows.some((row) => row.part_id === partId) && rows.length >= MAX_CART_LINES) throw cartFull();
+        await putCartLine(
+          trx,
+          { user_id: user.id, part_id: partId, quantity, unit_price_cents: unitPriceOf(part, quantity) },
+          now,
+        );
+        return cartOf(trx, user.id);
+      });
+    },
+
+    async removeLine(user: SessionUser, partId: string): Promise<Cart> {
+      if (!(await deleteCartLine(db, user.id, partId))) throw new AppError('not_found', copy.cart.lineNotFound);
+      return cartOf(db, user.id);
+    },
+
+    async clear(user: SessionUser): Promise<Cart> {
+      await deleteCartLines(db, user.id);
+      return cartOf(db, user.id);
+    },
+
+    /** A visitor's cart joins the account's at sign-in: quantities added, parts no longer sold left out. */
+    async merge(user: SessionUser, lines: readonly StoredLine[]): Promise<Cart> {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const parts = await findPartsByIds(
+          trx,
+          lines.map((line) => line.partId),
+        );
+        const sold = lines.flatMap((line) => {
+          const part = parts.get(line.partId);
+          return part && part.archived_at === null ? [{ part, quantity: line.quantity }] : [];
+        });
+        await addLines(trx, user.id, sold, now);
+        return cartOf(trx, user.id);
+      });
+    },
+
+    /**
+     * Quick order: every line of the text answered, the good ones added to the cart. A part named on
+     * several lines is added once with their quantities together (and said so); a line whose part
+     * number is unknown, or whose quantity (with what the cart already has) breaks a rule, is refused
+     * with the message, and nothing of it is added.
+     */
+    async importLines(user: SessionUser, input: CartImportInput): Promise<CartImportResult> {
+      const { lines, rejected } = readQuickOrder(input.text, input.format);
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const parts = await findLivePartsBySku(
+          trx,
+          lines.map((line) => line.sku),
+        );
+        // One entry per part, in the order first named.
+        const byPart = new Map<string, { part: PartRow; quantity: number; first: ParsedLine; count: number }>();
+        for (const line of lines) {
+          const part = parts.get(line.sku);
+          if (!part) {
+            rejected.push({ line: line.line, text: line.text, sku: line.sku, message: copy.quickOrder.unknownPart });
+            continue;
+          }
+          const entry = byPart.get(part.id);
+          if (entry) {
+            entry.quantity += line.quantity;
+            entry.count += 1;
+          } else byPart.set(part.id, { part, quantity: line.quantity, first: line, count: 1 });
+        }
+        await lockCart(trx, user.id);
+        const inCart = new Map((await cartLinesOf(trx, user.id)).map((row) => [row.part_id, row.quantity]));
+        const good: { part: PartRow; quantity: number }[] = [];
+        const added: CartImportResult['added'] = [];
+        for (const { part, quantity, first, count } of byPart.values()) {
+          const problem = quantityProblem(orderablePart(part), (inCart.get(part.id) ?? 0) + quantity);
+          if (problem) {
+            rejected.push({ line: first.line, text: first.text, sku: first.sku, message: problem });
+            continue;
+          }
+          good.push({ part, quantity });
+          added.push({ sku: part.sku, quantity, ...(count > 1 ? { merged: count } : {}) });
+        }
+        const stored = await addLines(trx, user.id, good, now);
+        // Lines beyond the cart's limit were not stored.
+        for (const entry of good) {
+          if (!stored.has(entry.part.id)) {
+            const index = added.findIndex((line) => line.sku === entry.part.sku);
+            const [dropped] = added.splice(index, 1);
+            const first = byPart.get(entry.part.id)!.first;
+            rejected.push({
+              line: first.line,
+              text: first.text,
+              sku: dropped!.sku,
+              message: copy.cart.tooManyLines(MAX_CART_LINES),
+            });
+          }
+        }
+        rejected.sort((a, b) => a.line - b.line);
+        return { added, rejected, cart: await cartOf(trx, user.id) };
+      });
+    },
+
+    /** Order again: the order's lines added to the cart at today's prices; the parts no longer sold named. */
+    async reorder(user: SessionUser, orderId: string): Promise<ReorderResult> {
+      const order = await findOrderOf(db, orderId, user.id);
+      if (!order) throw new AppError('not_found', copy.orders.notFound);
+      const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const parts = await findPartsByIds(
+          trx,
+          lines.map((line) => line.part_id),
+        );
+        const unavailable: string[] = [];
+        const sold: { part: PartRow; quantity: number }[] = [];
+        for (const line of lines) {
+          const part = parts.get(line.part_id);
+          if (part && part.archived_at === null) sold.push({ part, quantity: line.quantity });
+          else unavailable.push(line.part_name);
+        }
+        await addLines(trx, user.id, sold, now);
+        return { ...(await cartOf(trx, user.id)), unavailable };
+      });
+    },
+
+    /** The parts of an order placed from the cart leave it, in the order's own transaction. */
+    async removeOrdered(trx: Db, userId: string, partIds: readonly string[]): Promise<void> {
+      await deleteCartLines(trx, userId, partIds);
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { MAX_IMPORT_LINES } from '#shared/schemas/cart';
+import { signedInCustomer } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
+import { insertPart } from '../../testing/factories';
+import { describeOnEachEngine } from '../../testing/test-app';
+import { readQuickOrder } from './quick-order';
+
+const q = copy.quickOrder;
+
+describe('reading quick-order text', () => {
+  it('reads a part number and a quantity per line, whatever stands between them', () => {
+    const { lines, rejected } = readQuickOrder(
+      'GH-BRK-1042 48\ngh-flt-0980,24\r\nGH-ENG-0044\t120\n\n  GH BRK 2210 ; 12  \nsku only\n12 ',
+      'lines',
+    );
+    expect(lines).toEqual([
+      { line: 1, text: 'GH-BRK-1042 48', sku: 'GH-BRK-1042', quantity: 48 },
+      { line: 2, text: 'gh-flt-0980,24', sku: 'gh-flt-0980', quantity: 24 },
+      { line: 3, text: 'GH-ENG-0044\t120', sku: 'GH-ENG-0044', quantity: 120 },
+      { line: 5, text: 'GH BRK 2210 ; 12', sku: 'GH BRK 2210', quantity: 12 },
+    ]);
+    expect(rejected).toEqual([
+      { line: 6, text: 'sku only', sku: 'sku', message: q.quantityNotNumber },
+      { line: 7, text: '12', sku: '12', message: q.unreadable },
+    ]);
+  });
+
+  it('skips a header line of pasted text, and reads a CSV by its header in any column order', () => {
+    expect(readQuickOrder('sku,quantity\nA-100 12', 'lines').lines).toEqual([
+      { line: 2, text: 'A-100 12', sku: 'A-100', quantity: 12 },
+    ]);
+    const csv = readQuickOrder('\uFEFFQuantity,SKU\r\n12,A-100\r\n"24","B-200"\r\n,\r\nx,C-300\r\n', 'csv');
+    expect(csv.lines).toEqual([
+      { line: 2, text: '12,A-100', sku: 'A-100', quantity: 12 },
+      { line: 3, text: '24,B-200', sku: 'B-200', quantity: 24 },
+    ]);
+    expect(csv.rejected).toEqual([{ line: 4, text: 'x,C-300', sku: 'C-300', message: q.quantityNotNumber }]);
+  });
+
+  it.each([
+    ['a CSV without its header', 'A-100,12\nB-200,24', 'csv', q.csvHeader],
+    ['text that was not UTF-8', 'A-100 12\nB\uFFFD 24', 'lines', q.notUtf8],
+    ['UTF-16 read as UTF-8', 'A\u0000-\u00001\u0000', 'lines', q.notUtf8],
+    ['nothing but blank lines', '\n  \n', 'lines', q.nothingToAdd],
+    [
+      '501 lines',
+      Array.from({ length: MAX_IMPORT_LINES + 1 }, (_, i) => `P-${i} 12`).join('\n'),
+      'lines',
+      q.tooManyLines(500, 501),
+    ],
+    [
+      'a CSV of 501 rows',
+      ['sku,quantity', ...Array.from({ length: MAX_IMPORT_LINES + 1 }, (_, i) => `P-${i},12`)].join('\n'),
+      'csv',
+      q.tooManyLines(500, 501),
+    ],
+  ] as const)('refuses %s as a whole', (_label, text, format, message) => {
+    expect(() => readQuickOrder(text, format)).toThrow(message);
+  });
+
+  it('reads 500 lines', () => {
+    const text = Array.from({ length: MAX_IMPORT_LINES }, (_, i) => `P-${i} 12`).join('\n');
+    expect(readQuickOrder(text, 'lines').lines).toHaveLength(500);
+  });
+});
+
+describeOnEachEngine('quick order API', (ctx) => {
+  const api = testApi(ctx);
+  const db = () => ctx.database.db;
+
+  it('answers every line, adds the good ones to the cart, merges a part named twice and says so', async () => {
+    const customer = await signedInCustomer(ctx);
+    await insertPart(db(), { sku: 'QO-BRK-1042', stock: 500 });
+    await insertPart(db(), { sku: 'QO-FLT-0980', stock: 300, pack_size: 12 });
+    await insertPart(db(), { sku: 'QO-ENG-0044', stock: 30 });
+    await insertPart(db(), { sku: 'QO-OLD-0001', stock: 100, archived_at: '2026-01-01T00:00:00.000Z' });
+    const text = [
+      'QO-BRK-1042 24',
+      'qo flt 0980, 18',
+      'QO-NOPE-1 12',
+      'QO-ENG-0044 6',
+      'QO-BRK-1042 24',
+      'QO-OLD-0001 12',
+      'QO-ENG-0044 48',
+      'QO-FLT-0980 banana',
+    ].join('\n');
+    const res = await api.as(customer).post('/api/cart/import', { text });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json.added).toEqual([{ sku: 'QO-BRK-1042', quantity: 48, merged: 2 }]);
+    expect(res.json.rejected).toEqual([
+      { line: 2, text: 'qo flt 0980, 18', sku: 'qo flt 0980', message: copy.pricing.packsOf(12) },
+      { line: 3, text: 'QO-NOPE-1 12', sku: 'QO-NOPE-1', message: q.unknownPart },
+      // The part's two lines are answered on its first: 6 + 48 is more than the stock.
+      { line: 4, text: 'QO-ENG-0044 6', sku: 'QO-ENG-0044', message: copy.validation.quantityTooHigh },
+      { line: 6, text: 'QO-OLD-0001 12', sku: 'QO-OLD-0001', message: q.unknownPart },
+      { line: 8, text: 'QO-FLT-0980 banana', sku: 'QO-FLT-0980', message: q.quantityNotNumber },
+    ]);
+    expect(res.json.cart.lines.map((line: { sku: string; quantity: number }) => [line.sku, line.quantity])).toEqual([
+      ['QO-BRK-1042', 48],
+    ]);
+
+    // What is already in the cart counts toward the rules, and the quantities add up.
+    const again = await api.as(customer).post('/api/cart/import', { text: 'sku,quantity\nQO-BRK-1042,12', format: 'csv' });
+    expect(again.json.added).toEqual([{ sku: 'QO-BRK-1042', quantity: 12 }]);
+    expect(again.json.cart.lines[0].quantity).toBe(60);
+  });
+
+  it('refuses a whole text it cannot read, under `text`, adding nothing', async () => {
+    const customer = await signedInCustomer(ctx);
+    await insertPart(db(), { sku: 'QO-WHOLE-1', stock: 500 });
+    for (const [body, message] of [
+      [{ text: 'QO-WHOLE-1,12', format: 'csv' }, q.csvHeader],
+      [{ text: Array.from({ length: 501 }, () => 'QO-WHOLE-1 12').join('\n') }, q.tooManyLines(500, 501)],
+      [{ text: 'QO-WHOLE-1 12\n\uFFFD' }, q.notUtf8],
+    ] as const) {
+      const res = await api.as(customer).post('/api/cart/import', body);
+      expect(res.status).toBe(400);
+      expect(res.json.errors).toEqual({ text: message });
+    }
+    expect((await api.as(customer).post('/api/cart/import', { text: 'x'.repeat(100_001) })).status).toBe(400);
+    expect((await api.as(customer).post('/api/cart/import', { text: 'A 1', format: 'xlsx' })).status).toBe(400);
+    expect((await api.as(customer).get('/api/cart')).json.lines).toEqual([]);
+  });
+});

@@ -1,0 +1,159 @@
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { signedInAdmin, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
+import { ensureTestCategory, insertCategory, insertPart } from '../../testing/factories';
+import { describeOnEachEngine } from '../../testing/test-app';
+import { storeImage } from '../uploads';
+
+const p = copy.pricing;
+
+describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price tiers", (ctx) => {
+  let admin: TestAccount;
+  let imageUrl: string;
+  let categoryId: string;
+
+  beforeAll(async () => {
+    admin = await signedInAdmin(ctx);
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#39c' } })
+      .png()
+      .toBuffer();
+    imageUrl = (await storeImage(ctx.storage, png)).url;
+    categoryId = await ensureTestCategory(ctx.database.db);
+  });
+
+  const api = testApi(ctx);
+  let skuSequence = 0;
+  const body = (overrides: object = {}) => {
+    skuSequence += 1;
+    return {
+      name: 'Ceramic brake pads',
+      description: 'Low dust.',
+      priceCents: 4890,
+      stock: 500,
+      imageUrl,
+      sku: `gh-brk-${1000 + skuSequence}`,
+      categoryId,
+      ...overrides,
+    };
+  };
+
+  it('stores them as sent (the SKU upper-case) and shows them on the part and in the list', async () => {
+    const created = await api.as(admin).post(
+      '/api/parts',
+      body({
+        sku: ' gh-brk-1042 ',
+        oemNumbers: ['1K0 698 151 A', ' D1107 '],
+        packSize: 4,
+        priceTiers: [
+          { minQuantity: 48, unitPriceCents: 4650 },
+          { minQuantity: 96, unitPriceCents: 4400 },
+        ],
+      }),
+    );
+    expect(created.status, created.body).toBe(201);
+    const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
+    expect(part).toMatchObject({
+      sku: 'GH-BRK-1042',
+      categoryId,
+      category: { slug: 'test-parts', name: 'Test parts' },
+      oemNumbers: ['1K0 698 151 A', 'D1107'],
+      packSize: 4,
+      priceTiers: [
+        { minQuantity: 48, unitPriceCents: 4650 },
+        { minQuantity: 96, unitPriceCents: 4400 },
+      ],
+    });
+    const listed = (await api.anonymous.get('/api/parts?limit=60')).json.items.find(
+      (item: { id: string }) => item.id === created.json.id,
+    );
+    expect(listed).toMatchObject({ sku: 'GH-BRK-1042', packSize: 4, category: { slug: 'test-parts' } });
+  });
+
+  it('defaults to no OEM numbers, a pack of one and no tiers', async () => {
+    const created = await api.as(admin).post('/api/parts', body());
+    const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
+    expect(part).toMatchObject({ oemNumbers: [], packSize: 1, priceTiers: [] });
+  });
+
+  it.each([
+    ['no SKU', { sku: undefined }, { sku: p.skuRequired }],
+    ['a SKU with other characters', { sku: 'GH BRK/1' }, { sku: p.skuInvalid }],
+    ['a SKU too short', { sku: 'AB' }, { sku: p.skuInvalid }],
+    ['no category', { categoryId: undefined }, { categoryId: copy.categories.required }],
+    ['a pack size of 0', { packSize: 0 }, { packSize: p.packSizeInvalid }],
+    [
+      '21 OEM numbers',
+      { oemNumbers: Array.from({ length: 21 }, (_, i) => `OEM-${100 + i}`) },
+      { oemNumbers: p.oemNumbersTooMany(20) },
+    ],
+    ['an OEM number twice', { oemNumbers: ['AB-123', 'ab 123'] }, { 'oemNumbers.1': p.oemNumberDuplicate(2, 1) }],
+    [
+      'a tier at the minimum order',
+      { priceTiers: [{ minQuantity: 12, unitPriceCents: 4000 }] },
+      { 'priceTiers.0.minQuantity': p.tierQuantityNotAboveMinimum(1, 12) },
+    ],
+    [
+      'a tier not cheaper than the part',
+      { priceTiers: [{ minQuantity: 24, unitPriceCents: 4890 }] },
+      { 'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '$48.90') },
+    ],
+    [
+      'tiers out of order',
+      {
+        priceTiers: [
+          { minQuantity: 48, unitPriceCents: 4650 },
+          { minQuantity: 24, unitPriceCents: 4700 },
+        ],
+      },
+      {
+        'priceTiers.1.minQuantity': p.tierQuantityNotAscending(2, 48),
+        'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '$46.50'),
+      },
+    ],
+  ])('refuses %s with the field named', async (_label, overrides, errors) => {
+    const res = await api.as(admin).post('/api/parts', body(overrides));
+    expect(res.status, res.body).toBe(400);
+    expect(res.json.errors).toEqual(errors);
+  });
+
+  it('refuses an unknown category and a SKU another part has, archived or not', async () => {
+    const unknown = await api.as(admin).post('/api/parts', body({ categoryId: 'no-such-category' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors).toEqual({ categoryId: copy.categories.unknown });
+
+    await insertPart(ctx.database.db, { sku: 'GH-TAKEN-1', name: 'The first holder', archived_at: '2026-01-01T00:00:00.000Z' });
+    const taken = await api.as(admin).post('/api/parts', body({ sku: 'gh-taken-1' }));
+    expect(taken.status).toBe(409);
+    expect(taken.json.errors).toEqual({ sku: p.skuTaken('The first holder') });
+  });
+
+  it('checks tiers against the part as it will be when only the price or minimum order changes', async () => {
+    const created = await api.as(admin).post('/api/parts', body({ priceTiers: [{ minQuantity: 48, unitPriceCents: 4650 }] }));
+    const id = created.json.id as string;
+    const cheaper = await api.as(admin).patch(`/api/parts/${id}`, { priceCents: 4500 });
+    expect(cheaper.status).toBe(400);
+    expect(cheaper.json.errors).toEqual({ 'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '$45.00') });
+    const bigger = await api.as(admin).patch(`/api/parts/${id}`, { minOrderQuantity: 48 });
+    expect(bigger.status).toBe(400);
+    expect(bigger.json.errors).toEqual({ 'priceTiers.0.minQuantity': p.tierQuantityNotAboveMinimum(1, 48) });
+    // Changed together, they fit.
+    const both = await api.as(admin).patch(`/api/parts/${id}`, {
+      priceCents: 4500,
+      priceTiers: [{ minQuantity: 48, unitPriceCents: 4300 }],
+    });
+    expect(both.status, both.body).toBe(200);
+    expect(both.json.priceTiers).toEqual([{ minQuantity: 48, unitPriceCents: 4300 }]);
+  });
+
+  it('moves a part to another category and keeps its SKU free to itself', async () => {
+    const other = await insertCategory(ctx.database.db, { name: 'Filters test', slug: 'filters-test' });
+    const created = await api.as(admin).post('/api/parts', body({ sku: 'GH-MOVE-1' }));
+    const moved = await api.as(admin).patch(`/api/parts/${created.json.id}`, { categoryId: other.id, sku: 'GH-MOVE-1' });
+    expect(moved.status, moved.body).toBe(200);
+    expect(moved.json.category).toEqual({ slug: 'filters-test', name: 'Filters test' });
+    const unknown = await api.as(admin).patch(`/api/parts/${created.json.id}`, { categoryId: 'nope' });
+    expect(unknown.status).toBe(400);
+  });
+});

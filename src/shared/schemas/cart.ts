@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { copy } from '../copy';
+import { idSchema } from './common';
+import { MAX_ORDER_LINES, orderQuantitySchema } from './orders';
+
+/**
+ * The cart (docs/shop-rules.md, "Cart"): a signed-in customer's is kept on the server, a visitor's in
+ * the browser until sign-in, when it joins the account's. Every price in it is today's, computed by the
+ * server from the parts' tiers (#shared/pricing); the order placed from it is priced again.
+ */
+
+/** The most lines a cart holds: what one order may have. */
+export const MAX_CART_LINES = MAX_ORDER_LINES;
+/** The most lines one quick order (pasted text or CSV) may have. */
+export const MAX_IMPORT_LINES = 500;
+/** The longest quick-order text the server reads (500 lines of a long SKU and quantity, with room to spare). */
+export const MAX_IMPORT_CHARS = 100_000;
+
+export const cartLineSchema = z.object({
+  partId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  imageUrl: z.string(),
+  quantity: z.number().int(),
+  /** Today's unit price for this quantity (its tier, or the part's own price). */
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  /** The part's own price, what "You save" is measured against. */
+  basePriceCents: z.number().int(),
+  /** (base price − unit price) × quantity; 0 below the first tier. */
+  savingsCents: z.number().int(),
+  /** The tier the quantity reached, if any. */
+  tier: z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() }).nullable(),
+  minOrderQuantity: z.number().int(),
+  packSize: z.number().int(),
+  stock: z.number().int(),
+  /** Why the line cannot be ordered as it stands: the part is no longer sold, or its quantity breaks a rule. */
+  problem: z.string().optional(),
+  /** Set when the unit price is not what it was when the line was added: that earlier price. */
+  priceWasCents: z.number().int().optional(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  /** In the order they were added. */
+  lines: z.array(cartLineSchema),
+  /** The lines that can be ordered, at today's prices. */
+  subtotalCents: z.number().int(),
+  savingsCents: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const cartPartParamsSchema = z.object({ partId: idSchema });
+
+/** PUT /api/cart/lines/:partId: the line's new quantity, which must obey the part's rules. */
+export const cartLineInputSchema = z.strictObject({ quantity: orderQuantitySchema });
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+const cartLinesSchema = z
+  .array(z.strictObject({ partId: idSchema, quantity: orderQuantitySchema }), { error: copy.cart.linesInvalid })
+  .max(MAX_CART_LINES, copy.cart.tooManyLines(MAX_CART_LINES));
+
+/**
+ * POST /api/cart/merge (at sign-in: the visitor's cart joins the account's, quantities added) and
+ * POST /api/cart/quote (a visitor's cart priced, nothing stored).
+ */
+export const cartLinesInputSchema = z.strictObject({ lines: cartLinesSchema });
+export type CartLinesInput = z.infer<typeof cartLinesInputSchema>;
+
+/** How quick-order text is read: pasted lines "SKU quantity", or a CSV file with the header `sku,quantity`. */
+export const importFormatValues = ['lines', 'csv'] as const;
+export type ImportFormat = (typeof importFormatValues)[number];
+
+/** POST /api/cart/import. */
+export const cartImportInputSchema = z.strictObject({
+  text: z.string({ error: copy.quickOrder.textRequired }).max(MAX_IMPORT_CHARS, copy.quickOrder.textTooLong),
+  format: z.enum(importFormatValues).default('lines'),
+});
+export type CartImportInput = z.infer<typeof cartImportInputSchema>;
+
+export const cartImportResultSchema = z.object({
+  /** The lines that went to the cart; `merged` when the text named the part on several lines. */
+  added: z.array(z.object({ sku: z.string(), quantity: z.number().int(), merged: z.number().int().optional() })),
+  /** The lines that did not, with the text's line number (from 1) and why. */
+  rejected: z.array(z.object({ line: z.number().int(), text: z.string(), sku: z.string(), message: z.string() })),
+  cart: cartSchema,
+});
+export type CartImportResult = z.infer<typeof cartImportResultSchema>;
+
+/** POST /api/orders/:id/reorder: the cart with the order's lines added, and the parts no longer sold. */
+export const reorderResultSchema = cartSchema.extend({ unavailable: z.array(z.string()) });
+export type ReorderResult = z.infer<typeof reorderResultSchema>;
