@@ -6,7 +6,7 @@
 import { type LoadResult, measure } from './lib/load';
 import { type LighthouseFigure, lighthousePages } from './lib/lighthouse';
 import { javascriptGzipBytes, totalBytes } from './lib/page-weight';
-import { measureOrders } from './lib/orders';
+import { filledCart, measureOrders } from './lib/orders';
 import { measureRenderFlood } from './lib/render-flood';
 import { createBenchPostgres } from './lib/postgres';
 import { startBuiltServer } from './lib/server';
@@ -31,6 +31,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const server = await startBuiltServer();
 const budgets: Budget[] = [];
 const orders: LoadResult[] = [];
+let fiveLines: LoadResult | undefined;
+let cartReads: { cached: LoadResult; part: LoadResult; me: LoadResult; cart: LoadResult } | undefined;
 try {
   const firstPart = (await (await fetch(`${server.url}/api/parts?limit=1`)).json()) as { items: { id: string }[] };
   const partId = firstPart.items[0]?.id;
@@ -141,7 +143,23 @@ try {
   const rss = server.rssMb();
   budgets.push({ name: 'server memory after the run < 250 MB', figure: `${rss.toFixed(0)} MB`, holds: rss < 250 });
 
-  if (sections.has('orders')) orders.push(await measureOrders(server.url, 'POST /api/orders (SQLite)', { seconds }));
+  if (sections.has('orders')) {
+    orders.push(await measureOrders(server.url, 'POST /api/orders (SQLite)', { seconds }));
+    fiveLines = await measureOrders(server.url, 'POST /api/orders, 5 lines (SQLite)', { seconds, lines: 5 });
+    // The cart is read per customer and never cached; the part page's data is the public read beside it.
+    const cart = await filledCart(server.url, 5);
+    const cached = await measure('GET /api/parts/:id', `${server.url}/api/parts/${cart.partId}`, { seconds });
+    const part = await measure('GET /api/parts/:id, not cached', `${server.url}/api/parts/${cart.partId}`, {
+      seconds,
+      uncached: true,
+    });
+    const me = await measure('GET /api/me', `${server.url}/api/me`, { seconds, headers: { cookie: cart.cookie } });
+    const read = await measure('GET /api/cart (5 lines)', `${server.url}/api/cart`, {
+      seconds,
+      headers: { cookie: cart.cookie },
+    });
+    cartReads = { cached, part, me, cart: read };
+  }
 } finally {
   await server.stop();
 }
@@ -167,7 +185,38 @@ for (const o of orders) {
     `  ${o.label.padEnd(34)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   ${o.non2xx + o.errors > 0 ? `(${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`,
   );
 }
+if (fiveLines) {
+  const o = fiveLines;
+  console.log(
+    `  ${o.label.padEnd(34)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   ${o.non2xx + o.errors > 0 ? `(${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`,
+  );
+}
+if (cartReads) {
+  // A cart is private: no cache can answer it, and every read looks the session up (GET /api/me alone).
+  console.log(`\nThe cart against a part's read, same run (the cart is never cached and looks the session up):`);
+  for (const r of [cartReads.cached, cartReads.part, cartReads.me, cartReads.cart]) {
+    console.log(
+      `  ${r.label.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms`,
+    );
+  }
+}
 const sqliteOrders = orders[0];
+if (sqliteOrders && fiveLines) {
+  const share = fiveLines.requestsPerSecond / Math.max(1, sqliteOrders.requestsPerSecond);
+  budgets.push({
+    name: 'POST /api/orders, 5 lines ≥ 60% of one line (SQLite)',
+    figure: `${(share * 100).toFixed(0)}% (${fiveLines.requestsPerSecond.toFixed(0)} vs ${sqliteOrders.requestsPerSecond.toFixed(0)} orders/s)`,
+    holds: share >= 0.6,
+  });
+}
+if (cartReads) {
+  const slower = cartReads.part.requestsPerSecond / Math.max(1, cartReads.cart.requestsPerSecond);
+  budgets.push({
+    name: 'GET /api/cart within 1.5× of GET /api/parts/:id, not cached',
+    figure: `${slower.toFixed(2)}× (${cartReads.cart.requestsPerSecond.toFixed(0)} vs ${cartReads.part.requestsPerSecond.toFixed(0)} req/s)`,
+    holds: slower <= 1.5,
+  });
+}
 if (sqliteOrders) {
   budgets.push({
     name: 'POST /api/orders on SQLite ≥ 1,000 orders/s',
@@ -175,7 +224,7 @@ if (sqliteOrders) {
     holds: sqliteOrders.requestsPerSecond >= 1000,
   });
 }
-const orderFailures = orders.reduce((sum, o) => sum + o.non2xx + o.errors, 0);
+const orderFailures = [...orders, ...(fiveLines ? [fiveLines] : [])].reduce((sum, o) => sum + o.non2xx + o.errors, 0);
 if (sections.has('orders'))
   budgets.push({ name: 'every booking answered 201', figure: `${orderFailures} failures`, holds: orderFailures === 0 });
 

@@ -8,14 +8,34 @@ export interface LoadResult {
   errors: number;
 }
 
+export interface MeasureOptions {
+  connections?: number;
+  seconds?: number;
+  warmupSeconds?: number;
+  headers?: Record<string, string>;
+  /** Each request asks with a query parameter of its own, so the public response cache never answers it. */
+  uncached?: boolean;
+}
+
 /** Drives one URL with autocannon after a short warm-up, and returns throughput and tail latency. */
 export async function measure(
   label: string,
   url: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2 } = {},
+  { connections = 10, seconds = 8, warmupSeconds = 2, headers = {}, uncached = false }: MeasureOptions = {},
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: warmupSeconds });
-  const result = await autocannon({ url, connections, duration: seconds, headers: { 'accept-encoding': 'gzip, br' } });
+  let n = 0;
+  const path = new URL(url).pathname;
+  const requests = uncached
+    ? [{ setupRequest: (request: object) => ({ ...request, path: `${path}?uncached=${(n += 1)}` }) }]
+    : undefined;
+  await autocannon({ url, connections, duration: warmupSeconds, headers, ...(requests ? { requests } : {}) });
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip, br', ...headers },
+    ...(requests ? { requests } : {}),
+  });
   return {
     label,
     requestsPerSecond: result.requests.average,

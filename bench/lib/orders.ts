@@ -1,12 +1,26 @@
 import autocannon from 'autocannon';
-import { bookingBody } from '../../src/server/testing/booking';
+import { smallestAllowedQuantity } from '../../src/shared/pricing';
+import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../../src/server/testing/booking';
 import type { LoadResult } from './load';
 
 const DEMO_ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
 const DEMO_CUSTOMER = { email: 'customer@gearhouse.example', password: 'customer-demo-1' };
 
-/** Signs a demo account in as the web app does, and answers its session cookie. */
-async function signIn(url: string, account: { email: string; password: string }): Promise<string> {
+/** Sessions already made, by server and address: sign-ins are rate-limited, so each account signs in once a server. */
+const sessions = new Map<string, Promise<string>>();
+
+/** Signs a demo account in as the web app does (once per server), and answers its session cookie. */
+function signIn(url: string, account: { email: string; password: string }): Promise<string> {
+  const key = `${url} ${account.email}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = newSession(url, account);
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+async function newSession(url: string, account: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },
@@ -19,35 +33,58 @@ async function signIn(url: string, account: { email: string; password: string })
     .join('; ');
 }
 
+interface ListedPart {
+  id: string;
+  minOrderQuantity: number;
+  stock: number;
+  packSize: number;
+}
+
+/** The newest `count` demo parts, with their stock raised by the admin so a run never runs out. */
+async function restockedParts(url: string, admin: string, count: number) {
+  const list = (await (await fetch(`${url}/api/parts?limit=${count}`)).json()) as { items: ListedPart[] };
+  if (list.items.length < count) throw new Error(`the demo catalogue has fewer than ${count} parts`);
+  const restock = async () => {
+    for (const part of list.items) {
+      const res = await fetch(`${url}/api/parts/${part.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: admin, origin: url },
+        body: JSON.stringify({ stock: 1_000_000 }),
+      });
+      if (!res.ok) throw new Error(`restocking answered ${res.status}: ${await res.text()}`);
+    }
+  };
+  return { parts: list.items, restock };
+}
+
 /**
- * Books a demo part over and over as the demo customer (`POST /api/orders`, 10 connections): each
- * answer is a real order — the stock taken in a transaction, the order written, its mail sent. The
- * admin first raises the part's stock so that the run never runs out.
+ * Places orders over and over as the demo customer (`POST /api/orders`, 10 connections): each answer
+ * is a real order — the stock of every line taken in one transaction, the order and its lines written,
+ * its mail in the outbox. With `lines: 1` the body is the part page's one-part booking; with more, an
+ * order of that many demo parts (each at its smallest allowed quantity), as the cart places it.
  */
 export async function measureOrders(
   url: string,
   label: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2 } = {},
+  { connections = 10, seconds = 8, warmupSeconds = 2, lines = 1 } = {},
 ): Promise<LoadResult> {
   const admin = await signIn(url, DEMO_ADMIN);
   const customer = await signIn(url, DEMO_CUSTOMER);
-  const list = (await (await fetch(`${url}/api/parts?limit=1`)).json()) as { items: { id: string; minOrderQuantity: number }[] };
-  const part = list.items[0];
-  if (!part) throw new Error('the demo catalogue is empty');
-  const restock = async () => {
-    const res = await fetch(`${url}/api/parts/${part.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', cookie: admin, origin: url },
-      body: JSON.stringify({ stock: 1_000_000 }),
-    });
-    if (!res.ok) throw new Error(`restocking answered ${res.status}: ${await res.text()}`);
-  };
+  const { parts, restock } = await restockedParts(url, admin, lines);
+  const body =
+    lines === 1
+      ? bookingBody(parts[0]!)
+      : {
+          lines: parts.map((part) => ({ partId: part.id, quantity: smallestAllowedQuantity(part) })),
+          phone: TEST_PHONE,
+          address: TEST_ADDRESS,
+        };
   const options = {
     url: `${url}/api/orders`,
     connections,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', cookie: customer, origin: url },
-    body: JSON.stringify(bookingBody(part)),
+    body: JSON.stringify(body),
   };
   await restock();
   await autocannon({ ...options, duration: warmupSeconds });
@@ -60,4 +97,24 @@ export async function measureOrders(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * The demo customer's cart of `lines` parts, and the request that reads it: `GET /api/cart` prices
+ * every line from today's parts, so it is measured against `GET /api/parts/:id` in the same run.
+ */
+export async function filledCart(url: string, lines: number): Promise<{ cookie: string; partId: string }> {
+  const admin = await signIn(url, DEMO_ADMIN);
+  const customer = await signIn(url, DEMO_CUSTOMER);
+  const { parts, restock } = await restockedParts(url, admin, lines);
+  await restock();
+  for (const part of parts) {
+    const res = await fetch(`${url}/api/cart/lines/${part.id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie: customer, origin: url },
+      body: JSON.stringify({ quantity: smallestAllowedQuantity(part) }),
+    });
+    if (!res.ok) throw new Error(`filling the cart answered ${res.status}: ${await res.text()}`);
+  }
+  return { cookie: customer, partId: parts[0]!.id };
 }
