@@ -686,6 +686,10 @@ export const copy = {
     // The payment page.
     hello: (name: string) => `Hello, ${name}`,
     payFor: (part: string) => `Please Pay for ${part}`,
+    /** An order of several parts: its first part and how many more. */
+    partsOfOrder: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
+    linesLabel: 'Parts in this order',
+    lineOf: (quantity: number, unitPrice: string) => `${quantity} × ${unitPrice}`,
     quantity: 'Quantity',
     price: 'Price',
     cardTitle: 'Card details',

@@ -3,7 +3,10 @@ import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { Picture } from '../../../components/picture';
 
-/** The payment page's summary: "Hello, NAME", "Please Pay for PART", the quantity, the price, the picture. */
+/**
+ * The payment page's summary: "Hello, NAME", "Please Pay for PART" (or "PART and 2 more"), the quantity,
+ * the price, the picture; an order of several parts lists them.
+ */
 export function OrderSummary({ name, order }: { name: string; order: Order }) {
   const p = copy.payment;
   return (
@@ -23,7 +26,7 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
       <div className="min-w-0 flex-1 lg:p-6">
         <p className="font-semibold break-words text-slate-600">{p.hello(name)}</p>
         <h3 className="mt-1 text-lg font-extrabold tracking-tight break-words text-slate-900 sm:text-xl">
-          {p.payFor(order.partName)}
+          {p.payFor(p.partsOfOrder(order.partName, Math.max(order.lines.length - 1, 0)))}
         </h3>
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:mt-4 lg:gap-4">
           <div>
@@ -37,6 +40,21 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
             </dd>
           </div>
         </dl>
+        {order.lines.length > 1 && (
+          <ul aria-label={p.linesLabel} className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
+            {order.lines.map((line) => (
+              <li key={line.partId} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2">
+                <span className="min-w-0 font-semibold break-words text-slate-800">
+                  {line.partName} <span className="font-normal text-slate-500">{line.sku}</span>
+                </span>
+                <span className="text-slate-600 tabular-nums">
+                  {p.lineOf(line.quantity, formatMoney(line.unitPriceCents))} ={' '}
+                  <span className="font-semibold text-slate-900">{formatMoney(line.lineTotalCents)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );
