@@ -10,6 +10,7 @@ interface FieldShellProps {
 
 type InputFieldProps = FieldShellProps & Omit<ComponentPropsWithRef<'input'>, 'className'>;
 type TextAreaFieldProps = FieldShellProps & Omit<ComponentPropsWithRef<'textarea'>, 'className'>;
+type SelectFieldProps = FieldShellProps & Omit<ComponentPropsWithRef<'select'>, 'className'>;
 
 function labelClass(onDark: boolean) {
   return `mb-1.5 block text-sm font-semibold ${onDark ? 'text-slate-100' : 'text-slate-800'}`;
@@ -79,6 +80,24 @@ export function TextAreaField({ label, error, onDark, className, id, ...textarea
           className={`textarea w-full bg-white text-base text-slate-900 ${error ? 'textarea-error' : ''}`}
           {...textarea}
         />
+      )}
+    />
+  );
+}
+
+/** A drop-down with its label and error, sized like `InputField` beside it; `children` are its options. */
+export function SelectField({ label, error, onDark, className, id, children, ...select }: SelectFieldProps) {
+  return (
+    <Field
+      {...{ label, error, onDark, className, id }}
+      control={(aria) => (
+        <select
+          {...aria}
+          className={`select select-lg w-full bg-white text-base text-slate-900 ${error ? 'select-error' : ''}`}
+          {...select}
+        >
+          {children}
+        </select>
       )}
     />
   );

@@ -21,62 +21,219 @@ beforeEach(() => {
   api = fakeApi();
 });
 
+const a = copy.partsAdmin;
+const p = copy.pricing;
 const name = () => screen.getByLabelText(copy.fields.name);
+const sku = () => screen.getByLabelText(a.sku);
+const category = () => screen.getByLabelText(a.category);
 const price = () => screen.getByLabelText(copy.fields.price);
 const quantity = () => screen.getByLabelText(copy.fields.quantity);
+const packSize = () => screen.getByLabelText(a.packSize);
 const description = () => screen.getByLabelText(copy.fields.description);
+const oemNumbers = () => screen.getByLabelText(a.oemNumbers);
 const photo = () => screen.getByLabelText(copy.fields.photo);
+const tierQuantity = (row: number) => screen.getByLabelText(`${a.tier(row)}: ${a.tierMinQuantity}`);
+const tierPrice = (row: number) => screen.getByLabelText(`${a.tier(row)}: ${a.tierUnitPrice}`);
+const addTier = () => screen.getByRole('button', { name: a.addTier });
+const removeTier = (row: number) => screen.getByRole('button', { name: a.removeTier(row) });
 
-function type(values: { name?: string; price?: string; quantity?: string; description?: string }) {
-  if (values.name !== undefined) fireEvent.change(name(), { target: { value: values.name } });
-  if (values.price !== undefined) fireEvent.change(price(), { target: { value: values.price } });
-  if (values.quantity !== undefined) fireEvent.change(quantity(), { target: { value: values.quantity } });
-  if (values.description !== undefined) fireEvent.change(description(), { target: { value: values.description } });
+interface Typed {
+  name?: string;
+  sku?: string;
+  categoryId?: string;
+  price?: string;
+  quantity?: string;
+  packSize?: string;
+  description?: string;
+  oemNumbers?: string;
 }
 
+function type(values: Typed) {
+  const fields: [keyof Typed, () => HTMLElement][] = [
+    ['name', name],
+    ['sku', sku],
+    ['categoryId', category],
+    ['price', price],
+    ['quantity', quantity],
+    ['packSize', packSize],
+    ['description', description],
+    ['oemNumbers', oemNumbers],
+  ];
+  for (const [field, control] of fields) {
+    const value = values[field];
+    if (value !== undefined) fireEvent.change(control(), { target: { value } });
+  }
+}
+
+/** Adds tier rows with the button and types them in. */
+function typeTiers(rows: [string, string][]) {
+  for (const [index, [minQuantity, unitPrice]] of rows.entries()) {
+    if (!screen.queryByLabelText(`${a.tier(index + 1)}: ${a.tierMinQuantity}`)) fireEvent.click(addTier());
+    fireEvent.change(tierQuantity(index + 1), { target: { value: minQuantity } });
+    fireEvent.change(tierPrice(index + 1), { target: { value: unitPrice } });
+  }
+}
+
+const categoriesRoute = 'GET /api/categories' as const;
+const categories = ok({
+  items: [
+    { id: 'cat-brakes', slug: 'brakes', name: 'Brakes', partCount: 4 },
+    { id: 'cat-filters', slug: 'filters', name: 'Filters', partCount: 6 },
+  ],
+});
 const upload = 'POST /api/uploads' as const;
 const uploaded = ok({ url: '/uploads/pad.webp' }, 201);
-const good = { name: 'Brake pad set', price: '24.50', quantity: '300', description: 'Ceramic, low dust.' };
+const good = {
+  name: 'Brake pad set',
+  sku: 'gh-brk-1042',
+  categoryId: 'cat-brakes',
+  price: '48.90',
+  quantity: '300',
+  description: 'Ceramic, low dust.',
+};
+
+/** The category select has its options once GET /api/categories answered. */
+async function categoriesLoaded() {
+  await waitFor(() => expect(screen.getByRole('option', { name: 'Brakes' })).toBeTruthy());
+}
 
 describe('PartForm, adding', () => {
   const press = () => fireEvent.click(screen.getByRole('button', { name: copy.partsAdmin.add }));
   const createPart = 'POST /api/parts' as const;
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    api.on(categoriesRoute, categories);
     renderWithApp(<PartForm />, { path: '/dashboard/add-part' });
+    await categoriesLoaded();
   });
 
+  /** The calls other than loading the categories. */
+  const sent = () => api.calls.filter((call) => call.path !== '/api/categories');
+
   it('checks every field in the browser before uploading or sending anything', async () => {
+    expect((packSize() as HTMLInputElement).value).toBe('1');
     press();
     await waitFor(() => expectFieldError(name(), v.nameRequired));
+    expectFieldError(sku(), p.skuRequired);
+    expectFieldError(category(), copy.categories.required);
     expectFieldError(price(), v.priceRequired);
     expectFieldError(quantity(), v.quantityRequiredPart);
     expectFieldError(description(), v.descriptionRequired);
     expectFieldError(photo(), v.imageRequired);
+    expectNoFieldError(packSize());
+    expectNoFieldError(oemNumbers());
 
-    type({ price: '012', quantity: '1.5' });
+    type({ price: '012', quantity: '1.5', sku: 'GH_1', packSize: '0' });
     await waitFor(() => expectFieldError(price(), v.priceInvalid));
     expectFieldError(quantity(), v.quantityInvalidPart);
-    type({ price: '1.999', quantity: '1000001' });
+    expectFieldError(sku(), p.skuInvalid);
+    expectFieldError(packSize(), p.packSizeInvalid);
+    type({ price: '1.999', quantity: '1000001', sku: 'GH-BRK-1042', packSize: '2.5' });
     await waitFor(() => expectFieldError(price(), v.priceInvalid));
     expectFieldError(quantity(), v.quantityInvalidPart);
-    expect(api.calls).toHaveLength(0);
+    expectFieldError(packSize(), p.packSizeInvalid);
+    expectNoFieldError(sku());
+    expect(sent()).toHaveLength(0);
   });
 
-  it('uploads the photo, then sends cents and stock; success says so and empties the form', async () => {
+  it('names the OEM number that breaks a rule, by its place in the list', async () => {
+    type({ oemNumbers: '1K0 698 151 A\n\nD1107\n1k0-698-151a\n#' });
+    press();
+    await waitFor(() => expectFieldError(oemNumbers(), `${p.oemNumberDuplicate(3, 1)} ${p.oemNumberInvalid(4)}`));
+    type({ oemNumbers: Array.from({ length: 21 }, (_, n) => `OEM-${n + 100}`).join('\n') });
+    await waitFor(() => expectFieldError(oemNumbers(), p.oemNumbersTooMany(20)));
+    type({ oemNumbers: '1K0 698 151 A\nD1107' });
+    await waitFor(() => expectNoFieldError(oemNumbers()));
+    expect(sent()).toHaveLength(0);
+  });
+
+  it('uploads the photo, then sends cents, stock and the catalogue fields; success says so and empties the form', async () => {
     api.on(upload, uploaded).on(createPart, ok({ id: 'part-9' }, 201));
-    type(good);
+    type({ ...good, packSize: '4', oemNumbers: ' 1K0  698 151 A \n\nD1107\n' });
+    typeTiers([
+      ['48', '46.50'],
+      ['96', '44'],
+    ]);
     fireEvent.change(photo(), { target: { files: [pictureFile()] } });
     press();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.toasts.partAdded));
     expect(api.callsTo(createPart)[0]!.body).toEqual({
       name: good.name,
       description: good.description,
-      priceCents: 2450,
+      priceCents: 4890,
       stock: 300,
       imageUrl: '/uploads/pad.webp',
+      sku: 'GH-BRK-1042',
+      categoryId: 'cat-brakes',
+      oemNumbers: ['1K0 698 151 A', 'D1107'],
+      packSize: 4,
+      priceTiers: [
+        { minQuantity: 48, unitPriceCents: 4650 },
+        { minQuantity: 96, unitPriceCents: 4400 },
+      ],
     });
     expect((name() as HTMLInputElement).value).toBe('');
+    expect((category() as HTMLSelectElement).value).toBe('');
+    expect(screen.queryAllByTestId('price-tier-row')).toHaveLength(0);
+  });
+
+  it('checks the tier rows as the server does: each row its own problem, named by its row', async () => {
+    type(good);
+    typeTiers([
+      ['12', '49.00'],
+      ['10', '50'],
+      ['', '1.999'],
+    ]);
+    press();
+    // Against the part: above its minimum order (12 for a new part), below its own price.
+    await waitFor(() => expectFieldError(tierQuantity(1), p.tierQuantityNotAboveMinimum(1, 12)));
+    expectFieldError(tierPrice(1), p.tierPriceNotBelowBase(1, '$48.90'));
+    expectFieldError(tierQuantity(2), p.tierQuantityNotAboveMinimum(2, 12));
+    expectFieldError(tierPrice(2), p.tierPriceNotBelowBase(2, '$48.90'));
+    // A row that is not numbers.
+    expectFieldError(tierQuantity(3), p.tierQuantityInvalid(3));
+    expectFieldError(tierPrice(3), p.tierPriceInvalid(3));
+
+    // Against the row before, once every row is numbers.
+    typeTiers([
+      ['48', '46.50'],
+      ['24', '47'],
+      ['96', '44.00'],
+    ]);
+    await waitFor(() => expectFieldError(tierQuantity(2), p.tierQuantityNotAscending(2, 48)));
+    expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '$46.50'));
+    expectNoFieldError(tierQuantity(1));
+    expectNoFieldError(tierPrice(1));
+    expectNoFieldError(tierQuantity(3));
+    expectNoFieldError(tierPrice(3));
+
+    // Removing the wrong row renumbers the rest and settles their rules.
+    fireEvent.click(removeTier(2));
+    await waitFor(() => expect(screen.getAllByTestId('price-tier-row')).toHaveLength(2));
+    expect((tierQuantity(2) as HTMLInputElement).value).toBe('96');
+    await waitFor(() => expectNoFieldError(tierQuantity(2)));
+    expectNoFieldError(tierPrice(2));
+    expect(sent()).toHaveLength(0);
+
+    // Lowering the part's own price to the first tier's breaks that row again.
+    type({ price: '46.50' });
+    await waitFor(() => expectFieldError(tierPrice(1), p.tierPriceNotBelowBase(1, '$46.50')));
+  });
+
+  it('adds tier rows with the button, focusing the new row, up to 10', async () => {
+    fireEvent.click(addTier());
+    await waitFor(() => expect(document.activeElement).toBe(tierQuantity(1)));
+    for (let row = 2; row <= 10; row++) fireEvent.click(addTier());
+    await waitFor(() => expect(screen.getAllByTestId('price-tier-row')).toHaveLength(10));
+    expect(addTier().getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText(p.tiersTooMany(10))).toBeTruthy();
+    fireEvent.click(addTier());
+    expect(screen.getAllByTestId('price-tier-row')).toHaveLength(10);
+
+    fireEvent.click(removeTier(10));
+    await waitFor(() => expect(screen.getAllByTestId('price-tier-row')).toHaveLength(9));
+    expect(addTier().getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(addTier());
   });
 
   it("puts a 400's messages under the form's own fields (priceCents under Price, stock under Quantity), and success clears them", async () => {
@@ -104,6 +261,46 @@ describe('PartForm, adding', () => {
     expectNoFieldError(photo());
   });
 
+  it("puts the server's catalogue messages on their fields: a tier's price on its row, an OEM number under the list", async () => {
+    api.on(upload, uploaded).on(
+      createPart,
+      fieldProblem({
+        'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '$46.50'),
+        'oemNumbers.1': p.oemNumberInvalid(2),
+        packSize: p.packSizeInvalid,
+        categoryId: copy.categories.unknown,
+      }),
+    );
+    type({ ...good, oemNumbers: 'D1107\nD1108' });
+    typeTiers([
+      ['48', '46.50'],
+      ['96', '44'],
+    ]);
+    fireEvent.change(photo(), { target: { files: [pictureFile()] } });
+    press();
+    await waitFor(() => expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '$46.50')));
+    expectFieldError(oemNumbers(), p.oemNumberInvalid(2));
+    expectFieldError(packSize(), p.packSizeInvalid);
+    expectFieldError(category(), copy.categories.unknown);
+    expectNoFieldError(tierQuantity(2));
+    expectNoFieldError(tierPrice(1));
+    expect(toast.error).toHaveBeenCalledWith(copy.toasts.partAddFailed);
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts "SKU taken" (409) under the SKU and keeps what was typed', async () => {
+    const taken = p.skuTaken('Ceramic brake pad set');
+    api.on(upload, uploaded).on(createPart, problem('conflict', taken, { sku: taken }));
+    type(good);
+    fireEvent.change(photo(), { target: { files: [pictureFile()] } });
+    press();
+    await waitFor(() => expectFieldError(sku(), taken));
+    expect(document.activeElement).toBe(sku());
+    expectNoFieldError(name());
+    expect((sku() as HTMLInputElement).value).toBe(good.sku);
+    expect(toast.error).toHaveBeenCalledWith(copy.toasts.partAddFailed);
+  });
+
   it('says "Failed to add the Parts" for a refusal with only a detail', async () => {
     api.on(upload, uploaded).on(createPart, problem('forbidden', copy.auth.adminOnly));
     type(good);
@@ -123,6 +320,15 @@ describe('PartForm, updating', () => {
     stock: 120,
     minOrderQuantity: 12,
     imageUrl: '/uploads/filter.webp',
+    sku: 'GH-FLT-3005',
+    categoryId: 'cat-filters',
+    category: { slug: 'filters', name: 'Filters' },
+    oemNumbers: ['RU-4810', 'W 712/75'],
+    packSize: 6,
+    priceTiers: [
+      { minQuantity: 48, unitPriceCents: 849 },
+      { minQuantity: 96, unitPriceCents: 799 },
+    ],
     rating: { average: 0, count: 0 },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
@@ -131,20 +337,38 @@ describe('PartForm, updating', () => {
   const updatePart = 'PATCH /api/parts/part-1' as const;
   let onSaved: Mock<() => void>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     onSaved = vi.fn<() => void>();
+    api.on(categoriesRoute, categories);
     renderWithApp(<PartForm part={part} onSaved={onSaved} />, { path: '/dashboard/manage-parts' });
+    await categoriesLoaded();
   });
+
+  const sent = () => api.calls.filter((call) => call.path !== '/api/categories');
 
   it('starts from the part, keeps its photo unless a new one is chosen, and checks fields in the browser', async () => {
     expect((price() as HTMLInputElement).value).toBe('8.99');
     expect((quantity() as HTMLInputElement).value).toBe('120');
+    expect((sku() as HTMLInputElement).value).toBe('GH-FLT-3005');
+    expect((category() as HTMLSelectElement).value).toBe('cat-filters');
+    expect((packSize() as HTMLInputElement).value).toBe('6');
+    expect((oemNumbers() as HTMLTextAreaElement).value).toBe('RU-4810\nW 712/75');
+    expect((tierQuantity(2) as HTMLInputElement).value).toBe('96');
+    expect((tierPrice(2) as HTMLInputElement).value).toBe('7.99');
     type({ name: '', price: 'ten' });
     press();
     await waitFor(() => expectFieldError(name(), v.nameRequired));
     expectFieldError(price(), v.priceInvalid);
     expectNoFieldError(photo());
-    expect(api.calls).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
+  });
+
+  it("checks the tiers against this part's own minimum order", async () => {
+    type({ price: '9.99' });
+    fireEvent.change(tierQuantity(1), { target: { value: '12' } });
+    press();
+    await waitFor(() => expectFieldError(tierQuantity(1), p.tierQuantityNotAboveMinimum(1, 12)));
+    expect(sent()).toHaveLength(0);
   });
 
   it("puts a 400's messages under the form's own fields, and a successful answer clears them", async () => {
@@ -164,6 +388,11 @@ describe('PartForm, updating', () => {
       description: part.description,
       priceCents: 899,
       stock: 120,
+      sku: part.sku,
+      categoryId: part.categoryId,
+      oemNumbers: part.oemNumbers,
+      packSize: 6,
+      priceTiers: part.priceTiers,
     });
   });
 

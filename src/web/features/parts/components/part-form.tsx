@@ -1,40 +1,103 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useRef, useState } from 'react';
+import { Controller, type Path, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
 import { centsToPriceText } from '#shared/money';
-import { partFieldNames, partFormSchema, toPartInput, type Part, type PartUpdate } from '#shared/schemas/parts';
-import { InputField, TextAreaField } from '../../../components/form-field';
+import {
+  MAX_OEM_NUMBERS,
+  MAX_PRICE_TIERS,
+  partFieldNames,
+  partFormSchema,
+  refinePartFormPricing,
+  toPartInput,
+  type Part,
+  type PartUpdate,
+} from '#shared/schemas/parts';
+import { InputField, SelectField, TextAreaField } from '../../../components/form-field';
 import { PhotoField } from '../../../components/photo-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { useUploadImageMutation } from '../../../lib/upload-image';
+import { useCategoriesQuery } from '../api/get-categories';
 import { useCreatePartMutation } from '../api/create-part';
 import { useUpdatePartMutation } from '../api/update-part';
 
-/** Adding needs a photo ("Image is Required"); an update keeps the current one unless a new one is chosen. */
-const addPartSchema = partFormSchema.extend({
-  photo: z.custom<File | null>((value) => value instanceof File, { error: copy.validation.imageRequired }),
-});
-const editPartSchema = partFormSchema.extend({
-  photo: z.custom<File | null>((value) => value === null || value instanceof File),
-});
-type PartFormValues = z.infer<typeof addPartSchema>;
+const a = copy.partsAdmin;
 
-const FIELDS = ['name', 'price', 'quantity', 'description', 'photo'] as const;
-/** The API's field names → this form's, so a server answer lands under the right input. */
-const SERVER_FIELDS: Record<string, string> = { ...partFieldNames, imageUrl: 'photo' };
+/**
+ * The form's rules: the shared part form's, the tiers against the price typed and the part's minimum
+ * order (the default one for a new part), and the photo: adding needs one ("Image is Required"), an
+ * update keeps the current one unless a new one is chosen.
+ */
+function partFormSchemaFor(part: Part | undefined) {
+  const photo = part
+    ? z.custom<File | null>((value) => value === null || value instanceof File)
+    : z.custom<File | null>((value) => value instanceof File, { error: copy.validation.imageRequired });
+  return partFormSchema.extend({ photo }).superRefine(refinePartFormPricing(part?.minOrderQuantity), { when: () => true });
+}
+type PartFormValues = z.infer<ReturnType<typeof partFormSchemaFor>>;
 
-const EMPTY: PartFormValues = { name: '', price: '', quantity: '', description: '', photo: null };
+const tierFields = Array.from({ length: MAX_PRICE_TIERS }, (_, row) => [
+  `priceTiers.${row}.minQuantity` as const,
+  `priceTiers.${row}.unitPrice` as const,
+]).flat();
+/** Where the server's messages may land; a row's own fields, and the tiers as a whole under the list. */
+const FIELDS = [
+  'name',
+  'price',
+  'quantity',
+  'description',
+  'photo',
+  'sku',
+  'categoryId',
+  'oemNumbers',
+  'packSize',
+  'priceTiers.root',
+  ...tierFields,
+] as Path<PartFormValues>[];
+/**
+ * The API's field names → this form's, so a server answer lands under the right input: the OEM numbers
+ * are one field, one a line ("OEM number 3: …" names the line), and a tier's price is typed in dollars.
+ */
+const SERVER_FIELDS: Record<string, string> = {
+  ...partFieldNames,
+  imageUrl: 'photo',
+  priceTiers: 'priceTiers.root',
+  ...Object.fromEntries(Array.from({ length: MAX_OEM_NUMBERS }, (_, row) => [`oemNumbers.${row}`, 'oemNumbers'])),
+  ...Object.fromEntries(
+    Array.from({ length: MAX_PRICE_TIERS }, (_, row) => [`priceTiers.${row}.unitPriceCents`, `priceTiers.${row}.unitPrice`]),
+  ),
+};
+
+const EMPTY: PartFormValues = {
+  name: '',
+  sku: '',
+  categoryId: '',
+  price: '',
+  quantity: '',
+  packSize: '1',
+  description: '',
+  oemNumbers: '',
+  priceTiers: [],
+  photo: null,
+};
 
 function valuesOf(part: Part): PartFormValues {
   return {
     name: part.name,
+    sku: part.sku,
+    categoryId: part.categoryId,
     price: centsToPriceText(part.priceCents),
     quantity: String(part.stock),
+    packSize: String(part.packSize),
     description: part.description,
+    oemNumbers: part.oemNumbers.join('\n'),
+    priceTiers: part.priceTiers.map((tier) => ({
+      minQuantity: String(tier.minQuantity),
+      unitPrice: centsToPriceText(tier.unitPriceCents),
+    })),
     photo: null,
   };
 }
@@ -49,13 +112,16 @@ interface PartFormProps {
 /**
  * Add Parts and the update form of Manage All Parts. The photo is uploaded first; only when that
  * worked is the part saved with the returned URL (docs/shop-rules.md, "Forms, rules and messages").
+ * The catalogue fields follow docs/shop-rules.md, "Volume prices and pack sizes".
  */
 export function PartForm({ part, onSaved }: PartFormProps) {
   const isEdit = part !== undefined;
+  const schema = useMemo(() => partFormSchemaFor(part), [part]);
   const form = useForm<PartFormValues>({
-    resolver: zodResolver(isEdit ? editPartSchema : addPartSchema),
+    resolver: zodResolver(schema),
     defaultValues: part ? valuesOf(part) : EMPTY,
   });
+  const categories = useCategoriesQuery();
   const upload = useUploadImageMutation();
   const create = useCreatePartMutation();
   const update = useUpdatePartMutation();
@@ -91,13 +157,9 @@ export function PartForm({ part, onSaved }: PartFormProps) {
       });
       return;
     }
-    const changes: PartUpdate = {
-      name: input.name,
-      description: input.description,
-      priceCents: input.priceCents,
-      stock: input.stock,
-      ...(values.photo ? { imageUrl } : {}),
-    };
+    // Every field as the form shows it; the photo only when a new one was chosen.
+    const changes: PartUpdate = { ...input };
+    if (!values.photo) delete changes.imageUrl;
     update.mutate(
       { id: part.id, changes },
       {
@@ -110,18 +172,53 @@ export function PartForm({ part, onSaved }: PartFormProps) {
     );
   };
 
+  // Once the form has been sent, a change to the price or to one row may settle or break the others'
+  // rules ("lower than tier 1's"): the rows are checked again together.
+  const recheckTiers = () => {
+    if (form.formState.isSubmitted) void form.trigger('priceTiers');
+  };
+
   const busy = upload.isPending || create.isPending || update.isPending;
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid gap-5">
       <InputField label={copy.fields.name} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField
+          label={a.sku}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="GH-BRK-1042"
+          error={errors.sku?.message}
+          {...form.register('sku')}
+        />
+        <Controller
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <SelectField
+              label={a.category}
+              error={errors.categoryId?.message ?? (categories.isError ? a.categoriesFailed : undefined)}
+              {...field}
+            >
+              <option value="">{categories.isPending ? copy.common.loading : a.chooseCategory}</option>
+              {categories.data?.items.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </SelectField>
+          )}
+        />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <InputField
           label={copy.fields.price}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"
           error={errors.price?.message}
-          {...form.register('price')}
+          {...form.register('price', { onChange: recheckTiers })}
         />
         <InputField
           label={copy.fields.quantity}
@@ -130,6 +227,13 @@ export function PartForm({ part, onSaved }: PartFormProps) {
           error={errors.quantity?.message}
           {...form.register('quantity')}
         />
+        <InputField
+          label={a.packSize}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.packSize?.message}
+          {...form.register('packSize')}
+        />
       </div>
       <TextAreaField
         label={copy.fields.description}
@@ -137,6 +241,15 @@ export function PartForm({ part, onSaved }: PartFormProps) {
         error={errors.description?.message}
         {...form.register('description')}
       />
+      <TextAreaField
+        label={a.oemNumbers}
+        rows={3}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.oemNumbers?.message}
+        {...form.register('oemNumbers')}
+      />
+      <PriceTiersField form={form} onRowsChange={recheckTiers} />
       <PhotoField
         key={photoKey}
         label={copy.fields.photo}
@@ -155,5 +268,130 @@ export function PartForm({ part, onSaved }: PartFormProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+interface PriceTiersFieldProps {
+  form: UseFormReturn<PartFormValues>;
+  /** A row was removed or changed. */
+  onRowsChange: () => void;
+}
+
+const fieldLabel = 'mb-1.5 block text-sm font-semibold text-slate-800';
+const fieldError = 'mt-1.5 text-sm font-medium text-error';
+
+/**
+ * The price tiers as rows of "from this quantity, this unit price", added and removed one by one (at
+ * most 10). Each input is named with its row ("Tier 2: Unit price") and carries its row's message.
+ */
+function PriceTiersField({ form, onRowsChange }: PriceTiersFieldProps) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'priceTiers' });
+  const id = useId();
+  const addRef = useRef<HTMLButtonElement>(null);
+  const rowErrors = form.formState.errors.priceTiers;
+  const listError = rowErrors?.root?.message ?? rowErrors?.message;
+  const full = fields.length >= MAX_PRICE_TIERS;
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
+      <legend className="mb-1 text-sm font-semibold text-slate-800">{a.priceTiers}</legend>
+      <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
+        {a.priceTiersText(MAX_PRICE_TIERS)}
+      </p>
+      {fields.length > 0 ? (
+        <ol className="grid gap-3">
+          {fields.map((field, index) => {
+            const row = index + 1;
+            const errors = rowErrors?.[index];
+            const quantityId = `${id}-${field.id}-quantity`;
+            const priceId = `${id}-${field.id}-price`;
+            return (
+              <li key={field.id} data-testid="price-tier-row" className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
+                <div className="flex items-center justify-between gap-3">
+                  <p className="text-sm font-bold text-slate-900">{a.tier(row)}</p>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-slate-700"
+                    aria-label={a.removeTier(row)}
+                    onClick={() => {
+                      remove(index);
+                      // The rows below move up and take new numbers: their messages are said again.
+                      onRowsChange();
+                      addRef.current?.focus();
+                    }}
+                  >
+                    {a.remove}
+                  </button>
+                </div>
+                <div className="mt-2 grid grid-cols-2 gap-3">
+                  <div className="min-w-0">
+                    <label htmlFor={quantityId} className={fieldLabel}>
+                      <span className="sr-only">{`${a.tier(row)}: `}</span>
+                      {a.tierMinQuantity}
+                    </label>
+                    <input
+                      id={quantityId}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      aria-invalid={errors?.minQuantity ? true : undefined}
+                      aria-describedby={errors?.minQuantity ? `${quantityId}-error` : undefined}
+                      className={`input input-lg w-full bg-white text-base text-slate-900 ${errors?.minQuantity ? 'input-error' : ''}`}
+                      {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
+                    />
+                    {errors?.minQuantity ? (
+                      <p id={`${quantityId}-error`} className={fieldError}>
+                        {errors.minQuantity.message}
+                      </p>
+                    ) : null}
+                  </div>
+                  <div className="min-w-0">
+                    <label htmlFor={priceId} className={fieldLabel}>
+                      <span className="sr-only">{`${a.tier(row)}: `}</span>
+                      {a.tierUnitPrice}
+                    </label>
+                    <input
+                      id={priceId}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      aria-invalid={errors?.unitPrice ? true : undefined}
+                      aria-describedby={errors?.unitPrice ? `${priceId}-error` : undefined}
+                      className={`input input-lg w-full bg-white text-base text-slate-900 ${errors?.unitPrice ? 'input-error' : ''}`}
+                      {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
+                    />
+                    {errors?.unitPrice ? (
+                      <p id={`${priceId}-error`} className={fieldError}>
+                        {errors.unitPrice.message}
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {listError ? <p className={fieldError}>{listError}</p> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {/* aria-disabled, not disabled: focus stays on it when the last row is added or one is removed. */}
+        <button
+          ref={addRef}
+          type="button"
+          className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
+          aria-disabled={full || undefined}
+          aria-describedby={full ? `${id}-full` : undefined}
+          onClick={() => {
+            if (!full) append({ minQuantity: '', unitPrice: '' });
+          }}
+        >
+          {a.addTier}
+        </button>
+        {full ? (
+          <p id={`${id}-full`} className="text-sm text-slate-600">
+            {copy.pricing.tiersTooMany(MAX_PRICE_TIERS)}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
   );
 }
