@@ -16,11 +16,12 @@ interface PartsTableProps {
   offset: number;
 }
 
-const cell = 'md:table-cell md:px-4 md:py-3 md:align-middle';
+const cell = 'xl:table-cell xl:px-4 xl:py-3 xl:align-middle';
 
 /**
- * Manage All Parts: Index, Picture, Name, Price, Quantity, Update (an edit form in a dialog), Delete
- * (after "Are you sure?"). From md width a table; on phones each row is a card.
+ * Manage All Parts: Index, Picture, Name, SKU, Category, Price, Quantity, Update (an edit form in a
+ * dialog), Delete (after "Are you sure?"). From xl width (nine columns beside the sidebar) a table;
+ * below it each row is a card.
  */
 export function PartsTable({ parts, offset }: PartsTableProps) {
   const remove = useDeletePartMutation();
@@ -50,10 +51,13 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
     <>
       <DataTable
         caption={copy.dashboard.manageParts}
+        cardsBelow="xl"
         columns={[
           { label: copy.partsAdmin.index, className: 'w-16 px-4 py-3' },
           { label: copy.partsAdmin.picture, className: 'w-24 px-4 py-3' },
           { label: copy.partsAdmin.name, className: 'px-4 py-3' },
+          { label: copy.partsAdmin.sku, className: 'px-4 py-3' },
+          { label: copy.partsAdmin.category, className: 'px-4 py-3' },
           { label: copy.partsAdmin.price, className: 'px-4 py-3 text-right' },
           { label: copy.partsAdmin.quantity, className: 'px-4 py-3 text-right' },
           { label: copy.partsAdmin.update, className: 'px-4 py-3' },
@@ -64,19 +68,27 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
           <tr
             key={part.id}
             data-testid="part-row"
-            className="grid grid-cols-[1.5rem_5rem_auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0"
+            className="grid grid-cols-[1.5rem_5rem_auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 xl:table-row xl:p-0"
           >
-            <td className={`row-span-4 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
-            <td className={`row-span-4 self-start ${cell}`}>
+            <td className={`row-span-6 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
+            <td className={`row-span-6 self-start ${cell}`}>
               <RowPicture src={part.imageUrl} />
             </td>
             <td className={`col-span-2 font-semibold break-words text-slate-900 ${cell}`}>{part.name}</td>
-            <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
-              <span className="text-sm text-slate-600 md:sr-only">{copy.partsAdmin.price}: </span>
+            <td className={`col-span-2 font-mono text-sm break-all text-slate-800 ${cell}`} data-testid="part-row-sku">
+              <span className="font-sans text-slate-600 xl:sr-only">{copy.partsAdmin.sku}: </span>
+              {part.sku}
+            </td>
+            <td className={`col-span-2 text-slate-800 ${cell}`} data-testid="part-row-category">
+              <span className="text-sm text-slate-600 xl:sr-only">{copy.partsAdmin.category}: </span>
+              {part.category.name}
+            </td>
+            <td className={`col-span-2 text-slate-800 tabular-nums xl:text-right ${cell}`}>
+              <span className="text-sm text-slate-600 xl:sr-only">{copy.partsAdmin.price}: </span>
               {formatMoney(part.priceCents)}
             </td>
-            <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
-              <span className="text-sm text-slate-600 md:sr-only">{copy.partsAdmin.quantity}: </span>
+            <td className={`col-span-2 text-slate-800 tabular-nums xl:text-right ${cell}`}>
+              <span className="text-sm text-slate-600 xl:sr-only">{copy.partsAdmin.quantity}: </span>
               {part.stock.toLocaleString('en-US')}
             </td>
             <td className={`col-start-3 ${cell}`}>
