@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
+import type { Part } from '#shared/schemas/parts';
 import { isInStock } from '#shared/stock';
 import { NotFoundView } from '../../components/not-found-view';
 import { Picture } from '../../components/picture';
@@ -31,6 +32,16 @@ function BookingFormPlaceholder() {
       <div className="h-12 w-40 rounded-lg bg-brand-700/40" />
     </div>
   );
+}
+
+/**
+ * The part's prices as one line, its own price from its minimum order first, then each volume price:
+ * "12+ $48.90 · 48+ $46.50 · 96+ $44.00" (docs/shop-rules.md, "Volume prices and pack sizes").
+ */
+function priceLine(part: Part): string {
+  return [{ minQuantity: part.minOrderQuantity, unitPriceCents: part.priceCents }, ...part.priceTiers]
+    .map((tier) => copy.pricing.tier(tier.minQuantity, formatMoney(tier.unitPriceCents)))
+    .join(copy.pricing.tierSeparator);
 }
 
 /** /part/:partId (signed in): the part, its stock and minimum, and the booking form. */
@@ -105,7 +116,48 @@ export default function PartDetailPage() {
             </span>
           </p>
         )}
+        <dl className="mt-6 grid gap-x-4 gap-y-4 sm:grid-cols-2" data-testid="part-catalogue">
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">{copy.part.sku}</dt>
+            <dd className="font-mono text-lg font-bold tracking-wide text-slate-900" data-testid="part-sku">
+              {data.sku}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">{copy.part.category}</dt>
+            <dd className="text-lg font-bold text-slate-900" data-testid="part-category">
+              {data.category.name}
+            </dd>
+          </div>
+          {data.oemNumbers.length > 0 ? (
+            <div className="sm:col-span-2">
+              <dt className="text-sm font-semibold text-slate-600">{copy.part.oemNumbers}</dt>
+              <dd className="mt-1">
+                <ul className="flex flex-wrap gap-2" data-testid="part-oem-numbers">
+                  {data.oemNumbers.map((number) => (
+                    <li key={number} className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-sm text-slate-800">
+                      {number}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+          {data.priceTiers.length > 0 ? (
+            <div className="sm:col-span-2">
+              <dt className="text-sm font-semibold text-slate-600">{copy.part.volumePrices}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums" data-testid="part-price-tiers">
+                {priceLine(data)}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
         <p className="mt-4 font-medium text-slate-700">{copy.part.minimumOrder(data.minOrderQuantity)}</p>
+        {data.packSize > 1 ? (
+          <p className="mt-1 font-medium text-slate-700" data-testid="part-pack-size">
+            {copy.part.soldInPacks(data.packSize)}
+          </p>
+        ) : null}
         <p className="mt-6 leading-relaxed text-slate-700">{data.description}</p>
         <section
           aria-labelledby="booking-title"

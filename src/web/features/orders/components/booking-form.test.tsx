@@ -1,22 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type Mock, beforeEach, describe, expect, it, vi } from 'vitest';
 import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import BookingForm from './booking-form';
 
 const v = copy.validation;
-const part = { id: 'part-1', minOrderQuantity: 12, stock: 40 };
+const part = { id: 'part-1', minOrderQuantity: 12, stock: 40, packSize: 1, priceCents: 4890, priceTiers: [] };
 let api: FakeApi;
 let onEmailNotVerified: Mock<() => void>;
 
 beforeEach(() => {
   api = fakeApi();
   onEmailNotVerified = vi.fn<() => void>();
-  renderWithApp(<BookingForm part={part} name="Ada Lovelace" email="ada@example.com" onEmailNotVerified={onEmailNotVerified} />, {
-    path: '/part/part-1',
-  });
 });
 
 const quantity = () => screen.getByLabelText(copy.fields.quantity);
@@ -36,6 +34,13 @@ const placeOrder = 'POST /api/orders' as const;
 const good = { quantity: '20', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' };
 
 describe('BookingForm', () => {
+  beforeEach(() => {
+    renderWithApp(
+      <BookingForm part={part} name="Ada Lovelace" email="ada@example.com" onEmailNotVerified={onEmailNotVerified} />,
+      { path: '/part/part-1' },
+    );
+  });
+
   it("starts at the part's minimum and checks quantity, phone and address in the browser", async () => {
     expect((quantity() as HTMLInputElement).value).toBe('12');
     submit({ quantity: '11', phone: '', address: ' ' });
@@ -122,5 +127,52 @@ describe('BookingForm', () => {
     const keys = api.callsTo(placeOrder).map((call) => call.headers['idempotency-key']);
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+});
+
+describe('BookingForm, a part sold in packs and at volume prices', () => {
+  const packed = {
+    id: 'part-2',
+    minOrderQuantity: 10,
+    stock: 500,
+    packSize: 6,
+    priceCents: 4890,
+    priceTiers: [
+      { minQuantity: 48, unitPriceCents: 4650 },
+      { minQuantity: 96, unitPriceCents: 4400 },
+    ],
+  };
+  const total = () => screen.getByTestId('booking-total');
+
+  beforeEach(() => {
+    renderWithApp(<BookingForm part={packed} name="Ada Lovelace" email="ada@example.com" />, { path: '/part/part-2' });
+  });
+
+  it('starts at the smallest whole number of packs above the minimum, and refuses part of a pack', async () => {
+    expect((quantity() as HTMLInputElement).value).toBe('12');
+    submit({ quantity: '50', phone: good.phone, address: good.address });
+    await waitFor(() => expectFieldError(quantity(), copy.pricing.packsOf(6)));
+    // The rules are said in order: the minimum first.
+    submit({ quantity: '8' });
+    await waitFor(() => expectFieldError(quantity(), v.quantityTooLow(10)));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('shows the total at the volume price the quantity reaches, and what it saves', async () => {
+    expect(total().textContent).toContain(formatMoney(12 * 4890));
+    expect(total().textContent).not.toContain(copy.pricing.youSave(''));
+
+    fireEvent.change(quantity(), { target: { value: '48' } });
+    await waitFor(() => expect(total().textContent).toContain(formatMoney(48 * 4650)));
+    expect(total().textContent).toContain(copy.part.unitPriceAt(formatMoney(4650)));
+    expect(total().textContent).toContain(copy.pricing.youSave(formatMoney(48 * (4890 - 4650))));
+
+    fireEvent.change(quantity(), { target: { value: '96' } });
+    await waitFor(() => expect(total().textContent).toContain(formatMoney(96 * 4400)));
+    expect(total().textContent).toContain(copy.pricing.youSave(formatMoney(96 * 490)));
+
+    // A quantity that cannot be booked has no total.
+    fireEvent.change(quantity(), { target: { value: '97' } });
+    await waitFor(() => expect(total().textContent).toBe(''));
   });
 });

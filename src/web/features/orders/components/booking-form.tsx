@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
+import { lineTotalCents, quantityProblem, savingsCents, smallestAllowedQuantity, tierFor, unitPriceFor } from '#shared/pricing';
 import { orderQuantitySchema, phoneSchema } from '#shared/schemas/orders';
 import type { Part } from '#shared/schemas/parts';
 import { FormError, InputField, TextAreaField } from '../../../components/form-field';
@@ -14,16 +16,21 @@ import { newIdempotencyKey } from '../lib/idempotency-key';
 
 const v = copy.validation;
 
+/** What the form needs of the part: its quantity rules and its prices. */
+type BookedPart = Pick<Part, 'id' | 'minOrderQuantity' | 'stock' | 'packSize' | 'priceCents' | 'priceTiers'>;
+
 /**
- * The booking rules (docs/shop-rules.md, "Forms, rules and messages") for one part: the shared quantity and phone rules, with
- * this part's minimum and its stock left as the bounds.
+ * The booking rules (docs/shop-rules.md, "Forms, rules and messages") for one part: the shared quantity
+ * rules for a line of this part (a whole number, its minimum, its stock left, whole packs: the first
+ * broken one is said), and the phone and address rules.
  */
-function bookingSchema(part: Pick<Part, 'minOrderQuantity' | 'stock'>) {
+function bookingSchema(part: BookedPart) {
   const quantity = z
     .number()
-    .int(v.quantityWhole)
-    .min(part.minOrderQuantity, v.quantityTooLow(part.minOrderQuantity))
-    .max(part.stock, v.quantityTooHigh)
+    .superRefine((n, ctx) => {
+      const problem = quantityProblem(part, n);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .pipe(orderQuantitySchema);
   return z.object({
     quantity: z
@@ -47,7 +54,7 @@ const FIELDS = ['quantity', 'phone', 'address'] as const;
 const readOnlyField = 'min-w-0 [&_input]:border-slate-200 [&_input]:bg-slate-100 [&_input]:text-slate-700';
 
 interface BookingFormProps {
-  part: Pick<Part, 'id' | 'minOrderQuantity' | 'stock'>;
+  part: BookedPart;
   name: string;
   email: string;
   /** Booking was refused because the account's address is not verified yet. */
@@ -59,11 +66,8 @@ interface BookingFormProps {
  * part's minimum to start with), phone and address. Validates on submit, then on every change.
  */
 export default function BookingForm({ part, name, email, onEmailNotVerified }: BookingFormProps) {
-  const schema = useMemo(
-    () => bookingSchema({ minOrderQuantity: part.minOrderQuantity, stock: part.stock }),
-    [part.minOrderQuantity, part.stock],
-  );
-  const empty: BookingFormInput = { quantity: String(part.minOrderQuantity), phone: '', address: '' };
+  const schema = useMemo(() => bookingSchema(part), [part]);
+  const empty: BookingFormInput = { quantity: String(smallestAllowedQuantity(part)), phone: '', address: '' };
   const form = useForm<BookingFormInput, unknown, BookingFormOutput>({ resolver: zodResolver(schema), defaultValues: empty });
   const place = usePlaceOrderMutation();
   // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot book twice.
@@ -71,6 +75,7 @@ export default function BookingForm({ part, name, email, onEmailNotVerified }: B
   // The server's reason when it is not about one field (too many unpaid orders, stock gone, address unverified).
   const [refusal, setRefusal] = useState<string>();
   const { errors } = form.formState;
+  const quantityText = useWatch({ control: form.control, name: 'quantity' });
 
   const book = (values: BookingFormOutput) => {
     attemptKey.current ??= newIdempotencyKey();
@@ -142,6 +147,7 @@ export default function BookingForm({ part, name, email, onEmailNotVerified }: B
         {...form.register('address')}
       />
       <div>
+        <LineTotal part={part} quantityText={quantityText} />
         <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={place.isPending}>
           {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           {copy.booking.submit}
@@ -149,5 +155,38 @@ export default function BookingForm({ part, name, email, onEmailNotVerified }: B
         <FormError message={refusal} className="mt-3" />
       </div>
     </form>
+  );
+}
+
+/**
+ * What the quantity typed costs, priced as the server prices the order: the unit price of the volume
+ * price it reaches (docs/shop-rules.md, "Volume prices and pack sizes"), and what that saves. Shown
+ * while the quantity can be booked; read out when it changes.
+ */
+function LineTotal({ part, quantityText }: { part: BookedPart; quantityText: string }) {
+  const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN;
+  const bookable = quantityProblem(part, quantity) === null;
+  const saved = bookable ? savingsCents(part, quantity) : 0;
+  return (
+    <div aria-live="polite" data-testid="booking-total">
+      {bookable ? (
+        <div className="mb-5 flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
+          <p className="text-slate-700">
+            {copy.part.lineTotal}:{' '}
+            <strong className="text-xl font-extrabold text-slate-900 tabular-nums">
+              {formatMoney(lineTotalCents(part, quantity))}
+            </strong>
+          </p>
+          {tierFor(part, quantity) ? (
+            <p className="text-sm text-slate-600 tabular-nums">
+              {copy.part.unitPriceAt(formatMoney(unitPriceFor(part, quantity)))}
+            </p>
+          ) : null}
+          {saved > 0 ? (
+            <p className="w-full text-sm font-semibold text-emerald-800">{copy.pricing.youSave(formatMoney(saved))}</p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
