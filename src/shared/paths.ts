@@ -26,6 +26,7 @@ export const paths = {
   addReview: '/dashboard/addReview',
   addPart: '/dashboard/addPart',
   manageParts: '/dashboard/manageParts',
+  categories: '/dashboard/categories',
   manageOrders: '/dashboard/manageOrders',
   manageUser: '/dashboard/manageUser',
   inbox: '/dashboard/inbox',

@@ -56,6 +56,7 @@ describe('the pages of the web app (#shared/routes)', () => {
       addReview: 'add-review',
       addPart: 'add-part',
       manageParts: 'manage-parts',
+      categories: 'manage-categories',
       manageOrders: 'manage-orders',
       manageUser: 'manage-users',
       inbox: 'inbox',

@@ -39,6 +39,7 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
   'add-review': () => import('./routes/add-review'),
   'add-part': () => import('./routes/add-part'),
   'manage-parts': () => import('./routes/manage-parts'),
+  'manage-categories': () => import('./routes/manage-categories'),
   'manage-orders': () => import('./routes/manage-orders'),
   'manage-users': () => import('./routes/manage-users'),
   inbox: () => import('./routes/inbox'),

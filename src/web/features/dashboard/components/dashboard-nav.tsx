@@ -46,6 +46,11 @@ const icons: Record<string, ReactNode> = {
       <path d="M4 7.5l8 4.5 8-4.5M12 12v9" />
     </svg>
   ),
+  categories: (
+    <svg {...icon}>
+      <path d="M4 5h6v6H4zM14 5h6v6h-6zM4 15h6v4H4zM14 15h6v4h-6z" />
+    </svg>
+  ),
   truck: (
     <svg {...icon}>
       <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
@@ -93,6 +98,7 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     ...everyone,
     { to: paths.addPart, label: copy.dashboard.addPart, icon: icons.add },
     { to: paths.manageParts, label: copy.dashboard.manageParts, icon: icons.parts },
+    { to: paths.categories, label: copy.dashboard.categories, icon: icons.categories },
     { to: paths.manageOrders, label: copy.dashboard.manageOrders, icon: icons.truck },
     { to: paths.manageUser, label: copy.dashboard.manageUser, icon: icons.users },
     { to: paths.inbox, label: copy.dashboard.inbox, icon: icons.inbox },
