@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, test } from './fixtures';
+import { uniqueSku } from './support/catalogue-api';
 import { settled, signInAs, signUpThroughApi, unique } from './support/session';
 import { photoFile } from './support/uploads';
 
@@ -23,6 +24,8 @@ async function addPart(page: Page, name: string, price: string) {
   await page.goto('/dashboard/addPart');
   const form = page.locator('form', { has: page.getByRole('button', { name: copy.partsAdmin.add, exact: true }) });
   await form.getByLabel(copy.fields.name).fill(name);
+  await form.getByLabel(copy.partsAdmin.sku).fill(uniqueSku());
+  await form.getByLabel(copy.partsAdmin.category).selectOption({ label: 'Brakes' });
   await form.getByLabel(copy.fields.price).fill(price);
   await form.getByLabel(copy.fields.quantity).fill('500');
   await form
@@ -41,6 +44,8 @@ test.describe('catalogue management', () => {
     await expect(page.getByRole('heading', { name: copy.partsAdmin.addTitle })).toBeVisible();
     await page.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();
     await expect(page.getByText(copy.validation.nameRequired)).toBeVisible();
+    await expect(page.getByText(copy.pricing.skuRequired)).toBeVisible();
+    await expect(page.getByText(copy.categories.required)).toBeVisible();
     await expect(page.getByText(copy.validation.priceRequired)).toBeVisible();
     await expect(page.getByText(copy.validation.quantityRequiredPart)).toBeVisible();
     await expect(page.getByText(copy.validation.descriptionRequired)).toBeVisible();

@@ -258,10 +258,23 @@ test.describe('by keyboard alone', () => {
     await page.goto('/dashboard/addPart');
     const form = page.locator('form', { has: page.getByRole('button', { name: copy.partsAdmin.add, exact: true }) });
     await typeInto(page, form.getByLabel(copy.fields.name), name);
+    await typeInto(page, form.getByLabel(copy.partsAdmin.sku), `kb-${tag}`);
+    // A closed drop-down takes the first letters of an option.
+    const category = form.getByLabel(copy.partsAdmin.category);
+    await pressUntilFocused(page, category);
+    await expectVisibleFocus(page);
+    await page.keyboard.type('Filters');
+    await expect(category.locator('option:checked')).toHaveText('Filters');
     await typeInto(page, form.getByLabel(copy.fields.price), '42.10');
     await typeInto(page, form.getByLabel(copy.fields.quantity), '300');
     await typeInto(page, form.getByLabel(copy.fields.description), 'Added with the keyboard alone.');
     await expectVisibleFocus(page);
+    // A price tier: the new row takes focus.
+    await pressUntilFocused(page, form.getByRole('button', { name: copy.partsAdmin.addTier }));
+    await page.keyboard.press('Enter');
+    await expect(form.getByLabel(`${copy.partsAdmin.tier(1)}: ${copy.partsAdmin.tierMinQuantity}`)).toBeFocused();
+    await page.keyboard.type('48');
+    await typeInto(page, form.getByLabel(`${copy.partsAdmin.tier(1)}: ${copy.partsAdmin.tierUnitPrice}`), '38.00');
     await choosePhoto(page, form.getByLabel(copy.fields.photo));
     await expectVisibleFocus(page);
     await pressUntilFocused(page, form.getByRole('button', { name: copy.partsAdmin.add, exact: true }));

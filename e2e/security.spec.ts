@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Part, PartList } from '#shared/schemas/parts';
 import { expect, test } from './fixtures';
+import { categoryIdOf, uniqueSku } from './support/catalogue-api';
 import { placeOrder } from './support/orders';
 import { photoFile } from './support/uploads';
 import { signInAs, signUpThroughApi, unique } from './support/session';
@@ -73,7 +74,15 @@ test('markup in parts, reviews, contact messages, profile names and addresses sh
   await page.context().clearCookies();
   await signInAs(page, 'admin');
   const created = await page.request.post('/api/parts', {
-    data: { name: `Part ${text}`.slice(0, 120), description: `Description ${text}`, priceCents: 1999, stock: 100, imageUrl },
+    data: {
+      name: `Part ${text}`.slice(0, 120),
+      description: `Description ${text}`,
+      priceCents: 1999,
+      stock: 100,
+      imageUrl,
+      sku: uniqueSku(),
+      categoryId: await categoryIdOf(page.request),
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const part = (await (await page.request.get(`/api/parts/${((await created.json()) as { id: string }).id}`)).json()) as Part;

@@ -13,6 +13,7 @@ import {
   missingForTwoNodes,
   startTwoNodes,
 } from './support/two-nodes';
+import { uniqueSku } from './support/catalogue-api';
 import { bookingBody } from './support/orders';
 
 const ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
@@ -117,6 +118,7 @@ test('a picture uploaded through one node is served by the other (from the share
   const key = url.slice('/uploads/'.length);
   expect((await nodes.s3.keys()).some((k) => k.endsWith(key))).toBe(true);
 
+  const categories = (await (await call(nodes.a, '/api/categories')).json()) as { items: { id: string }[] };
   const created = await call(nodes.a, '/api/parts', {
     method: 'POST',
     cookie: adminCookie,
@@ -127,6 +129,8 @@ test('a picture uploaded through one node is served by the other (from the share
       stock: 240,
       minOrderQuantity: 12,
       imageUrl: url,
+      sku: uniqueSku(),
+      categoryId: categories.items[0]!.id,
     },
   });
   expect(created.status, await created.clone().text()).toBe(201);

@@ -3,6 +3,7 @@ import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Part, PartList } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
+import { categoryIdOf, uniqueSku } from './support/catalogue-api';
 import { receivedMail } from './support/inbox';
 import { partWithStock, placeOrder } from './support/orders';
 import { demoAccount, newCustomer, settled, signIn, signInAs, unique } from './support/session';
@@ -24,7 +25,15 @@ async function newPart(request: APIRequestContext, name: string): Promise<Part> 
   const parts = (await (await request.get('/api/parts?sort=newest&limit=1')).json()) as PartList;
   const imageUrl = parts.items[0]!.imageUrl;
   const res = await request.post('/api/parts', {
-    data: { name, description: 'Made for the walk-through tests', priceCents: 1250, stock: 500, imageUrl },
+    data: {
+      name,
+      description: 'Made for the walk-through tests',
+      priceCents: 1250,
+      stock: 500,
+      imageUrl,
+      sku: uniqueSku(),
+      categoryId: await categoryIdOf(request),
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, request } from '@playwright/test';
 import sharp from 'sharp';
-import { demoAccount } from './session';
+import { demoAccount, unique } from './session';
 
 /** The demo admin, signed in through the API in a request context of its own (dispose it after). */
 export async function adminApi(baseURL: string | undefined): Promise<APIRequestContext> {
@@ -11,6 +11,21 @@ export async function adminApi(baseURL: string | undefined): Promise<APIRequestC
   return context;
 }
 
+/** A SKU no other part has, as the admin would type one: "E2E-LXYZ12AB3C". */
+export function uniqueSku(): string {
+  return `E2E-${unique().toUpperCase()}`;
+}
+
+/** A demo category's id: the one with `slug`, or the first by name. */
+export async function categoryIdOf(request: APIRequestContext, slug?: string): Promise<string> {
+  const res = await request.get('/api/categories');
+  expect(res.status(), await res.text()).toBe(200);
+  const { items } = (await res.json()) as { items: { id: string; slug: string }[] };
+  const category = slug === undefined ? items[0] : items.find((item) => item.slug === slug);
+  if (!category) throw new Error(`the e2e shop has no category ${slug ?? ''}`);
+  return category.id;
+}
+
 export interface CreatedPart {
   id: string;
   name: string;
@@ -18,11 +33,21 @@ export interface CreatedPart {
   minOrderQuantity: number;
 }
 
+/** What a test chooses of the part it adds; the rest is made up (a unique SKU, the first category). */
+export interface NewPart {
+  name: string;
+  stock: number;
+  minOrderQuantity?: number;
+  priceCents?: number;
+  /** A category's slug. */
+  category?: string;
+  oemNumbers?: string[];
+  packSize?: number;
+  priceTiers?: { minQuantity: number; unitPriceCents: number }[];
+}
+
 /** Adds a part as the admin would (its picture uploaded first). */
-export async function createPart(
-  admin: APIRequestContext,
-  part: { name: string; stock: number; minOrderQuantity?: number; priceCents?: number },
-): Promise<CreatedPart> {
+export async function createPart(admin: APIRequestContext, part: NewPart): Promise<CreatedPart> {
   const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e86c1' } })
     .png()
     .toBuffer();
@@ -40,6 +65,11 @@ export async function createPart(
       stock: part.stock,
       minOrderQuantity: part.minOrderQuantity ?? 12,
       imageUrl: url,
+      sku: uniqueSku(),
+      categoryId: await categoryIdOf(admin, part.category),
+      ...(part.oemNumbers ? { oemNumbers: part.oemNumbers } : {}),
+      ...(part.packSize ? { packSize: part.packSize } : {}),
+      ...(part.priceTiers ? { priceTiers: part.priceTiers } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
