@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 
 /**
  * Toasts (react-toastify with its defaults, which are the shop's), with the library loaded on the first toast rather
@@ -12,7 +12,10 @@ let wanted = false;
 const listeners = new Set<() => void>();
 const library = () => import('react-toastify');
 
-function show(kind: Kind, message: string, options?: { toastId?: string }): void {
+/** Text, or a small piece of UI when the toast carries a link (plain `<a>`: toasts sit outside the router). */
+type Message = ReactNode;
+
+function show(kind: Kind, message: Message, options?: { toastId?: string }): void {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
@@ -21,8 +24,8 @@ function show(kind: Kind, message: string, options?: { toastId?: string }): void
 }
 
 export const toast = {
-  success: (message: string, options?: { toastId?: string }) => show('success', message, options),
-  error: (message: string, options?: { toastId?: string }) => show('error', message, options),
+  success: (message: Message, options?: { toastId?: string }) => show('success', message, options),
+  error: (message: Message, options?: { toastId?: string }) => show('error', message, options),
 };
 
 function subscribe(listener: () => void): () => void {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Fragment, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -9,8 +9,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, RowPicture } from '../../../components/data-table';
 import type { Clock } from '../../../lib/clock';
 import { useCancelOrderMutation } from '../api/cancel-order';
+import { useReorderMutation } from '../api/reorder';
 import { timeLeftToPay } from '../lib/time-left';
 import { useNow } from '../lib/use-now';
+import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
+import { ReorderToast } from './reorder-toast';
 
 interface MyOrdersTableProps {
   orders: Order[];
@@ -28,7 +31,7 @@ function CancelCell({ order, onCancel }: { order: Order; onCancel: (order: Order
       <button
         type="button"
         className="btn btn-sm btn-outline btn-error"
-        aria-label={o.cancelLabel(order.partName)}
+        aria-label={o.cancelLabel(orderName(order))}
         onClick={() => onCancel(order)}
       >
         {o.cancel}
@@ -53,7 +56,7 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
   if (order.status === 'pending_payment') {
     return (
       <div className="flex flex-col items-start gap-1">
-        <Link to={paths.payment(order.id)} className="btn btn-sm btn-primary" aria-label={o.payLabel(order.partName)}>
+        <Link to={paths.payment(order.id)} className="btn btn-sm btn-primary" aria-label={o.payLabel(orderName(order))}>
           {o.pay}
         </Link>
         {order.payBy ? (
@@ -83,15 +86,43 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
 /**
  * My Orders: Index, Picture, Name, Quantity, Price, Cancel order, Payment (docs/shop-rules.md, "Orders and payment"). An
  * unpaid order can be cancelled (after "Are you sure?") or paid, with the time left to pay; a
- * cancelled one says who cancelled it. From md
- * width a table; on phones each row is a card, so the page never scrolls sideways.
+ * cancelled one says who cancelled it. One row per order: the first line's picture and name ("+ 2
+ * more" when it has more lines), the units and the total; the row opens to show every line, and
+ * "Order again" puts its lines in the cart. From md width a table; on phones each row is a card, so
+ * the page never scrolls sideways.
  */
 export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
   const cancel = useCancelOrderMutation();
+  const reorder = useReorderMutation();
+  const navigate = useNavigate();
   const now = useNow(30_000, clock);
+  const linesId = useId();
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const [cancelling, setCancelling] = useState<Order | null>(null);
   // What the dialog says stays while it closes.
   const [shown, setShown] = useState<Order | null>(null);
+
+  const toggle = (id: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const orderAgain = (order: Order) => {
+    if (reorder.isPending) return;
+    reorder.mutate(order.id, {
+      onSuccess: (result) =>
+        toast.success(
+          <ReorderToast
+            added={Math.max(0, order.lines.length - result.unavailable.length)}
+            unavailable={result.unavailable}
+            cartHref={paths.cart}
+            onOpenCart={() => void navigate(paths.cart)}
+          />,
+        ),
+    });
+  };
 
   const confirmCancel = () => {
     if (!cancelling) return;
@@ -115,39 +146,72 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
           { label: o.payment, className: 'px-4 py-3' },
         ]}
       >
-        {orders.map((order, index) => (
-          <tr
-            key={order.id}
-            data-testid="order-row"
-            className="grid grid-cols-[1.5rem_5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0"
-          >
-            <td className={`row-span-3 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>{offset + index + 1}</td>
-            <td className={`row-span-3 self-start ${cell}`}>
-              <RowPicture src={order.imageUrl} />
-            </td>
-            <td className={`font-semibold break-words text-slate-900 ${cell}`}>{order.partName}</td>
-            <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
-              <span className="text-sm text-slate-600 md:sr-only">{o.quantity}: </span>
-              {order.quantity.toLocaleString('en-US')}
-            </td>
-            <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
-              <span className="text-sm text-slate-600 md:sr-only">{o.price}: </span>
-              {formatMoney(order.totalCents)}
-            </td>
-            <td className={`col-span-2 mt-1 self-start md:mt-0 ${cell}`}>
-              <CancelCell
-                order={order}
-                onCancel={(next) => {
-                  setCancelling(next);
-                  setShown(next);
-                }}
-              />
-            </td>
-            <td className={`mt-1 min-w-0 self-start md:mt-0 md:w-52 ${cell}`}>
-              <PaymentCell order={order} now={now} />
-            </td>
-          </tr>
-        ))}
+        {orders.map((order, index) => {
+          const open = opened.has(order.id);
+          const detailsId = `${linesId}-${order.id}`;
+          const reordering = reorder.isPending && reorder.variables === order.id;
+          return (
+            <Fragment key={order.id}>
+              <tr
+                data-testid="order-row"
+                className="grid grid-cols-[1.5rem_5rem_minmax(0,1fr)] items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0"
+              >
+                <td className={`row-span-3 self-start font-semibold text-slate-600 tabular-nums ${cell}`}>
+                  {offset + index + 1}
+                </td>
+                <td className={`row-span-3 self-start ${cell}`}>
+                  <RowPicture src={order.imageUrl} />
+                </td>
+                <td className={`break-words text-slate-900 ${cell}`}>
+                  <p className="font-semibold">
+                    <OrderTitle order={order} />
+                  </p>
+                  <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <LinesToggle order={order} open={open} controls={detailsId} onToggle={() => toggle(order.id)} />
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                      aria-label={o.orderAgainLabel(orderName(order))}
+                      // Not `disabled`: disabling the focused button would drop keyboard focus onto the page's body.
+                      aria-disabled={reordering || undefined}
+                      onClick={() => orderAgain(order)}
+                    >
+                      {reordering ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+                      {o.orderAgain}
+                    </button>
+                  </div>
+                </td>
+                <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
+                  <span className="text-sm text-slate-600 md:sr-only">{o.quantity}: </span>
+                  {order.quantity.toLocaleString('en-US')}
+                </td>
+                <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
+                  <span className="text-sm text-slate-600 md:sr-only">{o.price}: </span>
+                  {formatMoney(order.totalCents)}
+                </td>
+                <td className={`col-span-2 mt-1 self-start md:mt-0 ${cell}`}>
+                  <CancelCell
+                    order={order}
+                    onCancel={(next) => {
+                      setCancelling(next);
+                      setShown(next);
+                    }}
+                  />
+                </td>
+                <td className={`mt-1 min-w-0 self-start md:mt-0 md:w-52 ${cell}`}>
+                  <PaymentCell order={order} now={now} />
+                </td>
+              </tr>
+              {open ? (
+                <tr id={detailsId} data-testid="order-lines-row" className="block bg-slate-50 md:table-row">
+                  <td colSpan={7} className="block px-4 pb-3 md:table-cell md:px-4 md:pt-1 md:pb-3">
+                    <OrderLines order={order} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
       </DataTable>
       <ConfirmDialog
         open={cancelling !== null}
@@ -157,7 +221,13 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(null)}
       >
-        {shown ? <p>{o.confirmCancel(shown.partName, shown.quantity)}</p> : null}
+        {shown ? (
+          <p>
+            {shown.lines.length > 1
+              ? o.confirmCancelLines(orderName(shown), shown.quantity)
+              : o.confirmCancel(shown.partName, shown.quantity)}
+          </p>
+        ) : null}
       </ConfirmDialog>
     </>
   );
