@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Component tests of the web app's forms: rendered in jsdom, the network stubbed (src/web/testing/). */
@@ -8,6 +9,11 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default (one worker fewer than the cores) is a single worker on a 2-core machine. Every
+    // test file has databases of its own (copies of a template, src/server/testing/test-database.ts), so
+    // files run side by side safely; much of their time is spent waiting on PostgreSQL, which a second
+    // worker fills.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
