@@ -25,6 +25,7 @@ export const paths = {
   profile: '/dashboard/profile',
   addReview: '/dashboard/addReview',
   addPart: '/dashboard/addPart',
+  quickOrder: '/dashboard/quick-order',
   manageParts: '/dashboard/manageParts',
   categories: '/dashboard/categories',
   manageOrders: '/dashboard/manageOrders',

@@ -55,6 +55,7 @@ describe('the pages of the web app (#shared/routes)', () => {
       profile: 'profile',
       addReview: 'add-review',
       addPart: 'add-part',
+      quickOrder: 'quick-order',
       manageParts: 'manage-parts',
       categories: 'manage-categories',
       manageOrders: 'manage-orders',

@@ -72,6 +72,7 @@ export const pageRoutes: readonly PageRoute[] = [
   dashboardPage('/dashboard/addReview', 'add-review', 'customer'),
   dashboardPage('/dashboard/addPart', 'add-part', 'admin'),
   dashboardPage('/dashboard/manageParts', 'manage-parts', 'admin'),
+  dashboardPage('/dashboard/quick-order', 'quick-order', 'customer'),
   dashboardPage('/dashboard/categories', 'manage-categories', 'admin'),
   dashboardPage('/dashboard/manageOrders', 'manage-orders', 'admin'),
   dashboardPage('/dashboard/manageUser', 'manage-users', 'admin'),

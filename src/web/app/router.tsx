@@ -38,6 +38,7 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
   payment: () => import('./routes/payment'),
   'add-review': () => import('./routes/add-review'),
   'add-part': () => import('./routes/add-part'),
+  'quick-order': () => import('./routes/quick-order'),
   'manage-parts': () => import('./routes/manage-parts'),
   'manage-categories': () => import('./routes/manage-categories'),
   'manage-orders': () => import('./routes/manage-orders'),

@@ -29,6 +29,12 @@ const icons: Record<string, ReactNode> = {
       <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
     </svg>
   ),
+  quickOrder: (
+    <svg {...icon}>
+      <path d="M5 4h10l4 4v12H5z" />
+      <path d="M8.5 10h7M8.5 13.5h7M8.5 17h4" />
+    </svg>
+  ),
   review: (
     <svg {...icon}>
       <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
@@ -93,7 +99,12 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     { to: paths.dashboard, label: copy.dashboard.myOrders, icon: icons.orders, end: true },
     { to: paths.profile, label: copy.dashboard.myProfile, icon: icons.profile },
   ];
-  if (!isAdmin) return [...everyone, { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review }];
+  if (!isAdmin)
+    return [
+      ...everyone,
+      { to: paths.quickOrder, label: copy.dashboard.quickOrder, icon: icons.quickOrder },
+      { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review },
+    ];
   return [
     ...everyone,
     { to: paths.addPart, label: copy.dashboard.addPart, icon: icons.add },

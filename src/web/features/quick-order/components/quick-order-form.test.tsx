@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import type { Cart, CartImportResult } from '#shared/schemas/cart';
+import { type FakeApi, fakeApi, fieldProblem, ok } from '../../../testing/fake-api';
+import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
+import { QuickOrderForm } from './quick-order-form';
+
+const q = copy.quickOrderPage;
+const rules = copy.quickOrder;
+const importRoute = 'POST /api/cart/import' as const;
+let api: FakeApi;
+
+function cartOf(...lines: { sku: string; name: string; quantity: number }[]): Cart {
+  return {
+    lines: lines.map((line, index) => ({
+      partId: `part-${index + 1}`,
+      sku: line.sku,
+      name: line.name,
+      imageUrl: '/uploads/part.webp',
+      quantity: line.quantity,
+      unitPriceCents: 1000,
+      lineTotalCents: 1000 * line.quantity,
+      basePriceCents: 1000,
+      savingsCents: 0,
+      tier: null,
+      minOrderQuantity: 12,
+      packSize: 1,
+      stock: 500,
+    })),
+    subtotalCents: 0,
+    savingsCents: 0,
+  };
+}
+
+beforeEach(() => {
+  api = fakeApi();
+  renderWithApp(<QuickOrderForm cartHref="/cart" />, { path: '/dashboard/quick-order' });
+});
+
+const box = () => screen.getByLabelText(q.textLabel) as HTMLTextAreaElement;
+const fileInput = () => screen.getByLabelText(q.fileLabel) as HTMLInputElement;
+const submit = () => fireEvent.click(screen.getByRole('button', { name: q.submit }));
+const paste = (text: string) => fireEvent.change(box(), { target: { value: text } });
+
+function choose(bytes: Uint8Array<ArrayBuffer> | string, name = 'order.csv') {
+  const file = new File([bytes], name, { type: 'text/csv' });
+  fireEvent.change(fileInput(), { target: { files: [file] } });
+}
+
+describe('QuickOrderForm', () => {
+  it('refuses a file that is not UTF-8 next to the file field, and sends nothing', async () => {
+    // "sku,quantity\nGH-BRK-1042,48 Bremsbeläge" saved as Windows-1252: the ä is one byte, 0xE4.
+    const latin1 = new Uint8Array([...new TextEncoder().encode('sku,quantity\nGH-BRK-1042,48 Bremsbel'), 0xe4, 0x67, 0x65]);
+    choose(latin1);
+    await waitFor(() => expectFieldError(fileInput(), rules.notUtf8));
+    expect(box().value).toBe('');
+
+    // UTF-16 with its byte-order mark is not UTF-8 either.
+    const utf16 = new Uint8Array([0xff, 0xfe, ...[...'sku,quantity'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    choose(utf16);
+    await waitFor(() => expectFieldError(fileInput(), rules.notUtf8));
+    submit();
+    await waitFor(() => expectFieldError(box(), rules.textRequired));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('refuses a CSV file without the header row sku,quantity, and sends nothing', async () => {
+    choose('GH-BRK-1042,48\nGH-FLT-0980,24\n');
+    await waitFor(() => expectFieldError(fileInput(), rules.csvHeader));
+    expect(box().value).toBe('');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('reads a UTF-8 CSV file into the box and sends it as CSV; the rows refused stay under the header', async () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf]);
+    choose(new Uint8Array([...bom, ...new TextEncoder().encode('SKU;Quantity\nGH-BRK-1042;48\nGH-NOPE-1;12\n')]));
+    await waitFor(() => expect(box().value).toBe('SKU;Quantity\nGH-BRK-1042;48\nGH-NOPE-1;12'));
+    expectNoFieldError(fileInput());
+    expect(screen.getByText(q.fileRead('order.csv'))).toBeTruthy();
+
+    const answer: CartImportResult = {
+      added: [{ sku: 'GH-BRK-1042', quantity: 48 }],
+      rejected: [{ line: 3, text: 'GH-NOPE-1,12', sku: 'GH-NOPE-1', message: rules.unknownPart }],
+      cart: cartOf({ sku: 'GH-BRK-1042', name: 'Brake pad set', quantity: 48 }),
+    };
+    api.on(importRoute, ok(answer));
+    submit();
+    await waitFor(() => expect(api.callsTo(importRoute)).toHaveLength(1));
+    expect(api.callsTo(importRoute)[0]!.body).toEqual({ text: 'SKU;Quantity\nGH-BRK-1042;48\nGH-NOPE-1;12', format: 'csv' });
+    await waitFor(() => expect(box().value).toBe('SKU,Quantity\nGH-NOPE-1,12'));
+
+    // Taking the header out of the CSV that is left is refused in the browser, with the server's message.
+    paste('GH-NOPE-1,12');
+    submit();
+    await waitFor(() => expectFieldError(box(), rules.csvHeader));
+    expect(api.callsTo(importRoute)).toHaveLength(1);
+  });
+
+  it('answers each pasted line: the added ones leave the box, the refused ones stay in it with their message', async () => {
+    const answer: CartImportResult = {
+      added: [
+        { sku: 'GH-BRK-1042', quantity: 60, merged: 2 },
+        { sku: 'GH-FLT-0980', quantity: 24 },
+      ],
+      rejected: [
+        { line: 2, text: 'GH-NOPE-0001 12', sku: 'GH-NOPE-0001', message: rules.unknownPart },
+        { line: 4, text: 'GH-FLT-0980 5', sku: 'GH-FLT-0980', message: copy.validation.quantityTooLow(12) },
+      ],
+      cart: cartOf(
+        { sku: 'GH-BRK-1042', name: 'Brake pad set', quantity: 60 },
+        { sku: 'GH-FLT-0980', name: 'Oil filter', quantity: 24 },
+      ),
+    };
+    api.on(importRoute, ok(answer));
+    paste('GH-BRK-1042 48\nGH-NOPE-0001 12\nGH-FLT-0980\t24\nGH-FLT-0980 5\ngh-brk-1042;12');
+    submit();
+
+    await waitFor(() => expect(box().value).toBe('GH-NOPE-0001 12\nGH-FLT-0980 5'));
+    expect(api.callsTo(importRoute)[0]!.body).toEqual({
+      text: 'GH-BRK-1042 48\nGH-NOPE-0001 12\nGH-FLT-0980\t24\nGH-FLT-0980 5\ngh-brk-1042;12',
+      format: 'lines',
+    });
+
+    const added = within(screen.getByTestId('quick-order-added'));
+    expect(screen.getByText(q.addedTitle(2))).toBeTruthy();
+    expect(added.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `GH-BRK-1042Brake pad set${q.added(60)}${rules.merged(2)}`,
+      `GH-FLT-0980Oil filter${q.added(24)}`,
+    ]);
+    const rejected = within(screen.getByTestId('quick-order-rejected'));
+    expect(screen.getByText(q.rejectedTitle(2))).toBeTruthy();
+    expect(rejected.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `${q.lineNumber(2)}GH-NOPE-0001 12${rules.unknownPart}`,
+      `${q.lineNumber(4)}GH-FLT-0980 5${copy.validation.quantityTooLow(12)}`,
+    ]);
+    expect(screen.getByRole('link', { name: q.goToCart }).getAttribute('href')).toBe('/cart');
+    // The reader is taken to the answers.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: q.answersTitle }));
+  });
+
+  it('checks the whole text in the browser, and puts the server’s refusal of it under the box', async () => {
+    submit();
+    await waitFor(() => expectFieldError(box(), rules.textRequired));
+    paste('   \n  ');
+    expectFieldError(box(), rules.textRequired);
+    paste(Array.from({ length: 501 }, (_, i) => `GH-BRK-${1000 + i} 12`).join('\n'));
+    expectFieldError(box(), rules.tooManyLines(500, 501));
+    paste('GH-BRK-1042 48');
+    expectNoFieldError(box());
+    expect(api.calls).toHaveLength(0);
+
+    api.on(importRoute, fieldProblem({ text: rules.nothingToAdd }));
+    submit();
+    await waitFor(() => expectFieldError(box(), rules.nothingToAdd));
+    expect(box().value).toBe('GH-BRK-1042 48');
+    expect(document.activeElement).toBe(box());
+  });
+});
