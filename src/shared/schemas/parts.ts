@@ -164,7 +164,7 @@ function tierRowPath(path: readonly PropertyKey[]): PropertyKey[] {
  * The form's text fields, turned into the API body by `toPartInput`. The catalogue fields are checked
  * by the API's own schemas (#shared/schemas/catalogue), so the browser says what the server would, on
  * the same row. The rules that tie the tiers to the part's price and minimum order are
- * `refinePartFormPricing`, which needs the part's minimum order.
+ * `partFormPricingSchema`'s, which needs the part's minimum order.
  */
 export const partFormSchema = z.object({
   name: requiredText(v.nameRequired, 120),
@@ -210,20 +210,25 @@ export const partFormSchema = z.object({
 export type PartForm = z.infer<typeof partFormSchema>;
 
 /**
- * `partPricingProblems` on the form's rows: every tier above the part's minimum order (the default one
- * when the form adds a part) and cheaper than the price typed above. Run on the whole form, also while
- * other fields are wrong (`{ when: () => true }`), so every row's problem shows at once.
+ * `partPricingProblems` on the form's rows, as a schema to join to the form's with `.and()`: every tier
+ * above the part's minimum order (the default one when the form adds a part) and cheaper than the price
+ * typed. Joined rather than refined on the form, because zod skips a refinement once a field has failed
+ * with `abort` (an empty name), and the rows' problems should show with the rest at once.
  */
-export function refinePartFormPricing(minOrderQuantity: number | undefined) {
-  return (form: Pick<PartForm, 'price' | 'priceTiers'>, ctx: z.RefinementCtx): void => {
-    if (typeof form.price !== 'string' || !Array.isArray(form.priceTiers)) return;
-    const problems = partPricingProblems({
-      priceCents: parsePriceToCents(form.price) ?? Number.NaN,
-      minOrderQuantity,
-      priceTiers: tiersOf(form.priceTiers),
-    });
-    for (const problem of problems) ctx.addIssue({ code: 'custom', path: tierRowPath(problem.path), message: problem.message });
-  };
+export function partFormPricingSchema(minOrderQuantity: number | undefined) {
+  return z
+    .unknown()
+    .superRefine((form, ctx) => {
+      const { price, priceTiers } = (form ?? {}) as Partial<Pick<PartForm, 'price' | 'priceTiers'>>;
+      if (typeof price !== 'string' || !Array.isArray(priceTiers)) return;
+      const problems = partPricingProblems({
+        priceCents: parsePriceToCents(price) ?? Number.NaN,
+        minOrderQuantity,
+        priceTiers: tiersOf(priceTiers),
+      });
+      for (const problem of problems) ctx.addIssue({ code: 'custom', path: tierRowPath(problem.path), message: problem.message });
+    })
+    .transform(() => ({}));
 }
 
 /** The form's values as the API's part body (create; an update sends the same fields). */

@@ -9,8 +9,8 @@ import {
   MAX_OEM_NUMBERS,
   MAX_PRICE_TIERS,
   partFieldNames,
+  partFormPricingSchema,
   partFormSchema,
-  refinePartFormPricing,
   toPartInput,
   type Part,
   type PartUpdate,
@@ -35,7 +35,7 @@ function partFormSchemaFor(part: Part | undefined) {
   const photo = part
     ? z.custom<File | null>((value) => value === null || value instanceof File)
     : z.custom<File | null>((value) => value instanceof File, { error: copy.validation.imageRequired });
-  return partFormSchema.extend({ photo }).superRefine(refinePartFormPricing(part?.minOrderQuantity), { when: () => true });
+  return partFormSchema.extend({ photo }).and(partFormPricingSchema(part?.minOrderQuantity));
 }
 type PartFormValues = z.infer<ReturnType<typeof partFormSchemaFor>>;
 
