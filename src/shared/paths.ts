@@ -9,6 +9,7 @@ export const paths = {
   blogs: '/blogs',
   blog: (slug: string) => `/blogs/${encodeURIComponent(slug)}`,
   reviews: '/reviews',
+  cart: '/cart',
   about: '/about',
   terms: '/terms',
   privacy: '/privacy',

@@ -41,6 +41,7 @@ describe('the pages of the web app (#shared/routes)', () => {
       blogs: 'blogs',
       blog: 'blog-post',
       reviews: 'reviews',
+      cart: 'cart',
       about: 'info',
       terms: 'info',
       privacy: 'info',

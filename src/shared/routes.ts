@@ -54,6 +54,8 @@ export const pageRoutes: readonly PageRoute[] = [
   publicPage('/blogs', 'blogs'),
   publicPage('/blogs/:slug', 'blog-post'),
   publicPage('/reviews', 'reviews'),
+  // A visitor's cart is in their browser, not known to the server: the browser draws the page.
+  publicPage('/cart', 'cart', false),
   // The shop's short pages, linked from the footer: one module for the four.
   publicPage('/about', 'info'),
   publicPage('/terms', 'info'),

@@ -25,6 +25,7 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
   blogs: () => import('./routes/blogs'),
   'blog-post': () => import('./routes/blog-post'),
   reviews: () => import('./routes/reviews'),
+  cart: () => import('./routes/cart'),
   info: () => import('./routes/info'),
   login: () => import('./routes/login'),
   signup: () => import('./routes/signup'),

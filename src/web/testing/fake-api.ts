@@ -60,7 +60,7 @@ function readBody(body: RequestInit['body']): unknown {
   }
 }
 
-type Route = `${'GET' | 'POST' | 'PATCH' | 'DELETE'} ${string}`;
+type Route = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} ${string}`;
 
 let unexpected: string[] = [];
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { type CartOwner, CartOwnerProvider } from '../../features/cart/lib/cart-owner';
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -18,22 +20,32 @@ function NavigationProgress() {
 
 const mainElement = () => document.getElementById('main');
 
+/** Whose cart the pages show: the browser's for a visitor, the server's once signed in. */
+function useCartOwnerOfSession(): CartOwner {
+  const session = useSession();
+  if (session.status === 'loading') return 'unknown';
+  return session.status === 'signed-in' ? 'signed-in' : 'visitor';
+}
+
 export function AppShell() {
   useFocusRescue(mainElement);
+  const cartOwner = useCartOwnerOfSession();
   // The app runs (a page the server rendered has been taken over): the end-to-end suite waits for this.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <div className="flex min-h-dvh flex-col">
-      <NavigationProgress />
-      <TestModeBanner />
-      <Navbar />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <Footer />
-      <ScrollRestoration />
-    </div>
+    <CartOwnerProvider owner={cartOwner}>
+      <div className="flex min-h-dvh flex-col">
+        <NavigationProgress />
+        <TestModeBanner />
+        <Navbar />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+        <ScrollRestoration />
+      </div>
+    </CartOwnerProvider>
   );
 }

@@ -6,6 +6,7 @@ import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { CartNavLink } from '../../features/cart/components/cart-nav-link';
 import { useHydrated } from '../../lib/use-hydrated';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -15,7 +16,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-200 hover:bg-white/5 hover:text-white'
   }`;
 
-/** The top bar: logo, main links (a menu button under md width), and Login or Sign Out. */
+/** The top bar: logo, main links (a menu button under md width), the cart, and Login or Sign Out. */
 export function Navbar() {
   const hydrated = useHydrated();
   const session = useSession();
@@ -88,6 +89,7 @@ export function Navbar() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <CartNavLink />
           {session.status === 'signed-in' ? (
             <button
               type="button"

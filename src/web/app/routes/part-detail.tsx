@@ -14,6 +14,7 @@ import { Stars } from '../../components/stars';
 import { WhenNearViewport } from '../../components/when-near-viewport';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { useAddToCart } from '../../features/cart/lib/use-cart';
 import { usePartQuery } from '../../features/parts/api/get-part';
 import { ApiError } from '../../lib/api-client';
 
@@ -49,6 +50,7 @@ export default function PartDetailPage() {
   const { partId = '' } = useParams();
   const part = usePartQuery(partId);
   const session = useSession();
+  const { add: addToCart } = useAddToCart();
   // Set when a booking was refused for an unverified address: the way to get the link again shows.
   const [needsVerification, setNeedsVerification] = useState(false);
   if (part.isPending) return <Spinner className="min-h-[60vh]" />;
@@ -182,6 +184,7 @@ export default function PartDetailPage() {
                       name={session.user.name}
                       email={session.user.email}
                       onEmailNotVerified={() => setNeedsVerification(true)}
+                      onAddToCart={(quantity) => addToCart(data, quantity)}
                     />
                   </Suspense>
                 </WhenNearViewport>

@@ -8,7 +8,9 @@ import { Pagination } from '../../components/pagination';
 import { Redirect } from '../../components/redirect';
 import { SectionError } from '../../components/section-error';
 import { GridSkeleton } from '../../components/grid-skeleton';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { partsQueryOptions, type PartsQuery, usePartsQuery } from '../../features/parts/api/get-parts';
+import { PART_CARD_ACTION_CLASS, type PartCardAction } from '../../features/parts/components/part-card';
 import { PART_GRID_CLASS, PartGrid } from '../../features/parts/components/part-grid';
 import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
 import { pageLoader } from '../page-data';
@@ -19,6 +21,11 @@ export const PARTS_PAGE_SIZE = 12;
 function partsListQuery({ q, sort, page, inStock }: PartsSearch): PartsQuery {
   return { q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE, ...(inStock ? { inStock } : {}) };
 }
+
+/** "Add to cart" on each card: the part's smallest allowed quantity. */
+const addToCart: PartCardAction = (part, nameId) => (
+  <AddToCartButton part={part} describedBy={nameId} className={PART_CARD_ACTION_CLASS} />
+);
 
 export const loader = pageLoader((queryClient, { request }) =>
   queryClient.ensureQueryData(partsQueryOptions(partsListQuery(partsPageSearch.read(new URL(request.url).searchParams)))),
@@ -82,7 +89,7 @@ export default function PartsPage() {
             </div>
           ) : (
             <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-              <PartGrid parts={parts.data.items} headingLevel={2} priorityCount={3} />
+              <PartGrid parts={parts.data.items} cardAction={addToCart} headingLevel={2} priorityCount={3} />
             </div>
           )}
         </div>

@@ -59,13 +59,15 @@ interface BookingFormProps {
   email: string;
   /** Booking was refused because the account's address is not verified yet. */
   onEmailNotVerified?: () => void;
+  /** "Add to cart" beside "Book Now" (the page gives the cart's): called with the quantity once it passes the part's rules. */
+  onAddToCart?: (quantity: number) => Promise<unknown>;
 }
 
 /**
  * The booking form on a part's page: name and email from the account (read-only), quantity (the
  * part's minimum to start with), phone and address. Validates on submit, then on every change.
  */
-export default function BookingForm({ part, name, email, onEmailNotVerified }: BookingFormProps) {
+export default function BookingForm({ part, name, email, onEmailNotVerified, onAddToCart }: BookingFormProps) {
   const schema = useMemo(() => bookingSchema(part), [part]);
   const empty: BookingFormInput = { quantity: String(smallestAllowedQuantity(part)), phone: '', address: '' };
   const form = useForm<BookingFormInput, unknown, BookingFormOutput>({ resolver: zodResolver(schema), defaultValues: empty });
@@ -76,6 +78,17 @@ export default function BookingForm({ part, name, email, onEmailNotVerified }: B
   const [refusal, setRefusal] = useState<string>();
   const { errors } = form.formState;
   const quantityText = useWatch({ control: form.control, name: 'quantity' });
+  const [addingToCart, setAddingToCart] = useState(false);
+
+  const addToCart = async () => {
+    if (!onAddToCart || !(await form.trigger('quantity'))) return;
+    setAddingToCart(true);
+    try {
+      await onAddToCart(Number(form.getValues('quantity').trim()));
+    } finally {
+      setAddingToCart(false);
+    }
+  };
 
   const book = (values: BookingFormOutput) => {
     attemptKey.current ??= newIdempotencyKey();
@@ -148,10 +161,23 @@ export default function BookingForm({ part, name, email, onEmailNotVerified }: B
       />
       <div>
         <LineTotal part={part} quantityText={quantityText} />
-        <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={place.isPending}>
-          {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {copy.booking.submit}
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={place.isPending}>
+            {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {copy.booking.submit}
+          </button>
+          {onAddToCart ? (
+            <button
+              type="button"
+              className="btn btn-outline btn-lg min-w-40 border-brand-700 bg-white text-brand-800 hover:border-brand-800 hover:bg-brand-50"
+              disabled={addingToCart}
+              onClick={() => void addToCart()}
+            >
+              {addingToCart ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              {copy.cartView.addToCart}
+            </button>
+          ) : null}
+        </div>
         <FormError message={refusal} className="mt-3" />
       </div>
     </form>

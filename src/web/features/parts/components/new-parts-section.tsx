@@ -7,6 +7,7 @@ import { SectionError } from '../../../components/section-error';
 import { SectionHeading } from '../../../components/section-heading';
 import { Spinner } from '../../../components/spinner';
 import { type PartsQuery, usePartsQuery } from '../api/get-parts';
+import type { PartCardAction } from './part-card';
 import { PartGrid } from './part-grid';
 
 export const NEW_PARTS_COUNT = 6;
@@ -14,8 +15,8 @@ export const NEW_PARTS_COUNT = 6;
 /** The section's list, also loaded ahead by the landing page's loader. */
 export const newPartsQuery: PartsQuery = { sort: 'newest', limit: NEW_PARTS_COUNT };
 
-/** "NEW OUR PARTS": the six newest parts. */
-export function NewPartsSection() {
+/** "NEW OUR PARTS": the six newest parts; `cardAction` is a second action on each card, beside "Book Now". */
+export function NewPartsSection({ cardAction }: { cardAction?: PartCardAction }) {
   const parts = usePartsQuery(newPartsQuery);
   return (
     <Reveal aria-labelledby="new-parts-title" className="bg-slate-50 py-16 sm:py-24">
@@ -36,7 +37,7 @@ export function NewPartsSection() {
         ) : parts.isError ? (
           <SectionError onRetry={() => void parts.refetch()} />
         ) : (
-          <PartGrid parts={parts.data.items} />
+          <PartGrid parts={parts.data.items} cardAction={cardAction} />
         )}
       </div>
     </Reveal>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -9,15 +9,25 @@ import { truncate } from '#shared/text';
 import { Picture } from '../../../components/picture';
 import { Stars } from '../../../components/stars';
 
+/**
+ * A second action beside "Book Now" on a part in stock (the cart's "Add to cart"), given by the page:
+ * `nameId` is the id of the card's heading, which names the part the action is about.
+ */
+export type PartCardAction = (part: Part, nameId: string) => ReactNode;
+
+/** Class for a card action, so that it sits beside "Book Now", or under it when the card is narrow. */
+export const PART_CARD_ACTION_CLASS = 'flex-1 basis-36';
+
 interface PartCardProps {
   part: Part;
+  action?: PartCardAction;
   /** h3 under a section's h2 (landing), h2 directly under the page's h1 (parts list). */
   headingLevel?: 2 | 3;
   /** Cards in the first visible row load their picture at once. */
   priority?: boolean;
 }
 
-export function PartCard({ part, headingLevel = 3, priority = false }: PartCardProps) {
+export function PartCard({ part, action, headingLevel = 3, priority = false }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = useId();
   return (
@@ -54,9 +64,12 @@ export function PartCard({ part, headingLevel = 3, priority = false }: PartCardP
         </dl>
         <p className="mt-4 flex-1 text-sm leading-relaxed text-slate-600">{truncate(part.description, 300)}</p>
         {isInStock(part) ? (
-          <Link to={paths.part(part.id)} aria-describedby={nameId} className="btn btn-primary mt-6 w-full">
-            {copy.part.bookNow}
-          </Link>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Link to={paths.part(part.id)} aria-describedby={nameId} className={`btn btn-primary ${PART_CARD_ACTION_CLASS}`}>
+              {copy.part.bookNow}
+            </Link>
+            {action?.(part, nameId)}
+          </div>
         ) : (
           // Nothing to book: no link that leads to a form that can only fail.
           <p

@@ -1,8 +1,10 @@
 import type { Part } from '#shared/schemas/parts';
-import { PartCard } from './part-card';
+import { PartCard, type PartCardAction } from './part-card';
 
 interface PartGridProps {
   parts: Part[];
+  /** A second action on each card in stock, beside "Book Now". */
+  cardAction?: PartCardAction;
   headingLevel?: 2 | 3;
   /** How many of the first cards are above the fold and load eagerly. */
   priorityCount?: number;
@@ -10,12 +12,12 @@ interface PartGridProps {
 
 export const PART_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
 
-export function PartGrid({ parts, headingLevel = 3, priorityCount = 0 }: PartGridProps) {
+export function PartGrid({ parts, cardAction, headingLevel = 3, priorityCount = 0 }: PartGridProps) {
   return (
     <ul className={PART_GRID_CLASS}>
       {parts.map((part, index) => (
         <li key={part.id} className="flex">
-          <PartCard part={part} headingLevel={headingLevel} priority={index < priorityCount} />
+          <PartCard part={part} action={cardAction} headingLevel={headingLevel} priority={index < priorityCount} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { copy } from '#shared/copy';
+import { paths } from '#shared/paths';
+import { PageHeader } from '../../components/page-header';
+import { CartView } from '../../features/cart/components/cart-view';
+import type { FromState } from '../../features/auth/components/require-auth';
+
+/** Signing in from the cart comes back to it, where the visitor's cart has joined the account's. */
+const backToCart: FromState = { from: { pathname: paths.cart, search: '', hash: '' } };
+
+/** /cart (anyone): the cart's lines and totals; a signed-in customer orders them from here. */
+export default function CartPage() {
+  return (
+    <>
+      <title>{`${copy.cartView.title} · ${copy.brand}`}</title>
+      <PageHeader title={copy.cartView.title} text={copy.cartView.text} />
+      <div className="container-page py-10 sm:py-14">
+        <CartView
+          signIn={
+            <Link to={paths.login} state={backToCart} className="btn btn-primary btn-lg w-full">
+              {copy.cartView.signInToOrder}
+            </Link>
+          }
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderLineInput } from '#shared/schemas/orders';
+import { apiRequest } from '../../../lib/api-client';
+import { cartQueryKey } from './get-cart';
+
+export interface PlaceCartOrderRequest {
+  input: { lines: OrderLineInput[]; phone: string; address: string };
+  /** One per submission attempt: a double click or a retry of the same attempt makes one order. */
+  idempotencyKey: string;
+}
+
+/**
+ * Orders the cart's lines in one order (POST /api/orders with `lines`): the server prices each line,
+ * takes the stock of all of them in one transaction and removes the ordered lines from the cart. A
+ * refused line comes back as `errors["lines.N.quantity"]` or `errors["lines.N.partId"]`, N its index
+ * in the lines sent.
+ */
+export function placeCartOrder({ input, idempotencyKey }: PlaceCartOrderRequest): Promise<{ id: string }> {
+  return apiRequest<{ id: string }>('/api/orders', {
+    method: 'POST',
+    body: input,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+}
+
+/** The cart page tells refusals on its lines and fields; the cache toasts only server faults. */
+export function usePlaceCartOrderMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeCartOrder,
+    meta: { toast: 'faults' },
+    // Whatever the answer, the cart, the stock and the orders may have changed. Not awaited: the page
+    // goes on to the payment first, rather than drawing the emptied cart on the way.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['parts'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router';
+import { copy } from '#shared/copy';
+import { paths } from '#shared/paths';
+import { CartIcon } from '../../../components/icons';
+import { useCartLineCount } from '../lib/use-cart';
+import { useMergeBrowserCartOnSignIn } from '../lib/use-merge-browser-cart';
+
+/**
+ * The navbar's cart: an icon with the number of lines, to /cart. Mounted on every page, it is also
+ * where a visitor's browser cart joins the account's cart once they sign in.
+ */
+export function CartNavLink() {
+  useMergeBrowserCartOnSignIn();
+  const count = useCartLineCount();
+  return (
+    <NavLink
+      to={paths.cart}
+      aria-label={count === undefined ? copy.cartView.navLabelLoading : copy.cartView.navLabel(count)}
+      className={({ isActive }) =>
+        `relative inline-flex h-10 w-10 items-center justify-center rounded-lg transition-colors hover:bg-white/10 ${
+          isActive ? 'text-brand-300' : 'text-slate-200 hover:text-white'
+        }`
+      }
+    >
+      <CartIcon className="h-6 w-6" />
+      {count ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-count"
+          className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-500 px-1 text-xs font-bold text-slate-950 tabular-nums"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

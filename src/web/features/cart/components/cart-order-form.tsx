@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { copy } from '#shared/copy';
+import { paths } from '#shared/paths';
+import { type OrderLineInput, phoneSchema } from '#shared/schemas/orders';
+import { FormError, InputField, TextAreaField } from '../../../components/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/mutation-errors';
+import { toast } from '../../../lib/toast';
+import { usePlaceCartOrderMutation } from '../api/place-cart-order';
+import type { OrderContact } from '../api/get-last-order-contact';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { refusalsByLine, type LineRefusal } from '../lib/line-refusals';
+
+const v = copy.validation;
+
+/** The delivery fields, with the booking form's rules and messages (docs/shop-rules.md, "Forms, rules and messages"). */
+const deliverySchema = z.object({
+  phone: phoneSchema,
+  address: z.string().trim().min(1, v.addressRequired).max(300, v.tooLong(300)),
+});
+type DeliveryInput = z.input<typeof deliverySchema>;
+type DeliveryOutput = z.output<typeof deliverySchema>;
+
+const FIELDS = ['phone', 'address'] as const;
+
+interface CartOrderFormProps {
+  /** Prefilled from the customer's last order; empty before their first. */
+  contact: OrderContact | null;
+  /**
+   * The lines to order, once every quantity typed has been saved; null when a line cannot be ordered
+   * as it stands (the page shows why on the line).
+   */
+  linesToOrder: () => Promise<OrderLineInput[] | null>;
+  /** The server refused lines of the order: each refusal under the part of the line sent. */
+  onLinesRefused: (refusals: Record<string, LineRefusal>) => void;
+}
+
+/**
+ * Phone, address and "Place order": the cart's lines in one order (POST /api/orders with `lines`). Then
+ * on to the order's payment page, as the customer pays for any order.
+ */
+export function CartOrderForm({ contact, linesToOrder, onLinesRefused }: CartOrderFormProps) {
+  const navigate = useNavigate();
+  const form = useForm<DeliveryInput, unknown, DeliveryOutput>({
+    resolver: zodResolver(deliverySchema),
+    defaultValues: { phone: contact?.phone ?? '', address: contact?.address ?? '' },
+  });
+  const place = usePlaceCartOrderMutation();
+  // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot order twice.
+  const attemptKey = useRef<string | null>(null);
+  const [refusal, setRefusal] = useState<string>();
+  const [preparing, setPreparing] = useState(false);
+  const { errors } = form.formState;
+
+  const order = async (values: DeliveryOutput) => {
+    setRefusal(undefined);
+    setPreparing(true);
+    let lines: OrderLineInput[] | null;
+    try {
+      lines = await linesToOrder();
+    } finally {
+      setPreparing(false);
+    }
+    if (!lines) {
+      setRefusal(copy.cartView.fixLines);
+      return;
+    }
+    attemptKey.current ??= newIdempotencyKey();
+    const sent = lines;
+    let id: string;
+    try {
+      ({ id } = await place.mutateAsync({ input: { lines: sent, ...values }, idempotencyKey: attemptKey.current }));
+    } catch (error) {
+      // A server fault is the cache's "Something went wrong"; the key stays: the order may exist.
+      if (!(error instanceof ApiError) || error.isServerFault) return;
+      attemptKey.current = null;
+      const { lines: refused, rest } = refusalsByLine(error.fieldErrors, sent);
+      const hasLineRefusals = Object.keys(refused).length > 0;
+      if (hasLineRefusals) onLinesRefused(refused);
+      applyServerFieldErrors(new ApiError(error.status, error.code, error.message, rest), form.setError, FIELDS);
+      if (hasLineRefusals) {
+        setRefusal(copy.cartView.linesRefused);
+        toast.error(copy.cartView.linesRefused);
+      } else if (Object.keys(rest).length === 0) {
+        // Not about a field: too many unpaid orders, an unverified address, stock gone meanwhile.
+        setRefusal(error.message);
+        toast.error(error.message);
+      } else {
+        toast.error(copy.toasts.partAddFailed);
+      }
+      return;
+    }
+    attemptKey.current = null;
+    toast.success(copy.cartView.placed);
+    await navigate(paths.payment(id));
+  };
+
+  const busy = preparing || place.isPending;
+  return (
+    <form
+      noValidate
+      aria-labelledby="cart-order-title"
+      onSubmit={(event) => void form.handleSubmit(order)(event)}
+      className="grid gap-4"
+    >
+      <div>
+        <h2 id="cart-order-title" className="text-lg font-extrabold tracking-tight text-slate-900">
+          {copy.cartView.orderTitle}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {copy.cartView.orderText}
+          {contact ? ` ${copy.cartView.prefilled}` : ''}
+        </p>
+      </div>
+      <InputField
+        label={copy.fields.phone}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <TextAreaField
+        label={copy.fields.address}
+        rows={3}
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...form.register('address')}
+      />
+      <div>
+        <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {copy.cartView.placeOrder}
+        </button>
+        <FormError message={refusal} className="mt-3" />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,247 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
+import type { Cart, CartLine } from '#shared/schemas/cart';
+import { toast } from '../../../lib/toast';
+import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
+import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
+import { BROWSER_CART_KEY, readBrowserCart } from '../lib/browser-cart';
+import { type CartOwner, CartOwnerProvider } from '../lib/cart-owner';
+import { CartView } from './cart-view';
+
+const v = copy.validation;
+
+function line(partId: string, name: string, quantity: number, extra: Partial<CartLine> = {}): CartLine {
+  return {
+    partId,
+    sku: `GH-${partId.toUpperCase()}`,
+    name,
+    imageUrl: `/pictures/${partId}.webp`,
+    quantity,
+    unitPriceCents: 1000,
+    lineTotalCents: 1000 * quantity,
+    basePriceCents: 1000,
+    savingsCents: 0,
+    tier: null,
+    minOrderQuantity: 12,
+    packSize: 1,
+    stock: 500,
+    ...extra,
+  };
+}
+
+const pads = line('pads', 'Brake Pads', 12);
+const filter = line('filter', 'Air Filter', 24);
+const bulbs = line('bulbs', 'Headlight Bulbs', 12, { packSize: 6 });
+const cartOf = (...lines: CartLine[]): Cart => ({
+  lines,
+  subtotalCents: lines.filter((l) => !l.problem).reduce((sum, l) => sum + l.lineTotalCents, 0),
+  savingsCents: lines.reduce((sum, l) => sum + l.savingsCents, 0),
+});
+
+const lastOrder = {
+  items: [{ customer: { name: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' } }],
+  total: 1,
+  page: 1,
+  limit: 1,
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+  localStorage.clear();
+});
+
+function renderCart(owner: CartOwner) {
+  return renderWithApp(
+    <CartOwnerProvider owner={owner}>
+      <Routes>
+        <Route path="/cart" element={<CartView signIn={<a href="/login">{copy.cartView.signInToOrder}</a>} />} />
+        <Route path="/dashboard/payment/:id" element={<p>payment page</p>} />
+      </Routes>
+    </CartOwnerProvider>,
+    { path: '/cart' },
+  );
+}
+
+const lineOf = async (name: string) => (await screen.findByRole('link', { name })).closest('li')!;
+const quantityOf = async (name: string) => within(await lineOf(name)).getByLabelText(`${copy.fields.quantity} ${name}`);
+const placeOrder = () => fireEvent.click(screen.getByRole('button', { name: copy.cartView.placeOrder }));
+
+describe('CartView, signed in: placing the order', () => {
+  it('sends every line with the phone and address of the last order, and goes on to pay for it', async () => {
+    api
+      .on('GET /api/cart', ok(cartOf(pads, filter)))
+      .on('GET /api/me/orders', ok(lastOrder))
+      .on('POST /api/orders', ok({ id: 'order-9' }, 201));
+    renderCart('signed-in');
+    await waitFor(() => expect((screen.getByLabelText(copy.fields.phone) as HTMLInputElement).value).toBe('+44 20 7946 0958'));
+    expect((screen.getByLabelText(copy.fields.address) as HTMLTextAreaElement).value).toBe('1 Works Road, Leeds');
+    placeOrder();
+    await screen.findByText('payment page');
+    const [sent] = api.callsTo('POST /api/orders');
+    expect(sent!.body).toEqual({
+      lines: [
+        { partId: 'pads', quantity: 12 },
+        { partId: 'filter', quantity: 24 },
+      ],
+      phone: '+44 20 7946 0958',
+      address: '1 Works Road, Leeds',
+    });
+    expect(sent!.headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
+    expect(toast.success).toHaveBeenCalledWith(copy.cartView.placed);
+  });
+
+  it("puts each refused line's message on the line sent at that index, even when the cart comes back in another order", async () => {
+    api
+      // After the refusal the cart is asked again: the lines come back in another order.
+      .on('GET /api/cart', ok(cartOf(pads, filter, bulbs)), ok(cartOf(bulbs, pads, filter)))
+      .on('GET /api/me/orders', ok(lastOrder))
+      .on(
+        'POST /api/orders',
+        fieldProblem({
+          'lines.1.quantity': v.quantityTooHigh,
+          'lines.2.partId': copy.part.notFound,
+        }),
+      );
+    renderCart('signed-in');
+    await screen.findByDisplayValue('+44 20 7946 0958');
+    placeOrder();
+    await waitFor(() => expect(api.callsTo('POST /api/orders')).toHaveLength(1));
+    await waitFor(async () => expectFieldError(await quantityOf('Air Filter'), v.quantityTooHigh));
+    await waitFor(() => expect(api.callsTo('GET /api/cart')).toHaveLength(2));
+    // Still on the right lines after the cart was drawn again in its new order.
+    expectFieldError(await quantityOf('Air Filter'), v.quantityTooHigh);
+    expect(within(await lineOf('Headlight Bulbs')).getByTestId('cart-line-problem').textContent).toBe(copy.part.notFound);
+    expectNoFieldError(await quantityOf('Brake Pads'));
+    expect(within(await lineOf('Brake Pads')).queryByTestId('cart-line-problem')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(copy.cartView.linesRefused);
+    expect(toast.error).toHaveBeenCalledWith(copy.cartView.linesRefused);
+    expect(screen.queryByText('payment page')).toBeNull();
+  });
+
+  it('puts a refused phone under its field, and a refusal of the whole order under the form', async () => {
+    const tooMany = 'You have 3 unpaid orders: pay or cancel one before booking more.';
+    api
+      .on('GET /api/cart', ok(cartOf(pads)))
+      .on('GET /api/me/orders', ok({ items: [], total: 0, page: 1, limit: 1 }))
+      .on('POST /api/orders', fieldProblem({ phone: v.phoneInvalid }), problem('conflict', tooMany));
+    renderCart('signed-in');
+    const phone = await screen.findByLabelText(copy.fields.phone);
+    expect((phone as HTMLInputElement).value).toBe('');
+    fireEvent.change(phone, { target: { value: '+1 555 0100 200' } });
+    fireEvent.change(screen.getByLabelText(copy.fields.address), { target: { value: '5 Dock Lane' } });
+    placeOrder();
+    await waitFor(() => expectFieldError(screen.getByLabelText(copy.fields.phone), v.phoneInvalid));
+    expectNoFieldError(await quantityOf('Brake Pads'));
+
+    placeOrder();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(tooMany));
+    expect(toast.error).toHaveBeenCalledWith(tooMany);
+  });
+
+  it('sends nothing while a line cannot be ordered, and says which', async () => {
+    api
+      .on('GET /api/cart', ok(cartOf(pads, line('gone', 'Old Radiator', 12, { problem: copy.cart.noLongerSold }))))
+      .on('GET /api/me/orders', ok(lastOrder));
+    renderCart('signed-in');
+    await screen.findByDisplayValue('+44 20 7946 0958');
+    expect(within(await lineOf('Old Radiator')).getByTestId('cart-line-problem').textContent).toBe(copy.cart.noLongerSold);
+    placeOrder();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(copy.cartView.fixLines));
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+  });
+});
+
+describe('CartView, signed in: changing a quantity', () => {
+  it("checks the part's rules in the browser, saves a good quantity, and shows the server's refusal next to the input", async () => {
+    const packs = 'Order in packs of 6';
+    const tiered = line('bulbs', 'Headlight Bulbs', 48, {
+      packSize: 6,
+      unitPriceCents: 900,
+      lineTotalCents: 900 * 48,
+      savingsCents: 100 * 48,
+      tier: { minQuantity: 48, unitPriceCents: 900 },
+    });
+    api
+      .on('GET /api/cart', ok(cartOf(bulbs)))
+      .on('GET /api/me/orders', ok(lastOrder))
+      .on('PUT /api/cart/lines/bulbs', ok(cartOf(tiered)), fieldProblem({ quantity: v.quantityTooHigh }));
+    renderCart('signed-in');
+    const input = await quantityOf('Headlight Bulbs');
+
+    for (const [typed, message] of [
+      ['', v.quantityRequired],
+      ['1.5', v.quantityWhole],
+      ['6', v.quantityTooLow(12)],
+      ['501', v.quantityTooHigh],
+      ['13', packs],
+    ] as const) {
+      fireEvent.change(input, { target: { value: typed } });
+      fireEvent.blur(input);
+      await waitFor(() => expectFieldError(input, message));
+    }
+    expect(api.callsTo('PUT /api/cart/lines/bulbs')).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: '48' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(api.callsTo('PUT /api/cart/lines/bulbs')).toHaveLength(1));
+    expect(api.callsTo('PUT /api/cart/lines/bulbs')[0]!.body).toEqual({ quantity: 48 });
+    const updated = await lineOf('Headlight Bulbs');
+    await waitFor(() => expect(within(updated).getByTestId('cart-line-tier').textContent).toBe(copy.cartView.tier(48)));
+    expect(within(updated).getByTestId('cart-line-savings').textContent).toBe(copy.pricing.youSave(formatMoney(4800)));
+    expectNoFieldError(input);
+
+    fireEvent.change(input, { target: { value: '60' } });
+    fireEvent.blur(input);
+    await waitFor(() => expectFieldError(input, v.quantityTooHigh));
+  });
+});
+
+describe('CartView, visitor', () => {
+  it('prices the browser cart, changes it in the browser only, and asks the visitor to sign in to order', async () => {
+    localStorage.setItem(
+      BROWSER_CART_KEY,
+      JSON.stringify([
+        { partId: 'pads', quantity: 12 },
+        { partId: 'filter', quantity: 24 },
+      ]),
+    );
+    api.on('POST /api/cart/quote', ok(cartOf(pads, filter)), ok(cartOf(pads, line('filter', 'Air Filter', 36))));
+    renderCart('visitor');
+    expect((await quantityOf('Air Filter')).getAttribute('value')).toBe('24');
+    expect(api.callsTo('POST /api/cart/quote')[0]!.body).toEqual({
+      lines: [
+        { partId: 'pads', quantity: 12 },
+        { partId: 'filter', quantity: 24 },
+      ],
+    });
+    expect(screen.getByRole('link', { name: copy.cartView.signInToOrder })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: copy.cartView.placeOrder })).toBeNull();
+
+    const input = await quantityOf('Air Filter');
+    fireEvent.change(input, { target: { value: '36' } });
+    fireEvent.blur(input);
+    await waitFor(() =>
+      expect(readBrowserCart()).toEqual([
+        { partId: 'pads', quantity: 12 },
+        { partId: 'filter', quantity: 36 },
+      ]),
+    );
+    await waitFor(() => expect(api.callsTo('POST /api/cart/quote')).toHaveLength(2));
+
+    fireEvent.click(within(await lineOf('Brake Pads')).getByRole('button', { name: copy.cartView.removeLine('Brake Pads') }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Brake Pads' })).toBeNull());
+    expect(readBrowserCart()).toEqual([{ partId: 'filter', quantity: 36 }]);
+    expect(api.calls.filter((call) => call.method !== 'POST' || call.path !== '/api/cart/quote')).toEqual([]);
+  });
+
+  it('shows the empty cart with a way to the parts, asking the server nothing', async () => {
+    renderCart('visitor');
+    expect(await screen.findByText(copy.cartView.empty)).toBeTruthy();
+    expect(screen.getByRole('link', { name: copy.cartView.browseParts }).getAttribute('href')).toBe('/part');
+    expect(api.calls).toHaveLength(0);
+  });
+});
