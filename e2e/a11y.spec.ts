@@ -141,7 +141,11 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await visit(page, '/dashboard');
     await expect(page.getByTestId('order-row')).toHaveCount(2);
     await checkStates(page, 'My Orders', ['[data-testid="order-row"] a', '[data-testid="order-row"] button']);
-    await page.getByTestId('order-row').first().getByRole('button').first().click();
+    await page
+      .getByTestId('order-row')
+      .first()
+      .getByRole('button', { name: copy.orders.cancelLabel(part.name) })
+      .click();
     await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
     await check(page, 'the cancel-order confirm');
     await page.keyboard.press('Escape');
@@ -149,6 +153,9 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await visit(page, '/dashboard/addReview');
     await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
     await check(page, 'Add Review with its errors');
+    await visit(page, '/dashboard/quick-order');
+    await page.getByRole('button', { name: copy.quickOrderPage.submit }).click();
+    await check(page, 'Quick order with its error');
     await visit(page, `/dashboard/payment/${orderId}`);
     await expect(page.getByRole('button', { name: copy.payment.pay, exact: true })).toBeEnabled();
     await check(page, 'the payment form');
@@ -189,7 +196,12 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await page.keyboard.press('Escape');
 
     await visit(page, '/dashboard/manageOrders?status=pending_payment');
-    await page.getByTestId('order-row').first().getByRole('button').first().click();
+    const t = copy.manageOrders;
+    await page
+      .getByTestId('order-row')
+      .first()
+      .getByRole('button', { name: new RegExp(`^${t.cancel}: `) })
+      .click();
     await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
     await check(page, 'the cancel-order confirm (admin)');
     await page.keyboard.press('Escape');

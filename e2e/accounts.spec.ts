@@ -89,6 +89,7 @@ test.describe('accounts', () => {
     await expect(sidebar.getByRole('link')).toHaveText([
       copy.dashboard.myOrders,
       copy.dashboard.myProfile,
+      copy.dashboard.quickOrder,
       copy.dashboard.addReview,
     ]);
 

@@ -80,7 +80,9 @@ test.describe('manage all orders', () => {
       await expect(cells.nth(1)).toContainText(customer.phone);
       await expect(cells.nth(1)).toContainText(customer.address);
       await expect(cells.nth(2).locator('img')).toBeVisible();
-      await expect(cells.nth(3)).toHaveText(part.name);
+      // The part, and the disclosure of the order's one line.
+      await expect(cells.nth(3)).toContainText(part.name);
+      await expect(cells.nth(3).getByRole('button', { expanded: false })).toContainText(copy.orders.showLines(1));
       await expect(cells.nth(4)).toContainText(String(part.minOrderQuantity));
       await expect(cells.nth(5)).toContainText(formatMoney(part.priceCents * part.minOrderQuantity));
       await expect(cells.nth(6)).toContainText(t.statuses.paid);
@@ -119,7 +121,9 @@ test.describe('manage all orders', () => {
       await showOnly(page, t.all);
       await expect(page).not.toHaveURL(/status=/);
       await expect(row.getByRole('cell').nth(6)).toContainText(t.statuses.delivered);
-      await expect(row.getByRole('button')).toHaveCount(0);
+      // No action is left: the one button is the disclosure of the order's line.
+      await expect(row.getByRole('button')).toHaveCount(1);
+      await expect(row.getByRole('button', { expanded: false })).toContainText(copy.orders.showLines(1));
 
       // A second paid order, shipped behind this page's back: the refusal's reason shows as a toast.
       const second = await bookAs(customer, part);
@@ -185,7 +189,9 @@ test.describe('manage all orders', () => {
 
       await showOnly(page, t.statuses.cancelled);
       await expect(row.getByRole('cell').nth(6)).toContainText(`${t.statuses.cancelled} ${t.cancelReasons.admin}`);
-      await expect(row.getByRole('button')).toHaveCount(0);
+      // No action is left: the one button is the disclosure of the order's line.
+      await expect(row.getByRole('button')).toHaveCount(1);
+      await expect(row.getByRole('button', { expanded: false })).toContainText(copy.orders.showLines(1));
     } finally {
       await customer.close();
     }

@@ -47,7 +47,7 @@ export function LinesToggle({ order, open, controls, onToggle }: LinesToggleProp
   return (
     <button
       type="button"
-      className="btn btn-ghost btn-sm -ml-2 gap-1 px-2 font-semibold text-brand-700 hover:bg-brand-50"
+      className="btn btn-ghost btn-sm -ml-2 gap-1 px-2 font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50"
       aria-expanded={open}
       aria-controls={open ? controls : undefined}
       onClick={onToggle}
@@ -109,7 +109,9 @@ export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines'>
             <td className={`row-span-4 ${cell}`}>
               <Picture src={line.imageUrl} alt="" width={56} height={42} sizes="56px" className="aspect-[4/3] w-14 rounded-md" />
             </td>
-            <td className={`col-start-2 row-start-2 font-mono text-xs break-all text-slate-700 sm:text-sm ${cell}`}>
+            <td
+              className={`col-start-2 row-start-2 font-mono text-xs break-all text-slate-700 sm:text-sm sm:break-normal sm:whitespace-nowrap ${cell}`}
+            >
               <span className="sr-only">{o.sku}: </span>
               {line.sku}
             </td>
