@@ -108,8 +108,14 @@ test.describe('quick order and order again', () => {
     const row = page.getByTestId('order-row').filter({ hasText: pads.name });
     await expect(row).toContainText(o.moreLines(1));
     await expect(row).toContainText(o.successful);
-    await row.getByRole('button', { name: o.showLines(2) }).click();
+    // The row opens from the keyboard, and says so.
+    const toggle = row.getByRole('button', { name: o.showLines(2) });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(row.getByRole('button', { name: o.hideLines(2) })).toHaveAttribute('aria-expanded', 'true');
+    await expect(row.getByRole('button', { name: o.hideLines(2) })).toBeFocused();
     await expect(page.getByTestId('order-line')).toHaveCount(2);
+    await expect(page.getByTestId('order-lines')).toContainText('GH-FLT-0980');
 
     await row.getByRole('button', { name: o.orderAgainLabel(o.orderName(pads.name, 1)) }).click();
     const toast = page.getByTestId('reorder-toast');
