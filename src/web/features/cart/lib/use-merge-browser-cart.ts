@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { copy } from '#shared/copy';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -7,12 +7,6 @@ import { cartQueryKey, cartQueryOptions } from '../api/get-cart';
 import { mergeCart } from '../api/merge-cart';
 import { type BrowserCartLine, readBrowserCart, useBrowserCart, writeBrowserCart } from './browser-cart';
 import { useCartOwner } from './cart-owner';
-
-/**
- * One merge at a time in this tab (effects may run twice, and a change of the stored cart while one is
- * under way must not send the same lines again); 'failed' stops retrying until the next sign-in.
- */
-let merge: 'idle' | 'running' | 'failed' = 'idle';
 
 /** Puts lines back into the browser cart, before any added meanwhile. */
 function restore(lines: readonly BrowserCartLine[]): void {
@@ -31,6 +25,9 @@ export function useMergeBrowserCartOnSignIn(): void {
   const owner = useCartOwner();
   const lines = useBrowserCart();
   const queryClient = useQueryClient();
+  // One merge at a time (effects may run twice, and the stored cart changes while one is under way);
+  // 'failed' stops retrying until the next sign-in.
+  const merge = useRef<'idle' | 'running' | 'failed'>('idle');
 
   // Signed out: the account's cart is forgotten, so that the next one to sign in never sees it.
   useEffect(() => {
@@ -38,19 +35,19 @@ export function useMergeBrowserCartOnSignIn(): void {
   }, [owner, queryClient]);
 
   useEffect(() => {
-    if (owner === 'visitor' && merge === 'failed') merge = 'idle';
-    if (owner !== 'signed-in' || lines.length === 0 || merge !== 'idle') return;
-    merge = 'running';
+    if (owner === 'visitor' && merge.current === 'failed') merge.current = 'idle';
+    if (owner !== 'signed-in' || lines.length === 0 || merge.current !== 'idle') return;
+    merge.current = 'running';
     const taken = readBrowserCart();
     writeBrowserCart([]);
     mergeCart({ lines: [...taken] })
       .then((cart) => {
-        merge = 'idle';
+        merge.current = 'idle';
         queryClient.setQueryData(cartQueryOptions().queryKey, cart);
         void queryClient.invalidateQueries({ queryKey: cartQueryKey });
       })
       .catch((error: unknown) => {
-        merge = 'failed';
+        merge.current = 'failed';
         // A body the server refuses as malformed would be refused again: those lines are dropped.
         if (error instanceof ApiError && error.status === 400) return;
         restore(taken);
