@@ -14,7 +14,7 @@ import { Stars } from '../../components/stars';
 import { WhenNearViewport } from '../../components/when-near-viewport';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useSession } from '../../features/auth/hooks/use-session';
-import { useAddToCart } from '../../features/cart/lib/use-cart';
+import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
 import { usePartQuery } from '../../features/parts/api/get-part';
 import { ApiError } from '../../lib/api-client';
 

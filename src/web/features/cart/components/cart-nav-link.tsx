@@ -2,16 +2,13 @@ import { NavLink } from 'react-router';
 import { copy } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { CartIcon } from '../../../components/icons';
-import { useCartLineCount } from '../lib/use-cart';
+import { useCartQuery } from '../api/get-cart';
+import { useBrowserCart } from '../lib/browser-cart';
+import { useCartOwner } from '../lib/cart-owner';
 import { useMergeBrowserCartOnSignIn } from '../lib/use-merge-browser-cart';
 
-/**
- * The navbar's cart: an icon with the number of lines, to /cart. Mounted on every page, it is also
- * where a visitor's browser cart joins the account's cart once they sign in.
- */
-export function CartNavLink() {
-  useMergeBrowserCartOnSignIn();
-  const count = useCartLineCount();
+/** The link itself: an icon with the number of lines, undefined while not known. */
+function CartLink({ count }: { count: number | undefined }) {
   return (
     <NavLink
       to={paths.cart}
@@ -34,4 +31,28 @@ export function CartNavLink() {
       ) : null}
     </NavLink>
   );
+}
+
+function BrowserCartLink() {
+  return <CartLink count={useBrowserCart().length} />;
+}
+
+/**
+ * Drawn only while someone is signed in: a visitor's pages hold no query of the server's cart, so the
+ * pages the server draws for visitors hold no data their loaders did not load (entry-server.tsx).
+ */
+function ServerCartLink() {
+  return <CartLink count={useCartQuery(true).data?.lines.length} />;
+}
+
+/**
+ * The navbar's cart: an icon with the number of lines, to /cart. Mounted on every page, it is also
+ * where a visitor's browser cart joins the account's cart once they sign in.
+ */
+export function CartNavLink() {
+  useMergeBrowserCartOnSignIn();
+  const owner = useCartOwner();
+  if (owner === 'visitor') return <BrowserCartLink />;
+  if (owner === 'signed-in') return <ServerCartLink />;
+  return <CartLink count={undefined} />;
 }

@@ -17,7 +17,7 @@ import { useSetCartLineMutation } from '../api/set-cart-line';
 import { removeFromBrowserCart, setBrowserCartQuantity } from '../lib/browser-cart';
 import type { LineRefusal } from '../lib/line-refusals';
 import { readQuantity } from '../lib/quantity-text';
-import { useCartView } from '../lib/use-cart';
+import { useCartView } from '../lib/use-cart-view';
 import { CartLineItem } from './cart-line-item';
 import { CartOrderForm } from './cart-order-form';
 
