@@ -14,7 +14,20 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
 }
 
 describe('part form', () => {
-  const valid = { name: 'Brake pads', price: '12.50', quantity: '100', description: 'Quiet' };
+  const valid = {
+    name: 'Brake pads',
+    price: '12.50',
+    quantity: '100',
+    description: 'Quiet',
+    sku: ' gh-brk-1042 ',
+    categoryId: 'category-1',
+    oemNumbers: '1K0 698 151 A\n\n  D1107 ',
+    packSize: '4',
+    priceTiers: [
+      { minQuantity: '48', unitPrice: '11.90' },
+      { minQuantity: '96', unitPrice: '11.00' },
+    ],
+  };
 
   it('turns a valid form into the API body in cents', () => {
     const form = partFormSchema.parse(valid);
@@ -24,20 +37,34 @@ describe('part form', () => {
       priceCents: 1250,
       stock: 100,
       imageUrl: '/uploads/x.webp',
+      sku: 'GH-BRK-1042',
+      categoryId: 'category-1',
+      oemNumbers: ['1K0 698 151 A', 'D1107'],
+      packSize: 4,
+      priceTiers: [
+        { minQuantity: 48, unitPriceCents: 1190 },
+        { minQuantity: 96, unitPriceCents: 1100 },
+      ],
     });
   });
 
   it('says what is missing with the spec messages', () => {
-    expect(messages(partFormSchema.safeParse({ name: '', price: '', quantity: '', description: ' ' }))).toEqual({
+    expect(
+      messages(
+        partFormSchema.safeParse({ ...valid, name: '', price: '', quantity: '', description: ' ', sku: '', categoryId: '' }),
+      ),
+    ).toEqual({
       name: v.nameRequired,
       price: v.priceRequired,
       quantity: v.quantityRequiredPart,
       description: v.descriptionRequired,
+      sku: copy.pricing.skuRequired,
+      categoryId: copy.categories.required,
     });
   });
 
   it.each(['012', '-1', '1.234', 'ten', '1000000.01'])('refuses the price %j', (price) => {
-    expect(messages(partFormSchema.safeParse({ ...valid, price }))).toEqual({ price: v.priceInvalid });
+    expect(messages(partFormSchema.safeParse({ ...valid, price, priceTiers: [] }))).toEqual({ price: v.priceInvalid });
   });
 
   it.each(['1.5', '-3', '007', 'many', '1000001'])('refuses the quantity %j', (quantity) => {

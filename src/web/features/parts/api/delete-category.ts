@@ -12,6 +12,7 @@ export function useDeleteCategoryMutation() {
   return useMutation({
     mutationFn: deleteCategory,
     meta: { toast: 'faults' },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['parts'] }),
+    // Only a delete that happened changes the lists; a refusal leaves them as they are.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['parts'] }),
   });
 }
