@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { copy } from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { slugOf } from '#shared/schemas/categories';
-import { expect, expectNoA11yViolations, test } from './fixtures';
+import { expect, expectNoA11yViolations, expectRefusal, test } from './fixtures';
 import { adminApi, createPart, deletePart } from './support/catalogue-api';
 import { signInAs, signUpThroughApi, unique } from './support/session';
 
@@ -16,6 +16,7 @@ test.describe('categories', () => {
   test('an admin adds, renames and deletes a category; one with parts is not deleted, and the page says why', async ({
     page,
     baseURL,
+    problems,
   }) => {
     await signInAs(page, 'admin');
     await page.goto('/dashboard');
@@ -45,6 +46,7 @@ test.describe('categories', () => {
     await page.getByRole('button', { name: c.add, exact: true }).click();
     await expect(page.getByText(copy.categories.slugTaken)).toBeVisible();
     await expect(page.getByLabel(c.slugOptional)).toHaveAttribute('aria-invalid', 'true');
+    expectRefusal(problems, 409, '/api/categories');
 
     // Rename it.
     const renamed = `Seals ${unique()}`;
@@ -71,6 +73,7 @@ test.describe('categories', () => {
     await confirm.getByRole('button', { name: c.confirmDeleteYes }).click();
     await expect(page.getByRole('alert').filter({ hasText: c.notDeleted(renamed) })).toContainText(copy.categories.hasParts(1));
     await expect(renamedRow).toBeVisible();
+    expectRefusal(problems, 409, '/api/categories/');
     await expectNoA11yViolations(page);
 
     // Once the part is gone, the category can go.
