@@ -265,7 +265,7 @@ test.describe('by keyboard alone', () => {
     await expectVisibleFocus(page);
     await page.keyboard.type('Filters');
     await expect(category.locator('option:checked')).toHaveText('Filters');
-    await typeInto(page, form.getByLabel(copy.fields.price), '42.10');
+    await typeInto(page, form.getByLabel(copy.fields.price, { exact: true }), '42.10');
     await typeInto(page, form.getByLabel(copy.fields.quantity), '300');
     await typeInto(page, form.getByLabel(copy.fields.description), 'Added with the keyboard alone.');
     await expectVisibleFocus(page);
@@ -292,7 +292,7 @@ test.describe('by keyboard alone', () => {
     const edit = page.getByRole('dialog', { name: copy.partsAdmin.editTitle(name) });
     await expect(edit).toBeVisible();
     await expect(edit.locator(':focus')).toHaveCount(1);
-    await typeInto(page, edit.getByLabel(copy.fields.price), '39.90');
+    await typeInto(page, edit.getByLabel(copy.fields.price, { exact: true }), '39.90');
     await page.keyboard.press('Enter');
     await expect(page.getByText(copy.toasts.partUpdated)).toBeVisible();
     await expect(edit).toBeHidden();
