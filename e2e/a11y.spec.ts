@@ -195,6 +195,19 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await check(page, 'the delete-part confirm');
     await page.keyboard.press('Escape');
 
+    await visit(page, '/dashboard/categories');
+    await checkStates(page, 'Categories', ['[data-testid="category-row"] button']);
+    const category = page.getByTestId('category-row').first();
+    await category.getByRole('button', { name: new RegExp(`^${copy.categoriesAdmin.rename} `) }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'the rename-category modal');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await category.getByRole('button', { name: new RegExp(`^${copy.categoriesAdmin.delete} `) }).click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the delete-category confirm');
+    await page.keyboard.press('Escape');
+
     await visit(page, '/dashboard/manageOrders?status=pending_payment');
     const t = copy.manageOrders;
     await page
