@@ -30,9 +30,15 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
 
   // The parts' stock went down; an order from the cart empties the cart of what it holds.
   events.on('orderPlaced', {
-    during: async (trx, { order, partIds, fromCart, at }) => {
-      await orderMails.placed(trx, order, at);
-      if (fromCart && order.user_id) await cart.removeOrdered(trx, order.user_id, partIds);
+    during: async (trx, { order, lines, fromCart, at }) => {
+      await orderMails.placed(trx, order, lines, at);
+      if (fromCart && order.user_id) {
+        await cart.removeOrdered(
+          trx,
+          order.user_id,
+          lines.map((line) => line.part_id),
+        );
+      }
     },
     after: () => {
       mailSent();
@@ -58,7 +64,7 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   });
 
   // The customer cancelled it themselves and needs no mail; the shop, the sweep or a removed part tell them.
-  const cancelledMail: Record<ShopEvents['orderCancelled']['by'], keyof OrderMails | undefined> = {
+  const cancelledMail: Record<ShopEvents['orderCancelled']['by'], 'cancelledByShop' | 'expired' | 'partWithdrawn' | undefined> = {
     customer: undefined,
     admin: 'cancelledByShop',
     expiry: 'expired',

@@ -1,5 +1,5 @@
 import type { Db } from './db/database';
-import type { OrderRow, PaymentProviderName } from './db/schema';
+import type { OrderLineRow, OrderRow, PaymentProviderName } from './db/schema';
 import type { Log } from './log';
 
 /**
@@ -9,10 +9,11 @@ import type { Log } from './log';
  */
 export interface ShopEvents {
   /**
-   * A customer placed an order: it is unpaid and holds the stock of its lines. `fromCart`: it was placed
+   * A customer placed an order: it is unpaid and holds the stock of its `lines` (as written, in order).
+   * `fromCart`: it was placed
    * with lines (from the cart, a quick order or an order again), not with the part page's "Book Now".
    */
-  orderPlaced: { order: OrderRow; partIds: string[]; fromCart: boolean; at: string };
+  orderPlaced: { order: OrderRow; lines: OrderLineRow[]; fromCart: boolean; at: string };
   /** The provider confirmed the full amount and the order became paid (once per order). */
   orderPaid: { order: OrderRow; at: string; provider: PaymentProviderName };
   /** An admin marked a paid order shipped. */

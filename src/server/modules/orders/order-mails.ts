@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { OrderRow } from '../../db/schema';
+import type { OrderLineRow, OrderRow } from '../../db/schema';
 import {
   enqueueMail,
   orderCancelledByShopMail,
@@ -26,9 +26,12 @@ export interface OrderMailsDeps {
 export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDeps) {
   const ordersLink = `${publicUrl}/dashboard`;
 
-  /** Read inside the transaction that wrote the order, so its lines are there. */
-  async function facts(trx: Db, row: OrderRow): Promise<OrderMailFacts> {
-    const lines = (await linesOfOrders(trx, [row.id])).get(row.id) ?? [];
+  /**
+   * The order as its mail tells it. Its lines are the ones given (a placed order's, just written), or
+   * read inside the transaction that changes the order.
+   */
+  async function facts(trx: Db, row: OrderRow, given?: readonly OrderLineRow[]): Promise<OrderMailFacts> {
+    const lines = given ?? (await linesOfOrders(trx, [row.id])).get(row.id) ?? [];
     return {
       lines: lines.map((line) => ({
         partName: line.part_name,
@@ -46,8 +49,8 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
   }
 
   return {
-    placed: async (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderPlacedMail(await facts(trx, row), ordersLink), now),
+    placed: async (trx: Db, row: OrderRow, lines: readonly OrderLineRow[], now: string) =>
+      enqueueMail(trx, orderPlacedMail(await facts(trx, row, lines), ordersLink), now),
     paid: async (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(await facts(trx, row), ordersLink), now),
     shipped: async (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(trx, orderShippedMail(await facts(trx, row), ordersLink), now),

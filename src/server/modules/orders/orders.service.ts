@@ -220,7 +220,7 @@ export function createOrdersService(
           await insertOrder(trx, row, lines);
           await announce('orderPlaced', {
             order: row,
-            partIds: lines.map((line) => line.part_id),
+            lines,
             fromCart: !single,
             at: now,
           });
