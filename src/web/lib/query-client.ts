@@ -12,9 +12,16 @@ export const sessionQueryKey = ['session'] as const;
  */
 type MutationMeta = { toast?: 'all' | 'faults' | 'none' };
 
+/**
+ * `asUser`: a query only a signed-in user is answered (401 otherwise) that pages keep mounted across
+ * navigation (the navbar's cart); a sign-out drops it while still under way (use-sign-out.ts).
+ */
+type QueryMeta = { asUser?: true };
+
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: MutationMeta;
+    queryMeta: QueryMeta;
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { useSigningOut } from '../../features/auth/hooks/use-signing-out';
 import { type CartOwner, CartOwnerProvider } from '../../features/cart/lib/cart-owner';
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { Footer } from './footer';
@@ -20,10 +21,14 @@ function NavigationProgress() {
 
 const mainElement = () => document.getElementById('main');
 
-/** Whose cart the pages show: the browser's for a visitor, the server's once signed in. */
+/**
+ * Whose cart the pages show: the browser's for a visitor, the server's once signed in; nobody's while
+ * the session loads or a sign-out is under way (the server's cart would answer 401 by then).
+ */
 function useCartOwnerOfSession(): CartOwner {
   const session = useSession();
-  if (session.status === 'loading') return 'unknown';
+  const signingOut = useSigningOut();
+  if (session.status === 'loading' || signingOut) return 'unknown';
   return session.status === 'signed-in' ? 'signed-in' : 'visitor';
 }
 

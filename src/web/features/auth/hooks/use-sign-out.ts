@@ -5,6 +5,7 @@ import { paths } from '#shared/paths';
 import { ApiError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/query-client';
 import { useSignOutMutation } from '../api/sign-out';
+import { signingOutQueryKey } from './use-signing-out';
 
 export interface SignOutOptions {
   /** Where to go once signed out (home by default). */
@@ -26,15 +27,26 @@ export function useSignOut() {
 
   const signOut = useCallback(
     async ({ to = paths.home, replace = false, state }: SignOutOptions = {}) => {
+      // Nothing may ask the server as the leaving user any more: the answer would be a 401 once the
+      // session is gone (the navbar's cart, as an admin page opens for a customer and signs them out).
+      queryClient.setQueryData(signingOutQueryKey, true);
+      void queryClient.cancelQueries({ predicate: (query) => query.meta?.asUser === true });
       try {
-        await mutateAsync();
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.isServerFault) return;
+        try {
+          await mutateAsync();
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.isServerFault) return;
+        }
+        await navigate(to, { replace, state });
+        queryClient.setQueryData(sessionQueryKey, null);
+        // What the previous user saw (their orders, the user list) must not show to the next one.
+        queryClient.removeQueries({
+          predicate: (query) =>
+            query.queryKey[0] !== sessionQueryKey[0] && query.queryKey[0] !== signingOutQueryKey[0] && !query.isActive(),
+        });
+      } finally {
+        queryClient.setQueryData(signingOutQueryKey, false);
       }
-      await navigate(to, { replace, state });
-      queryClient.setQueryData(sessionQueryKey, null);
-      // What the previous user saw (their orders, the user list) must not show to the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] && !query.isActive() });
     },
     [mutateAsync, navigate, queryClient],
   );

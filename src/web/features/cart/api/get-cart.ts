@@ -16,6 +16,7 @@ export function cartQueryOptions() {
     queryFn: (context) => getCart(apiCall(context)),
     // Prices, stock and the cart itself change elsewhere (another tab, an order placed, an admin's edit).
     staleTime: 0,
+    meta: { asUser: true },
   });
 }
 
