@@ -79,6 +79,7 @@ export const copy = {
     searchPlaceholder: 'Search by name or description',
     sortLabel: 'Sort by',
     sort: {
+      relevance: 'Best match',
       newest: 'Newest',
       price_asc: 'Price: low to high',
       price_desc: 'Price: high to low',
@@ -517,6 +518,31 @@ export const copy = {
       `${n} ${n === 1 ? 'part is' : 'parts are'} in this category: move ${n === 1 ? 'it' : 'them'} to another category first.`,
     hasArchivedParts: (n: number) =>
       `${n} ${n === 1 ? 'part' : 'parts'} no longer sold ${n === 1 ? 'is' : 'are'} filed under this category for the history of ${n === 1 ? 'its' : 'their'} orders: rename the category instead.`,
+  },
+  /** Vehicles, fitments and the garage: their rules' messages (docs/shop-rules.md, "Finding parts"). */
+  vehicles: {
+    makeRequired: 'Enter the make, for example Ford.',
+    modelRequired: 'Enter the model, for example Focus.',
+    engineRequired: 'Enter the engine, for example 1.6 Ti-VCT 92 kW.',
+    yearRequired: 'Enter the year, for example 2015.',
+    yearOutOfRange: (min: number, max: number) => `The year is between ${min} and ${max}.`,
+    yearsBackwards: 'The last year comes on or after the first.',
+    taken: 'This vehicle is already listed (same make, model, engine and first year).',
+    notFound: 'This vehicle does not exist.',
+    hasParts: (n: number) =>
+      `${n} ${n === 1 ? 'part fits' : 'parts fit'} this vehicle: take it out of ${n === 1 ? "that part's" : 'their'} fitments first.`,
+    fitmentVehicleRequired: 'Choose the vehicle.',
+    fitmentVehicleUnknown: 'This vehicle does not exist.',
+    fitmentYearsOutside: (from: number, to: number) => `The vehicle was built from ${from} to ${to}: choose years within them.`,
+    fitmentDuplicate: 'This vehicle is listed twice: keep one row per vehicle.',
+    fitmentsTooMany: (max: number) => `A part lists at most ${max} vehicles.`,
+    noteTooLong: (max: number) => `The note is at most ${max} characters.`,
+  },
+  garage: {
+    nicknameTooLong: (max: number) => `The nickname is at most ${max} characters.`,
+    full: (max: number) => `A garage holds at most ${max} vehicles: remove one first.`,
+    yearNotBuilt: (from: number, to: number) => `This vehicle was built from ${from} to ${to}.`,
+    notFound: 'This vehicle is not in your garage.',
   },
   /** The cart's rules and messages (docs/shop-rules.md, "Cart"). */
   cart: {

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-mail-outbox';
 import * as m0009 from './migrations/0009-review-per-subject';
 import * as m0010 from './migrations/0010-catalogue-and-order-lines';
 import * as m0011 from './migrations/0011-carts';
+import * as m0012 from './migrations/0012-fitment-and-search';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-review-per-subject': m0009,
   '0010-catalogue-and-order-lines': m0010,
   '0011-carts': m0011,
+  '0012-fitment-and-search': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -37,6 +37,48 @@ export interface CategoriesTable {
   updated_at: string;
 }
 
+/** A vehicle parts can fit (migration 0012): the years it was built, first and last. */
+export interface VehiclesTable {
+  id: string;
+  make: string;
+  model: string;
+  /** "1.6 TDCi 85 kW", part of what tells two vehicles of one model apart. */
+  engine: string;
+  year_from: number;
+  year_to: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A part fits a vehicle in these years (migration 0012); one row per part and vehicle. */
+export interface PartFitmentsTable {
+  part_id: string;
+  vehicle_id: string;
+  /** The row's place in the part's list, as the admin entered them. */
+  position: number;
+  year_from: number;
+  year_to: number;
+  note: string;
+}
+
+/** A vehicle a customer saved in their garage (migration 0012). */
+export interface GarageVehiclesTable {
+  id: string;
+  user_id: string;
+  vehicle_id: string;
+  year: number;
+  nickname: string;
+  created_at: string;
+}
+
+/** A search that found nothing (migration 0012): the query, its filters as JSON, when. */
+export interface SearchMissesTable {
+  id: string;
+  q: string;
+  filters: string;
+  created_at: string;
+}
+
 export interface ReviewsTable {
   id: string;
   user_id: string | null;
@@ -270,6 +312,10 @@ export interface MailOutboxTable {
 export interface Database {
   parts: PartsTable;
   categories: CategoriesTable;
+  vehicles: VehiclesTable;
+  part_fitments: PartFitmentsTable;
+  garage_vehicles: GarageVehiclesTable;
+  search_misses: SearchMissesTable;
   live_part_count: LivePartCountTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
@@ -296,6 +342,9 @@ export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
+export type VehicleRow = Selectable<VehiclesTable>;
+export type PartFitmentRow = Selectable<PartFitmentsTable>;
+export type GarageVehicleRow = Selectable<GarageVehiclesTable>;
 export type CartLineRow = Selectable<CartLinesTable>;
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;

@@ -11,22 +11,39 @@ import {
   skuSchema,
 } from './catalogue';
 import { MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
+import { fitSchema, fitmentsInputSchema, vehicleYearParamSchema } from './vehicles';
 
 const v = copy.validation;
 
 export { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
-export const partSortValues = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+export const partSortValues = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
 export type PartSort = (typeof partSortValues)[number];
 
-/** The longest search text the parts list takes. */
+/** The part of a search text the parts list reads: a longer one is cut here, never refused. */
 export const MAX_SEARCH_LENGTH = 100;
 
+/**
+ * GET /api/parts. Filters that name nothing the shop has (a category, vehicle or make it does not
+ * know) give an empty list that names them (`unknownFilters`), never an error; a year outside
+ * 1950–next year is refused. Without `sort`, a search is ordered by relevance, a list by newest.
+ */
 export const listPartsQuerySchema = z.object({
-  q: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
-  sort: z.enum(partSortValues).default('newest'),
+  q: z
+    .string()
+    .transform((text) => text.trim().slice(0, MAX_SEARCH_LENGTH).trim())
+    .optional()
+    .transform((text) => text || undefined),
+  sort: z.enum(partSortValues).optional(),
   /** `true`: only the parts that can be booked (isInStock in #shared/stock). */
   inStock: z.stringbool().default(false),
+  /** A category's slug. */
+  category: z.string().trim().max(60).optional(),
+  /** A vehicle's id: only the parts that fit it (in `year`, when given). */
+  vehicle: z.string().trim().max(64).optional(),
+  /** A make: only the parts that fit one of its vehicles (in `year`, when given). */
+  make: z.string().trim().max(60).optional(),
+  year: vehicleYearParamSchema.optional(),
   page: pageSchema,
   limit: limitSchema(60, 12),
 });
@@ -61,7 +78,29 @@ export const partSchema = z.object({
 });
 export type Part = z.infer<typeof partSchema>;
 
-export const partListSchema = pageOf(partSchema);
+/** GET /api/parts/:id: the part and the vehicles it fits, in the admin's order. */
+export const partDetailSchema = partSchema.extend({ fits: z.array(fitSchema) });
+export type PartDetail = z.infer<typeof partDetailSchema>;
+
+/** Filters of GET /api/parts that can name something the shop does not have. */
+export const partListFilterNames = ['category', 'vehicle', 'make'] as const;
+export type PartListFilterName = (typeof partListFilterNames)[number];
+
+/**
+ * The list's facets: for each category, how many parts match every other filter; and how many of the
+ * parts matching every filter but "in stock only" can be booked.
+ */
+export const partFacetsSchema = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+  inStock: z.number().int(),
+});
+export type PartFacets = z.infer<typeof partFacetsSchema>;
+
+export const partListSchema = pageOf(partSchema).extend({
+  facets: partFacetsSchema,
+  /** The filters whose value the shop does not know; the list is then empty. */
+  unknownFilters: z.array(z.enum(partListFilterNames)),
+});
 export type PartList = z.infer<typeof partListSchema>;
 
 export const partIdParamsSchema = z.object({ id: idSchema });
@@ -106,6 +145,8 @@ const partInputFields = z.strictObject({
   oemNumbers: oemNumbersSchema.optional(),
   packSize: packSizeSchema.optional(),
   priceTiers: priceTiersSchema.optional(),
+  /** The vehicles it fits; on update, the whole list (absent: unchanged). */
+  fitments: fitmentsInputSchema.optional(),
 });
 
 /**

@@ -140,7 +140,14 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
   return {
     async listParts(query: ListPartsQuery): Promise<PartList> {
       const { rows, total } = await listLiveParts(db, query);
-      return { items: await presented(rows), total, page: query.page, limit: query.limit };
+      return {
+        items: await presented(rows),
+        total,
+        page: query.page,
+        limit: query.limit,
+        facets: { categories: [], inStock: 0 },
+        unknownFilters: [],
+      };
     },
 
     async bestSellers({ limit }: BestSellersQuery): Promise<BestSellers> {
