@@ -538,6 +538,26 @@ export const copy = {
     fitmentsTooMany: (max: number) => `A part lists at most ${max} vehicles.`,
     noteTooLong: (max: number) => `The note is at most ${max} characters.`,
   },
+  /** "Find parts for your vehicle": make, then model (with engine), then year (docs/shop-rules.md, "Finding parts"). */
+  vehiclePicker: {
+    legend: 'Find parts for your vehicle',
+    make: 'Make',
+    model: 'Model',
+    year: 'Year',
+    anyMake: 'Any make',
+    anyModel: 'Any model',
+    anyYear: 'Any year',
+    chooseMake: 'Choose the make',
+    chooseModel: 'Choose the model',
+    chooseYear: 'Choose the year',
+    /** A model's option: "Focus 1.6 Ti-VCT 92 kW (2011–2018)". */
+    vehicleOption: (modelAndEngine: string, years: string) => `${modelAndEngine} (${years})`,
+    loadingMakes: 'Loading makes…',
+    loadingModels: 'Loading models…',
+    makesFailed: 'The makes could not be loaded.',
+    modelsFailed: 'The models of this make could not be loaded.',
+    unknownVehicle: 'A vehicle the shop does not list',
+  },
   garage: {
     nicknameTooLong: (max: number) => `The nickname is at most ${max} characters.`,
     full: (max: number) => `A garage holds at most ${max} vehicles: remove one first.`,
