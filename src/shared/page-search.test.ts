@@ -43,10 +43,50 @@ describe('the canonical query string of a page', () => {
   });
 
   it('reads back what it writes', () => {
-    const value = { q: 'disc brake', sort: 'price_desc' as const, page: 3, inStock: false };
+    const value = { q: 'disc brake', sort: 'price_desc' as const, page: 3, inStock: false, category: '', vehicle: '', make: '' };
     expect(partsPageSearch.read(partsPageSearch.key(value))).toEqual(value);
     const inStock = { ...value, inStock: true };
     expect(partsPageSearch.read(partsPageSearch.key(inStock))).toEqual(inStock);
+    const filtered = { ...value, sort: 'relevance' as const, category: 'brake-pads', vehicle: 'v-focus', year: 2015 };
+    expect(partsPageSearch.read(partsPageSearch.key(filtered))).toEqual(filtered);
+    const byMake = { ...value, q: '', sort: 'newest' as const, make: 'Ford', year: 2015 };
+    expect(partsPageSearch.read(partsPageSearch.key(byMake))).toEqual(byMake);
+  });
+
+  it('orders a search by relevance and a list by newest unless told otherwise, "Best match" only with a search', () => {
+    expect(partsPageSearch.read(new URLSearchParams('q=brake')).sort).toBe('relevance');
+    expect(partsPageSearch.read(new URLSearchParams('')).sort).toBe('newest');
+    expect(canonical('/part', 'q=brake&sort=relevance')).toBe('q=brake');
+    expect(canonical('/part', 'q=brake&sort=newest')).toBe('q=brake&sort=newest');
+    expect(canonical('/part', 'sort=relevance')).toBe('');
+    expect(canonical('/part', 'q=brake&sort=bogus')).toBe('q=brake');
+  });
+
+  it('keys /part by its category, vehicle or make, and year, in one order', () => {
+    expect(canonical('/part', 'inStock=true&year=2015&vehicle=v1&category=brake-pads&q=pad&page=2')).toBe(
+      'q=pad&category=brake-pads&vehicle=v1&year=2015&inStock=true&page=2',
+    );
+    expect(canonical('/part', 'make=Ford&year=2015')).toBe('make=Ford&year=2015');
+    expect(canonical('/part', 'category=%20brake-pads%20&make=')).toBe('category=brake-pads');
+    // A vehicle names its make: the picker's make and vehicle and a garage's vehicle are one address.
+    expect(canonical('/part', 'make=Ford&vehicle=v1&year=2015')).toBe('vehicle=v1&year=2015');
+    // A name the shop does not have stays, so the list can say so.
+    expect(canonical('/part', 'category=no-such-thing')).toBe('category=no-such-thing');
+  });
+
+  it('drops a year the API would refuse and a name longer than it reads', () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    expect(canonical('/part', 'vehicle=v1&year=1800')).toBe('vehicle=v1');
+    expect(canonical('/part', 'vehicle=v1&year=1949')).toBe('vehicle=v1');
+    expect(canonical('/part', 'vehicle=v1&year=1950')).toBe('vehicle=v1&year=1950');
+    expect(canonical('/part', `year=${nextYear}`)).toBe(`year=${nextYear}`);
+    expect(canonical('/part', `year=${nextYear + 1}`)).toBe('');
+    expect(canonical('/part', 'year=abc')).toBe('');
+    expect(canonical('/part', 'year=2015.5')).toBe('');
+    expect(canonical('/part', 'year=%202015%20')).toBe('year=2015');
+    expect(canonical('/part', `category=${'x'.repeat(61)}`)).toBe('');
+    expect(canonical('/part', `vehicle=${'x'.repeat(65)}&make=Ford`)).toBe('make=Ford');
+    expect(canonical('/part', `make=${'x'.repeat(61)}`)).toBe('');
   });
 
   it('keys the sign-in pages by the reason a Google sign-in failed, one key for every unknown code', () => {

@@ -1,6 +1,7 @@
 import { paths } from './paths';
 import { MAX_PAGE } from './schemas/common';
 import { MAX_SEARCH_LENGTH, type PartSort, partSortValues } from './schemas/parts';
+import { MIN_VEHICLE_YEAR, maxVehicleYear } from './schemas/vehicles';
 
 /**
  * What the public pages read from their query string, in one place: each page parses its URL with
@@ -31,13 +32,35 @@ function readSearchText(value: string | null): string {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1).trimEnd() : cut.trimEnd();
 }
 
-function readPartSort(value: string | null): PartSort {
-  return (partSortValues as readonly (string | null)[]).includes(value) ? (value as PartSort) : 'newest';
-}
-
 /** "true" (and the API's other spellings of yes: "1", "yes", "on") → true; anything else → false. */
 function readFlag(value: string | null): boolean {
   return ['true', '1', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
+}
+
+/** A name or id as the API takes it: trimmed; empty, or longer than the API reads, is no filter at all. */
+function readName(value: string | null, max: number): string {
+  const text = (value ?? '').trim();
+  return text.length <= max ? text : '';
+}
+
+/** "2015" → 2015 when it is a model year the shop lists (1950 to next year); anything else is no year. */
+function readYear(value: string | null): number | undefined {
+  const text = (value ?? '').trim();
+  if (!/^\d{4}$/.test(text)) return undefined;
+  const year = Number(text);
+  return year >= MIN_VEHICLE_YEAR && year <= maxVehicleYear() ? year : undefined;
+}
+
+/** The order a list has when none is chosen: the best match for a search, else the newest first. */
+export function defaultPartSort(q: string): PartSort {
+  return q ? 'relevance' : 'newest';
+}
+
+/** A known order; "Best match" only with a search (the API orders a list without one by newest anyway). */
+function readPartSort(value: string | null, q: string): PartSort {
+  const known = (partSortValues as readonly (string | null)[]).includes(value) ? (value as PartSort) : undefined;
+  if (known === undefined || (known === 'relevance' && !q)) return defaultPartSort(q);
+  return known;
 }
 
 export interface PartsSearch {
@@ -46,23 +69,54 @@ export interface PartsSearch {
   page: number;
   /** Only the parts that can be booked. */
   inStock: boolean;
+  /** A category's slug ('' for every category). */
+  category: string;
+  /** A vehicle's id: only the parts that fit it ('' for none). */
+  vehicle: string;
+  /** A make: only the parts that fit one of its vehicles ('' for none, and always '' with a vehicle). */
+  make: string;
+  /** A model year: with a vehicle or make, the parts that fit it that year; alone, any vehicle of that year. */
+  year?: number;
 }
 
+/** The lengths GET /api/parts takes (listPartsQuerySchema): a longer value names nothing. */
+const MAX_CATEGORY_LENGTH = 60;
+const MAX_VEHICLE_LENGTH = 64;
+const MAX_MAKE_LENGTH = 60;
+
 /**
- * /part?q=&sort=&inStock=true&page= — the search, the order (newest by default), whether only parts in
- * stock are listed (all by default) and the page (1 by default).
+ * /part?q=&sort=&category=&make=&vehicle=&year=&inStock=true&page= — the search, the order, the
+ * filters and the page. Defaults are left out of the key: no search, the default order (relevance
+ * with a search, newest without; "relevance" without a search is the newest), every category, no
+ * vehicle, every part, page 1. A vehicle names its make, so `make` is kept only without `vehicle`:
+ * the picker's make-then-vehicle and a garage's link to the vehicle are then one address. A year
+ * that is not a number from 1950 to next year is dropped (the API would refuse it), as is a name
+ * longer than the API reads; an unknown category, make or vehicle is kept, so the list can say so.
  */
 export const partsPageSearch: PageSearch<PartsSearch> = {
-  read: (params) => ({
-    q: readSearchText(params.get('q')),
-    sort: readPartSort(params.get('sort')),
-    page: readPage(params.get('page')),
-    inStock: readFlag(params.get('inStock')),
-  }),
-  key: ({ q, sort, page, inStock }) => {
+  read: (params) => {
+    const q = readSearchText(params.get('q'));
+    const vehicle = readName(params.get('vehicle'), MAX_VEHICLE_LENGTH);
+    const year = readYear(params.get('year'));
+    return {
+      q,
+      sort: readPartSort(params.get('sort'), q),
+      page: readPage(params.get('page')),
+      inStock: readFlag(params.get('inStock')),
+      category: readName(params.get('category'), MAX_CATEGORY_LENGTH),
+      vehicle,
+      make: vehicle ? '' : readName(params.get('make'), MAX_MAKE_LENGTH),
+      ...(year === undefined ? {} : { year }),
+    };
+  },
+  key: ({ q, sort, page, inStock, category, vehicle, make, year }) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);
-    if (sort !== 'newest') params.set('sort', sort);
+    if (sort !== defaultPartSort(q) && !(sort === 'relevance' && !q)) params.set('sort', sort);
+    if (category) params.set('category', category);
+    if (vehicle) params.set('vehicle', vehicle);
+    else if (make) params.set('make', make);
+    if (year !== undefined) params.set('year', String(year));
     if (inStock) params.set('inStock', 'true');
     if (page > 1) params.set('page', String(page));
     return params;
