@@ -90,6 +90,7 @@ test.describe('accounts', () => {
       copy.dashboard.myOrders,
       copy.dashboard.myProfile,
       copy.dashboard.quickOrder,
+      copy.dashboard.garage,
       copy.dashboard.addReview,
     ]);
 

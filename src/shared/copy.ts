@@ -76,7 +76,7 @@ export const copy = {
     availableQuantity: 'Available quantity',
     minimumOrder: (n: number) => `Minimum order quantity: ${n}`,
     searchLabel: 'Search parts',
-    searchPlaceholder: 'Search by name or description',
+    searchPlaceholder: 'Name, part number or OEM number',
     sortLabel: 'Sort by',
     sort: {
       relevance: 'Best match',
@@ -108,6 +108,42 @@ export const copy = {
     lineTotal: 'Total',
     /** Under the booking form's total while the quantity reaches a volume price. */
     unitPriceAt: (price: string) => `${price} a unit`,
+  },
+  /** The /part list's filters beside the search (docs/shop-rules.md, "Finding parts"). */
+  partsList: {
+    filters: 'Filters',
+    /** The phone's button that opens the filters, with how many are on. */
+    showFilters: (active: number) => (active > 0 ? `Filters (${active})` : 'Filters'),
+    categories: 'Category',
+    allCategories: 'All categories',
+    /** Read after a facet's number ("Brake pads 4 parts"); the screen shows the number alone. */
+    partsUnit: (n: number) => (n === 1 ? 'part' : 'parts'),
+    availability: 'Availability',
+    activeFilters: 'Active filters',
+    removeFilter: (label: string) => `Remove filter: ${label}`,
+    clearAll: 'Clear all filters',
+    /** "Fits Ford Focus 1.6 Ti-VCT 92 kW (2015)" on each card while a vehicle is chosen. */
+    fits: (vehicle: string, years: string) => `Fits ${vehicle} (${years})`,
+    /** A chip: the chosen vehicle, "Ford Focus 1.6 Ti-VCT 92 kW (2015)". */
+    vehicleChip: (vehicle: string, years: string) => `${vehicle} (${years})`,
+    /** While the vehicle's name loads, or for one the shop does not list. */
+    someVehicle: 'Your vehicle',
+    makeChip: (make: string, year?: number) => (year === undefined ? make : `${make} (${year})`),
+    yearChip: (year: number) => `Model year ${year}`,
+    /** "No parts match “brake” with Brake pads, Ford Focus … (2015) and In stock only." */
+    noMatch: (q: string, filters: readonly string[]) => {
+      const named = filters.length > 1 ? `${filters.slice(0, -1).join(', ')} and ${filters.at(-1)}` : (filters[0] ?? '');
+      if (q && named) return `No parts match “${q}” with ${named}.`;
+      return q ? `No parts match “${q}”.` : `No parts match ${named}.`;
+    },
+    noMatchHint: 'Try fewer filters or other words.',
+    clearFilters: 'Clear filters',
+    unknownCategory: (slug: string) => `There is no category “${slug}”.`,
+    unknownMake: (make: string) => `There is no make “${make}”.`,
+    unknownVehicle: 'The shop does not list this vehicle.',
+    showAllCategories: 'Show every category',
+    showAllMakes: 'Show parts for every make',
+    showAllVehicles: 'Show parts for every vehicle',
   },
   pagination: {
     label: 'Pagination',
@@ -437,6 +473,8 @@ export const copy = {
     settings: 'Settings',
     payment: 'Payment',
     categories: 'Categories',
+    vehicles: 'Vehicles',
+    garage: 'My garage',
     roles: { admin: 'Admin', customer: 'Customer' },
   },
   partsAdmin: {
@@ -557,6 +595,85 @@ export const copy = {
     makesFailed: 'The makes could not be loaded.',
     modelsFailed: 'The models of this make could not be loaded.',
     unknownVehicle: 'A vehicle the shop does not list',
+  },
+  /** The admin's vehicles screen (docs/shop-rules.md, "Finding parts"). */
+  vehiclesAdmin: {
+    addTitle: 'Add a vehicle',
+    addText: 'Parts are listed as fitting the vehicles here. A vehicle is its make, model, engine and the years it was built.',
+    make: 'Make',
+    model: 'Model',
+    engine: 'Engine',
+    yearFrom: 'First year',
+    yearTo: 'Last year',
+    years: 'Years',
+    add: 'Add',
+    added: 'Vehicle added',
+    edit: 'Edit',
+    editTitle: (name: string) => `Edit ${name}`,
+    save: 'Save changes',
+    saved: 'Vehicle saved',
+    delete: 'Delete',
+    confirmDelete: (name: string) => `${name} will be deleted. A vehicle that parts fit cannot be deleted.`,
+    confirmDeleteYes: 'Yes, delete it',
+    keep: 'Keep the vehicle',
+    deleted: 'Vehicle deleted',
+    notDeleted: (name: string) => `${name} was not deleted:`,
+    filterLabel: 'Show the vehicles of',
+    allMakes: 'All makes',
+    empty: 'No vehicles yet.',
+    emptyMake: (make: string) => `No vehicles of ${make}.`,
+    total: (n: number) => `${n} ${n === 1 ? 'vehicle' : 'vehicles'}`,
+  },
+  /** The vehicles a part fits, in its add and update form. */
+  fitmentRows: {
+    legend: 'Fits these vehicles',
+    text: (max: number) =>
+      `One row per vehicle (at most ${max}): the years of that vehicle the part fits, and a note such as "front axle".`,
+    row: (n: number) => `Vehicle ${n}`,
+    make: 'Make',
+    chooseMake: 'Choose the make',
+    vehicle: 'Vehicle',
+    chooseVehicle: 'Choose the vehicle',
+    chooseMakeFirst: 'Choose the make first',
+    yearFrom: 'From year',
+    yearTo: 'To year',
+    note: 'Note (optional)',
+    notePlaceholder: 'front axle',
+    add: 'Add a vehicle',
+    remove: 'Remove',
+    removeRow: (n: number) => `Remove vehicle ${n}`,
+    loading: 'Loading…',
+    failed: 'The vehicles could not be loaded.',
+  },
+  /** "Fits these vehicles" on a part's page. */
+  partFits: {
+    title: 'Fits these vehicles',
+    none: 'No vehicles listed',
+    /** "Ford Focus 1.6 Ti-VCT 92 kW · 2011–2018 · front axle" */
+    separator: ' · ',
+    showParts: (name: string) => `Parts that fit ${name}`,
+  },
+  /** My garage (docs/shop-rules.md, "Finding parts"). */
+  garagePage: {
+    addTitle: 'Save a vehicle',
+    addText: 'Save the vehicles you look after, then see the parts that fit one in a click.',
+    legend: 'Your vehicle',
+    nickname: 'Nickname (optional)',
+    nicknamePlaceholder: 'Van 3',
+    save: 'Save the vehicle',
+    saved: 'Vehicle saved to your garage',
+    title: 'Your vehicles',
+    empty: 'Your garage is empty: save a vehicle above.',
+    total: (n: number, max: number) => `${n} of ${max} vehicles`,
+    year: (year: number) => `Year ${year}`,
+    showParts: 'Show parts that fit',
+    showPartsOf: (name: string) => `Show parts that fit ${name}`,
+    remove: 'Remove',
+    removeOf: (name: string) => `Remove ${name}`,
+    confirmRemove: (name: string) => `${name} will be removed from your garage.`,
+    confirmRemoveYes: 'Yes, remove it',
+    keep: 'Keep the vehicle',
+    removed: 'Vehicle removed from your garage',
   },
   garage: {
     nicknameTooLong: (max: number) => `The nickname is at most ${max} characters.`,

@@ -57,6 +57,18 @@ const icons: Record<string, ReactNode> = {
       <path d="M4 5h6v6H4zM14 5h6v6h-6zM4 15h6v4H4zM14 15h6v4h-6z" />
     </svg>
   ),
+  car: (
+    <svg {...icon}>
+      <path d="M5 16v-4l2-5h10l2 5v4M3.5 12h17M5 16h14" />
+      <circle cx="8" cy="16.5" r="1.8" />
+      <circle cx="16" cy="16.5" r="1.8" />
+    </svg>
+  ),
+  garage: (
+    <svg {...icon}>
+      <path d="M3 20V9l9-5 9 5v11M7 20v-7h10v7M7 16h10" />
+    </svg>
+  ),
   truck: (
     <svg {...icon}>
       <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
@@ -103,6 +115,7 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     return [
       ...everyone,
       { to: paths.quickOrder, label: copy.dashboard.quickOrder, icon: icons.quickOrder },
+      { to: paths.garage, label: copy.dashboard.garage, icon: icons.garage },
       { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review },
     ];
   return [
@@ -110,6 +123,7 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     { to: paths.addPart, label: copy.dashboard.addPart, icon: icons.add },
     { to: paths.manageParts, label: copy.dashboard.manageParts, icon: icons.parts },
     { to: paths.categories, label: copy.dashboard.categories, icon: icons.categories },
+    { to: paths.vehicles, label: copy.dashboard.vehicles, icon: icons.car },
     { to: paths.manageOrders, label: copy.dashboard.manageOrders, icon: icons.truck },
     { to: paths.manageUser, label: copy.dashboard.manageUser, icon: icons.users },
     { to: paths.inbox, label: copy.dashboard.inbox, icon: icons.inbox },
