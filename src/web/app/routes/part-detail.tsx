@@ -16,6 +16,7 @@ import { VerifyEmailNotice } from '../../features/auth/components/verify-email-n
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
 import { usePartQuery } from '../../features/parts/api/get-part';
+import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
 
 // The form brings zod and react-hook-form: its own chunk, fetched when the visitor gets near it.
@@ -161,6 +162,7 @@ export default function PartDetailPage() {
           </p>
         ) : null}
         <p className="mt-6 leading-relaxed text-slate-700">{data.description}</p>
+        <PartFits fits={data.fits} />
         <section
           aria-labelledby="booking-title"
           className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7"

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Part } from '#shared/schemas/parts';
+import type { PartDetail } from '#shared/schemas/parts';
 import { apiCall, type ApiCall, apiRequest } from '../../../lib/api-client';
 
-export function getPart(id: string, call: ApiCall = {}): Promise<Part> {
-  return apiRequest<Part>(`/api/parts/${encodeURIComponent(id)}`, call);
+/** One part on sale, with the vehicles it fits. */
+export function getPart(id: string, call: ApiCall = {}): Promise<PartDetail> {
+  return apiRequest<PartDetail>(`/api/parts/${encodeURIComponent(id)}`, call);
 }
 
 export function partQueryOptions(id: string) {
