@@ -1,25 +1,70 @@
-import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useSearchParams, type To } from 'react-router';
 import { copy } from '#shared/copy';
-import { partsPageSearch, type PartsSearch } from '#shared/page-search';
-import { paths } from '#shared/paths';
-import type { PartSort } from '#shared/schemas/parts';
+import { defaultPartSort, partsPageSearch, type PartsSearch } from '#shared/page-search';
+import { type Vehicle, vehicleName, yearRange } from '#shared/schemas/vehicles';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';
 import { Redirect } from '../../components/redirect';
 import { SectionError } from '../../components/section-error';
 import { GridSkeleton } from '../../components/grid-skeleton';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { categoriesQueryOptions } from '../../features/parts/api/get-categories';
 import { partsQueryOptions, type PartsQuery, usePartsQuery } from '../../features/parts/api/get-parts';
+import { type ActiveFilter, ActiveFilters } from '../../features/parts/components/active-filters';
+import { FitBadge } from '../../features/parts/components/fit-badge';
 import { PART_CARD_ACTION_CLASS, type PartCardAction } from '../../features/parts/components/part-card';
-import { PART_GRID_CLASS, PartGrid } from '../../features/parts/components/part-grid';
+import { PartGrid } from '../../features/parts/components/part-grid';
+import { PartsFacets } from '../../features/parts/components/parts-facets';
+import { PartsNoResults, type UnknownFilter } from '../../features/parts/components/parts-no-results';
 import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
+import { vehicleMakesQueryOptions } from '../../features/vehicles/api/get-makes';
+import { useVehicle, vehicleQueryOptions, vehiclesQueryOptions } from '../../features/vehicles/api/get-vehicles';
+import { type VehicleChoice, VehiclePicker } from '../../features/vehicles/components/vehicle-picker';
 import { pageLoader } from '../page-data';
 
 export const PARTS_PAGE_SIZE = 12;
 
+/** The list shares its width with the facets from lg on: three columns only from xl. */
+const LIST_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3 lg:gap-8';
+
+const c = copy.partsList;
+
 /** The list the page shows for its search. */
-function partsListQuery({ q, sort, page, inStock }: PartsSearch): PartsQuery {
-  return { q: q || undefined, sort, page, limit: PARTS_PAGE_SIZE, ...(inStock ? { inStock } : {}) };
+function partsListQuery({ q, sort, page, inStock, category, vehicle, make, year }: PartsSearch): PartsQuery {
+  return {
+    q: q || undefined,
+    // The API's own default (relevance with a search, newest without) is not sent, so both spellings share a cache entry.
+    sort: sort === defaultPartSort(q) ? undefined : sort,
+    page,
+    limit: PARTS_PAGE_SIZE,
+    ...(inStock ? { inStock } : {}),
+    ...(category ? { category } : {}),
+    ...(vehicle ? { vehicle } : {}),
+    ...(make ? { make } : {}),
+    ...(year === undefined ? {} : { year }),
+  };
+}
+
+/**
+ * The search after a change, on page 1 unless the change says otherwise. An order left at its default
+ * follows the search: typing a first word orders by best match, clearing it goes back to the newest.
+ */
+function changed(search: PartsSearch, changes: Partial<PartsSearch>): PartsSearch {
+  const next: PartsSearch = { ...search, page: 1, ...changes };
+  if (changes.sort === undefined && search.sort === defaultPartSort(search.q)) next.sort = defaultPartSort(next.q);
+  if (next.sort === 'relevance' && !next.q) next.sort = 'newest';
+  return next;
+}
+
+function address(search: PartsSearch): To {
+  return { search: partsPageSearch.key(search).toString() };
+}
+
+/** The years a badge or chip names: the chosen one, else every year the vehicle was built. */
+function yearsOf(vehicle: Vehicle, year: number | undefined): string {
+  return year === undefined ? yearRange(vehicle.yearFrom, vehicle.yearTo) : String(year);
 }
 
 /** "Add to cart" on each card: the part's smallest allowed quantity. */
@@ -27,78 +72,200 @@ const addToCart: PartCardAction = (part, nameId) => (
   <AddToCartButton part={part} describedBy={nameId} className={PART_CARD_ACTION_CLASS} />
 );
 
-export const loader = pageLoader((queryClient, { request }) =>
-  queryClient.ensureQueryData(partsQueryOptions(partsListQuery(partsPageSearch.read(new URL(request.url).searchParams)))),
-);
+/**
+ * The parts, the makes for the picker and, with a vehicle, the vehicle and its make's models, so the
+ * server draws the picker as chosen and every card's "Fits …".
+ */
+export const loader = pageLoader((queryClient, { request }) => {
+  const search = partsPageSearch.read(new URL(request.url).searchParams);
+  return Promise.all([
+    queryClient.ensureQueryData(partsQueryOptions(partsListQuery(search))),
+    queryClient.ensureQueryData(vehicleMakesQueryOptions()),
+    search.vehicle
+      ? queryClient
+          .ensureQueryData(vehicleQueryOptions(search.vehicle))
+          .then((vehicle) => (vehicle ? queryClient.ensureQueryData(vehiclesQueryOptions({ make: vehicle.make })) : undefined))
+      : search.make
+        ? queryClient.ensureQueryData(vehiclesQueryOptions({ make: search.make }))
+        : undefined,
+  ]);
+});
+
+/** The filters on, as chips, each with the address without it. */
+function activeFilters(search: PartsSearch, vehicle: Vehicle | null | undefined, categoryName: string): ActiveFilter[] {
+  const filters: ActiveFilter[] = [];
+  const { category, make, year, inStock } = search;
+  if (search.vehicle) {
+    filters.push({
+      label: vehicle ? c.vehicleChip(vehicleName(vehicle), yearsOf(vehicle, year)) : c.someVehicle,
+      removeTo: address(changed(search, { vehicle: '', make: '', year: undefined })),
+    });
+  } else if (make) {
+    filters.push({ label: c.makeChip(make, year), removeTo: address(changed(search, { make: '', year: undefined })) });
+  } else if (year !== undefined) {
+    filters.push({ label: c.yearChip(year), removeTo: address(changed(search, { year: undefined })) });
+  }
+  if (category) {
+    filters.push({ label: categoryName, removeTo: address(changed(search, { category: '' })) });
+  }
+  if (inStock) filters.push({ label: copy.part.inStockOnly, removeTo: address(changed(search, { inStock: false })) });
+  return filters;
+}
+
+const NO_FILTERS = { category: '', vehicle: '', make: '', year: undefined, inStock: false } satisfies Partial<PartsSearch>;
 
 /**
- * /part: every part, searchable, sortable and (with "In stock only") narrowed to the parts that can be
- * booked, 12 a page; all of it lives in the URL (?q=&sort=&inStock=true&page=).
+ * /part: every part, searchable by name, description, SKU or OEM number, narrowed to a vehicle (make,
+ * model, year), a category and the parts in stock, 12 a page (docs/shop-rules.md, "Finding parts").
+ * All of it lives in the URL (#shared/page-search): a filter pushes a history entry, typing replaces
+ * it, so a result can be shared and the back button steps through the filters.
  */
 export default function PartsPage() {
   const [params, setParams] = useSearchParams();
   // The server keys its rendered copy of this page by the same reading (#shared/page-search).
   const search = partsPageSearch.read(params);
-  const { q, sort, page, inStock } = search;
+  const { q, sort, page, inStock, category, make, year } = search;
   const parts = usePartsQuery(partsListQuery(search));
+  const vehicle = useVehicle(search.vehicle || undefined);
+  // The chosen category is named by the facets, or (when no part of it matches the other filters) by the list of categories.
+  const facetName = parts.data?.facets.categories.find((item) => item.slug === category)?.name;
+  const categories = useQuery({ ...categoriesQueryOptions(), enabled: Boolean(category && parts.data && !facetName) });
+  const categoryName = facetName ?? categories.data?.items.find((item) => item.slug === category)?.name ?? category;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
 
-  const update = (changes: { q?: string; sort?: PartSort; page?: number; inStock?: boolean }, replace: boolean) => {
-    const next = partsPageSearch.key({ q, sort, inStock, page: 1, ...changes });
-    setParams(next, { replace, preventScrollReset: replace });
+  const update = (changes: Partial<PartsSearch>, replace: boolean) => {
+    setParams(partsPageSearch.key(changed(search, changes)), { replace, preventScrollReset: replace });
   };
+  const choose = (choice: VehicleChoice) =>
+    update({ vehicle: choice.vehicleId ?? '', make: choice.vehicleId ? '' : (choice.make ?? ''), year: choice.year }, false);
 
   const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
   if (parts.data && !parts.isPlaceholderData && page > totalPages) {
-    return <Redirect to={{ search: partsPageSearch.key({ q, sort, inStock, page: totalPages }).toString() }} />;
+    return <Redirect to={{ search: partsPageSearch.key({ ...search, page: totalPages }).toString() }} />;
   }
+
+  const facets = parts.data?.facets;
+  const filters = activeFilters(search, vehicle.data, categoryName);
+  const unknown = new Set(parts.data?.unknownFilters ?? []);
+  const unknownFilters: UnknownFilter[] = [];
+  if (unknown.has('category')) {
+    unknownFilters.push({
+      message: c.unknownCategory(category),
+      removeLabel: c.showAllCategories,
+      removeTo: address(changed(search, { category: '' })),
+    });
+  }
+  if (unknown.has('make')) {
+    unknownFilters.push({
+      message: c.unknownMake(make),
+      removeLabel: c.showAllMakes,
+      removeTo: address(changed(search, { make: '', year: undefined })),
+    });
+  }
+  if (unknown.has('vehicle')) {
+    unknownFilters.push({
+      message: c.unknownVehicle,
+      removeLabel: c.showAllVehicles,
+      removeTo: address(changed(search, { vehicle: '', year: undefined })),
+    });
+  }
+  const fits =
+    search.vehicle && vehicle.data && !unknown.has('vehicle') ? (
+      <FitBadge text={c.fits(vehicleName(vehicle.data), yearsOf(vehicle.data, year))} />
+    ) : undefined;
 
   return (
     <>
       <title>{`${copy.part.allParts} · ${copy.brand}`}</title>
       <PageHeader title={copy.part.allParts} text={copy.part.listText} />
       <div className="container-page py-10 sm:py-14">
-        <PartsToolbar
-          q={q}
-          sort={sort}
-          inStock={inStock}
-          onInStockChange={(value) => update({ inStock: value }, false)}
-          onSearch={(text) => update({ q: text }, true)}
-          onSortChange={(value) => update({ sort: value }, false)}
-        />
-        <div className="mt-8 flex min-h-6 items-center justify-between gap-4">
-          <p role="status" className="font-semibold text-slate-700">
-            {parts.data ? (q ? copy.part.resultsFor(parts.data.total, q) : copy.part.results(parts.data.total)) : null}
-          </p>
-          {parts.isFetching && parts.data ? (
-            <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
-          ) : null}
+        <div className="card-surface p-5 sm:p-6">
+          <VehiclePicker
+            value={{ make: make || undefined, vehicleId: search.vehicle || undefined, year }}
+            onChange={choose}
+            layout="row"
+          />
         </div>
         <div className="mt-6">
-          {parts.isPending ? (
-            <GridSkeleton count={3} gridClassName={PART_GRID_CLASS} cardClassName="h-[30rem]" />
-          ) : parts.isError ? (
-            <SectionError onRetry={() => void parts.refetch()} message={copy.common.somethingWrong} />
-          ) : parts.data.items.length === 0 ? (
-            <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-16 text-center">
-              <p className="text-xl font-bold text-slate-900">{copy.part.noResults}</p>
-              {q || inStock ? (
-                <Link to={paths.parts} className="btn btn-primary mt-6">
-                  {copy.part.clearSearch}
-                </Link>
+          <PartsToolbar
+            q={q}
+            sort={sort}
+            onSearch={(text) => update({ q: text }, true)}
+            onSortChange={(value) => update({ sort: value }, false)}
+          />
+        </div>
+        <div className="mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+          <aside aria-label={c.filters}>
+            <button
+              type="button"
+              className="btn btn-outline w-full justify-between lg:hidden"
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              {c.showFilters(filters.length)}
+              <span aria-hidden="true">{filtersOpen ? '−' : '+'}</span>
+            </button>
+            <div id={filtersId} className={`${filtersOpen ? 'mt-4 block' : 'hidden'} lg:mt-0 lg:block`}>
+              <PartsFacets
+                facets={facets}
+                category={category}
+                categoryName={categoryName}
+                inStock={inStock}
+                categoryTo={(slug) => address(changed(search, { category: slug }))}
+                onInStockChange={(value) => update({ inStock: value }, false)}
+              />
+            </div>
+          </aside>
+          <div className="mt-6 min-w-0 lg:mt-0">
+            <div className="flex min-h-6 items-center justify-between gap-4">
+              <p role="status" className="font-semibold text-slate-700">
+                {parts.data ? (q ? copy.part.resultsFor(parts.data.total, q) : copy.part.results(parts.data.total)) : null}
+              </p>
+              {parts.isFetching && parts.data ? (
+                <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
               ) : null}
             </div>
-          ) : (
-            <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-              <PartGrid parts={parts.data.items} cardAction={addToCart} headingLevel={2} priorityCount={3} />
+            {filters.length > 0 ? (
+              <div className="mt-4">
+                <ActiveFilters filters={filters} clearTo={address(changed(search, NO_FILTERS))} />
+              </div>
+            ) : null}
+            <div className="mt-6">
+              {parts.isPending ? (
+                <GridSkeleton count={3} gridClassName={LIST_GRID_CLASS} cardClassName="h-[30rem]" />
+              ) : parts.isError ? (
+                <SectionError onRetry={() => void parts.refetch()} message={copy.common.somethingWrong} />
+              ) : parts.data.items.length === 0 ? (
+                <PartsNoResults
+                  q={q}
+                  filters={filters.map((filter) => filter.label)}
+                  unknown={unknownFilters}
+                  clearFiltersTo={filters.length > 0 ? address(changed(search, NO_FILTERS)) : undefined}
+                  clearSearchTo={q ? address(changed(search, { q: '' })) : undefined}
+                />
+              ) : (
+                <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+                  <PartGrid
+                    parts={parts.data.items}
+                    cardAction={addToCart}
+                    headingLevel={2}
+                    priorityCount={3}
+                    cardBadge={fits}
+                    className={LIST_GRID_CLASS}
+                  />
+                </div>
+              )}
             </div>
-          )}
+            <Pagination
+              className="mt-12"
+              page={page}
+              totalPages={totalPages}
+              onPageChange={(value) => update({ page: value }, false)}
+            />
+          </div>
         </div>
-        <Pagination
-          className="mt-12"
-          page={page}
-          totalPages={totalPages}
-          onPageChange={(value) => update({ page: value }, false)}
-        />
       </div>
     </>
   );

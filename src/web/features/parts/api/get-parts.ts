@@ -9,6 +9,13 @@ export interface PartsQuery {
   limit?: number;
   /** Only the parts that can be booked. */
   inStock?: boolean;
+  /** A category's slug. */
+  category?: string;
+  /** Only the parts that fit this vehicle (in `year`, when given). */
+  vehicle?: string;
+  /** Only the parts that fit one of this make's vehicles (in `year`, when given). */
+  make?: string;
+  year?: number;
 }
 
 export function getParts(query: PartsQuery, call: ApiCall = {}): Promise<PartList> {
@@ -16,6 +23,10 @@ export function getParts(query: PartsQuery, call: ApiCall = {}): Promise<PartLis
     `/api/parts${queryString({
       q: query.q,
       sort: query.sort,
+      category: query.category,
+      vehicle: query.vehicle,
+      make: query.make,
+      year: query.year,
       inStock: query.inStock ? 'true' : undefined,
       page: query.page,
       limit: query.limit,

@@ -25,9 +25,11 @@ interface PartCardProps {
   headingLevel?: 2 | 3;
   /** Cards in the first visible row load their picture at once. */
   priority?: boolean;
+  /** A line the page adds under the name (the list's "Fits Ford Focus … (2015)" while a vehicle is chosen). */
+  badge?: ReactNode;
 }
 
-export function PartCard({ part, action, headingLevel = 3, priority = false }: PartCardProps) {
+export function PartCard({ part, action, headingLevel = 3, priority = false, badge }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = useId();
   return (
@@ -51,6 +53,7 @@ export function PartCard({ part, action, headingLevel = 3, priority = false }: P
         >
           {truncate(part.name, 35)}
         </Heading>
+        {badge}
         {part.rating.count > 0 ? <Stars value={part.rating.average} size="sm" className="mt-2" /> : null}
         <dl className="mt-4 grid grid-cols-2 divide-x divide-slate-200 rounded-xl bg-slate-50 py-3 ring-1 ring-slate-100">
           <div className="px-4">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Part } from '#shared/schemas/parts';
 import { PartCard, type PartCardAction } from './part-card';
 
@@ -8,16 +9,33 @@ interface PartGridProps {
   headingLevel?: 2 | 3;
   /** How many of the first cards are above the fold and load eagerly. */
   priorityCount?: number;
+  /** The same line under every card's name ("Fits Ford Focus … (2015)"). */
+  cardBadge?: ReactNode;
+  /** The grid's columns, when the list shares its width (PART_GRID_CLASS by default). */
+  className?: string;
 }
 
 export const PART_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
 
-export function PartGrid({ parts, cardAction, headingLevel = 3, priorityCount = 0 }: PartGridProps) {
+export function PartGrid({
+  parts,
+  cardAction,
+  headingLevel = 3,
+  priorityCount = 0,
+  cardBadge,
+  className = PART_GRID_CLASS,
+}: PartGridProps) {
   return (
-    <ul className={PART_GRID_CLASS}>
+    <ul className={className}>
       {parts.map((part, index) => (
         <li key={part.id} className="flex">
-          <PartCard part={part} action={cardAction} headingLevel={headingLevel} priority={index < priorityCount} />
+          <PartCard
+            part={part}
+            action={cardAction}
+            headingLevel={headingLevel}
+            priority={index < priorityCount}
+            badge={cardBadge}
+          />
         </li>
       ))}
     </ul>

@@ -12,25 +12,24 @@ export function isPartSort(value: string | null): value is PartSort {
 }
 
 const SORTS = PART_SORTS.map((value) => ({ value, label: copy.part.sort[value] }));
+/** "Best match" orders a search: without one there is nothing to match. */
+const LIST_SORTS = SORTS.filter((choice) => choice.value !== 'relevance');
 
 interface PartsToolbarProps {
   q: string;
   sort: PartSort;
-  inStock: boolean;
   onSearch: (q: string) => void;
   onSortChange: (sort: PartSort) => void;
-  onInStockChange: (inStock: boolean) => void;
 }
 
 const SEARCH_DELAY_MS = 350;
 
 /**
- * Search (applied as you type, after a short pause, or at once on Enter), sort and "In stock only"
- * for the parts list.
+ * Search (applied as you type, after a short pause, or at once on Enter) and sort for the parts list;
+ * "Best match" is offered only while there is a search.
  */
-export function PartsToolbar({ q, sort, inStock, onSearch, onSortChange, onInStockChange }: PartsToolbarProps) {
+export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarProps) {
   const searchId = useId();
-  const inStockId = useId();
   const [draft, setDraft] = useState(q);
   const [appliedQ, setAppliedQ] = useState(q);
 
@@ -85,23 +84,11 @@ export function PartsToolbar({ q, sort, inStock, onSearch, onSortChange, onInSto
         <ChoiceSelect
           label={copy.part.sortLabel}
           value={sort}
-          choices={SORTS}
+          choices={q ? SORTS : LIST_SORTS}
           onChange={onSortChange}
           size="lg"
           className="md:w-64"
         />
-        <div className="flex min-h-12 items-center gap-3 md:pb-1">
-          <input
-            id={inStockId}
-            type="checkbox"
-            checked={inStock}
-            onChange={(event) => onInStockChange(event.target.checked)}
-            className="checkbox checkbox-primary"
-          />
-          <label htmlFor={inStockId} className="text-sm font-semibold whitespace-nowrap text-slate-800">
-            {copy.part.inStockOnly}
-          </label>
-        </div>
       </FieldsUntilHydrated>
     </div>
   );

@@ -1,0 +1,201 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { copy } from '#shared/copy';
+import type { Part, PartList } from '#shared/schemas/parts';
+import type { Vehicle } from '#shared/schemas/vehicles';
+import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';
+import { renderWithApp } from '../../testing/render-with-app';
+import PartsPage from './parts';
+
+const c = copy.partsList;
+const picker = copy.vehiclePicker;
+let api: FakeApi;
+
+const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
+const golf: Vehicle = {
+  id: 'v-golf',
+  make: 'Volkswagen',
+  model: 'Golf VII',
+  engine: '1.4 TSI 90 kW',
+  yearFrom: 2012,
+  yearTo: 2019,
+};
+
+function part(id: string, name: string): Part {
+  return {
+    id,
+    name,
+    description: `${name} for everyday driving.`,
+    priceCents: 4890,
+    stock: 40,
+    minOrderQuantity: 1,
+    imageUrl: '/images/part.webp',
+    sku: `GH-${id.toUpperCase()}`,
+    categoryId: 'cat-pads',
+    category: { slug: 'brake-pads', name: 'Brake pads' },
+    oemNumbers: [],
+    packSize: 1,
+    priceTiers: [],
+    rating: { average: 0, count: 0 },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+function list(items: Part[], overrides: Partial<PartList> = {}): PartList {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    limit: 12,
+    facets: {
+      categories: [
+        { slug: 'brake-pads', name: 'Brake pads', count: 2 },
+        { slug: 'oil-filters', name: 'Oil filters', count: 1 },
+      ],
+      inStock: 2,
+    },
+    unknownFilters: [],
+    ...overrides,
+  };
+}
+
+const pads = [part('p1', 'Front brake pads'), part('p2', 'Rear brake pads')];
+
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.search}</output>;
+}
+const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
+
+/** The query strings the page asked GET /api/parts with, in order. */
+function partsRequests(): URLSearchParams[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(String(input), 'http://shop.test'))
+    .filter((url) => url.pathname === '/api/parts')
+    .map((url) => url.searchParams);
+}
+
+function render(path: string) {
+  return renderWithApp(
+    <>
+      <PartsPage />
+      <Address />
+    </>,
+    { path },
+  );
+}
+
+beforeEach(() => {
+  api = fakeApi();
+  api.on('GET /api/vehicles/makes', ok({ items: ['Ford', 'Volkswagen'] }));
+  api.on('GET /api/vehicles', ok({ items: [focus, golf] }));
+  api.on('GET /api/session', ok(null));
+});
+
+describe('the parts list', () => {
+  it('asks for the vehicle and year in the address, and says on every card that the part fits it', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part?vehicle=v-focus&year=2015');
+    await waitFor(() => expect(screen.getAllByTestId('fit-badge')).toHaveLength(2));
+    for (const badge of screen.getAllByTestId('fit-badge')) {
+      expect(badge.textContent).toBe('Fits Ford Focus 1.6 Ti-VCT 92 kW (2015)');
+    }
+    const asked = partsRequests().at(-1)!;
+    expect(asked.get('vehicle')).toBe('v-focus');
+    expect(asked.get('year')).toBe('2015');
+    expect(screen.getByRole('link', { name: c.removeFilter('Ford Focus 1.6 Ti-VCT 92 kW (2015)') })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText(picker.make) as HTMLSelectElement).value).toBe('Ford'));
+    expect((screen.getByLabelText(picker.model) as HTMLSelectElement).value).toBe('v-focus');
+    expect((screen.getByLabelText(picker.year) as HTMLSelectElement).value).toBe('2015');
+  });
+
+  it('names the vehicle’s years on the badge when no year is chosen', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part?vehicle=v-focus');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('fit-badge')[0]!.textContent).toBe('Fits Ford Focus 1.6 Ti-VCT 92 kW (2011–2018)'),
+    );
+  });
+
+  it('shows no badge without a vehicle', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part');
+    await waitFor(() => expect(screen.getAllByTestId('part-card')).toHaveLength(2));
+    expect(screen.queryByTestId('fit-badge')).toBeNull();
+  });
+
+  it('writes each choice of the picker into the address, back on page 1, the make left out once a vehicle is chosen', async () => {
+    api.on('GET /api/parts', ok(list(pads, { total: 30, page: 2 })));
+    render('/part?page=2&category=brake-pads');
+    const make = await screen.findByLabelText(picker.make);
+    await waitFor(() => expect((make as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(make, { target: { value: 'Ford' } });
+    await waitFor(() => expect(address().toString()).toBe('category=brake-pads&make=Ford'));
+    const model = screen.getByLabelText(picker.model) as HTMLSelectElement;
+    await waitFor(() => expect(model.disabled).toBe(false));
+    fireEvent.change(model, { target: { value: 'v-focus' } });
+    await waitFor(() => expect(address().toString()).toBe('category=brake-pads&vehicle=v-focus'));
+    fireEvent.change(screen.getByLabelText(picker.year), { target: { value: '2015' } });
+    await waitFor(() => expect(address().toString()).toBe('category=brake-pads&vehicle=v-focus&year=2015'));
+    await waitFor(() => expect(partsRequests().at(-1)!.get('year')).toBe('2015'));
+  });
+
+  it('narrows to a category from the facets and "In stock only", and removes each filter from its chip', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part?q=pad');
+    await waitFor(() => expect(screen.getAllByTestId('part-card')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('link', { name: 'Brake pads 2 parts' }));
+    await waitFor(() => expect(address().toString()).toBe('q=pad&category=brake-pads'));
+    fireEvent.click(screen.getByRole('checkbox', { name: `${copy.part.inStockOnly} 2 parts` }));
+    await waitFor(() => expect(address().toString()).toBe('q=pad&category=brake-pads&inStock=true'));
+    fireEvent.click(screen.getByRole('link', { name: c.removeFilter('Brake pads') }));
+    await waitFor(() => expect(address().toString()).toBe('q=pad&inStock=true'));
+    fireEvent.click(screen.getByRole('link', { name: c.clearAll }));
+    await waitFor(() => expect(address().toString()).toBe('q=pad'));
+  });
+
+  it('offers "Best match" only while there is a search, and orders a search by it unless told otherwise', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part');
+    const sort = (await screen.findByLabelText(copy.part.sortLabel)) as HTMLSelectElement;
+    const sorts = () => Array.from(sort.options).map((option) => option.textContent);
+    expect(sorts()).not.toContain(copy.part.sort.relevance);
+    fireEvent.change(screen.getByLabelText(copy.part.searchLabel), { target: { value: 'pad' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(address().toString()).toBe('q=pad'));
+    expect(sorts()).toContain(copy.part.sort.relevance);
+    expect(sort.value).toBe('relevance');
+    expect(partsRequests().at(-1)!.get('sort')).toBeNull();
+  });
+
+  it('says what matched nothing and clears the filters, keeping the search', async () => {
+    api.on('GET /api/parts', ok(list([], { facets: { categories: [], inStock: 0 } })));
+    api.on('GET /api/categories', ok({ items: [{ id: 'cat-pads', slug: 'brake-pads', name: 'Brake pads', partCount: 2 }] }));
+    render('/part?q=pad&vehicle=v-golf&category=brake-pads');
+    const heading = await screen.findByRole('heading', { name: /^No parts match/ });
+    await waitFor(() =>
+      expect(heading.textContent).toBe(c.noMatch('pad', ['Volkswagen Golf VII 1.4 TSI 90 kW (2012–2019)', 'Brake pads'])),
+    );
+    fireEvent.click(within(heading.parentElement!).getByRole('link', { name: c.clearFilters }));
+    await waitFor(() => expect(address().toString()).toBe('q=pad'));
+  });
+
+  it('names a category the shop does not have, with a link that removes it', async () => {
+    api.on('GET /api/parts', ok(list([], { unknownFilters: ['category'], facets: { categories: [], inStock: 0 } })));
+    api.on('GET /api/categories', ok({ items: [] }));
+    render('/part?category=xyz');
+    expect(await screen.findByText(c.unknownCategory('xyz'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: c.showAllCategories }));
+    await waitFor(() => expect(address().toString()).toBe(''));
+  });
+
+  it('shows the list without a year the API would refuse', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part?vehicle=v-focus&year=1800');
+    await waitFor(() => expect(screen.getAllByTestId('fit-badge')).toHaveLength(2));
+    expect(partsRequests().every((asked) => !asked.has('year'))).toBe(true);
+  });
+});
