@@ -1,4 +1,4 @@
-import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, type Query, type QueryClient, skipToken } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -50,6 +50,14 @@ const handler = createStaticHandler(routes);
  */
 const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Whether a query is one the page fetches: not disabled (`enabled: false`) and with a fetch of its own (no `skipToken`). */
+function isAsked(query: Query): boolean {
+  const options = query.options as { enabled?: boolean | ((query: Query) => boolean); queryFn?: unknown };
+  if (options.queryFn === skipToken) return false;
+  const enabled = typeof options.enabled === 'function' ? options.enabled(query) : options.enabled;
+  return enabled !== false;
+}
+
 function render(
   queryClient: QueryClient,
   router: ReturnType<typeof createStaticRouter>,
@@ -94,10 +102,12 @@ export async function renderPage(url: URL, { transport }: RenderOptions): Promis
     const html = render(queryClient, createStaticRouter(handler.dataRoutes, context), context, (href) => {
       redirect = href;
     });
+    // A query the page does not ask (disabled until something is chosen, or without a fetch of its
+    // own) draws its empty state here and in the browser alike: it is not data the loaders owe.
     const notLoaded = queryClient
       .getQueryCache()
       .getAll()
-      .filter((query) => query.state.status !== 'success');
+      .filter((query) => query.state.status !== 'success' && isAsked(query));
     if (notLoaded.length > 0) {
       const keys = notLoaded.map((query) => JSON.stringify(query.queryKey)).join(', ');
       throw new Error(`${url.pathname} draws data its route loaders do not load: ${keys}`);
