@@ -8,6 +8,7 @@ import { usePartsQuery } from '../../features/parts/api/get-parts';
 import { SearchBox } from '../../components/search-box';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 import { PartsTable } from '../../features/parts/components/parts-table';
+import { FitmentRows } from '../../features/vehicles/components/fitment-rows';
 
 const PARTS_PAGE_SIZE = 20;
 
@@ -49,7 +50,13 @@ export default function ManagePartsPage() {
           </>
         }
       >
-        {(data) => <PartsTable parts={data.items} offset={(page - 1) * PARTS_PAGE_SIZE} />}
+        {(data) => (
+          <PartsTable
+            parts={data.items}
+            offset={(page - 1) * PARTS_PAGE_SIZE}
+            fitmentsField={(field) => <FitmentRows {...field} />}
+          />
+        )}
       </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Part, PartUpdate } from '#shared/schemas/parts';
+import type { Part, PartDetail, PartUpdate } from '#shared/schemas/parts';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface UpdatePartInput {
@@ -16,7 +16,9 @@ export function useUpdatePartMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePart,
-    onSuccess: (part) => queryClient.setQueryData(['parts', 'detail', part.id], part),
+    // The answer is the part without the vehicles it fits: the page's copy keeps its own until refetched.
+    onSuccess: (part) =>
+      queryClient.setQueryData<PartDetail>(['parts', 'detail', part.id], (shown) => (shown ? { ...shown, ...part } : undefined)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['parts'] }),
   });
 }

@@ -1,10 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
 import { centsToPriceText } from '#shared/money';
+import {
+  type FitmentRowsErrors,
+  type FitmentRowText,
+  fitmentRowsFormSchema,
+  fitmentRowsOf,
+  toFitmentInputs,
+} from '#shared/schemas/fitment-form';
 import {
   MAX_OEM_NUMBERS,
   MAX_PRICE_TIERS,
@@ -15,6 +22,7 @@ import {
   type Part,
   type PartUpdate,
 } from '#shared/schemas/parts';
+import { type Fit, MAX_FITMENTS_PER_PART } from '#shared/schemas/vehicles';
 import { InputField, SelectField, TextAreaField } from '../../../components/form-field';
 import { PhotoField } from '../../../components/photo-field';
 import { ApiError } from '../../../lib/api-client';
@@ -35,13 +43,19 @@ function partFormSchemaFor(part: Part | undefined) {
   const photo = part
     ? z.custom<File | null>((value) => value === null || value instanceof File)
     : z.custom<File | null>((value) => value instanceof File, { error: copy.validation.imageRequired });
-  return partFormSchema.extend({ photo }).and(partFormPricingSchema(part?.minOrderQuantity));
+  return partFormSchema.extend({ photo, fitments: fitmentRowsFormSchema }).and(partFormPricingSchema(part?.minOrderQuantity));
 }
 type PartFormValues = z.infer<ReturnType<typeof partFormSchemaFor>>;
 
 const tierFields = Array.from({ length: MAX_PRICE_TIERS }, (_, row) => [
   `priceTiers.${row}.minQuantity` as const,
   `priceTiers.${row}.unitPrice` as const,
+]).flat();
+const fitmentFields = Array.from({ length: MAX_FITMENTS_PER_PART }, (_, row) => [
+  `fitments.${row}.vehicleId` as const,
+  `fitments.${row}.yearFrom` as const,
+  `fitments.${row}.yearTo` as const,
+  `fitments.${row}.note` as const,
 ]).flat();
 /** Where the server's messages may land; a row's own fields, and the tiers as a whole under the list. */
 const FIELDS = [
@@ -56,6 +70,8 @@ const FIELDS = [
   'packSize',
   'priceTiers.root',
   ...tierFields,
+  'fitments.root',
+  ...fitmentFields,
 ] as Path<PartFormValues>[];
 /**
  * The API's field names → this form's, so a server answer lands under the right input: the OEM numbers
@@ -65,6 +81,7 @@ const SERVER_FIELDS: Record<string, string> = {
   ...partFieldNames,
   imageUrl: 'photo',
   priceTiers: 'priceTiers.root',
+  fitments: 'fitments.root',
   ...Object.fromEntries(Array.from({ length: MAX_OEM_NUMBERS }, (_, row) => [`oemNumbers.${row}`, 'oemNumbers'])),
   ...Object.fromEntries(
     Array.from({ length: MAX_PRICE_TIERS }, (_, row) => [`priceTiers.${row}.unitPriceCents`, `priceTiers.${row}.unitPrice`]),
@@ -81,10 +98,11 @@ const EMPTY: PartFormValues = {
   description: '',
   oemNumbers: '',
   priceTiers: [],
+  fitments: [],
   photo: null,
 };
 
-function valuesOf(part: Part): PartFormValues {
+function valuesOf(part: Part, fits: readonly Fit[]): PartFormValues {
   return {
     name: part.name,
     sku: part.sku,
@@ -98,15 +116,31 @@ function valuesOf(part: Part): PartFormValues {
       minQuantity: String(tier.minQuantity),
       unitPrice: centsToPriceText(tier.unitPriceCents),
     })),
+    fitments: fitmentRowsOf(fits),
     photo: null,
   };
 }
 
-interface PartFormProps {
+/** What the form gives the vehicles' rows it shows: the rows, a way to change them, and their messages. */
+export interface FitmentsFieldProps {
+  rows: FitmentRowText[];
+  onChange: (rows: FitmentRowText[]) => void;
+  errors: FitmentRowsErrors;
+}
+
+export interface PartFormProps {
   /** The part to update; without it the form adds a new one. */
   part?: Part;
   /** After a successful update (the dialog closes). */
   onSaved?: () => void;
+  /** The vehicles the part to update fits (its page's `fits`). */
+  fits?: readonly Fit[];
+  /**
+   * The rows of vehicles the part fits, drawn by the page (they come from the vehicles feature); the
+   * form keeps them, checks them with the rest, sends them as `fitments` and puts the server's
+   * messages on them. Without it the form leaves the part's vehicles as they are.
+   */
+  fitmentsField?: (props: FitmentsFieldProps) => ReactNode;
 }
 
 /**
@@ -114,12 +148,12 @@ interface PartFormProps {
  * worked is the part saved with the returned URL (docs/shop-rules.md, "Forms, rules and messages").
  * The catalogue fields follow docs/shop-rules.md, "Volume prices and pack sizes".
  */
-export function PartForm({ part, onSaved }: PartFormProps) {
+export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormProps) {
   const isEdit = part !== undefined;
   const schema = useMemo(() => partFormSchemaFor(part), [part]);
   const form = useForm<PartFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: part ? valuesOf(part) : EMPTY,
+    defaultValues: part ? valuesOf(part, fits) : EMPTY,
   });
   const categories = useCategoriesQuery();
   const upload = useUploadImageMutation();
@@ -140,7 +174,10 @@ export function PartForm({ part, onSaved }: PartFormProps) {
         return;
       }
     }
-    const input = toPartInput(values, imageUrl);
+    const input = {
+      ...toPartInput(values, imageUrl),
+      ...(fitmentsField ? { fitments: toFitmentInputs(values.fitments) } : {}),
+    };
     if (!part) {
       create.mutate(input, {
         onSuccess: () => {
@@ -250,6 +287,15 @@ export function PartForm({ part, onSaved }: PartFormProps) {
         {...form.register('oemNumbers')}
       />
       <PriceTiersField form={form} onRowsChange={recheckTiers} />
+      {fitmentsField ? (
+        <Controller
+          control={form.control}
+          name="fitments"
+          render={({ field }) => (
+            <>{fitmentsField({ rows: field.value, onChange: field.onChange, errors: fitmentErrorsOf(form, field.value) })}</>
+          )}
+        />
+      ) : null}
       <PhotoField
         key={photoKey}
         label={copy.fields.photo}
@@ -269,6 +315,24 @@ export function PartForm({ part, onSaved }: PartFormProps) {
       </div>
     </form>
   );
+}
+
+/** The rows' messages, the browser's and the server's, as the rows show them. */
+function fitmentErrorsOf(form: UseFormReturn<PartFormValues>, rows: readonly FitmentRowText[]): FitmentRowsErrors {
+  const errors = form.formState.errors.fitments;
+  return {
+    list: errors?.root?.message ?? errors?.message,
+    rows: rows.map((_, index) => {
+      const row = errors?.[index];
+      if (!row) return undefined;
+      return {
+        vehicleId: row.vehicleId?.message,
+        yearFrom: row.yearFrom?.message,
+        yearTo: row.yearTo?.message,
+        note: row.note?.message,
+      };
+    }),
+  };
 }
 
 interface PriceTiersFieldProps {

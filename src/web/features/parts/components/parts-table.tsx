@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { copy } from '#shared/copy';
@@ -8,12 +9,30 @@ import { DataTable, RowPicture } from '../../../components/data-table';
 import { CloseIcon } from '../../../components/icons';
 import { Modal } from '../../../components/modal';
 import { useDeletePartMutation, useUnpaidOrdersOfPartQuery } from '../api/delete-part';
-import { PartForm } from './part-form';
+import { SectionError } from '../../../components/section-error';
+import { Spinner } from '../../../components/spinner';
+import { partQueryOptions } from '../api/get-part';
+import { PartForm, type PartFormProps } from './part-form';
 
 interface PartsTableProps {
   parts: Part[];
   /** How many parts come before this page, for the Index column. */
   offset: number;
+  /** The rows of vehicles the part fits, in the update form (see PartForm). */
+  fitmentsField?: PartFormProps['fitmentsField'];
+}
+
+/** The update form; with the vehicles' rows it first reads the vehicles the part fits. */
+function EditPartForm({
+  part,
+  onSaved,
+  fitmentsField,
+}: Pick<PartFormProps, 'fitmentsField'> & { part: Part; onSaved: () => void }) {
+  const detail = useQuery({ ...partQueryOptions(part.id), enabled: fitmentsField !== undefined });
+  if (!fitmentsField) return <PartForm part={part} onSaved={onSaved} />;
+  if (detail.isPending) return <Spinner className="py-10" />;
+  if (detail.isError) return <SectionError onRetry={() => void detail.refetch()} message={copy.common.somethingWrong} />;
+  return <PartForm part={part} fits={detail.data.fits} onSaved={onSaved} fitmentsField={fitmentsField} />;
 }
 
 // Nine columns share the width beside the sidebar (about 900 px at 1280): less padding than the other tables.
@@ -24,7 +43,7 @@ const cell = 'xl:table-cell xl:px-2 xl:py-3 xl:align-middle xl:first:pl-4 xl:las
  * dialog), Delete (after "Are you sure?"). From xl width (nine columns beside the sidebar) a table;
  * below it each row is a card.
  */
-export function PartsTable({ parts, offset }: PartsTableProps) {
+export function PartsTable({ parts, offset, fitmentsField }: PartsTableProps) {
   const remove = useDeletePartMutation();
   const [editing, setEditing] = useState<Part | null>(null);
   const [deleting, setDeleting] = useState<Part | null>(null);
@@ -139,7 +158,9 @@ export function PartsTable({ parts, offset }: PartsTableProps) {
           </button>
         </div>
         {/* A fresh form for each part, so nothing typed for one part shows up for another. */}
-        {editing ? <PartForm key={editing.id} part={editing} onSaved={() => setEditing(null)} /> : null}
+        {editing ? (
+          <EditPartForm key={editing.id} part={editing} onSaved={() => setEditing(null)} fitmentsField={fitmentsField} />
+        ) : null}
       </Modal>
       <ConfirmDialog
         open={deleting !== null}
