@@ -18,21 +18,9 @@ export interface PartsQuery {
   year?: number;
 }
 
-export function getParts(query: PartsQuery, call: ApiCall = {}): Promise<PartList> {
-  return apiRequest<PartList>(
-    `/api/parts${queryString({
-      q: query.q,
-      sort: query.sort,
-      category: query.category,
-      vehicle: query.vehicle,
-      make: query.make,
-      year: query.year,
-      inStock: query.inStock ? 'true' : undefined,
-      page: query.page,
-      limit: query.limit,
-    })}`,
-    call,
-  );
+export function getParts({ inStock, ...query }: PartsQuery, call: ApiCall = {}): Promise<PartList> {
+  // Every field is the API's parameter of the same name; "In stock only" is sent only when on.
+  return apiRequest<PartList>(`/api/parts${queryString({ ...query, inStock: inStock ? 'true' : undefined })}`, call);
 }
 
 export function partsQueryOptions(query: PartsQuery) {
