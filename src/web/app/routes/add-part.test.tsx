@@ -84,8 +84,10 @@ describe('Add Parts, the vehicles a part fits', () => {
     api.on('POST /api/parts', ok({ id: 'p-1' }, 201));
 
     addRow();
+    await waitFor(() => expect(document.activeElement).toBe(rowControl(1, f.make)));
     addRow();
     expect(rows()).toHaveLength(2);
+    expect(document.activeElement).toBe(rowControl(2, f.make));
     press();
     await waitFor(() => expectFieldError(rowControl(1, f.vehicle), vv.fitmentVehicleRequired));
     expectFieldError(rowControl(1, f.yearFrom), vv.yearRequired);

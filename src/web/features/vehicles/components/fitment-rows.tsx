@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { copy } from '#shared/copy';
 import { emptyFitmentRow, type FitmentRowsErrors, type FitmentRowText } from '#shared/schemas/fitment-form';
 import { MAX_FITMENTS_PER_PART } from '#shared/schemas/vehicles';
@@ -49,12 +49,14 @@ interface FitmentRowProps {
   errors?: Partial<Record<keyof FitmentRowText, string>>;
   makes: readonly string[];
   makesPending: boolean;
+  /** A row just added: its first control takes focus, as a new price tier's does. */
+  focusOnMount: boolean;
   onChange: (row: FitmentRowText) => void;
   onRemove: () => void;
 }
 
 /** One vehicle the part fits: make, then one of its vehicles, the years it fits and a note. */
-function FitmentRow({ index, value, errors, makes, makesPending, onChange, onRemove }: FitmentRowProps) {
+function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, onChange, onRemove }: FitmentRowProps) {
   const id = useId();
   const row = f.row(index + 1);
   const vehicles = useVehiclesQuery(value.make || undefined);
@@ -83,6 +85,8 @@ function FitmentRow({ index, value, errors, makes, makesPending, onChange, onRem
           {(aria) => (
             <select
               {...aria}
+              // Only a row the user just added, as a new price tier does.
+              autoFocus={focusOnMount}
               value={value.make}
               disabled={makesPending && !value.make}
               // Another make: its vehicles differ, and so do the years they were built.
@@ -185,6 +189,8 @@ export function FitmentRows({ rows, onChange, errors }: FitmentRowsProps) {
   const addRef = useRef<HTMLButtonElement>(null);
   const makes = useVehicleMakesQuery();
   const full = rows.length >= MAX_FITMENTS_PER_PART;
+  // The rows on show when the form opened take no focus; one added afterwards does.
+  const [addedFrom, setAddedFrom] = useState(Number.POSITIVE_INFINITY);
 
   return (
     <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
@@ -204,6 +210,7 @@ export function FitmentRows({ rows, onChange, errors }: FitmentRowsProps) {
               errors={errors.rows[index]}
               makes={makes.data?.items ?? []}
               makesPending={makes.isPending}
+              focusOnMount={index >= addedFrom}
               onChange={(next) => onChange(rows.map((current, at) => (at === index ? next : current)))}
               onRemove={() => {
                 onChange(rows.filter((_, at) => at !== index));
@@ -223,7 +230,9 @@ export function FitmentRows({ rows, onChange, errors }: FitmentRowsProps) {
           aria-disabled={full || undefined}
           aria-describedby={full ? `${id}-full` : undefined}
           onClick={() => {
-            if (!full) onChange([...rows, emptyFitmentRow]);
+            if (full) return;
+            setAddedFrom((from) => Math.min(from, rows.length));
+            onChange([...rows, emptyFitmentRow]);
           }}
         >
           {f.add}
