@@ -137,6 +137,8 @@ export const copy = {
       return q ? `No parts match “${q}”.` : `No parts match ${named}.`;
     },
     noMatchHint: 'Try fewer filters or other words.',
+    /** "In stock only" inside the sentence of noMatch. */
+    inStockPhrase: 'in stock only',
     clearFilters: 'Clear filters',
     unknownCategory: (slug: string) => `There is no category “${slug}”.`,
     unknownMake: (make: string) => `There is no make “${make}”.`,

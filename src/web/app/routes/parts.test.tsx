@@ -174,10 +174,12 @@ describe('the parts list', () => {
   it('says what matched nothing and clears the filters, keeping the search', async () => {
     api.on('GET /api/parts', ok(list([], { facets: { categories: [], inStock: 0 } })));
     api.on('GET /api/categories', ok({ items: [{ id: 'cat-pads', slug: 'brake-pads', name: 'Brake pads', partCount: 2 }] }));
-    render('/part?q=pad&vehicle=v-golf&category=brake-pads');
+    render('/part?q=pad&vehicle=v-golf&category=brake-pads&inStock=true');
     const heading = await screen.findByRole('heading', { name: /^No parts match/ });
     await waitFor(() =>
-      expect(heading.textContent).toBe(c.noMatch('pad', ['Volkswagen Golf VII 1.4 TSI 90 kW (2012–2019)', 'Brake pads'])),
+      expect(heading.textContent).toBe(
+        c.noMatch('pad', ['Volkswagen Golf VII 1.4 TSI 90 kW (2012–2019)', 'Brake pads', c.inStockPhrase]),
+      ),
     );
     fireEvent.click(within(heading.parentElement!).getByRole('link', { name: c.clearFilters }));
     await waitFor(() => expect(address().toString()).toBe('q=pad'));

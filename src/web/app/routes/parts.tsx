@@ -108,7 +108,13 @@ function activeFilters(search: PartsSearch, vehicle: Vehicle | null | undefined,
   if (category) {
     filters.push({ label: categoryName, removeTo: address(changed(search, { category: '' })) });
   }
-  if (inStock) filters.push({ label: copy.part.inStockOnly, removeTo: address(changed(search, { inStock: false })) });
+  if (inStock) {
+    filters.push({
+      label: copy.part.inStockOnly,
+      phrase: c.inStockPhrase,
+      removeTo: address(changed(search, { inStock: false })),
+    });
+  }
   return filters;
 }
 
@@ -240,7 +246,7 @@ export default function PartsPage() {
               ) : parts.data.items.length === 0 ? (
                 <PartsNoResults
                   q={q}
-                  filters={filters.map((filter) => filter.label)}
+                  filters={filters.map((filter) => filter.phrase ?? filter.label)}
                   unknown={unknownFilters}
                   clearFiltersTo={filters.length > 0 ? address(changed(search, NO_FILTERS)) : undefined}
                   clearSearchTo={q ? address(changed(search, { q: '' })) : undefined}

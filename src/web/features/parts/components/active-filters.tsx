@@ -9,6 +9,8 @@ export interface ActiveFilter {
   label: string;
   /** The list's address without this filter. */
   removeTo: To;
+  /** How a sentence names it, when not as the chip does ("in stock only"). */
+  phrase?: string;
 }
 
 interface ActiveFiltersProps {

@@ -88,7 +88,7 @@ export function PartsFacets({ facets, category, categoryName, inStock, categoryT
             type="checkbox"
             checked={inStock}
             onChange={(event) => onInStockChange(event.target.checked)}
-            className="checkbox checkbox-primary checkbox-sm"
+            className="checkbox checkbox-primary"
           />
           <label
             htmlFor={inStockId}
