@@ -74,12 +74,20 @@ const addToCart: PartCardAction = (part, nameId) => (
 
 /**
  * The parts, the makes for the picker and, with a vehicle, the vehicle and its make's models, so the
- * server draws the picker as chosen and every card's "Fits …".
+ * server draws the picker as chosen and every card's "Fits …" (and the page asks nothing more as it
+ * draws: the same queries the hooks below make).
  */
 export const loader = pageLoader((queryClient, { request }) => {
   const search = partsPageSearch.read(new URL(request.url).searchParams);
   return Promise.all([
-    queryClient.ensureQueryData(partsQueryOptions(partsListQuery(search))),
+    queryClient
+      .ensureQueryData(partsQueryOptions(partsListQuery(search)))
+      // A chosen category the facets do not list (nothing of it matches) is named from the list of categories.
+      .then((list) =>
+        search.category && !list.facets.categories.some((item) => item.slug === search.category)
+          ? queryClient.ensureQueryData(categoriesQueryOptions())
+          : undefined,
+      ),
     queryClient.ensureQueryData(vehicleMakesQueryOptions()),
     search.vehicle
       ? queryClient
