@@ -185,10 +185,8 @@ export function MyGarage() {
                   >
                     <div className="min-w-0">
                       <p className="text-lg font-bold break-words text-slate-900">{title}</p>
-                      <p className="mt-0.5 break-words text-slate-700">
-                        {saved.nickname ? `${vehicleName(saved.vehicle)} · ` : null}
-                        {g.year(saved.year)}
-                      </p>
+                      {saved.nickname ? <p className="mt-0.5 break-words text-slate-700">{vehicleName(saved.vehicle)}</p> : null}
+                      <p className="mt-0.5 text-slate-700 tabular-nums">{g.year(saved.year)}</p>
                     </div>
                     <div className="mt-auto flex flex-wrap gap-3">
                       <Link

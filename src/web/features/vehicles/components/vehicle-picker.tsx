@@ -78,7 +78,7 @@ function PickerSelect({ label, value, disabled, busy, required, error, onChange,
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`select select-lg w-full bg-white text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600 ${error ? 'select-error' : ''}`}
+        className={`select select-lg w-full bg-white pe-10 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600 ${error ? 'select-error' : ''}`}
       >
         {children}
       </select>
@@ -148,7 +148,8 @@ export function VehiclePicker({
   return (
     <fieldset className="min-w-0">
       <legend className="mb-3 text-base font-bold text-slate-900">{legend}</legend>
-      <div className={`grid gap-4 ${layout === 'row' ? 'sm:grid-cols-3' : ''}`}>
+      {/* In a row the model, named with its engine and years, takes twice the room of make and year. */}
+      <div className={`grid gap-4 ${layout === 'row' ? 'sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]' : ''}`}>
         <PickerSelect
           label={c.make}
           value={make ?? ''}
