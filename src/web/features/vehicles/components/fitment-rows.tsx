@@ -65,7 +65,7 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
   const unlisted = value.vehicleId !== '' && vehicles.isSuccess && !listed.some((vehicle) => vehicle.id === value.vehicleId);
   const input = (error?: string) => `input input-lg w-full bg-white text-base text-slate-900 ${error ? 'input-error' : ''}`;
   const select = (error?: string) =>
-    `select select-lg w-full bg-white pe-10 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600 ${error ? 'select-error' : ''}`;
+    `select select-lg w-full appearance-none bg-white pe-10 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600 ${error ? 'select-error' : ''}`;
 
   return (
     <li data-testid="fitment-row" className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">

@@ -78,7 +78,7 @@ function PickerSelect({ label, value, disabled, busy, required, error, onChange,
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={`select select-lg w-full bg-white pe-10 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600 ${error ? 'select-error' : ''}`}
+        className={`select select-lg w-full appearance-none bg-white pe-10 text-base text-slate-900 disabled:bg-slate-100 disabled:text-slate-600 ${error ? 'select-error' : ''}`}
       >
         {children}
       </select>
