@@ -65,7 +65,7 @@ describeOnEachEngine(
       expect((await rendersSoFar(ctx.app)) - before).toBe(3);
     });
 
-    it('keys /part by its search, order and page only: order, defaults and invalid values share one entry', async () => {
+    it('keys /part by its search, order and page: order, defaults and invalid values share one entry', async () => {
       const from = address();
       const before = await rendersSoFar(ctx.app);
       const first = await ctx.app.inject({ url: '/part?q=brake&sort=price_asc', remoteAddress: from });
@@ -89,6 +89,40 @@ describeOnEachEngine(
       const plain = await ctx.app.inject({ url: '/part', remoteAddress: from });
       for (const url of ['/part?sort=bogus', '/part?sort=newest', `/part?sort=${'x'.repeat(5000)}&page=1`]) {
         expect((await ctx.app.inject({ url, remoteAddress: from })).body, url).toBe(plain.body);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(2);
+    });
+
+    it('keys /part by its filters too: their order, a make beside a vehicle and a year the list drops share one entry', async () => {
+      const from = address();
+      const before = await rendersSoFar(ctx.app);
+      const first = await ctx.app.inject({
+        url: '/part?category=brakes&vehicle=v-none&year=2015&inStock=true',
+        remoteAddress: from,
+      });
+      expect(isRendered(first.body)).toBe(true);
+      for (const url of [
+        '/part?inStock=1&year=2015&vehicle=v-none&category=brakes',
+        '/part?vehicle=v-none&make=Ford&year=2015&category=brakes&inStock=true&utm_source=mail',
+        '/part?category=%20brakes%20&vehicle=v-none&year=%202015&inStock=yes&page=1',
+      ]) {
+        const res = await ctx.app.inject({ url, remoteAddress: from });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(first.body);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+
+      // A year outside 1950 to next year is no year: the list without it.
+      const vehicleOnly = await ctx.app.inject({ url: '/part?vehicle=v-none', remoteAddress: from });
+      expect(isRendered(vehicleOnly.body)).toBe(true);
+      for (const url of [
+        '/part?vehicle=v-none&year=1800',
+        '/part?vehicle=v-none&year=abc',
+        `/part?vehicle=v-none&year=${new Date().getUTCFullYear() + 2}`,
+      ]) {
+        const res = await ctx.app.inject({ url, remoteAddress: from });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(vehicleOnly.body);
       }
       expect((await rendersSoFar(ctx.app)) - before).toBe(2);
     });
