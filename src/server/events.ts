@@ -25,8 +25,8 @@ export interface ShopEvents {
    * out, or with its part when an admin removed the part. `order` is as it is after the cancel.
    */
   orderCancelled: { order: OrderRow; at: string; by: 'customer' | 'admin' | 'expiry' | 'partRemoved' };
-  /** A part or a category was added, changed or removed. */
-  catalogueChanged: { partId?: string; categoryId?: string };
+  /** A part, a category or a vehicle was added, changed or removed. */
+  catalogueChanged: { partId?: string; categoryId?: string; vehicleId?: string };
   /** A customer's review was saved (new, or replacing their earlier one). */
   reviewSaved: { reviewId: string };
   /** The shop's settings (the flash deal) changed. */

@@ -13,6 +13,7 @@ import { createCategoriesService, createPartsService } from './modules/parts';
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
+import { createVehiclesService } from './modules/vehicles';
 import { createAuth, createUsersService } from './modules/users';
 
 export interface ServiceDeps {
@@ -66,6 +67,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     paymentProvider,
     parts: createPartsService(db, { clock, storage, ordersOfPart, events }),
     categories: createCategoriesService(db, { clock, events }),
+    vehicles: createVehiclesService(db, { clock, events }),
     cart: createCartService(db, { clock }),
     reviews: createReviewsService(db, { clock, storage, events }),
     orders: createOrdersService(db, {

@@ -577,6 +577,9 @@ export const copy = {
     fitmentDuplicate: 'This vehicle is listed twice: keep one row per vehicle.',
     fitmentsTooMany: (max: number) => `A part lists at most ${max} vehicles.`,
     noteTooLong: (max: number) => `The note is at most ${max} characters.`,
+    /** Said under the first or last year when narrowing the years would leave parts fitting years the vehicle no longer has. */
+    yearsExcludeFitments: (n: number) =>
+      `${n} ${n === 1 ? 'part fits' : 'parts fit'} this vehicle in years outside these: change ${n === 1 ? "that part's" : 'their'} years first.`,
   },
   /** "Find parts for your vehicle": make, then model (with engine), then year (docs/shop-rules.md, "Finding parts"). */
   vehiclePicker: {

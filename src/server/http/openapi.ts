@@ -24,6 +24,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: { title: 'Gearhouse API', version: '1.0.0', description: 'The web shop of a car-parts manufacturer.' },
       tags: [
         { name: 'parts', description: 'The catalogue' },
+        { name: 'vehicles', description: 'Vehicles parts fit, and your garage' },
         { name: 'reviews', description: 'Customer reviews' },
         { name: 'orders', description: 'Booking parts, your orders, and order handling for admins' },
         { name: 'content', description: 'Blog, settings, newsletter and contact' },

@@ -1,5 +1,14 @@
 import type { Db } from '../db/database';
-import type { BlogPostsTable, CategoriesTable, ContactMessagesTable, OrdersTable, PartsTable, ReviewsTable } from '../db/schema';
+import type {
+  BlogPostsTable,
+  CategoriesTable,
+  ContactMessagesTable,
+  OrdersTable,
+  PartFitmentsTable,
+  PartsTable,
+  ReviewsTable,
+  VehiclesTable,
+} from '../db/schema';
 import { newId } from '../ids';
 
 let sequence = 0;
@@ -29,6 +38,44 @@ export async function insertCategory(db: Db, overrides: Partial<CategoriesTable>
     ...overrides,
   };
   await db.insertInto('categories').values(row).execute();
+  return row;
+}
+
+/** Inserts a vehicle with a unique model (built 2010–2020 unless told otherwise). */
+export async function insertVehicle(db: Db, overrides: Partial<VehiclesTable> = {}): Promise<VehiclesTable> {
+  sequence += 1;
+  const row: VehiclesTable = {
+    id: newId(),
+    make: 'Testmake',
+    model: `Model ${sequence} ${newId().slice(0, 4)}`,
+    engine: '1.6 85 kW',
+    year_from: 2010,
+    year_to: 2020,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+  await db.insertInto('vehicles').values(row).execute();
+  return row;
+}
+
+/** Lists a part as fitting a vehicle: the vehicle's whole years and the first position unless told otherwise. */
+export async function insertFitment(
+  db: Db,
+  fitment: Pick<PartFitmentsTable, 'part_id'> & { vehicle: Pick<VehiclesTable, 'id' | 'year_from' | 'year_to'> } & Partial<
+      Omit<PartFitmentsTable, 'part_id' | 'vehicle_id'>
+    >,
+): Promise<PartFitmentsTable> {
+  const { vehicle, ...rest } = fitment;
+  const row: PartFitmentsTable = {
+    vehicle_id: vehicle.id,
+    position: 0,
+    year_from: vehicle.year_from,
+    year_to: vehicle.year_to,
+    note: '',
+    ...rest,
+  };
+  await db.insertInto('part_fitments').values(row).execute();
   return row;
 }
 
