@@ -5,6 +5,7 @@ import {
   bestSellersQuerySchema,
   bestSellersSchema,
   listPartsQuerySchema,
+  partDetailSchema,
   partFieldNames,
   partIdParamsSchema,
   partInputSchema,
@@ -56,9 +57,9 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
       config: { cache: 'public' },
       schema: {
         tags: ['parts'],
-        summary: 'One part',
+        summary: 'One part, with the vehicles it fits (`fits`, in the order the admin listed them)',
         params: partIdParamsSchema,
-        response: { 200: partSchema, 404: problemSchema },
+        response: { 200: partDetailSchema, 404: problemSchema },
       },
     },
     async (request) => parts.getPart(request.params.id),
@@ -71,7 +72,8 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
       config: { fieldNames: partFieldNames },
       schema: {
         tags: ['parts'],
-        summary: 'Add a part (the picture must be a URL returned by POST /api/uploads)',
+        summary:
+          'Add a part (the picture must be a URL returned by POST /api/uploads; `fitments`, the vehicles it fits, under `fitments.N.*` when refused)',
         body: partInputSchema,
         response: { 201: createdSchema, 400: problemSchema, ...adminOnly },
       },
@@ -89,7 +91,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
       config: { fieldNames: partFieldNames },
       schema: {
         tags: ['parts'],
-        summary: 'Change a part (any of the create fields)',
+        summary: 'Change a part (any of the create fields; `fitments` replaces the whole list, absent leaves it)',
         params: partIdParamsSchema,
         body: partUpdateSchema,
         response: { 200: partSchema, 400: problemSchema, 404: problemSchema, ...adminOnly },

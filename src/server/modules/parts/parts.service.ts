@@ -5,6 +5,7 @@ import {
   DEFAULT_MIN_ORDER_QUANTITY,
   type ListPartsQuery,
   type Part,
+  type PartDetail,
   type PartInput,
   type PartList,
   type PartUpdate,
@@ -21,6 +22,7 @@ import { AppError } from '../../app-error';
 import type { EventBus, Tx } from '../../events';
 import { newId } from '../../ids';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
+import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
 import {
   type RatingSummary,
@@ -159,10 +161,12 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
       return isLivePart(db, id);
     },
 
-    async getPart(id: string): Promise<Part> {
+    /** A part and the vehicles it fits, in the admin's order. */
+    async getPart(id: string): Promise<PartDetail> {
       const row = await findLivePart(db, id);
       if (!row) throw partNotFound();
-      return (await presented([row]))[0]!;
+      const [[part], fits] = await Promise.all([presented([row]), partFitments.fitsOf(db, id)]);
+      return { ...part!, fits };
     },
 
     async createPart(input: PartInput): Promise<{ id: string }> {
@@ -171,30 +175,36 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
       await requireFreeSku(db, input.sku);
       const now = clock.now().toISOString();
       const id = newId();
+      const { fitments } = input;
       try {
-        await insertPart(db, {
-          id,
-          name: input.name,
-          description: input.description,
-          price_cents: input.priceCents,
-          stock: input.stock,
-          min_order_quantity: input.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY,
-          image_url: input.imageUrl,
-          sku: input.sku,
-          category_id: input.categoryId,
-          oem_numbers: JSON.stringify(input.oemNumbers ?? []),
-          pack_size: input.packSize ?? DEFAULT_PACK_SIZE,
-          price_tiers: JSON.stringify(input.priceTiers ?? []),
-          created_at: now,
-          updated_at: now,
-          archived_at: null,
+        // The vehicles are checked with the write, so none is deleted or narrowed in between.
+        await events.transaction(db, async ({ trx, announce }) => {
+          if (fitments) await partFitments.check(trx, fitments);
+          await insertPart(trx, {
+            id,
+            name: input.name,
+            description: input.description,
+            price_cents: input.priceCents,
+            stock: input.stock,
+            min_order_quantity: input.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY,
+            image_url: input.imageUrl,
+            sku: input.sku,
+            category_id: input.categoryId,
+            oem_numbers: JSON.stringify(input.oemNumbers ?? []),
+            pack_size: input.packSize ?? DEFAULT_PACK_SIZE,
+            price_tiers: JSON.stringify(input.priceTiers ?? []),
+            created_at: now,
+            updated_at: now,
+            archived_at: null,
+          });
+          if (fitments) await partFitments.replace(trx, id, fitments);
+          await announce('catalogueChanged', { partId: id });
         });
       } catch (error) {
         // Another admin saved a part with the same SKU between the check and the insert.
         if (isUniqueViolation(error)) await requireFreeSku(db, input.sku);
         throw error;
       }
-      events.committed('catalogueChanged', { partId: id });
       return { id };
     },
 
@@ -225,15 +235,23 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(input.packSize !== undefined ? { pack_size: input.packSize } : {}),
         ...(input.priceTiers !== undefined ? { price_tiers: JSON.stringify(input.priceTiers) } : {}),
       };
+      const { fitments } = input;
       let row: PartRow | undefined;
       try {
-        row = await updateLivePart(db, id, { ...changes, updated_at: clock.now().toISOString() });
+        // Absent fitments leave the list as it is; a list (even empty) replaces it, checked with the write.
+        row = await events.transaction(db, async ({ trx, announce }) => {
+          if (fitments) await partFitments.check(trx, fitments);
+          const updated = await updateLivePart(trx, id, { ...changes, updated_at: clock.now().toISOString() });
+          if (!updated) return undefined;
+          if (fitments) await partFitments.replace(trx, id, fitments);
+          await announce('catalogueChanged', { partId: id });
+          return updated;
+        });
       } catch (error) {
         if (isUniqueViolation(error) && input.sku !== undefined) await requireFreeSku(db, input.sku, id);
         throw error;
       }
       if (!row) throw partNotFound();
-      events.committed('catalogueChanged', { partId: id });
       return (await presented([row]))[0]!;
     },
 
