@@ -9,7 +9,7 @@ import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
-import { createCategoriesService, createPartsService } from './modules/parts';
+import { createCategoriesService, createPartsService, createSearchMissPrune } from './modules/parts';
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -35,7 +35,7 @@ export interface ServiceDeps {
 /**
  * The shop's business side, without HTTP: every service, the event bus they announce on, what follows
  * from their announcements (consequences.ts), and the background workers (the mail outbox's sender,
- * the sweep of unpaid orders), not yet started. app.ts puts routes in front of it.
+ * the sweep of unpaid orders, the prune of old search misses), not yet started. app.ts puts routes in front of it.
  */
 export function createServices(config: Config, deps: ServiceDeps) {
   const { database, clock, storage, log, metrics } = deps;
@@ -65,7 +65,8 @@ export function createServices(config: Config, deps: ServiceDeps) {
     auth,
     mailOutbox,
     paymentProvider,
-    parts: createPartsService(db, { clock, storage, ordersOfPart, events }),
+    parts: createPartsService(db, { clock, storage, ordersOfPart, events, log }),
+    searchMissPrune: createSearchMissPrune(db, { clock, log }),
     categories: createCategoriesService(db, { clock, events }),
     vehicles: createVehiclesService(db, { clock, events }),
     cart: createCartService(db, { clock }),

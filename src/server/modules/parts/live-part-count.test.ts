@@ -83,7 +83,7 @@ describeOnEachEngine('the live parts total', (ctx) => {
     await insertPart(db, { name: 'Oil filter' });
     expect(await shownTotal('?q=brake')).toBe(2);
     // On every page of the search, and past its last one (SQLite counts a search in the page's query).
-    const page = async (n: number) => (await ctx.app.inject({ url: `/api/parts?q=brake&limit=1&page=${n}` })).json();
+    const page = async (n: number) => (await ctx.app.inject({ url: `/api/parts?q=brake&sort=newest&limit=1&page=${n}` })).json();
     expect(await page(2)).toMatchObject({ total: 2, items: [{ name: 'Brake pad front' }] });
     expect(await page(3)).toMatchObject({ total: 2, items: [] });
     expect(await shownTotal()).toBe(await countedLive());

@@ -1,94 +1,12 @@
-import { type SelectQueryBuilder, SqliteAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { partNumberKey } from '#shared/pricing';
-import { type ListPartsQuery, MAX_STOCK } from '#shared/schemas/parts';
+import { MAX_STOCK } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
-import { inIdOrder } from '../../db/pagination';
-import { containsText } from '../../db/search';
-import type { Database, NewPartRow, PartRow } from '../../db/schema';
+import type { NewPartRow, PartRow } from '../../db/schema';
 
 export interface RatingSummary {
   average: number;
   count: number;
-}
-
-/** FTS5's trigram index answers only for three characters or more; shorter searches scan. */
-const TRIGRAM_MIN_LENGTH = 3;
-
-/** Whether SQLite's trigram table narrows this search (migration 0006). */
-function narrowsByTrigrams(db: Db, q: string | undefined): q is string {
-  return q !== undefined && [...q].length >= TRIGRAM_MIN_LENGTH && db.getExecutor().adapter instanceof SqliteAdapter;
-}
-
-function livePartsMatching(db: Db, q: string | undefined, inStock = false) {
-  let query = db.selectFrom('parts').where('archived_at', 'is', null);
-  // In stock: the stock covers the minimum order (isInStock in #shared/stock); the minimum is at least 1.
-  if (inStock) query = query.where('stock', '>', 0).whereRef('stock', '>=', 'min_order_quantity');
-  if (q) {
-    // The exact test, the same on both engines; PostgreSQL serves it from pg_trgm indexes (migration 0006).
-    query = query.where((eb) => eb.or([containsText('name', q), containsText('description', q)]));
-    // On SQLite the trigram table first narrows the rows to those with the text in either column, in
-    // any case (a superset of the exact matches: it folds case at least as widely as lower()).
-    if (narrowsByTrigrams(db, q)) {
-      const phrase = `"${q.toLowerCase().replaceAll('"', '""')}"`;
-      query = query.where('id', 'in', sql<string>`(select part_id from parts_search where parts_search match ${phrase})`);
-    }
-  }
-  return query;
-}
-
-export async function listLiveParts(
-  db: Db,
-  { q, sort, inStock, ...page }: ListPartsQuery,
-): Promise<{ rows: PartRow[]; total: number }> {
-  const base = livePartsMatching(db, q, inStock);
-  const ordered = <T extends SelectQueryBuilder<Database, 'parts', object>>(query: T): T => {
-    switch (sort) {
-      case 'price_asc':
-        return query.orderBy('price_cents', 'asc').orderBy('id', 'asc') as T;
-      case 'price_desc':
-        return query.orderBy('price_cents', 'desc').orderBy('id', 'desc') as T;
-      case 'name':
-        return query.orderBy('name', 'asc').orderBy('id', 'asc') as T;
-      default:
-        return query.orderBy('created_at', 'desc').orderBy('id', 'desc') as T;
-    }
-  };
-  const offset = (page.page - 1) * page.limit;
-  const countMatches = async () =>
-    Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-  let pageIds: string[];
-  let total: number;
-  if (narrowsByTrigrams(db, q)) {
-    // SQLite already gathers every match from the trigram table and sorts them; counting them in the
-    // same pass (a window) halves the work of a second query doing it all again (10 ms instead of 19
-    // for 5,000 hits among 100,000 parts). Past the last page no row carries the count: count then.
-    const found = await ordered(base.select((eb) => ['parts.id', eb.fn.countAll<number>().over().as('total')]))
-      .limit(page.limit)
-      .offset(offset)
-      .execute();
-    pageIds = found.map((row) => row.id);
-    total = found[0] ? Number(found[0].total) : await countMatches();
-  } else {
-    // The page's ids come from the sort's index alone (a deep page skips index entries, not rows).
-    // Unfiltered, the total is the live-parts counter kept by triggers (migration 0007); a search
-    // counts its matches (on PostgreSQL in parallel, on another connection).
-    const [ids, counted] = await Promise.all([
-      ordered(base.select('parts.id')).limit(page.limit).offset(offset).execute(),
-      q || inStock
-        ? countMatches()
-        : db
-            .selectFrom('live_part_count')
-            .select('n')
-            .executeTakeFirstOrThrow()
-            .then((row) => Number(row.n)),
-    ]);
-    pageIds = ids.map((row) => row.id);
-    total = counted;
-  }
-  // Only the page's rows are read.
-  const rows =
-    pageIds.length > 0 ? inIdOrder(pageIds, await db.selectFrom('parts').selectAll().where('id', 'in', pageIds).execute()) : [];
-  return { rows, total };
 }
 
 /**

@@ -21,9 +21,12 @@ import type { CategoryRow, PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { EventBus, Tx } from '../../events';
 import { newId } from '../../ids';
+import type { Log } from '../../log';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
+import { categoryFacets, type FoundParts, findParts, resolveFilters } from './parts-search';
+import { recordSearchMiss } from './search-misses';
 import {
   type RatingSummary,
   archiveLivePart,
@@ -33,7 +36,6 @@ import {
   findPartBySku,
   insertPart,
   isLivePart,
-  listLiveParts,
   ratingSummaries,
   updateLivePart,
 } from './parts.repository';
@@ -123,9 +125,11 @@ export interface PartsServiceDeps {
   ordersOfPart: OrdersOfPartPort;
   /** Where the service announces what it did (catalogueChanged). */
   events: EventBus;
+  /** Where a failure off the request's path (recording a search that found nothing) is reported. */
+  log: Log;
 }
 
-export function createPartsService(db: Db, { clock, storage, ordersOfPart, events }: PartsServiceDeps) {
+export function createPartsService(db: Db, { clock, storage, ordersOfPart, events, log }: PartsServiceDeps) {
   /** Parts as the API shows them: their categories and rating summaries read in one query each. */
   async function presented(rows: PartRow[]): Promise<Part[]> {
     const ids = rows.map((row) => row.id);
@@ -140,15 +144,43 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
   }
 
   return {
+    /**
+     * The parts list: the search, the filters, the facets and the order (parts-search.ts). A filter
+     * naming nothing the shop has empties the list and is named. A first page finding nothing for a
+     * search or a filter is recorded for the admin, without holding up the answer.
+     */
     async listParts(query: ListPartsQuery): Promise<PartList> {
-      const { rows, total } = await listLiveParts(db, query);
+      const { q, category, vehicle, make, year, inStock, page, limit } = query;
+      const { filters, unknown } = await resolveFilters(db, { q, category, vehicle, make, year, inStock });
+      const sort = query.sort ?? (q ? 'relevance' : 'newest');
+      let found: FoundParts;
+      if (unknown.includes('vehicle') || unknown.includes('make')) {
+        found = { rows: [], total: 0, facets: { categories: [], inStock: 0 } };
+      } else if (unknown.includes('category')) {
+        // The categories' counts leave the category filter out, so they still show where else to look.
+        found = { rows: [], total: 0, facets: { categories: await categoryFacets(db, filters), inStock: 0 } };
+      } else {
+        found = await findParts(db, filters, { sort, page, limit });
+      }
+      const missFilters = {
+        ...(category !== undefined ? { category } : {}),
+        ...(vehicle !== undefined ? { vehicle } : {}),
+        ...(make !== undefined ? { make } : {}),
+        ...(year !== undefined ? { year } : {}),
+        ...(inStock ? { inStock: true as const } : {}),
+      };
+      if (page === 1 && found.total === 0 && (q !== undefined || Object.keys(missFilters).length > 0)) {
+        recordSearchMiss(db, { q: q ?? '', filters: missFilters, at: clock.now().toISOString() }).catch((error: unknown) =>
+          log.warn({ err: error }, 'recording a search that found nothing failed'),
+        );
+      }
       return {
-        items: await presented(rows),
-        total,
-        page: query.page,
-        limit: query.limit,
-        facets: { categories: [], inStock: 0 },
-        unknownFilters: [],
+        items: await presented(found.rows),
+        total: found.total,
+        page,
+        limit,
+        facets: found.facets,
+        unknownFilters: unknown,
       };
     },
 

@@ -1,0 +1,330 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/database';
+import type { PartsTable } from '../../db/schema';
+import { newId } from '../../ids';
+import { insertCategory, insertPart } from '../../testing/factories';
+import { describeOnEachEngine } from '../../testing/test-app';
+import { createSearchMissPrune, topSearchMisses } from './index';
+
+// Finding parts (docs/shop-rules.md): the search box, the vehicle and the facets, on both engines.
+
+async function vehicle(db: Db, make: string, model: string, years: [number, number]) {
+  const row = {
+    id: newId(),
+    make,
+    model,
+    engine: '1.6 85 kW',
+    year_from: years[0],
+    year_to: years[1],
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+  await db.insertInto('vehicles').values(row).execute();
+  return row;
+}
+
+async function fits(db: Db, part: PartsTable, vehicleId: string, years: [number, number]) {
+  await db
+    .insertInto('part_fitments')
+    .values({ part_id: part.id, vehicle_id: vehicleId, position: 0, year_from: years[0], year_to: years[1], note: '' })
+    .execute();
+}
+
+interface Listed {
+  total: number;
+  items: { id: string }[];
+  facets: { categories: { slug: string; name: string; count: number }[]; inStock: number };
+  unknownFilters: string[];
+}
+
+describeOnEachEngine('finding parts', (ctx) => {
+  const p: Record<string, PartsTable> = {};
+  const v: Record<string, string> = {};
+
+  const list = async (query: string): Promise<Listed> => {
+    const res = await ctx.app.inject({ url: `/api/parts?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Listed>();
+  };
+  const ids = async (query: string) => (await list(query)).items.map((item) => item.id);
+  const sorted = (...parts: PartsTable[]) => parts.map((part) => part.id).sort();
+  const search = async (q: string) => (await ids(`q=${encodeURIComponent(q)}`)).sort();
+
+  beforeAll(async () => {
+    const { db } = ctx.database;
+    const brakes = await insertCategory(db, { slug: 'brakes', name: 'Brakes' });
+    const filters = await insertCategory(db, { slug: 'filters', name: 'Filters' });
+    const suspension = await insertCategory(db, { slug: 'suspension', name: 'Suspension' });
+    const part = (name: string, sku: string, category: string, more: Partial<PartsTable> = {}) =>
+      insertPart(db, {
+        name,
+        sku,
+        category_id: category,
+        description: `${name}, made to fit`,
+        stock: 10,
+        min_order_quantity: 1,
+        ...more,
+      });
+    p.pads = await part('Ceramic Brake Pads', 'GH-BRK-1042', brakes.id, { oem_numbers: JSON.stringify(['1K0 698 151 A']) });
+    p.disc = await part('Vented Brake Disc', 'GH-BRK-2001', brakes.id, { stock: 0 });
+    p.sensor = await part('Pad Wear Sensor', 'GH-SEN-0001', brakes.id, { oem_numbers: JSON.stringify(['GH BRK 1042']) });
+    p.rear = await part('Rear Pad Set', 'GH-BRK-10425', brakes.id, { stock: 3, min_order_quantity: 4 });
+    p.oil = await part('Oil Filter', 'GH-FLT-0300', filters.id, {
+      description: 'Spin-on cartridge for petrol engines',
+      oem_numbers: JSON.stringify(['03C.115.561.H']),
+    });
+    p.strut = await part('Front Suspension Strut', 'GH-SUS-0777', suspension.id);
+    p.archived = await part('Brake Hose', 'GH-BRK-9999', brakes.id, { archived_at: '2026-02-01T00:00:00.000Z' });
+
+    v.golf = (await vehicle(db, 'Volkswagen', 'Golf', [2008, 2012])).id;
+    v.golfVariant = (await vehicle(db, 'Volkswagen', 'Golf Variant', [2009, 2013])).id;
+    v.focus = (await vehicle(db, 'Ford', 'Focus', [2010, 2018])).id;
+    await fits(db, p.pads, v.golf, [2009, 2012]);
+    await fits(db, p.pads, v.golfVariant, [2009, 2013]);
+    await fits(db, p.oil, v.golf, [2008, 2012]);
+    await fits(db, p.oil, v.focus, [2010, 2018]);
+    await fits(db, p.strut, v.focus, [2014, 2018]);
+    await fits(db, p.disc, v.focus, [2010, 2018]);
+  });
+
+  describe('the search box', () => {
+    it('finds a part by its SKU whatever the case, spaces, dots or hyphens', async () => {
+      for (const q of ['gh brk 1042', 'GH-BRK-1042', 'ghbrk1042', 'Gh.Brk.1042']) {
+        expect((await ids(`q=${encodeURIComponent(q)}`))[0], q).toBe(p.pads!.id);
+      }
+    });
+
+    it('finds a part by an OEM number typed another way, or by any piece of it', async () => {
+      expect(await search('1k0698151a')).toEqual(sorted(p.pads!));
+      expect(await search('1K0.698.151-A')).toEqual(sorted(p.pads!));
+      expect(await search('03C 115 561 H')).toEqual(sorted(p.oil!));
+      expect(await search('115561')).toEqual(sorted(p.oil!));
+    });
+
+    it('finds by name and description words, as prefixes', async () => {
+      expect(await search('BRAKE')).toEqual(sorted(p.pads!, p.disc!));
+      expect(await search('brak pad')).toEqual(sorted(p.pads!));
+      expect(await search('cartridge petrol')).toEqual(sorted(p.oil!));
+      // Every word must match.
+      expect(await search('brake cartridge')).toEqual([]);
+    });
+
+    it('tolerates one typo in a word of five letters or more', async () => {
+      expect(await search('brkae')).toEqual(sorted(p.pads!, p.disc!));
+      expect(await search('Filtr')).toEqual(sorted(p.oil!));
+      expect(await search('suspention')).toEqual(sorted(p.strut!));
+      expect(await search('ceramc brkae')).toEqual(sorted(p.pads!));
+      expect(await search('fitler')).toEqual(sorted(p.oil!));
+      expect(await search('strutt')).toEqual(sorted(p.strut!));
+    });
+
+    it('does not tolerate a typo in a shorter word, nor two typos', async () => {
+      expect(await search('brke')).toEqual([]);
+      expect(await search('bkrea')).toEqual([]);
+      expect(await search('fltr')).toEqual([]);
+      expect(await search('suspenshun')).toEqual([]);
+      expect(await search('hose')).toEqual([]); // archived
+    });
+
+    it('orders a search by relevance: the SKU, then an OEM number, then a number containing it', async () => {
+      expect(await ids('q=gh+brk+1042')).toEqual([p.pads!.id, p.sensor!.id, p.rear!.id]);
+      expect(await ids('q=gh+brk+1042&sort=relevance')).toEqual([p.pads!.id, p.sensor!.id, p.rear!.id]);
+      // The name counts more than the description.
+      const { db } = ctx.database;
+      await insertPart(db, { name: 'Caliper bolt kit', description: 'For the gearhouse ceramic range', sku: 'GH-BLT-1' });
+      const ceramic = await ids('q=ceramic');
+      expect(ceramic[0]).toBe(p.pads!.id);
+      expect(ceramic).toHaveLength(2);
+      // Another sort is honoured with a search.
+      expect(await ids('q=gh+brk+1042&sort=newest')).toEqual([p.rear!.id, p.sensor!.id, p.pads!.id]);
+    });
+
+    it('falls back to newest first for relevance without a search', async () => {
+      expect(await ids('sort=relevance')).toEqual(await ids('sort=newest'));
+    });
+
+    it.each([
+      '"',
+      '*',
+      'NEAR(',
+      'brake NEAR(pads',
+      'AND OR NOT',
+      '-',
+      ':',
+      "'",
+      '%',
+      '\\',
+      '(',
+      'brake" OR "1"="1',
+      "brake':* | 'x",
+      '🛞 brake',
+      '_',
+      'x'.repeat(5000),
+      'brakebrakebrakebrakebrakebrakebrakebrakebrakebrake '.repeat(100),
+    ])('answers any query, even %j', async (q) => {
+      const res = await ctx.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+
+    it('answers a lone surrogate and stray bytes', async () => {
+      for (const raw of ['%ED%A0%80', '%F0%9F', '%FF', 'brake%ED%A0%80pads']) {
+        const res = await ctx.app.inject({ url: `/api/parts?q=${raw}` });
+        expect(res.statusCode, raw).toBe(200);
+      }
+    });
+
+    it('matches nothing for a text without letters or digits', async () => {
+      expect((await list('q=_')).total).toBe(0);
+      expect((await list(`q=${encodeURIComponent('%%% ---')}`)).total).toBe(0);
+    });
+  });
+
+  describe('filters and facets', () => {
+    it('lists the parts fitting a vehicle in a year, once each', async () => {
+      expect((await ids(`vehicle=${v.golf}&year=2010`)).sort()).toEqual(sorted(p.pads!, p.oil!));
+      expect((await ids(`vehicle=${v.golf}&year=2008`)).sort()).toEqual(sorted(p.oil!));
+      expect((await ids(`vehicle=${v.focus}`)).sort()).toEqual(sorted(p.disc!, p.oil!, p.strut!));
+      // The pads fit two Volkswagens: listed once.
+      const vw = await list('make=volkswagen&year=2010');
+      expect(vw.items.map((item) => item.id).sort()).toEqual(sorted(p.pads!, p.oil!));
+      expect(vw.total).toBe(2);
+      expect((await ids('make=Ford&year=2012')).sort()).toEqual(sorted(p.disc!, p.oil!));
+      expect((await ids('year=2013')).sort()).toEqual(sorted(p.pads!, p.disc!, p.oil!));
+      expect((await ids('year=1990')).sort()).toEqual([]);
+    });
+
+    it('combines the search, the category, the vehicle, the year and in stock', async () => {
+      expect(await ids(`q=brake&vehicle=${v.focus}`)).toEqual([p.disc!.id]);
+      expect(await ids(`category=brakes&vehicle=${v.golf}&year=2010`)).toEqual([p.pads!.id]);
+      expect((await ids(`inStock=true&vehicle=${v.focus}&year=2015`)).sort()).toEqual(sorted(p.oil!, p.strut!));
+    });
+
+    it('counts each category under every other filter, and what is in stock', async () => {
+      const focus = await list(`vehicle=${v.focus}&year=2015`);
+      expect(focus.facets).toEqual({
+        categories: [
+          { slug: 'brakes', name: 'Brakes', count: 1 },
+          { slug: 'filters', name: 'Filters', count: 1 },
+          { slug: 'suspension', name: 'Suspension', count: 1 },
+        ],
+        inStock: 2,
+      });
+      // The category filter leaves the categories' counts alone; it narrows the in-stock count.
+      const brakes = await list(`vehicle=${v.focus}&year=2015&category=brakes`);
+      expect(brakes.items.map((item) => item.id)).toEqual([p.disc!.id]);
+      expect(brakes.facets).toEqual({ categories: focus.facets.categories, inStock: 0 });
+      // In stock only narrows the categories' counts (the disc has none).
+      const inStock = await list(`vehicle=${v.focus}&year=2015&inStock=true`);
+      expect(inStock.facets).toEqual({
+        categories: [
+          { slug: 'filters', name: 'Filters', count: 1 },
+          { slug: 'suspension', name: 'Suspension', count: 1 },
+        ],
+        inStock: 2,
+      });
+      // A search with them: the pad set's stock is below its minimum order.
+      const pads = await list('q=pad');
+      expect(pads.facets).toEqual({ categories: [{ slug: 'brakes', name: 'Brakes', count: 3 }], inStock: 2 });
+    });
+
+    it.each([
+      ['category=no-such-category', 'category'],
+      ['vehicle=no-such-vehicle', 'vehicle'],
+      ['make=Trabant', 'make'],
+    ])('answers an empty list naming the filter for %s', async (query, name) => {
+      const res = await list(query);
+      expect(res.items).toEqual([]);
+      expect(res.total).toBe(0);
+      expect(res.unknownFilters).toEqual([name]);
+      expect(res.facets.inStock).toBe(0);
+    });
+
+    it('still counts the categories beside an unknown category', async () => {
+      const res = await list(`category=no-such-category&vehicle=${v.golf}&year=2010`);
+      expect(res.facets.categories.map((c) => [c.slug, c.count])).toEqual([
+        ['brakes', 1],
+        ['filters', 1],
+      ]);
+    });
+
+    it.each(['year=1949', `year=${new Date().getUTCFullYear() + 2}`, 'year=abc', 'year=2010.5'])(
+      'refuses %s with a message',
+      async (query) => {
+        const res = await ctx.app.inject({ url: `/api/parts?make=Ford&${query}` });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors.year).toEqual(expect.any(String));
+      },
+    );
+  });
+
+  describe('searches that found nothing', () => {
+    const misses = () => ctx.database.db.selectFrom('search_misses').selectAll().orderBy('created_at').orderBy('q').execute();
+
+    it('records a first page that found nothing once, with its filters and time', async () => {
+      const before = (await misses()).length;
+      ctx.clock.set('2026-06-15T13:00:00.000Z');
+      await list(`q=${encodeURIComponent('  brembo  xyz ')}&make=Ford&year=2012&inStock=true`);
+      await vi.waitFor(async () => expect((await misses()).length).toBe(before + 1));
+      const row = (await misses()).find((miss) => miss.q === 'brembo  xyz');
+      expect(row).toBeDefined();
+      expect(JSON.parse(row!.filters)).toEqual({ make: 'Ford', year: 2012, inStock: true });
+      expect(row!.created_at).toBe('2026-06-15T13:00:00.000Z');
+    });
+
+    it('records no page past the first, no list that found something, and no unfiltered list', async () => {
+      const before = (await misses()).length;
+      await list('q=nothingatall&page=2');
+      await list('q=brake');
+      await list('category=filters');
+      await list('');
+      // One that is recorded, after the others: once it is in, they would be too.
+      await list('q=marker');
+      await vi.waitFor(async () => expect((await misses()).map((miss) => miss.q)).toContain('marker'));
+      expect((await misses()).length).toBe(before + 1);
+    });
+
+    it('records an unknown filter that emptied the list', async () => {
+      await list('category=no-such-thing&q=pads');
+      await vi.waitFor(async () => {
+        const row = (await misses()).find((miss) => miss.filters.includes('no-such-thing'));
+        expect(row?.q).toBe('pads');
+      });
+    });
+
+    it('names the texts searched most often without a result, most first', async () => {
+      const { db } = ctx.database;
+      await db.deleteFrom('search_misses').execute();
+      const at = (iso: string, q: string) =>
+        db.insertInto('search_misses').values({ id: newId(), q, filters: '{}', created_at: iso }).execute();
+      await at('2026-06-10T00:00:00.000Z', 'brembo');
+      await at('2026-06-11T00:00:00.000Z', 'Brembo');
+      await at('2026-06-12T00:00:00.000Z', 'wiper');
+      await at('2026-06-12T00:00:00.000Z', '');
+      await at('2026-05-01T00:00:00.000Z', 'wiper');
+      await at('2026-05-01T00:00:00.000Z', 'wiper');
+      expect(await topSearchMisses(db, { since: '2026-06-01T00:00:00.000Z', limit: 10 })).toEqual([
+        { q: 'brembo', count: 2 },
+        { q: 'wiper', count: 1 },
+      ]);
+      expect(await topSearchMisses(db, { since: '2026-04-01T00:00:00.000Z', limit: 1 })).toEqual([{ q: 'wiper', count: 3 }]);
+    });
+
+    it('prunes the ones older than 90 days', async () => {
+      const { db } = ctx.database;
+      await db.deleteFrom('search_misses').execute();
+      ctx.clock.set('2026-06-15T12:00:00.000Z');
+      const at = (iso: string, q: string) =>
+        db.insertInto('search_misses').values({ id: newId(), q, filters: '{}', created_at: iso }).execute();
+      await at('2026-03-17T11:59:59.000Z', 'old');
+      await at('2026-03-17T12:00:01.000Z', 'kept');
+      const prune = createSearchMissPrune(db, { clock: ctx.clock, log: console });
+      expect(await prune.prune()).toBe(1);
+      expect((await misses()).map((miss) => miss.q)).toEqual(['kept']);
+      ctx.clock.advance(2 * 1000);
+      // Started, it prunes at once, then every interval, until stopped.
+      prune.start(60_000);
+      await prune.stop();
+      expect(await misses()).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,298 @@
+import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/parts';
+import type { Db } from '../../db/database';
+import { inIdOrder } from '../../db/pagination';
+import type { Database, PartRow } from '../../db/schema';
+import { fts5NumberQuery, fts5WordsQuery, matchesNothing, type SearchTerms, searchTerms, tsWordsQuery } from './search-terms';
+
+/**
+ * The parts list's one query path on both engines: the search box, the filters, the facets beside
+ * the list and the order (docs/shop-rules.md, "Finding parts"; docs/decisions/0019). The search
+ * index is the database's own (migration 0012): SQLite's FTS5 tables `parts_words` and
+ * `parts_numbers`, PostgreSQL's `search_vector` and `part_number_keys` columns.
+ *
+ * This is the seam a dedicated search service would take over: `findParts` answers ids in order,
+ * a total and the facets for a query; the service presents the rows.
+ */
+
+/** What the list is asked for, with names already resolved to ids (resolveFilters). */
+export interface PartFilters {
+  /** Undefined: no search text. */
+  search: SearchTerms | undefined;
+  categoryId: string | undefined;
+  vehicleId: string | undefined;
+  /** A make as typed; matched whatever its case. */
+  make: string | undefined;
+  year: number | undefined;
+  inStock: boolean;
+}
+
+export interface FilterNames {
+  q: string | undefined;
+  category: string | undefined;
+  vehicle: string | undefined;
+  make: string | undefined;
+  year: number | undefined;
+  inStock: boolean;
+}
+
+type PartsQuery = SelectQueryBuilder<Database, 'parts', object>;
+
+const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * The filters with their names looked up: a category slug, vehicle id or make the shop does not
+ * have is named in `unknown` (the list is then empty), never an error.
+ */
+export async function resolveFilters(
+  db: Db,
+  names: FilterNames,
+): Promise<{ filters: PartFilters; unknown: PartListFilterName[] }> {
+  const unknown: PartListFilterName[] = [];
+  const [category, vehicle, make] = await Promise.all([
+    names.category === undefined
+      ? undefined
+      : db.selectFrom('categories').select('id').where('slug', '=', names.category).executeTakeFirst(),
+    names.vehicle === undefined
+      ? undefined
+      : db.selectFrom('vehicles').select('id').where('id', '=', names.vehicle).executeTakeFirst(),
+    names.make === undefined
+      ? undefined
+      : db
+          .selectFrom('vehicles')
+          .select('id')
+          .where(sql<string>`lower(make)`, '=', names.make.toLowerCase())
+          .limit(1)
+          .executeTakeFirst(),
+  ]);
+  if (names.category !== undefined && !category) unknown.push('category');
+  if (names.vehicle !== undefined && !vehicle) unknown.push('vehicle');
+  if (names.make !== undefined && !make) unknown.push('make');
+  return {
+    filters: {
+      search: names.q === undefined ? undefined : searchTerms(names.q),
+      categoryId: category?.id,
+      vehicleId: vehicle?.id,
+      make: names.make,
+      year: names.year,
+      inStock: names.inStock,
+    },
+    unknown,
+  };
+}
+
+/** SQL for the `|SKU|OEM|…|` keys of a part, as migration 0012 stores them (PostgreSQL keeps the column). */
+function numberKeysOf(db: Db): Expression<string> {
+  if (!isSqlite(db)) return sql<string>`part_number_keys`;
+  return sql<string>`'|' || upper(replace(replace(replace(replace(replace(replace(replace(sku || ',' || oem_numbers, '[', ''), ']', ''), '"', ''), ' ', ''), '.', ''), '-', ''), ',', '|')) || '|'`;
+}
+
+/** The words as PostgreSQL's tsquery, bound as one parameter and parsed by the 'simple' configuration. */
+const tsQueryOf = (terms: SearchTerms) => sql`to_tsquery('simple', ${tsWordsQuery(terms.words)})`;
+
+/** Parts the search text finds: every word in the words index, or the number key inside a part number. */
+function searchCondition(db: Db, terms: SearchTerms): Expression<SqlBool> {
+  if (matchesNothing(terms)) return sql<SqlBool>`1 = 0`;
+  const { words, numberKey } = terms;
+  if (isSqlite(db)) {
+    const sources = [];
+    if (words.length > 0) sources.push(sql`select part_id from parts_words where parts_words match ${fts5WordsQuery(words)}`);
+    if (numberKey) sources.push(sql`select part_id from parts_numbers where parts_numbers match ${fts5NumberQuery(numberKey)}`);
+    // One `in` over a union: the page is then read through the primary key, not by testing every part.
+    return sql<SqlBool>`parts.id in (${sql.join(sources, sql` union `)})`;
+  }
+  const conditions = [];
+  if (words.length > 0) conditions.push(sql`search_vector @@ ${tsQueryOf(terms)}`);
+  // The key holds only A–Z and 0–9, so it carries no LIKE wildcard.
+  if (numberKey) conditions.push(sql`part_number_keys like ${`%${numberKey}%`}`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+}
+
+/** The fitment rows of the vehicle (or make) filter, in its year when one is given. */
+function fitting(db: Db, filters: PartFilters) {
+  let rows = db.selectFrom('part_fitments').select('part_fitments.part_id');
+  if (filters.vehicleId !== undefined) rows = rows.where('part_fitments.vehicle_id', '=', filters.vehicleId);
+  if (filters.make !== undefined) {
+    const make = filters.make.toLowerCase();
+    rows = rows.where(
+      'part_fitments.vehicle_id',
+      'in',
+      db
+        .selectFrom('vehicles')
+        .select('id')
+        .where(sql<string>`lower(make)`, '=', make),
+    );
+  }
+  if (filters.year !== undefined)
+    rows = rows.where('part_fitments.year_from', '<=', filters.year).where('part_fitments.year_to', '>=', filters.year);
+  return rows;
+}
+
+/**
+ * The live parts matching every filter but those left out (the facets count each one without its
+ * own filter). A part fitting a vehicle twice is one part: fitments are tested with `in`, not joined.
+ */
+export function partsMatching(
+  db: Db,
+  filters: PartFilters,
+  leaveOut: 'category' | 'inStock' | undefined = undefined,
+): PartsQuery {
+  let query: PartsQuery = db.selectFrom('parts').where('parts.archived_at', 'is', null);
+  if (filters.search) query = query.where(searchCondition(db, filters.search));
+  if (filters.categoryId !== undefined && leaveOut !== 'category')
+    query = query.where('parts.category_id', '=', filters.categoryId);
+  if (filters.vehicleId !== undefined || filters.make !== undefined || filters.year !== undefined) {
+    query = query.where('parts.id', 'in', fitting(db, filters));
+  }
+  // In stock: the stock covers the minimum order (isInStock in #shared/stock); the minimum is at least 1.
+  if (filters.inStock && leaveOut !== 'inStock')
+    query = query.where('parts.stock', '>', 0).whereRef('parts.stock', '>=', 'parts.min_order_quantity');
+  return query;
+}
+
+/** Whether any filter or search narrows the list (else the live-parts counter is its total). */
+export function narrows(filters: PartFilters): boolean {
+  return (
+    filters.search !== undefined ||
+    filters.categoryId !== undefined ||
+    filters.vehicleId !== undefined ||
+    filters.make !== undefined ||
+    filters.year !== undefined ||
+    filters.inStock
+  );
+}
+
+type Ordered = SelectQueryBuilder<Database, 'parts', { id: string; total?: number }>;
+
+/**
+ * Best match first: the part whose SKU is the typed number, then one with it as an OEM number, then
+ * those with it inside a number, then by the words' rank (SQLite's bm25 with name 10, numbers 8,
+ * description 1; PostgreSQL's ts_rank with names and numbers weighted A, descriptions B), then id.
+ */
+function byRelevance(db: Db, query: Ordered, terms: SearchTerms): Ordered {
+  let ordered = query;
+  const { numberKey, words } = terms;
+  if (numberKey) {
+    const keys = numberKeysOf(db);
+    const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
+    ordered = ordered.orderBy(
+      sql`case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 when ${keys} like ${`%${numberKey}%`} then 2 else 3 end`,
+    );
+  }
+  if (words.length > 0) {
+    if (isSqlite(db)) {
+      // The words' rank comes from the FTS5 hits joined in by findParts; parts found by number alone
+      // have none (0, after every word hit: bm25 is negative, lower is better).
+      ordered = ordered.orderBy(sql`coalesce(word_hits.text_rank, 0)`);
+    } else {
+      ordered = ordered.orderBy(sql`ts_rank(search_vector, ${tsQueryOf(terms)})`, 'desc');
+    }
+  }
+  return ordered.orderBy('parts.id', 'asc');
+}
+
+function ordered(db: Db, query: Ordered, sort: PartSort, search: SearchTerms | undefined): Ordered {
+  switch (sort) {
+    case 'price_asc':
+      return query.orderBy('parts.price_cents', 'asc').orderBy('parts.id', 'asc');
+    case 'price_desc':
+      return query.orderBy('parts.price_cents', 'desc').orderBy('parts.id', 'desc');
+    case 'name':
+      return query.orderBy('parts.name', 'asc').orderBy('parts.id', 'asc');
+    case 'relevance':
+      if (search && !matchesNothing(search)) return byRelevance(db, query, search);
+      // Without a search there is nothing to be relevant to: newest first.
+      return query.orderBy('parts.created_at', 'desc').orderBy('parts.id', 'desc');
+    default:
+      return query.orderBy('parts.created_at', 'desc').orderBy('parts.id', 'desc');
+  }
+}
+
+export interface FoundParts {
+  rows: PartRow[];
+  total: number;
+  facets: PartFacets;
+}
+
+/** Each category with parts matching every filter but the category, its count, by name. */
+export async function categoryFacets(db: Db, filters: PartFilters): Promise<PartFacets['categories']> {
+  const rows = await partsMatching(db, filters, 'category')
+    .innerJoin('categories', 'categories.id', 'parts.category_id')
+    .select((eb) => ['categories.slug', 'categories.name', eb.fn.countAll<number>().as('count')])
+    .groupBy(['categories.id', 'categories.slug', 'categories.name'])
+    .orderBy('categories.name', 'asc')
+    .execute();
+  return rows.map((row) => ({ slug: row.slug, name: row.name, count: Number(row.count) }));
+}
+
+async function countOf(query: PartsQuery): Promise<number> {
+  return Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+}
+
+/**
+ * One page of the live parts matching `filters`, in `sort` order, with the total and the facets.
+ * SQLite ranks words by joining the FTS5 hits (bm25 is only known inside the MATCH query).
+ */
+export async function findParts(
+  db: Db,
+  filters: PartFilters,
+  { sort, page, limit }: { sort: PartSort; page: number; limit: number },
+): Promise<FoundParts> {
+  const offset = (page - 1) * limit;
+  const search = filters.search;
+  const base = partsMatching(db, filters);
+  const rankedOnSqlite = sort === 'relevance' && search !== undefined && search.words.length > 0 && isSqlite(db);
+  const countMatches = () => countOf(base);
+  const inStockCount = () => (filters.inStock ? undefined : countOf(partsMatching(db, { ...filters, inStock: true })));
+
+  let pageIds: string[];
+  let total: number;
+  const facetsPromise = Promise.all([categoryFacets(db, filters), inStockCount()]);
+  if (search !== undefined) {
+    // A search gathers every match and sorts them anyway; counting them in the same pass (a window)
+    // saves a second query doing it all again. Past the last page no row carries the count: count then.
+    let pageBase = base;
+    if (rankedOnSqlite) {
+      const wordHits = sql<{
+        part_id: string;
+        text_rank: number;
+      }>`(select part_id, bm25(parts_words, 0, 10, 8, 1) as text_rank from parts_words where parts_words match ${fts5WordsQuery(search.words)})`;
+      // The join adds only `word_hits.text_rank` for the order; the selected columns stay the parts'.
+      pageBase = base.leftJoin(wordHits.as('word_hits'), (join) =>
+        join.onRef('word_hits.part_id', '=', 'parts.id'),
+      ) as unknown as PartsQuery;
+    }
+    const found = await ordered(
+      db,
+      pageBase.select((eb) => ['parts.id', eb.fn.countAll<number>().over().as('total')]),
+      sort,
+      search,
+    )
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    pageIds = found.map((row) => row.id);
+    total = found[0] ? Number(found[0].total) : await countMatches();
+  } else {
+    // The page's ids come from the sort's index alone (a deep page skips index entries, not rows).
+    // Unfiltered, the total is the live-parts counter kept by triggers (migration 0007); a filtered
+    // list counts its matches (on PostgreSQL in parallel, on another connection).
+    const [ids, counted] = await Promise.all([
+      ordered(db, base.select('parts.id'), sort, search).limit(limit).offset(offset).execute(),
+      narrows(filters)
+        ? countMatches()
+        : db
+            .selectFrom('live_part_count')
+            .select('n')
+            .executeTakeFirstOrThrow()
+            .then((row) => Number(row.n)),
+    ]);
+    pageIds = ids.map((row) => row.id);
+    total = counted;
+  }
+  const [categories, inStock] = await facetsPromise;
+  // Only the page's rows are read.
+  const rows =
+    pageIds.length > 0 ? inIdOrder(pageIds, await db.selectFrom('parts').selectAll().where('id', 'in', pageIds).execute()) : [];
+  return { rows, total, facets: { categories, inStock: inStock ?? total } };
+}

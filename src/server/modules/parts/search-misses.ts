@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { newId } from '../../ids';
+import type { Log } from '../../log';
+
+/**
+ * The searches that found nothing (docs/shop-rules.md, "Finding parts"): what customers look for and
+ * the shop does not show, for the admin's overview. Kept 90 days.
+ */
+
+export const SEARCH_MISS_DAYS = 90;
+/** How often the old ones are pruned: they only need to go eventually. */
+export const SEARCH_MISS_PRUNE_INTERVAL_MS = 3_600_000;
+
+/** The filters of a search, as recorded: only those set, in a fixed order, so equal searches read alike. */
+export interface MissFilters {
+  category?: string;
+  vehicle?: string;
+  make?: string;
+  year?: number;
+  inStock?: true;
+}
+
+export async function recordSearchMiss(db: Db, miss: { q: string; filters: MissFilters; at: string }): Promise<void> {
+  await db
+    .insertInto('search_misses')
+    .values({ id: newId(), q: miss.q, filters: JSON.stringify(miss.filters), created_at: miss.at })
+    .execute();
+}
+
+/**
+ * The texts searched most often without a result since `since`, most first (ties by text); case
+ * does not tell two apart. Searches without text (filters alone) are left out: there is no word
+ * the shop could add.
+ */
+export async function topSearchMisses(
+  db: Db,
+  { since, limit }: { since: string; limit: number },
+): Promise<{ q: string; count: number }[]> {
+  const text = sql<string>`lower(q)`;
+  const rows = await db
+    .selectFrom('search_misses')
+    .select((eb) => [text.as('q'), eb.fn.countAll<number>().as('count')])
+    .where('created_at', '>=', since)
+    .where('q', '<>', '')
+    .groupBy(text)
+    .orderBy('count', 'desc')
+    .orderBy(text, 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ q: row.q, count: Number(row.count) }));
+}
+
+/** Deletes the misses older than 90 days; answers how many. */
+export async function pruneSearchMisses(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - SEARCH_MISS_DAYS * 86_400_000).toISOString();
+  const result = await db.deleteFrom('search_misses').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * The periodic prune, started and stopped with the app like the sweep of unpaid orders: one pass at
+ * a time, a failed pass logged and tried again next time. Safe on several nodes (a delete by date).
+ */
+export function createSearchMissPrune(db: Db, { clock, log }: { clock: Clock; log: Log }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const prune = () => pruneSearchMisses(db, clock.now());
+
+  function tick(): void {
+    if (running) return;
+    running = prune()
+      .then((count) => {
+        if (count > 0) log.info({ count }, `pruned ${count} search miss(es) older than ${SEARCH_MISS_DAYS} days`);
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'pruning old search misses failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    prune,
+    start(intervalMs: number): void {
+      if (timer) return;
+      tick();
+      timer = setInterval(tick, intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a pass under way. */
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type SearchMissPrune = ReturnType<typeof createSearchMissPrune>;
