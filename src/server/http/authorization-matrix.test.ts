@@ -1,7 +1,15 @@
 import { beforeAll, expect, it } from 'vitest';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
-import { insertBlogPost, insertCategory, insertContactMessage, insertOrder, insertPart } from '../testing/factories';
+import {
+  insertBlogPost,
+  insertCategory,
+  insertContactMessage,
+  insertOrder,
+  insertPart,
+  insertVehicle,
+} from '../testing/factories';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
+import { newId } from '../ids';
 
 /**
  * Who may call each route. `owner` means the customer who placed the order; an order of someone else
@@ -20,6 +28,8 @@ type Access =
   | 'admin'
   /** Customers; a visitor 401, an admin 403 (admins do not write reviews). */
   | 'customer'
+  /** The customer's own row (a saved vehicle); a visitor 401, an admin 403, another customer 404. */
+  | 'customerOwner'
   /** A bearer token from the configuration (METRICS_TOKEN), never a session. */
   | 'token';
 
@@ -64,6 +74,15 @@ const ACCESS: Record<string, Access> = {
   'POST /api/categories': 'admin',
   'PATCH /api/categories/:id': 'admin',
   'DELETE /api/categories/:id': 'admin',
+  'GET /api/vehicles/makes': 'public',
+  'GET /api/vehicles': 'public',
+  'POST /api/vehicles': 'admin',
+  'PATCH /api/vehicles/:id': 'admin',
+  'DELETE /api/vehicles/:id': 'admin',
+  // A garage is a customer's: an admin has none.
+  'GET /api/me/vehicles': 'customer',
+  'POST /api/me/vehicles': 'customer',
+  'DELETE /api/me/vehicles/:id': 'customerOwner',
   'GET /api/reviews': 'public',
   'POST /api/reviews': 'customer',
   'POST /api/uploads': 'signedIn',
@@ -140,6 +159,8 @@ function expectedFor(access: Access, role: Role): Expected {
       return role === 'admin' ? 'allowed' : 403;
     case 'customer':
       return role === 'admin' ? 403 : 'allowed';
+    case 'customerOwner':
+      return role === 'admin' ? 403 : role === 'otherCustomer' ? 404 : 'allowed';
     case 'ownerOrAdmin':
       return role === 'otherCustomer' ? 404 : 'allowed';
     case 'ownerOnly':
@@ -174,6 +195,23 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
     return url.replace(':partId', part.id);
   }
   if (url.startsWith('/api/categories/:id')) return url.replace(':id', (await insertCategory(db)).id);
+  if (url === '/api/vehicles/:id') return url.replace(':id', (await insertVehicle(db)).id);
+  if (url === '/api/me/vehicles/:id') {
+    const vehicle = await insertVehicle(db);
+    const id = newId();
+    await db
+      .insertInto('garage_vehicles')
+      .values({
+        id,
+        user_id: owner.id,
+        vehicle_id: vehicle.id,
+        year: vehicle.year_from,
+        nickname: '',
+        created_at: vehicle.created_at,
+      })
+      .execute();
+    return url.replace(':id', id);
+  }
   if (url === '/api/users/:id') return url.replace(':id', (await signInAs(ctx.app, db, 'customer')).id);
   if (url === '/api/contact-messages/:id') return url.replace(':id', (await insertContactMessage(db)).id);
   if (url === '/api/blogs/:slug') return url.replace(':slug', (await insertBlogPost(db)).slug);

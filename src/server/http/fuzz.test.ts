@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
 import { bookingBody } from '../testing/booking';
-import { insertBlogPost, insertContactMessage, insertOrder, insertPart } from '../testing/factories';
+import { insertBlogPost, insertContactMessage, insertOrder, insertPart, insertVehicle } from '../testing/factories';
 import { GOOD_CARD } from '../testing/orders';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 
@@ -130,6 +130,14 @@ const CALLER: Record<string, Caller> = {
   'POST /api/categories': 'admin',
   'PATCH /api/categories/{id}': 'admin',
   'DELETE /api/categories/{id}': 'admin',
+  'GET /api/vehicles/makes': 'visitor',
+  'GET /api/vehicles': 'visitor',
+  'POST /api/vehicles': 'admin',
+  'PATCH /api/vehicles/{id}': 'admin',
+  'DELETE /api/vehicles/{id}': 'admin',
+  'GET /api/me/vehicles': 'owner',
+  'POST /api/me/vehicles': 'owner',
+  'DELETE /api/me/vehicles/{id}': 'owner',
   'GET /api/cart': 'customer',
   'PUT /api/cart/lines/{partId}': 'customer',
   'DELETE /api/cart/lines/{partId}': 'customer',
@@ -173,6 +181,7 @@ function validBodies(targets: Targets): Record<string, unknown> {
     'PATCH /api/users/{id}': { role: 'admin' },
     'PATCH /api/parts/{id}': { name: 'Renamed part', stock: 0 },
     'PATCH /api/categories/{id}': { name: 'Renamed category' },
+    'PATCH /api/vehicles/{id}': { engine: 'Renamed engine' },
     'PUT /api/cart/lines/{partId}': { quantity: 12 },
     'PATCH /api/orders/{id}': { status: 'shipped' },
     'POST /api/orders/{id}/payment': { clientSecret: targets.clientSecret, card: GOOD_CARD },
@@ -192,6 +201,9 @@ interface Targets {
   userId: string;
   contactMessageId: string;
   blogSlug: string;
+  vehicleId: string;
+  /** A vehicle in the owner's garage. */
+  garageVehicleId: string;
 }
 
 async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Targets> {
@@ -216,6 +228,19 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
   const victim = await signInAs(ctx.app, db, 'customer');
   const contactMessageId = (await insertContactMessage(db, { created_at: order.created_at })).id;
   const blogSlug = (await insertBlogPost(db)).slug;
+  const vehicle = await insertVehicle(db);
+  const garageVehicleId = newId();
+  await db
+    .insertInto('garage_vehicles')
+    .values({
+      id: garageVehicleId,
+      user_id: owner.id,
+      vehicle_id: vehicle.id,
+      year: 2015,
+      nickname: 'Van 3',
+      created_at: order.created_at,
+    })
+    .execute();
   return {
     partId: part.id,
     categoryId: part.category_id,
@@ -224,6 +249,8 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
     userId: victim.id,
     contactMessageId,
     blogSlug,
+    vehicleId: vehicle.id,
+    garageVehicleId,
   };
 }
 
@@ -235,6 +262,8 @@ function realPathValue(operation: Operation, name: string, targets: Targets): st
   if (operation.path.startsWith('/api/users/')) return targets.userId;
   if (operation.path.startsWith('/api/contact-messages/')) return targets.contactMessageId;
   if (operation.path.startsWith('/api/blogs/')) return targets.blogSlug;
+  if (operation.path.startsWith('/api/vehicles/')) return targets.vehicleId;
+  if (operation.path.startsWith('/api/me/vehicles/')) return targets.garageVehicleId;
   throw new Error(`no real target for {${name}} of ${operation.key}: add one to realPathValue`);
 }
 

@@ -10,13 +10,18 @@ export function maxVehicleYear(now: Date = new Date()): number {
   return now.getUTCFullYear() + 1;
 }
 
-/** A model year: a whole number from 1950 to next year, checked when it is read (the bound moves). */
+const outOfRange = () => v.yearOutOfRange(MIN_VEHICLE_YEAR, maxVehicleYear());
+
+/**
+ * A model year: a whole number from 1950 to next year, checked when it is read (the bound moves). The
+ * fixed bounds are what the API's document states; the moving one is the refinement.
+ */
 export const vehicleYearSchema = z
   .number({ error: v.yearRequired })
   .int(v.yearRequired)
-  .refine((year) => year >= MIN_VEHICLE_YEAR && year <= maxVehicleYear(), {
-    error: () => v.yearOutOfRange(MIN_VEHICLE_YEAR, maxVehicleYear()),
-  });
+  .min(MIN_VEHICLE_YEAR, { error: outOfRange })
+  .max(9999, { error: outOfRange })
+  .refine((year) => year <= maxVehicleYear(), { error: outOfRange, abort: true });
 
 /** The same, from a query string: "2015" → 2015. */
 export const vehicleYearParamSchema = z.coerce

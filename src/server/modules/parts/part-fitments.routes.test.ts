@@ -6,6 +6,7 @@ import { signedInAdmin, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { ensureTestCategory, insertFitment, insertPart, insertVehicle } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
+import type { VehiclesTable } from '../../db/schema';
 import { storeImage } from '../uploads';
 
 const v = copy.vehicles;
@@ -15,8 +16,8 @@ describeOnEachEngine('the vehicles a part fits', (ctx) => {
   let imageUrl: string;
   let categoryId: string;
   let skus = 0;
-  let focus: { id: string; make: string; model: string; engine: string };
-  let golf: { id: string; make: string; model: string; engine: string };
+  let focus: VehiclesTable;
+  let golf: VehiclesTable;
 
   beforeAll(async () => {
     admin = await signedInAdmin(ctx);
