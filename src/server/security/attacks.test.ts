@@ -253,13 +253,18 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
     expect((await api.anonymous.get('/api/parts')).status).toBe(200);
   };
 
-  it.each(SQL_LOOKING)('searches parts for %j as plain text, matching it literally', async (text) => {
+  // The parts search matches words (docs/shop-rules.md, "Finding parts"): punctuation only separates
+  // them, so no character of the text is ever an operator or a wildcard.
+  it.each(SQL_LOOKING)('searches parts for %j as data: its words match, its other characters separate them', async (text) => {
     const tag = Math.random().toString(36).slice(2, 8);
     const hit = await insertPart(ctx.database.db, { name: `Bolt ${text} ${tag}` });
-    await insertPart(ctx.database.db, { name: `Bolt plain x ${tag}` });
+    const other = await insertPart(ctx.database.db, { name: `Bolt plain x x${tag}` });
     const res = await api.anonymous.get(`/api/parts?q=${encodeURIComponent(`${text} ${tag}`)}`);
     expect(res.status).toBe(200);
     expect(res.json.items.map((p: { id: string }) => p.id)).toEqual([hit.id]);
+    const alone = await api.anonymous.get(`/api/parts?q=${encodeURIComponent(text)}`);
+    expect(alone.status).toBe(200);
+    expect(alone.json.items.map((p: { id: string }) => p.id)).not.toContain(other.id);
     await tablesIntact();
   });
 
