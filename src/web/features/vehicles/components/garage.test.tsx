@@ -126,6 +126,17 @@ describe('MyGarage', () => {
     expect(cards()).toHaveLength(1);
   });
 
+  it('says why a vehicle could not be removed, and shows the garage as it is', async () => {
+    render(ok({ items: [van, car] }), ok({ items: [car] }));
+    api.on('DELETE /api/me/vehicles/g-1', problem('not_found', copy.garage.notFound));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: g.removeOf('Van 3') }));
+    const confirm = screen.getByRole('dialog', { name: copy.common.areYouSure });
+    fireEvent.click(within(confirm).getByRole('button', { name: g.confirmRemoveYes }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(copy.garage.notFound));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+  });
+
   it('removes a vehicle after "Are you sure?"', async () => {
     render(ok({ items: [van, car] }));
     const removeRoute = 'DELETE /api/me/vehicles/g-1' as const;
