@@ -1,6 +1,15 @@
 import type { Insertable, InsertResult, OnConflictBuilder, OnConflictDoNothingBuilder } from 'kysely';
 import type { Db } from '../database';
-import type { BlogPostsTable, CategoriesTable, Database, PartsTable, ReviewsTable, SettingsTable } from '../schema';
+import type {
+  BlogPostsTable,
+  CategoriesTable,
+  Database,
+  PartFitmentsTable,
+  PartsTable,
+  ReviewsTable,
+  SettingsTable,
+  VehiclesTable,
+} from '../schema';
 
 /** A row whose id is taken stays as it is. */
 function keepExisting<Table extends DemoTable | 'settings'>(
@@ -43,6 +52,9 @@ export async function insertMissingDemoRows(
     reviews: ReviewsTable[];
     posts: BlogPostsTable[];
     settings: Insertable<SettingsTable>;
+    vehicles: VehiclesTable[];
+    /** Each part's list in order (`position` is given by it); only a part that fits nothing yet gets its list. */
+    fitments: Omit<PartFitmentsTable, 'position'>[];
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -88,6 +100,49 @@ export async function insertMissingDemoRows(
       count += added(await trx.insertInto('blog_posts').values(rows.posts).onConflict(keepExisting).executeTakeFirstOrThrow());
     }
     count += added(await trx.insertInto('settings').values(rows.settings).onConflict(keepExisting).executeTakeFirstOrThrow());
+    if (rows.vehicles.length > 0) {
+      // Skipped on any clash: its id, or an admin's vehicle of the same make, model, engine and first year.
+      count += added(
+        await trx
+          .insertInto('vehicles')
+          .values(rows.vehicles)
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    const fitments = await fitmentsToAdd(trx, rows.fitments);
+    if (fitments.length > 0) {
+      count += added(await trx.insertInto('part_fitments').values(fitments).executeTakeFirstOrThrow());
+    }
     return count;
+  });
+}
+
+/**
+ * The demo fitments to write: those of demo parts that are stored and fit nothing yet (a list an
+ * admin made stays as it is), to vehicles that are stored, within the years the vehicle has now.
+ */
+async function fitmentsToAdd(db: Db, planned: Omit<PartFitmentsTable, 'position'>[]): Promise<PartFitmentsTable[]> {
+  if (planned.length === 0) return [];
+  const partIds = [...new Set(planned.map((row) => row.part_id))];
+  const vehicleIds = [...new Set(planned.map((row) => row.vehicle_id))];
+  const [parts, fitted, vehicles] = await Promise.all([
+    db.selectFrom('parts').select('id').where('id', 'in', partIds).execute(),
+    db.selectFrom('part_fitments').select('part_id').distinct().where('part_id', 'in', partIds).execute(),
+    db.selectFrom('vehicles').select(['id', 'year_from', 'year_to']).where('id', 'in', vehicleIds).execute(),
+  ]);
+  const hasList = new Set(fitted.map((row) => row.part_id));
+  const open = new Set(parts.map((row) => row.id).filter((id) => !hasList.has(id)));
+  const yearsOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
+  const positions = new Map<string, number>();
+  return planned.flatMap((row) => {
+    const vehicle = yearsOf.get(row.vehicle_id);
+    if (!open.has(row.part_id) || !vehicle) return [];
+    const yearFrom = Math.max(row.year_from, vehicle.year_from);
+    const yearTo = Math.min(row.year_to, vehicle.year_to);
+    if (yearFrom > yearTo) return [];
+    const position = positions.get(row.part_id) ?? 0;
+    positions.set(row.part_id, position + 1);
+    return [{ ...row, year_from: yearFrom, year_to: yearTo, position }];
   });
 }

@@ -8,12 +8,13 @@ import { createMailer } from '../../modules/mail';
 import type { ObjectStorage } from '../../modules/uploads';
 import { type Auth, createAuth, ensureDemoAccounts } from '../../modules/users';
 import type { Db, DatabaseHandle } from '../database';
-import type { BlogPostsTable, CategoriesTable, PartsTable, ReviewsTable } from '../schema';
+import type { BlogPostsTable, CategoriesTable, PartFitmentsTable, PartsTable, ReviewsTable, VehiclesTable } from '../schema';
 import { demoBlogPosts } from './blog-posts';
 import { demoCategories, demoParts } from './catalogue';
 import { demoPictureName, readDemoPictureManifest, storeDemoPicture } from './demo-pictures';
 import { type DemoTable, existingIds, insertMissingDemoRows, whatTheShopHas } from './demo-rows.repository';
 import { demoReviews } from './reviews';
+import { demoFitments, demoVehicles } from './vehicles';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -51,7 +52,7 @@ interface Pending<Row> {
  * A UUID-shaped id (version 8, "custom") derived from a stable key, so every run computes the same
  * ids and finds the rows an earlier run created.
  */
-export function demoId(kind: 'category' | 'part' | 'review' | 'blog-post', key: string): string {
+export function demoId(kind: 'category' | 'part' | 'review' | 'blog-post' | 'vehicle', key: string): string {
   const hex = createHash('sha256').update(`demo-${kind}:${key}`).digest('hex');
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -94,6 +95,8 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
       flash_deal_discount_text: DEFAULT_DISCOUNT_TEXT,
       updated_at: now.toISOString(),
     },
+    vehicles: plannedVehicles(now),
+    fitments: plannedFitments(),
   });
 }
 
@@ -117,6 +120,30 @@ function plannedCategories(now: Date): CategoriesTable[] {
     name: category.name,
     created_at: at,
     updated_at: at,
+  }));
+}
+
+function plannedVehicles(now: Date): VehiclesTable[] {
+  const at = now.toISOString();
+  return demoVehicles.map((vehicle) => ({
+    id: demoId('vehicle', vehicle.key),
+    make: vehicle.make,
+    model: vehicle.model,
+    engine: vehicle.engine,
+    year_from: vehicle.yearFrom,
+    year_to: vehicle.yearTo,
+    created_at: at,
+    updated_at: at,
+  }));
+}
+
+function plannedFitments(): Omit<PartFitmentsTable, 'position'>[] {
+  return demoFitments(demoParts).map((fitment) => ({
+    part_id: demoId('part', fitment.partKey),
+    vehicle_id: demoId('vehicle', fitment.vehicleKey),
+    year_from: fitment.yearFrom,
+    year_to: fitment.yearTo,
+    note: fitment.note,
   }));
 }
 

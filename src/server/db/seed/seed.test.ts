@@ -13,7 +13,9 @@ const NOW = '2026-06-15T12:00:00.000Z';
 const DAY = 24 * 3_600_000;
 
 async function countRows(db: Db) {
-  const count = (table: 'categories' | 'parts' | 'reviews' | 'blog_posts' | 'settings' | 'users') =>
+  const count = (
+    table: 'categories' | 'parts' | 'reviews' | 'blog_posts' | 'settings' | 'users' | 'vehicles' | 'part_fitments',
+  ) =>
     db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -26,6 +28,8 @@ async function countRows(db: Db) {
     posts: await count('blog_posts'),
     settings: await count('settings'),
     users: await count('users'),
+    vehicles: await count('vehicles'),
+    fitments: await count('part_fitments'),
   };
 }
 
@@ -64,7 +68,66 @@ for (const engine of availableEngines()) {
       expect(counts.settings).toBe(1);
       expect(counts.users).toBe(2);
       expect(counts.categories).toBeGreaterThanOrEqual(8);
-      expect(created).toBe(counts.categories + counts.parts + counts.reviews + counts.posts + counts.settings + counts.users);
+      expect(counts.vehicles).toBeGreaterThanOrEqual(30);
+      expect(created).toBe(
+        counts.categories +
+          counts.parts +
+          counts.reviews +
+          counts.posts +
+          counts.settings +
+          counts.users +
+          counts.vehicles +
+          counts.fitments,
+      );
+    });
+
+    it('lists vehicles of at least eight makes, a Ford Focus built in 2015 among them, and every part fits several', async () => {
+      const vehicles = await database.db.selectFrom('vehicles').selectAll().execute();
+      expect(new Set(vehicles.map((vehicle) => vehicle.make)).size).toBeGreaterThanOrEqual(8);
+      expect(vehicles.every((vehicle) => vehicle.year_from <= vehicle.year_to)).toBe(true);
+      expect(
+        vehicles.some(
+          (vehicle) =>
+            vehicle.make === 'Ford' && vehicle.model === 'Focus' && vehicle.year_from <= 2015 && vehicle.year_to >= 2015,
+        ),
+      ).toBe(true);
+
+      const fitments = await database.db
+        .selectFrom('part_fitments')
+        .innerJoin('vehicles', 'vehicles.id', 'part_fitments.vehicle_id')
+        .select([
+          'part_fitments.part_id',
+          'part_fitments.position',
+          'part_fitments.year_from',
+          'part_fitments.year_to',
+          'part_fitments.note',
+          'vehicles.year_from as built_from',
+          'vehicles.year_to as built_to',
+        ])
+        .execute();
+      const parts = await database.db.selectFrom('parts').select('id').execute();
+      for (const part of parts) {
+        const own = fitments.filter((fitment) => fitment.part_id === part.id);
+        expect(own.length, part.id).toBeGreaterThanOrEqual(3);
+        expect(own.map((fitment) => fitment.position).sort((a, b) => a - b)).toEqual(own.map((_, i) => i));
+      }
+      for (const fitment of fitments) {
+        expect(fitment.year_from).toBeGreaterThanOrEqual(fitment.built_from);
+        expect(fitment.year_to).toBeLessThanOrEqual(fitment.built_to);
+        expect(fitment.year_from).toBeLessThanOrEqual(fitment.year_to);
+      }
+      expect(fitments.some((fitment) => fitment.note === 'front axle')).toBe(true);
+      // Some part fits the Ford Focus of 2015, so the shop rules' example finds something.
+      const focus2015 = await database.db
+        .selectFrom('part_fitments')
+        .innerJoin('vehicles', 'vehicles.id', 'part_fitments.vehicle_id')
+        .select('part_fitments.part_id')
+        .where('vehicles.make', '=', 'Ford')
+        .where('vehicles.model', '=', 'Focus')
+        .where('part_fitments.year_from', '<=', 2015)
+        .where('part_fitments.year_to', '>=', 2015)
+        .execute();
+      expect(focus2015.length).toBeGreaterThanOrEqual(2);
     });
 
     it('creates the demo admin and customer with the passwords the login modal shows, hashed', async () => {
@@ -191,6 +254,29 @@ for (const engine of availableEngines()) {
         .executeTakeFirstOrThrow();
       expect(after.price_cents).toBe(part.price_cents + 100);
       expect(await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow()).toEqual(settingsBefore);
+    });
+
+    it("gives a demo part that fits nothing its vehicles again, and leaves a part's list an admin changed", async () => {
+      const [emptied, edited] = await database.db
+        .selectFrom('parts')
+        .select('id')
+        .orderBy('created_at', 'desc')
+        .limit(2)
+        .execute();
+      await database.db.deleteFrom('part_fitments').where('part_id', '=', emptied!.id).execute();
+      const kept = await database.db
+        .selectFrom('part_fitments')
+        .selectAll()
+        .where('part_id', '=', edited!.id)
+        .orderBy('position')
+        .limit(1)
+        .execute();
+      await database.db.deleteFrom('part_fitments').where('part_id', '=', edited!.id).where('position', '>', 0).execute();
+      const planned = await seedDemoData(database.db, { clock: fixedClock(NOW), storage, auth });
+      const back = await database.db.selectFrom('part_fitments').select('part_id').where('part_id', '=', emptied!.id).execute();
+      expect(back.length).toBeGreaterThanOrEqual(3);
+      expect(planned).toBe(back.length);
+      expect(await database.db.selectFrom('part_fitments').selectAll().where('part_id', '=', edited!.id).execute()).toEqual(kept);
     });
 
     it('puts back only what is missing', async () => {
