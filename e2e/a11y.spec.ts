@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { copy } from '#shared/copy';
-import { a11yViolations, expect, test } from './fixtures';
+import { a11yViolations, expect, queryShopDatabase, test } from './fixtures';
 import { partWithStock, placeOrder } from './support/orders';
 import { settled, signInAs, signUpThroughApi, unique } from './support/session';
 
@@ -91,6 +91,14 @@ async function publicPages(page: Page, request: APIRequestContext): Promise<void
   await checkStates(page, '/', ['header nav a[href="/part"]', 'main a.btn-primary']);
   await visit(page, '/part');
   await checkStates(page, '/part', ['[data-testid="part-card"] a', 'nav[aria-label] button']);
+  // Filtered: the picker as chosen, a category marked current, the chips and "Fits …" on every card.
+  const vehicle = queryShopDatabase<{ id: string }>(
+    "SELECT id FROM vehicles WHERE make = 'Ford' AND model LIKE 'Focus%' AND year_from <= 2015 AND year_to >= 2015 ORDER BY model, engine LIMIT 1",
+  )[0];
+  const category = queryShopDatabase<{ slug: string }>('SELECT slug FROM categories ORDER BY name LIMIT 1')[0];
+  await visit(page, `/part?category=${category!.slug}&vehicle=${vehicle!.id}&year=2015&inStock=true`);
+  await checkStates(page, '/part filtered', ['nav[aria-labelledby] a', 'main ul a[aria-label]']);
+  await visit(page, '/part?q=zzqx-nothing&category=no-such-category');
   await visit(page, '/reviews');
   await visit(page, '/blogs');
   const posts = (await (await request.get('/api/blogs')).json()) as { items: { slug: string }[] };
@@ -119,6 +127,10 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await check(page, 'reset-password with an invalid token');
     await page.setViewportSize(phone);
     await page.goto('/part');
+    await page.getByRole('button', { name: copy.partsList.showFilters(0) }).click();
+    await check(page, 'the open filters on a phone', phone);
+    // check() leaves the desktop width behind it.
+    await page.setViewportSize(phone);
     await page.getByRole('button', { name: copy.nav.openMenu }).click();
     await check(page, 'the open phone menu', phone);
   });
