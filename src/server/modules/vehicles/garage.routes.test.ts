@@ -128,6 +128,28 @@ describeOnEachEngine('garage API', (ctx) => {
     expect((await api.as(customer).get('/api/me/vehicles')).json.items).toHaveLength(MAX_GARAGE_VEHICLES);
   });
 
+  it('counts adds sent at the same time one after the other, so a garage never holds more than the limit', async () => {
+    const customer = await signedInCustomer(ctx);
+    for (let i = 0; i < MAX_GARAGE_VEHICLES - 2; i++) {
+      await ctx.database.db
+        .insertInto('garage_vehicles')
+        .values({
+          id: `${customer.id}-${i}`,
+          user_id: customer.id,
+          vehicle_id: focus.id,
+          year: 2015,
+          nickname: '',
+          created_at: '2026-01-01T00:00:00.000Z',
+        })
+        .execute();
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => api.as(customer).post('/api/me/vehicles', { vehicleId: golf.id, year: 2013 + i })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+    expect((await api.as(customer).get('/api/me/vehicles')).json.items).toHaveLength(MAX_GARAGE_VEHICLES);
+  });
+
   it('loses a saved vehicle when the admin deletes the vehicle', async () => {
     const customer = await signedInCustomer(ctx);
     const gone = await insertVehicle(ctx.database.db, { make: 'Garagemake' });
