@@ -67,7 +67,7 @@ export default function PartDetailPage() {
   const { data } = part;
   const bookable = isInStock(data);
   return (
-    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-2">
+    <div className="container-page grid gap-10 py-10 sm:py-14 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
       <title>{`${data.name} · ${copy.brand}`}</title>
       <Picture
         src={data.imageUrl}
@@ -78,7 +78,7 @@ export default function PartDetailPage() {
         priority
         className="aspect-[4/3] w-full rounded-2xl shadow-sm"
       />
-      <div>
+      <div className="lg:row-span-2">
         <h1 className="text-3xl font-black tracking-tight text-slate-900 sm:text-4xl">{data.name}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="part-rating">
           {data.rating.count > 0 ? (
@@ -162,7 +162,6 @@ export default function PartDetailPage() {
           </p>
         ) : null}
         <p className="mt-6 leading-relaxed text-slate-700">{data.description}</p>
-        <PartFits fits={data.fits} />
         <section
           aria-labelledby="booking-title"
           className="mt-10 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-7"
@@ -200,6 +199,8 @@ export default function PartDetailPage() {
           </div>
         </section>
       </div>
+      {/* Under the picture on wide screens; after the booking form on a phone, and for the keyboard. */}
+      <PartFits fits={data.fits} className="lg:col-start-1 lg:self-start" />
     </div>
   );
 }

@@ -19,9 +19,17 @@ export function fitLine(fit: Fit): string {
  * "Fits these vehicles" on a part's page (docs/shop-rules.md, "Finding parts"): each vehicle the
  * part fits, in the admin's order, linking to the parts that fit that vehicle.
  */
-export function PartFits({ fits, headingId = 'part-fits-title' }: { fits: readonly Fit[]; headingId?: string }) {
+export function PartFits({
+  fits,
+  headingId = 'part-fits-title',
+  className = '',
+}: {
+  fits: readonly Fit[];
+  headingId?: string;
+  className?: string;
+}) {
   return (
-    <section aria-labelledby={headingId} className="mt-8" data-testid="part-fits">
+    <section aria-labelledby={headingId} className={className} data-testid="part-fits">
       <h2 id={headingId} className="text-lg font-extrabold tracking-tight text-slate-900">
         {f.title}
       </h2>
