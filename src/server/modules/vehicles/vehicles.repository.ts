@@ -92,6 +92,20 @@ export async function countLiveFitmentsBeyond(
   return Number(row.n);
 }
 
+/**
+ * How the shop already spells a make ("Ford" for "FORD") on its vehicles other than `exceptId`, so
+ * the makes list holds each make once.
+ */
+export async function storedMakeSpelling(db: Db, make: string, exceptId?: string): Promise<string | undefined> {
+  let query = db
+    .selectFrom('vehicles')
+    .select('make')
+    .where((eb) => eb(eb.fn('lower', ['make']), '=', make.toLowerCase()));
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const row = await query.orderBy('created_at').orderBy('id').executeTakeFirst();
+  return row?.make;
+}
+
 /** Another vehicle of the same make, model and engine (in any case) and first year. */
 export async function findSameVehicle(
   db: Db,

@@ -84,6 +84,23 @@ describeOnEachEngine('vehicles API', (ctx) => {
     expect((await api.anonymous.get('/api/vehicles/makes')).json.items).toContain('Addmake');
   });
 
+  it('spells a make as the shop already does, so each make is listed once', async () => {
+    const res = await api.as(admin).post('/api/vehicles', vehicleBody({ make: 'SPELLMAKE' }));
+    expect(res.json.make).toBe('SPELLMAKE');
+    // The only vehicle of a make may correct its spelling.
+    const corrected = await api.as(admin).patch(`/api/vehicles/${res.json.id}`, { make: 'Spellmake' });
+    expect(corrected.json.make).toBe('Spellmake');
+    const second = await api.as(admin).post('/api/vehicles', vehicleBody({ make: 'spellMAKE', model: 'Fiesta' }));
+    expect(second.status, second.body).toBe(201);
+    expect(second.json.make).toBe('Spellmake');
+    const moved = await api
+      .as(admin)
+      .patch(`/api/vehicles/${(await insertVehicle(db(), { make: 'Othermake' })).id}`, { make: 'SPELLMAKE' });
+    expect(moved.json.make).toBe('Spellmake');
+    const makes = (await api.anonymous.get('/api/vehicles/makes')).json.items as string[];
+    expect(makes.filter((make) => make.toLowerCase() === 'spellmake')).toEqual(['Spellmake']);
+  });
+
   it('refuses blank fields, years out of bounds or backwards, unknown fields and the same vehicle twice', async () => {
     const max = maxVehicleYear();
     const cases: [object, number, Record<string, string>][] = [

@@ -36,6 +36,7 @@ import {
   listVehicles,
   lockGarageOwner,
   replaceFitments,
+  storedMakeSpelling,
   updateVehicle,
   vehiclesByIds,
 } from './vehicles.repository';
@@ -79,7 +80,8 @@ export function createVehiclesService(db: Db, { clock, events }: VehiclesService
     },
 
     async create(input: VehicleInput): Promise<Vehicle> {
-      const identity = { make: input.make, model: input.model, engine: input.engine, year_from: input.yearFrom };
+      const make = (await storedMakeSpelling(db, input.make)) ?? input.make;
+      const identity = { make, model: input.model, engine: input.engine, year_from: input.yearFrom };
       if (await findSameVehicle(db, identity)) throw taken();
       const now = clock.now().toISOString();
       const row: VehicleRow = { id: newId(), ...identity, year_to: input.yearTo, created_at: now, updated_at: now };
@@ -103,7 +105,8 @@ export function createVehiclesService(db: Db, { clock, events }: VehiclesService
         const current = await findVehicle(trx, id);
         if (!current) throw notFound();
         const next = {
-          make: input.make ?? current.make,
+          // Its own spelling does not count, so the only vehicle of "FORD" can be corrected to "Ford".
+          make: input.make === undefined ? current.make : ((await storedMakeSpelling(trx, input.make, id)) ?? input.make),
           model: input.model ?? current.model,
           engine: input.engine ?? current.engine,
           year_from: input.yearFrom ?? current.year_from,
