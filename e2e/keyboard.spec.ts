@@ -275,6 +275,22 @@ test.describe('by keyboard alone', () => {
     await expect(form.getByLabel(`${copy.partsAdmin.tier(1)}: ${copy.partsAdmin.tierMinQuantity}`)).toBeFocused();
     await page.keyboard.type('48');
     await typeInto(page, form.getByLabel(`${copy.partsAdmin.tier(1)}: ${copy.partsAdmin.tierUnitPrice}`), '38.00');
+    // A vehicle it fits: the new row takes focus on its make; a closed drop-down takes typed letters.
+    const fit = copy.fitmentRows;
+    await pressUntilFocused(page, form.getByRole('button', { name: fit.add }));
+    await page.keyboard.press('Enter');
+    const fitMake = form.getByLabel(`${fit.row(1)}: ${fit.make}`);
+    await expect(fitMake).toBeFocused();
+    await page.keyboard.type('Ford');
+    await expect(fitMake.locator('option:checked')).toHaveText('Ford');
+    const fitVehicle = form.getByLabel(`${fit.row(1)}: ${fit.vehicle}`);
+    await expect(fitVehicle).toBeEnabled();
+    await pressUntilFocused(page, fitVehicle);
+    await expectVisibleFocus(page);
+    await page.keyboard.type('Focus');
+    await expect(fitVehicle.locator('option:checked')).toHaveText(/^Focus /);
+    await expect(form.getByLabel(`${fit.row(1)}: ${fit.yearFrom}`)).not.toHaveValue('');
+    await typeInto(page, form.getByLabel(`${fit.row(1)}: ${fit.note}`), 'front axle');
     await choosePhoto(page, form.getByLabel(copy.fields.photo));
     await expectVisibleFocus(page);
     await pressUntilFocused(page, form.getByRole('button', { name: copy.partsAdmin.add, exact: true }));
@@ -381,6 +397,46 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
     await expect(drawer).toBeHidden();
+  });
+});
+
+test.describe('by keyboard alone, finding parts', () => {
+  test('a customer saves a vehicle to the garage and opens the parts that fit it', async ({ page, baseURL }) => {
+    const tag = unique();
+    await signUpThroughApi(page.request, baseURL, {
+      name: `Gail Garage ${tag}`,
+      email: `garage-keys-${tag}@garage.example`,
+      password: 'keyboard-only-3',
+    });
+    const g = copy.garagePage;
+    const picker = copy.vehiclePicker;
+    await page.goto('/dashboard/garage');
+    const make = page.getByLabel(picker.make);
+    await expect(make).toBeEnabled();
+    await pressUntilFocused(page, make);
+    await expectVisibleFocus(page);
+    await page.keyboard.type('Ford');
+    const model = page.getByLabel(picker.model);
+    await expect(model).toBeEnabled();
+    await pressUntilFocused(page, model);
+    await page.keyboard.type('Focus');
+    await expect(model.locator('option:checked')).toHaveText(/^Focus /);
+    const year = page.getByLabel(picker.year);
+    await expect(year).toBeEnabled();
+    await pressUntilFocused(page, year);
+    await page.keyboard.type('2015');
+    await expect(year).toHaveValue('2015');
+    await typeInto(page, page.getByLabel(g.nickname), 'Van 3');
+    await pressUntilFocused(page, page.getByRole('button', { name: g.save }));
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(g.saved)).toBeVisible();
+
+    const show = page.getByRole('link', { name: g.showPartsOf('Van 3') });
+    await pressUntilFocused(page, show);
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/part\?vehicle=[^&]+&year=2015$/);
   });
 });
 
