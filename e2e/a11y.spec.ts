@@ -168,6 +168,25 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await visit(page, '/dashboard/quick-order');
     await page.getByRole('button', { name: copy.quickOrderPage.submit }).click();
     await check(page, 'Quick order with its error');
+    // My garage: a saved vehicle's card, and the form with its messages.
+    const fords = (await (await request.get('/api/vehicles?make=Ford')).json()) as { items: { id: string; yearTo: number }[] };
+    const saved = await page.request.post('/api/me/vehicles', {
+      data: { vehicleId: fords.items[0]!.id, year: fords.items[0]!.yearTo, nickname: 'Van 3' },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(saved.status(), await saved.text()).toBeLessThan(300);
+    await visit(page, '/dashboard/garage');
+    await checkStates(page, 'My garage', ['[data-testid="garage-vehicle"] a', '[data-testid="garage-vehicle"] button']);
+    await page.getByRole('button', { name: copy.garagePage.save }).click();
+    await check(page, 'My garage with its errors');
+    await page
+      .getByTestId('garage-vehicle')
+      .first()
+      .getByRole('button', { name: copy.garagePage.removeOf('Van 3') })
+      .click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the remove-vehicle confirm');
+    await page.keyboard.press('Escape');
     await visit(page, `/dashboard/payment/${orderId}`);
     await expect(page.getByRole('button', { name: copy.payment.pay, exact: true })).toBeEnabled();
     await check(page, 'the payment form');
@@ -191,6 +210,7 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     // The landing page, a part, My Orders and My Profile look the same to an admin as to the customer
     // above but for the sidebar's links, which every admin page below shows.
     await visit(page, '/dashboard/addPart');
+    await page.getByRole('button', { name: copy.fitmentRows.add }).click();
     await page.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();
     await check(page, 'Add Parts with its errors');
 
@@ -219,6 +239,21 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
     await check(page, 'the delete-category confirm');
     await page.keyboard.press('Escape');
+
+    await visit(page, '/dashboard/vehicles');
+    await checkStates(page, 'Vehicles', ['[data-testid="vehicle-row"] button', 'main select']);
+    const vehicle = page.getByTestId('vehicle-row').first();
+    await vehicle.getByRole('button', { name: new RegExp(`^${copy.vehiclesAdmin.edit} `) }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check(page, 'the edit-vehicle modal');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await vehicle.getByRole('button', { name: new RegExp(`^${copy.vehiclesAdmin.delete} `) }).click();
+    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+    await check(page, 'the delete-vehicle confirm');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: copy.vehiclesAdmin.add, exact: true }).click();
+    await check(page, 'Vehicles with its errors');
 
     await visit(page, '/dashboard/manageOrders?status=pending_payment');
     const t = copy.manageOrders;
