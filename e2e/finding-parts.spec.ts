@@ -87,7 +87,7 @@ async function listedNames(page: Page): Promise<string[]> {
 
 /** The list shows `names` (its first page), says how many, and every card says it fits. */
 async function expectFittingList(page: Page, names: string[], vehicle: VehicleRow): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: copy.part.results(names.length) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${copy.part.results(names.length)}$`) })).toBeVisible();
   const cards = page.getByTestId('part-card');
   await expect(cards).toHaveCount(Math.min(names.length, 12));
   await expect(page.getByTestId('fit-badge')).toHaveCount(Math.min(names.length, 12));

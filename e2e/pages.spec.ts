@@ -9,7 +9,7 @@ test.describe('parts list', () => {
     await page.goto('/part');
     await expect(page.getByRole('heading', { level: 1, name: copy.part.allParts })).toBeVisible();
     await expect(page.getByTestId('part-card')).toHaveCount(12);
-    await expect(page.getByText(copy.part.results(all.total))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${copy.part.results(all.total)}$`) })).toBeVisible();
 
     const pagination = page.getByRole('navigation', { name: copy.pagination.label });
     await pagination.getByRole('button', { name: copy.pagination.next }).click();
@@ -24,7 +24,9 @@ test.describe('parts list', () => {
     await expect(page).toHaveURL(/q=brake/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(page.getByTestId('part-card')).toHaveCount(Math.min(brake.total, 12));
-    await expect(page.getByText(copy.part.results(brake.total))).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: new RegExp(`^${copy.part.results(brake.total)} for`) }),
+    ).toBeVisible();
 
     await page.getByLabel(copy.part.sortLabel).selectOption('price_asc');
     await expect(page).toHaveURL(/sort=price_asc/);
@@ -32,7 +34,7 @@ test.describe('parts list', () => {
     await expect(page.getByTestId('part-card').first()).toContainText(cheapest.name.slice(0, 20));
 
     await page.getByLabel(copy.part.searchLabel).fill('no-such-part-anywhere');
-    await expect(page.getByText(copy.part.noResults)).toBeVisible();
+    await expect(page.getByRole('heading', { name: copy.partsList.noMatch('no-such-part-anywhere', []) })).toBeVisible();
     await expect(page.getByTestId('part-card')).toHaveCount(0);
 
     // Reloading keeps the search: it lives in the URL.

@@ -95,7 +95,8 @@ test.describe('parts out of stock', () => {
   test('"In stock only" on /part leaves them out, lives in the URL, and works from the keyboard', async ({ page, request }) => {
     await page.goto('/part');
     await expect(card(page, soldOut.name)).toHaveCount(1);
-    const checkbox = page.getByLabel(copy.part.inStockOnly);
+    // The facet's box, named with its count ("In stock only 31 parts"); the chip is a link.
+    const checkbox = page.getByRole('checkbox', { name: copy.part.inStockOnly });
     await expect(checkbox).not.toBeChecked();
     await checkbox.focus();
     await page.keyboard.press('Space');
@@ -105,20 +106,20 @@ test.describe('parts out of stock', () => {
     await expect(card(page, tooFew.name)).toHaveCount(0);
     await expect(page.getByTestId('out-of-stock')).toHaveCount(0);
     const inStock = (await (await request.get('/api/parts?inStock=true')).json()) as { total: number };
-    await expect(page.getByText(copy.part.results(inStock.total))).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${copy.part.results(inStock.total)}$`) })).toBeVisible();
 
     // Opened directly, the server draws the same narrowed list.
     const html = await (await request.get('/part?inStock=true')).text();
     expect(html).not.toContain(soldOut.name);
     expect(html).toContain(copy.part.inStockOnly);
     await page.goto('/part?inStock=true');
-    await expect(page.getByLabel(copy.part.inStockOnly)).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: copy.part.inStockOnly })).toBeChecked();
     await expect(card(page, soldOut.name)).toHaveCount(0);
 
     // Unticked, they are back. (A click, then a waiting check: the box follows the URL, which the
     // router updates a moment after the click, and `uncheck()` looks only once.)
-    await page.getByLabel(copy.part.inStockOnly).click();
-    await expect(page.getByLabel(copy.part.inStockOnly)).not.toBeChecked();
+    await page.getByRole('checkbox', { name: copy.part.inStockOnly }).click();
+    await expect(page.getByRole('checkbox', { name: copy.part.inStockOnly })).not.toBeChecked();
     await expect(page).not.toHaveURL(/inStock/);
     await expect(card(page, soldOut.name)).toHaveCount(1);
   });
