@@ -2,6 +2,7 @@ import { copy } from '#shared/copy';
 import {
   type Fit,
   type FitmentInput,
+  MAX_GARAGE_VEHICLES,
   type Garage,
   type GarageVehicleInput,
   type Vehicle,
@@ -40,7 +41,6 @@ import {
   updateVehicle,
   vehiclesByIds,
 } from './vehicles.repository';
-import { MAX_GARAGE_VEHICLES } from '#shared/schemas/vehicles';
 
 const v = copy.vehicles;
 const notFound = () => new AppError('not_found', v.notFound);
