@@ -135,34 +135,21 @@ function fitting(db: Db, filters: PartFilters) {
 export function partsMatching(
   db: Db,
   filters: PartFilters,
-  leaveOut: 'category' | 'inStock' | undefined = undefined,
+  leaveOut: { category?: boolean; inStock?: boolean } = {},
 ): PartsQuery {
   let query: PartsQuery = db.selectFrom('parts').where('parts.archived_at', 'is', null);
   if (filters.search) query = query.where(searchCondition(db, filters.search));
-  if (filters.categoryId !== undefined && leaveOut !== 'category')
-    query = query.where('parts.category_id', '=', filters.categoryId);
+  if (filters.categoryId !== undefined && !leaveOut.category) query = query.where('parts.category_id', '=', filters.categoryId);
   if (filters.vehicleId !== undefined || filters.make !== undefined || filters.year !== undefined) {
     query = query.where('parts.id', 'in', fitting(db, filters));
   }
   // In stock: the stock covers the minimum order (isInStock in #shared/stock); the minimum is at least 1.
-  if (filters.inStock && leaveOut !== 'inStock')
+  if (filters.inStock && !leaveOut.inStock)
     query = query.where('parts.stock', '>', 0).whereRef('parts.stock', '>=', 'parts.min_order_quantity');
   return query;
 }
 
-/** Whether any filter or search narrows the list (else the live-parts counter is its total). */
-export function narrows(filters: PartFilters): boolean {
-  return (
-    filters.search !== undefined ||
-    filters.categoryId !== undefined ||
-    filters.vehicleId !== undefined ||
-    filters.make !== undefined ||
-    filters.year !== undefined ||
-    filters.inStock
-  );
-}
-
-type Ordered = SelectQueryBuilder<Database, 'parts', { id: string; total?: number }>;
+type Ordered = SelectQueryBuilder<Database, 'parts', { id: string }>;
 
 /**
  * Best match first: the part whose SKU is the typed number, then one with it as an OEM number, then
@@ -214,85 +201,73 @@ export interface FoundParts {
   facets: PartFacets;
 }
 
-/** Each category with parts matching every filter but the category, its count, by name. */
-export async function categoryFacets(db: Db, filters: PartFilters): Promise<PartFacets['categories']> {
-  const rows = await partsMatching(db, filters, 'category')
+/**
+ * The total and the facets from one grouped query: the parts matching every filter but the category
+ * and "in stock only", counted per category, all and bookable. The categories' counts are then each
+ * category's (bookable ones under "in stock only"); the total and the in-stock count are the sums over
+ * the chosen category (or all). One pass over the matches instead of three.
+ */
+export async function countMatches(db: Db, filters: PartFilters): Promise<{ total: number; facets: PartFacets }> {
+  const bookable = sql<number>`sum(case when parts.stock > 0 and parts.stock >= parts.min_order_quantity then 1 else 0 end)`;
+  const groups = await partsMatching(db, filters, { category: true, inStock: true })
     .innerJoin('categories', 'categories.id', 'parts.category_id')
-    .select((eb) => ['categories.slug', 'categories.name', eb.fn.countAll<number>().as('count')])
+    .select((eb) => [
+      'categories.id',
+      'categories.slug',
+      'categories.name',
+      eb.fn.countAll<number>().as('all'),
+      bookable.as('bookable'),
+    ])
     .groupBy(['categories.id', 'categories.slug', 'categories.name'])
     .orderBy('categories.name', 'asc')
     .execute();
-  return rows.map((row) => ({ slug: row.slug, name: row.name, count: Number(row.count) }));
-}
-
-async function countOf(query: PartsQuery): Promise<number> {
-  return Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+  const counted = groups.map((group) => ({ ...group, all: Number(group.all), bookable: Number(group.bookable) }));
+  const countOf = (group: { all: number; bookable: number }) => (filters.inStock ? group.bookable : group.all);
+  const chosen = filters.categoryId === undefined ? counted : counted.filter((group) => group.id === filters.categoryId);
+  return {
+    total: chosen.reduce((sum, group) => sum + countOf(group), 0),
+    facets: {
+      categories: counted
+        .filter((group) => countOf(group) > 0)
+        .map((group) => ({ slug: group.slug, name: group.name, count: countOf(group) })),
+      inStock: chosen.reduce((sum, group) => sum + group.bookable, 0),
+    },
+  };
 }
 
 /**
- * One page of the live parts matching `filters`, in `sort` order, with the total and the facets.
- * SQLite ranks words by joining the FTS5 hits (bm25 is only known inside the MATCH query).
+ * One page of the live parts matching `filters`, in `sort` order, with the total and the facets
+ * (countMatches, run alongside). The page's ids come from the sort's index when there is no search
+ * (a deep page skips index entries, not rows). SQLite ranks words by joining the FTS5 hits (bm25 is
+ * only known inside the MATCH query).
  */
 export async function findParts(
   db: Db,
   filters: PartFilters,
   { sort, page, limit }: { sort: PartSort; page: number; limit: number },
 ): Promise<FoundParts> {
-  const offset = (page - 1) * limit;
   const search = filters.search;
-  const base = partsMatching(db, filters);
-  const rankedOnSqlite = sort === 'relevance' && search !== undefined && search.words.length > 0 && isSqlite(db);
-  const countMatches = () => countOf(base);
-  const inStockCount = () => (filters.inStock ? undefined : countOf(partsMatching(db, { ...filters, inStock: true })));
-
-  let pageIds: string[];
-  let total: number;
-  const facetsPromise = Promise.all([categoryFacets(db, filters), inStockCount()]);
-  if (search !== undefined) {
-    // A search gathers every match and sorts them anyway; counting them in the same pass (a window)
-    // saves a second query doing it all again. Past the last page no row carries the count: count then.
-    let pageBase = base;
-    if (rankedOnSqlite) {
-      const wordHits = sql<{
-        part_id: string;
-        text_rank: number;
-      }>`(select part_id, bm25(parts_words, 0, 10, 8, 1) as text_rank from parts_words where parts_words match ${fts5WordsQuery(search.words)})`;
-      // The join adds only `word_hits.text_rank` for the order; the selected columns stay the parts'.
-      pageBase = base.leftJoin(wordHits.as('word_hits'), (join) =>
-        join.onRef('word_hits.part_id', '=', 'parts.id'),
-      ) as unknown as PartsQuery;
-    }
-    const found = await ordered(
-      db,
-      pageBase.select((eb) => ['parts.id', eb.fn.countAll<number>().over().as('total')]),
-      sort,
-      search,
-    )
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    pageIds = found.map((row) => row.id);
-    total = found[0] ? Number(found[0].total) : await countMatches();
-  } else {
-    // The page's ids come from the sort's index alone (a deep page skips index entries, not rows).
-    // Unfiltered, the total is the live-parts counter kept by triggers (migration 0007); a filtered
-    // list counts its matches (on PostgreSQL in parallel, on another connection).
-    const [ids, counted] = await Promise.all([
-      ordered(db, base.select('parts.id'), sort, search).limit(limit).offset(offset).execute(),
-      narrows(filters)
-        ? countMatches()
-        : db
-            .selectFrom('live_part_count')
-            .select('n')
-            .executeTakeFirstOrThrow()
-            .then((row) => Number(row.n)),
-    ]);
-    pageIds = ids.map((row) => row.id);
-    total = counted;
+  let pageBase = partsMatching(db, filters);
+  if (sort === 'relevance' && search !== undefined && search.words.length > 0 && isSqlite(db)) {
+    const wordHits = sql<{
+      part_id: string;
+      text_rank: number;
+    }>`(select part_id, bm25(parts_words, 0, 10, 8, 1) as text_rank from parts_words where parts_words match ${fts5WordsQuery(search.words)})`;
+    // The join adds only `word_hits.text_rank` for the order; the selected columns stay the parts'.
+    pageBase = pageBase.leftJoin(wordHits.as('word_hits'), (join) =>
+      join.onRef('word_hits.part_id', '=', 'parts.id'),
+    ) as unknown as PartsQuery;
   }
-  const [categories, inStock] = await facetsPromise;
+  const [ids, { total, facets }] = await Promise.all([
+    ordered(db, pageBase.select('parts.id'), sort, search)
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    countMatches(db, filters),
+  ]);
+  const pageIds = ids.map((row) => row.id);
   // Only the page's rows are read.
   const rows =
     pageIds.length > 0 ? inIdOrder(pageIds, await db.selectFrom('parts').selectAll().where('id', 'in', pageIds).execute()) : [];
-  return { rows, total, facets: { categories, inStock: inStock ?? total } };
+  return { rows, total, facets };
 }

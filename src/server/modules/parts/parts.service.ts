@@ -25,7 +25,7 @@ import type { Log } from '../../log';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
-import { categoryFacets, type FoundParts, findParts, resolveFilters } from './parts-search';
+import { countMatches, type FoundParts, findParts, resolveFilters } from './parts-search';
 import { recordSearchMiss } from './search-misses';
 import {
   type RatingSummary,
@@ -158,7 +158,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         found = { rows: [], total: 0, facets: { categories: [], inStock: 0 } };
       } else if (unknown.includes('category')) {
         // The categories' counts leave the category filter out, so they still show where else to look.
-        found = { rows: [], total: 0, facets: { categories: await categoryFacets(db, filters), inStock: 0 } };
+        found = { rows: [], total: 0, facets: { categories: (await countMatches(db, filters)).facets.categories, inStock: 0 } };
       } else {
         found = await findParts(db, filters, { sort, page, limit });
       }
