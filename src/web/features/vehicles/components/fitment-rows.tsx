@@ -137,6 +137,8 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
             </select>
           )}
         </RowControl>
+      </div>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
         <div className="grid grid-cols-2 gap-3">
           <RowControl id={`${id}-from`} row={row} label={f.yearFrom} error={errors?.yearFrom}>
             {(aria) => (
