@@ -252,8 +252,10 @@ export async function findParts(
     const wordHits = sql<{
       part_id: string;
       text_rank: number;
-    }>`(select part_id, bm25(parts_words, 0, 10, 8, 1) as text_rank from parts_words where parts_words match ${fts5WordsQuery(search.words)})`;
+    }>`(select part_id, bm25(parts_words, 0, 10, 8, 1) as text_rank from parts_words where parts_words match ${fts5WordsQuery(search.words)} limit -1)`;
     // The join adds only `word_hits.text_rank` for the order; the selected columns stay the parts'.
+    // `limit -1` (no limit) keeps SQLite from merging the subquery into the join, which would run the
+    // full-text query once per part (minutes at 100,000 parts): the hits are gathered once.
     pageBase = pageBase.leftJoin(wordHits.as('word_hits'), (join) =>
       join.onRef('word_hits.part_id', '=', 'parts.id'),
     ) as unknown as PartsQuery;
