@@ -143,6 +143,7 @@ describe('Add Parts, the vehicles a part fits', () => {
     fireEvent.change(rowControl(2, f.yearFrom), { target: { value: '2015' } });
     press();
     await waitFor(() => expectFieldError(rowControl(2, f.yearFrom), vv.fitmentYearsOutside(2017, 2019)));
+    expect(document.activeElement).toBe(rowControl(2, f.yearFrom));
     expectNoFieldError(rowControl(1, f.yearFrom));
     expect(toast.error).toHaveBeenCalledWith(copy.toasts.partAddFailed);
 

@@ -159,9 +159,18 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
   const upload = useUploadImageMutation();
   const create = useCreatePartMutation();
   const update = useUpdatePartMutation();
+  const formRef = useRef<HTMLFormElement>(null);
   // A new key clears the file input after adding.
   const [photoKey, setPhotoKey] = useState(0);
   const { errors } = form.formState;
+
+  // The rows are drawn by the page, not registered with the form: when the server's first refusal is
+  // on a row, focus goes to that row's control (named by its field), as it does for the other fields.
+  const focusRefusedFitment = (error: Error) => {
+    if (!(error instanceof ApiError)) return;
+    const first = Object.keys(error.fieldErrors)[0];
+    if (first && /^fitments\.\d+\.\w+$/.test(first)) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
 
   const save = async (values: PartFormValues) => {
     let imageUrl = part?.imageUrl ?? '';
@@ -190,6 +199,7 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
           if (error instanceof ApiError && error.isServerFault) return;
           toast.error(copy.toasts.partAddFailed);
           applyServerFieldErrors(error, form.setError, FIELDS, SERVER_FIELDS);
+          focusRefusedFitment(error);
         },
       });
       return;
@@ -204,7 +214,10 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
           toast.success(copy.toasts.partUpdated);
           onSaved?.();
         },
-        onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS, SERVER_FIELDS),
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, FIELDS, SERVER_FIELDS);
+          focusRefusedFitment(error);
+        },
       },
     );
   };
@@ -217,7 +230,7 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
 
   const busy = upload.isPending || create.isPending || update.isPending;
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid gap-5">
+    <form ref={formRef} noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid gap-5">
       <InputField label={copy.fields.name} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField

@@ -88,6 +88,7 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
               {...aria}
               // Only a row the user just added, as a new price tier does.
               autoFocus={focusOnMount}
+              name={`fitments.${index}.make`}
               value={value.make}
               disabled={makesPending && !value.make}
               // Another make: its vehicles differ, and so do the years they were built.
@@ -112,6 +113,7 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
           {(aria) => (
             <select
               {...aria}
+              name={`fitments.${index}.vehicleId`}
               value={value.vehicleId}
               disabled={!value.make || vehicles.isPending}
               aria-busy={(Boolean(value.make) && vehicles.isPending) || undefined}
@@ -146,6 +148,7 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
                 {...aria}
                 inputMode="numeric"
                 autoComplete="off"
+                name={`fitments.${index}.yearFrom`}
                 value={value.yearFrom}
                 onChange={(event) => onChange({ ...value, yearFrom: event.target.value })}
                 className={input(errors?.yearFrom)}
@@ -158,6 +161,7 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
                 {...aria}
                 inputMode="numeric"
                 autoComplete="off"
+                name={`fitments.${index}.yearTo`}
                 value={value.yearTo}
                 onChange={(event) => onChange({ ...value, yearTo: event.target.value })}
                 className={input(errors?.yearTo)}
@@ -171,6 +175,7 @@ function FitmentRow({ index, value, errors, makes, makesPending, focusOnMount, o
               {...aria}
               autoComplete="off"
               placeholder={f.notePlaceholder}
+              name={`fitments.${index}.note`}
               value={value.note}
               onChange={(event) => onChange({ ...value, note: event.target.value })}
               className={input(errors?.note)}
