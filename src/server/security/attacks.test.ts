@@ -258,7 +258,8 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   it.each(SQL_LOOKING)('searches parts for %j as data: its words match, its other characters separate them', async (text) => {
     const tag = Math.random().toString(36).slice(2, 8);
     const hit = await insertPart(ctx.database.db, { name: `Bolt ${text} ${tag}` });
-    const other = await insertPart(ctx.database.db, { name: `Bolt plain x x${tag}` });
+    // Two letters more than the tag: neither its prefix nor one typo away from it.
+    const other = await insertPart(ctx.database.db, { name: `Bolt plain x zz${tag}` });
     const res = await api.anonymous.get(`/api/parts?q=${encodeURIComponent(`${text} ${tag}`)}`);
     expect(res.status).toBe(200);
     expect(res.json.items.map((p: { id: string }) => p.id)).toEqual([hit.id]);
