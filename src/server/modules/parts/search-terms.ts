@@ -19,6 +19,11 @@ export interface SearchTerms {
   words: string[];
   /** The whole text as a part-number key ("gh brk 1042" → "GHBRK1042"), or undefined when too short. */
   numberKey: string | undefined;
+  /**
+   * When set, the only one-edit variants worth asking for: those some part has as a word (PostgreSQL
+   * looks them up first, see parts-search.ts). Unset: every variant.
+   */
+  knownVariants?: ReadonlySet<string>;
 }
 
 /** Runs of anything but letters and digits (lone surrogates and emoji included) separate words. */
@@ -80,7 +85,7 @@ export function oneEditVariants(word: string): string[] {
 }
 
 /** The alternatives one word matches: itself as a prefix, then its one-edit variants as exact words. */
-function alternatives(word: string): { prefix: string; exact: string[] } {
+export function alternatives(word: string): { prefix: string; exact: string[] } {
   return { prefix: word, exact: toleratesTypo(word) ? oneEditVariants(word) : [] };
 }
 
@@ -112,10 +117,11 @@ const tsLexeme = (token: string) => `'${token.replaceAll('\\', '\\\\').replaceAl
  * PostgreSQL's tsquery text (for `to_tsquery('simple', …)`) for the words, the same rule as
  * fts5WordsQuery. Example: `('brake':* | 'rbake' | …) & ('pad':*)`.
  */
-export function tsWordsQuery(words: readonly string[]): string {
+export function tsWordsQuery(words: readonly string[], knownVariants?: ReadonlySet<string>): string {
   return words
     .map((word) => {
-      const { prefix, exact } = alternatives(word);
+      const { prefix, exact: all } = alternatives(word);
+      const exact = knownVariants ? all.filter((variant) => knownVariants.has(variant)) : all;
       return `(${[`${tsLexeme(prefix)}:*`, ...exact.map(tsLexeme)].join(' | ')})`;
     })
     .join(' & ');
