@@ -1,6 +1,6 @@
-// The catalogue and the order tables at scale (docs/decisions/0011-scale.md). For each engine, a fresh database with
-// 100,000 parts and 1,000,000 orders (generated in SQL: a recursive CTE on SQLite, generate_series on
-// PostgreSQL), the app built in-process with its response cache off, and p95 latency of sequential
+// The catalogue and the order tables at scale (docs/decisions/0011-scale.md, 0019 for search). For each engine, a
+// fresh database with 100,000 parts in 20 categories, 2,000 vehicles, 1,000,000 fitments and 1,000,000 orders
+// (generated in SQL: a recursive CTE on SQLite, generate_series on PostgreSQL), the app built in-process with its response cache off, and p95 latency of sequential
 // requests through `app.inject` (the whole request: hooks, session lookup, validation, queries,
 // serialisation).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +15,7 @@ import { migrateToLatest } from '../src/server/db/migrator';
 import type { Mailer } from '../src/server/modules/mail';
 import { createBenchPostgres } from './lib/postgres';
 
-export const SCALE = { parts: 100_000, orders: 1_000_000 } as const;
-/** The one category the generated parts are filed under. */
-const BENCH_CATEGORY = { id: '00000000-0000-8000-8000-00000000bench', slug: 'bench-parts', name: 'Bench parts' };
+export const SCALE = { parts: 100_000, orders: 1_000_000, vehicles: 2_000, fitmentsPerPart: 10 } as const;
 /** One customer in twenty orders is the bench customer's: 50,000 orders for My Orders. */
 const CUSTOMER_SHARE = 20;
 export const SCALE_BUDGET_MS = 25;
@@ -51,6 +49,36 @@ const CATEGORIES = [
   'Wheel bearing',
   'Turbocharger',
 ];
+/** Vehicles: 20 makes of 100 vehicles each, built over nine years from 2000 to 2022. */
+const MAKES = [
+  'Ford',
+  'Volkswagen',
+  'Toyota',
+  'BMW',
+  'Renault',
+  'Opel',
+  'Peugeot',
+  'Skoda',
+  'Mercedes-Benz',
+  'Audi',
+  'Fiat',
+  'Honda',
+  'Hyundai',
+  'Kia',
+  'Mazda',
+  'Nissan',
+  'Seat',
+  'Citroen',
+  'Volvo',
+  'Dacia',
+];
+/** The categories of the generated parts: the first word of their names, slugged. */
+const categoryOf = (index: number) => ({
+  id: `bench-category-${String(index).padStart(2, '0')}`,
+  slug: (CATEGORIES[index] ?? '').toLowerCase().replaceAll(' ', '-'),
+  name: `${CATEGORIES[index] ?? ''}s`,
+});
+
 const STATUSES = [
   'cancelled',
   'pending_payment',
@@ -97,8 +125,23 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       100 + (n * 7919) % 250000, 1000, 1, '/images/part.webp',
       ${d.iso('n * 60')}, ${d.iso('n * 60')},
       case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end,
-      'GH-' || ${d.pad('n', 6)}, '${BENCH_CATEGORY.id}', '[]', 1, '[]'
+      'GH-' || ${d.pad('n', 6)}, 'bench-category-' || ${d.pad(`n % ${CATEGORIES.length}`, 2)},
+      '["0 986 ' || ${d.pad('n', 6)} || '", "' || ${d.pad('(n * 7) % 1000000', 6)} || '.45"]', 1, '[]'
     from ${from(SCALE.parts)}`;
+  const vehiclesSql = `${d.series(SCALE.vehicles)}
+    insert into vehicles (id, make, model, engine, year_from, year_to, created_at, updated_at)
+    select 'v' || ${d.pad('n', 4)}, ${caseOf(`n % ${MAKES.length}`, MAKES)}, 'Model ' || (n / ${MAKES.length}),
+      '1.' || (n % 9) || ' ' || (60 + n % 90) || ' kW', 2000 + n % 14, 2000 + n % 14 + 8,
+      '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z'
+    from ${from(SCALE.vehicles)}`;
+  // Every live or archived part fits ten vehicles, spread over all of them, for the vehicles' years.
+  const fitmentsSql = `${d.series(SCALE.parts)}
+    insert into part_fitments (part_id, vehicle_id, position, year_from, year_to, note)
+    select ${partId('seq.n')}, 'v' || ${d.pad(`1 + (seq.n * 7 + j.k * ${SCALE.vehicles / SCALE.fitmentsPerPart}) % ${SCALE.vehicles}`, 4)}, j.k,
+      vehicles.year_from, vehicles.year_to, ''
+    from ${from(SCALE.parts)}
+    cross join (${Array.from({ length: SCALE.fitmentsPerPart }, (_, k) => `select ${k} as k`).join(' union all ')}) as j
+    join vehicles on vehicles.id = 'v' || ${d.pad(`1 + (seq.n * 7 + j.k * ${SCALE.vehicles / SCALE.fitmentsPerPart}) % ${SCALE.vehicles}`, 4)}`;
   const ordersSql = `${d.series(SCALE.orders)}
     insert into orders (id, user_id, part_id, part_name, image_url, unit_price_cents, quantity, total_cents, customer_name,
       customer_email, phone, address, status, cancel_reason, transaction_id, paid_at, idempotency_key, created_at, updated_at)
@@ -117,10 +160,14 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
     select orders.id, 0, orders.part_id, parts.sku, orders.part_name, orders.image_url, orders.unit_price_cents, orders.quantity, orders.total_cents
     from orders join parts on parts.id = orders.part_id`;
   await handle.db.transaction().execute(async (trx) => {
-    await sql`insert into categories (id, slug, name, created_at, updated_at)
-      values (${BENCH_CATEGORY.id}, ${BENCH_CATEGORY.slug}, ${BENCH_CATEGORY.name}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')
-      on conflict do nothing`.execute(trx);
+    for (const category of CATEGORIES.map((_, index) => categoryOf(index))) {
+      await sql`insert into categories (id, slug, name, created_at, updated_at)
+        values (${category.id}, ${category.slug}, ${category.name}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')
+        on conflict do nothing`.execute(trx);
+    }
     await sql.raw(partsSql).execute(trx);
+    await sql.raw(vehiclesSql).execute(trx);
+    await sql.raw(fitmentsSql).execute(trx);
     if (handle.dialect === 'sqlite') {
       // Orders are written paid before their lines: the lines' trigger counts the units sold.
       await sql.raw(ordersSql).execute(trx);
@@ -142,7 +189,7 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       ) as sold where parts.id = sold.part_id`.execute(trx);
   });
   // As autovacuum would soon after such a load: statistics, and (PostgreSQL) the visibility map index-only scans rely on.
-  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines').execute(handle.db);
+  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines, vehicles, part_fitments').execute(handle.db);
 }
 
 async function signUp(app: FastifyInstance, email: string): Promise<{ id: string; cookie: string }> {
@@ -220,12 +267,19 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
     const started = performance.now();
     await generateScaleData(handle, customer.id);
     log(
-      `  ${engine}: ${SCALE.parts.toLocaleString('en')} parts and ${SCALE.orders.toLocaleString('en')} orders generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `  ${engine}: ${SCALE.parts.toLocaleString('en')} parts, ${(SCALE.parts * SCALE.fitmentsPerPart).toLocaleString('en')} fitments and ${SCALE.orders.toLocaleString('en')} orders generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
     const cases: [string, string, string | undefined][] = [
       ['parts: search ?q=brake (5,000 hits)', '/api/parts?q=brake', undefined],
       ['parts: search ?q=47119 (1 hit)', '/api/parts?q=47119', undefined],
+      ['search: two words ?q=ceramic radiator', '/api/parts?q=ceramic%20radiator', undefined],
+      ['search: a typo ?q=radaitor', '/api/parts?q=radaitor', undefined],
+      ['search: a SKU typed loosely ?q=gh 047 119', '/api/parts?q=gh%20047%20119', undefined],
+      ['search: an OEM number ?q=0986.047119', '/api/parts?q=0986.047119', undefined],
+      ['filter: vehicle + year + category', '/api/parts?vehicle=v0042&year=2008&category=brake-pad', undefined],
+      ['filter: make + year, in stock (facets)', '/api/parts?make=Ford&year=2010&inStock=true', undefined],
+      ['facets: search + vehicle', '/api/parts?q=filter&vehicle=v1234', undefined],
       ['parts: sort=price_asc', '/api/parts?sort=price_asc', undefined],
       ['parts: sort=price_desc', '/api/parts?sort=price_desc', undefined],
       ['parts: sort=name', '/api/parts?sort=name', undefined],
@@ -254,10 +308,10 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
   }
 }
 
-/** Both engines, one after the other; about a minute on SQLite and two on PostgreSQL on a 2-core machine. */
+/** Both engines, one after the other; a few minutes each on a 2-core machine. */
 export async function measureScale(log: (line: string) => void = console.log): Promise<ScaleFigure[]> {
   log(
-    `\nScale: ${SCALE.parts.toLocaleString('en')} parts, ${SCALE.orders.toLocaleString('en')} orders; p95 of 200 sequential requests (app.inject, response cache off) after 20 warm-up:`,
+    `\nScale: ${SCALE.parts.toLocaleString('en')} parts, ${(SCALE.parts * SCALE.fitmentsPerPart).toLocaleString('en')} fitments over ${SCALE.vehicles.toLocaleString('en')} vehicles, ${SCALE.orders.toLocaleString('en')} orders; p95 of 200 sequential requests (app.inject, response cache off) after 20 warm-up:`,
   );
   return [...(await measureEngine('sqlite', log)), ...(await measureEngine('postgres', log))];
 }

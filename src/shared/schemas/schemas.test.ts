@@ -100,15 +100,29 @@ describe('part API body', () => {
 });
 
 describe('parts list query', () => {
-  it('fills defaults and coerces numbers', () => {
-    expect(listPartsQuerySchema.parse({})).toEqual({ sort: 'newest', inStock: false, page: 1, limit: 12 });
-    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ', inStock: 'true' })).toEqual({
-      sort: 'newest',
+  it('fills defaults and coerces numbers; the order is left to the list (relevance for a search, else newest)', () => {
+    expect(listPartsQuerySchema.parse({})).toEqual({ inStock: false, page: 1, limit: 12 });
+    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ', inStock: 'true', year: '2015' })).toEqual({
       inStock: true,
       page: 3,
       limit: 6,
       q: 'brake',
+      year: 2015,
     });
+  });
+
+  it('cuts a long search instead of refusing it, and takes a blank one as none', () => {
+    expect(listPartsQuerySchema.parse({ q: `  ${'x'.repeat(150)}` }).q).toBe('x'.repeat(100));
+    expect(listPartsQuerySchema.parse({ q: '   ' }).q).toBeUndefined();
+  });
+
+  it('refuses a year outside 1950 to next year, with the message', () => {
+    const nextYear = new Date().getUTCFullYear() + 1;
+    for (const year of ['1949', String(nextYear + 1), 'abc']) {
+      const result = listPartsQuerySchema.safeParse({ year });
+      expect(result.success, year).toBe(false);
+    }
+    expect(listPartsQuerySchema.parse({ year: String(nextYear) }).year).toBe(nextYear);
   });
 });
 
