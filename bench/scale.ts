@@ -189,7 +189,9 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       ) as sold where parts.id = sold.part_id`.execute(trx);
   });
   // As autovacuum would soon after such a load: statistics, and (PostgreSQL) the visibility map index-only scans rely on.
-  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines, vehicles, part_fitments').execute(handle.db);
+  await sql
+    .raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines, vehicles, part_fitments')
+    .execute(handle.db);
 }
 
 async function signUp(app: FastifyInstance, email: string): Promise<{ id: string; cookie: string }> {

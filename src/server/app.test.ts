@@ -131,27 +131,24 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it.each([
-    '/home',
-    '/part',
-    '/blogs',
-    '/reviews',
-    '/login',
-    '/dashboard',
-    '/dashboard/manageUser',
-    '/dashboard/payment/x1',
-  ])('answers the client route %s with the app and 200', async (url) => {
-    const res = await app.inject({ url });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/home', '/part', '/blogs', '/reviews', '/login', '/dashboard', '/dashboard/manageUser', '/dashboard/payment/x1'])(
+    'answers the client route %s with the app and 200',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 
-  it.each(['/nope', '/part/a/b', '/dashboard/unknown', '/part/no-such-part', '/blogs/no-such-post'])('answers the unknown path %s with the app and 404', async (url) => {
-    const res = await app.inject({ url });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/nope', '/part/a/b', '/dashboard/unknown', '/part/no-such-part', '/blogs/no-such-post'])(
+    'answers the unknown path %s with the app and 404',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 
   it('serves hashed assets for a year, pre-compressed when asked', async () => {
     const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });

@@ -24,9 +24,7 @@ export const vehicleYearSchema = z
   .refine((year) => year <= maxVehicleYear(), { error: outOfRange, abort: true });
 
 /** The same, from a query string: "2015" → 2015. */
-export const vehicleYearParamSchema = z.coerce
-  .number({ error: v.yearRequired })
-  .pipe(vehicleYearSchema);
+export const vehicleYearParamSchema = z.coerce.number({ error: v.yearRequired }).pipe(vehicleYearSchema);
 
 export const MAX_FITMENTS_PER_PART = 200;
 export const MAX_FITMENT_NOTE_LENGTH = 120;
@@ -86,11 +84,7 @@ export const fitmentInputSchema = z
     vehicleId: z.string({ error: v.fitmentVehicleRequired }).min(1, v.fitmentVehicleRequired).max(64, v.fitmentVehicleUnknown),
     yearFrom: vehicleYearSchema,
     yearTo: vehicleYearSchema,
-    note: z
-      .string()
-      .trim()
-      .max(MAX_FITMENT_NOTE_LENGTH, v.noteTooLong(MAX_FITMENT_NOTE_LENGTH))
-      .default(''),
+    note: z.string().trim().max(MAX_FITMENT_NOTE_LENGTH, v.noteTooLong(MAX_FITMENT_NOTE_LENGTH)).default(''),
   })
   .superRefine(yearsInOrder);
 export type FitmentInput = z.infer<typeof fitmentInputSchema>;
@@ -142,10 +136,6 @@ export type Garage = z.infer<typeof garageSchema>;
 export const garageVehicleInputSchema = z.strictObject({
   vehicleId: z.string({ error: v.fitmentVehicleRequired }).min(1, v.fitmentVehicleRequired).max(64, v.fitmentVehicleUnknown),
   year: vehicleYearSchema,
-  nickname: z
-    .string()
-    .trim()
-    .max(MAX_NICKNAME_LENGTH, copy.garage.nicknameTooLong(MAX_NICKNAME_LENGTH))
-    .default(''),
+  nickname: z.string().trim().max(MAX_NICKNAME_LENGTH, copy.garage.nicknameTooLong(MAX_NICKNAME_LENGTH)).default(''),
 });
 export type GarageVehicleInput = z.infer<typeof garageVehicleInputSchema>;

@@ -64,13 +64,11 @@ describeOnEachEngine(
           });
           expect(quote.json.lines[0].problem).toBeUndefined();
 
-          const placed = await api
-            .as(customer)
-            .post('/api/orders', {
-              lines: [{ partId: part.id, quantity: line.quantity }],
-              phone: TEST_PHONE,
-              address: TEST_ADDRESS,
-            });
+          const placed = await api.as(customer).post('/api/orders', {
+            lines: [{ partId: part.id, quantity: line.quantity }],
+            phone: TEST_PHONE,
+            address: TEST_ADDRESS,
+          });
           expect(placed.status, placed.body).toBe(201);
           const order = (await api.as(customer).get(`/api/orders/${placed.json.id}`)).json;
           expect(order.totalCents).toBe(lineTotalCents(browser, line.quantity));

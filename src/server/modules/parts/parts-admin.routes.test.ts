@@ -200,17 +200,15 @@ describeOnEachEngine(
         (await api.anonymous.get<{ items: { name: string }[] }>('/api/parts')).json.items.map((p) => p.name);
 
       expect(await names()).toEqual([]);
-      const created = await api
-        .as(admin)
-        .post('/api/parts', {
-          name: 'Spark Plug',
-          description: 'Iridium',
-          priceCents: 900,
-          stock: 500,
-          imageUrl,
-          sku: 'GH-ENG-1180',
-          categoryId: await ensureTestCategory(ctx.database.db),
-        });
+      const created = await api.as(admin).post('/api/parts', {
+        name: 'Spark Plug',
+        description: 'Iridium',
+        priceCents: 900,
+        stock: 500,
+        imageUrl,
+        sku: 'GH-ENG-1180',
+        categoryId: await ensureTestCategory(ctx.database.db),
+      });
       const id = created.json.id as string;
       expect(await names()).toEqual(['Spark Plug']);
       await api.as(admin).patch(`/api/parts/${id}`, { name: 'Iridium Spark Plug' });
