@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events';
 import type { Log } from '../../log';
+import { periodicTask } from '../../periodic-task';
 import { releaseOrderStock } from './order-stock';
 import { cancelUnpaidOrder, findOrder, findUnpaidOrderIdsBookedBefore } from './orders.repository';
 
@@ -56,37 +57,14 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
     }
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  function tick(): void {
-    // A pass still under way when the timer fires again: skip this turn rather than pile passes up.
-    if (running) return;
-    running = sweep()
-      .then((count) => {
-        if (count > 0) log.info({ count }, `expired ${count} unpaid order(s) past the payment window`);
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'the sweep of unpaid orders failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     sweep,
-    /** Sweeps now and then every `intervalMs`, one pass at a time; a failed pass is logged and retried next time. */
-    start(intervalMs: number): void {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a pass under way. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    /** Sweeps now and then every `intervalMs` (periodicTask: one pass at a time, failures logged). */
+    ...periodicTask(sweep, {
+      log,
+      done: (count) => `expired ${count} unpaid order(s) past the payment window`,
+      failed: 'the sweep of unpaid orders failed',
+    }),
   };
 }
 

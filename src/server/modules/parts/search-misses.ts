@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { newId } from '../../ids';
 import type { Log } from '../../log';
+import { periodicTask } from '../../periodic-task';
 
 /**
  * The searches that found nothing (docs/shop-rules.md, "Finding parts"): what customers look for and
@@ -64,37 +65,14 @@ export async function pruneSearchMisses(db: Db, now: Date): Promise<number> {
  * a time, a failed pass logged and tried again next time. Safe on several nodes (a delete by date).
  */
 export function createSearchMissPrune(db: Db, { clock, log }: { clock: Clock; log: Log }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   const prune = () => pruneSearchMisses(db, clock.now());
-
-  function tick(): void {
-    if (running) return;
-    running = prune()
-      .then((count) => {
-        if (count > 0) log.info({ count }, `pruned ${count} search miss(es) older than ${SEARCH_MISS_DAYS} days`);
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'pruning old search misses failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     prune,
-    start(intervalMs: number): void {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a pass under way. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    ...periodicTask(prune, {
+      log,
+      done: (count) => `pruned ${count} search miss(es) older than ${SEARCH_MISS_DAYS} days`,
+      failed: 'pruning old search misses failed',
+    }),
   };
 }
 
