@@ -109,6 +109,9 @@ test.describe('the cart', () => {
     expect(await serverCartOf(page.request)).toEqual({});
     await expect(cartLink(page, 0)).toBeVisible();
 
+    // The payment page opens its payment intent first (the Pay button is enabled then): paying through
+    // the API before that would have the page's own request refused as "already paid".
+    await expect(page.getByRole('button', { name: copy.payment.pay, exact: true })).toBeEnabled();
     await payOrder(page.request, orderId);
     await page.goto('/dashboard');
     await expect(page.getByTestId('order-row')).toHaveCount(1);
