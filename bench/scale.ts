@@ -13,6 +13,7 @@ import { loadConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrator';
 import type { Mailer } from '../src/server/modules/mail';
+import { optimizeSearchIndex } from '../src/server/modules/parts';
 import { createBenchPostgres } from './lib/postgres';
 
 export const SCALE = { parts: 100_000, orders: 1_000_000, vehicles: 2_000, fitmentsPerPart: 10 } as const;
@@ -192,6 +193,8 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
   await sql
     .raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines, vehicles, part_fitments')
     .execute(handle.db);
+  // As the app's hourly search upkeep would: SQLite's search index merged into one segment.
+  await optimizeSearchIndex(handle.db);
 }
 
 async function signUp(app: FastifyInstance, email: string): Promise<{ id: string; cookie: string }> {

@@ -24,7 +24,7 @@ import { createReadiness, healthRoutes, type Readiness } from './modules/health'
 import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
 import { type OrderExpiry, ordersRoutes } from './modules/orders';
-import { categoriesRoutes, partsRoutes, SEARCH_MISS_PRUNE_INTERVAL_MS } from './modules/parts';
+import { categoriesRoutes, partsRoutes, SEARCH_UPKEEP_INTERVAL_MS } from './modules/parts';
 import { cartRoutes } from './modules/cart';
 import { type PaymentProvider, paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
 import { reviewsRoutes } from './modules/reviews';
@@ -204,7 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     messages: perClient,
     ...deps.abuseLimits,
   };
-  const { auth, mailOutbox, orderExpiry, searchMissPrune, paymentProvider, ...services } = createServices(config, {
+  const { auth, mailOutbox, orderExpiry, searchUpkeep, paymentProvider, ...services } = createServices(config, {
     database: deps.database,
     clock,
     storage,
@@ -218,9 +218,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSessions(app, createSessionResolver(auth, db));
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
-  // Searches that found nothing are pruned hourly while the sweep runs (tests turn both off).
+  // The search's upkeep (old misses pruned, SQLite's index merged) runs hourly while the sweep runs
+  // (tests turn both off).
   if (sweepIntervalMs > 0) {
-    app.addHook('onReady', async () => searchMissPrune.start(Math.max(sweepIntervalMs, SEARCH_MISS_PRUNE_INTERVAL_MS)));
+    app.addHook('onReady', async () => searchUpkeep.start(Math.max(sweepIntervalMs, SEARCH_UPKEEP_INTERVAL_MS)));
   }
   app.decorate('orderExpiry', orderExpiry);
   const mailIntervalMs = deps.mailDispatchIntervalMs ?? 5000;
@@ -228,7 +229,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onClose', async () => {
     await orderExpiry.stop();
-    await searchMissPrune.stop();
+    await searchUpkeep.stop();
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.
     await mailOutbox.stop();
   });

@@ -9,7 +9,7 @@ import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
-import { createCategoriesService, createPartsService, createSearchMissPrune } from './modules/parts';
+import { createCategoriesService, createPartsService, createSearchUpkeep } from './modules/parts';
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -66,7 +66,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     mailOutbox,
     paymentProvider,
     parts: createPartsService(db, { clock, storage, ordersOfPart, events, log }),
-    searchMissPrune: createSearchMissPrune(db, { clock, log }),
+    searchUpkeep: createSearchUpkeep(db, { clock, log }),
     categories: createCategoriesService(db, { clock, events }),
     vehicles: createVehiclesService(db, { clock, events }),
     cart: createCartService(db, { clock }),

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-review-per-subject';
 import * as m0010 from './migrations/0010-catalogue-and-order-lines';
 import * as m0011 from './migrations/0011-carts';
 import * as m0012 from './migrations/0012-fitment-and-search';
+import * as m0013 from './migrations/0013-search-at-scale';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-catalogue-and-order-lines': m0010,
   '0011-carts': m0011,
   '0012-fitment-and-search': m0012,
+  '0013-search-at-scale': m0013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -280,10 +280,10 @@ export interface OrderCountsTable {
   n: number;
 }
 
-/** How many parts are live (not archived): one row, kept by triggers on parts (migration 0007). */
-export interface LivePartCountTable {
-  id: number;
-  n: number;
+/** The live parts of each category (migration 0013), kept by triggers on parts. */
+export interface CategoryPartCountsTable {
+  category_id: string;
+  live: number;
 }
 
 /**
@@ -316,7 +316,7 @@ export interface Database {
   part_fitments: PartFitmentsTable;
   garage_vehicles: GarageVehiclesTable;
   search_misses: SearchMissesTable;
-  live_part_count: LivePartCountTable;
+  category_part_counts: CategoryPartCountsTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -29,7 +29,7 @@ import { type Kysely, sql, SqliteAdapter } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** SQL for a part's number keys, from its `sku` and `oem_numbers` (a JSON array of strings) columns. */
-function numberKeys(prefix: string): string {
+export function numberKeys(prefix: string): string {
   let text = `${prefix}sku || ',' || ${prefix}oem_numbers`;
   for (const drop of ['[', ']', '"', ' ', '.', '-']) text = `replace(${text}, '${drop}', '')`;
   return `'|' || upper(replace(${text}, ',', '|')) || '|'`;
@@ -42,7 +42,7 @@ const SQLITE_OLD_SEARCH = [
   'drop table if exists parts_search',
 ];
 
-const SQLITE_SEARCH = [
+export const SQLITE_SEARCH = [
   `create virtual table parts_words using fts5(part_id unindexed, name, numbers, description, tokenize = 'unicode61 remove_diacritics 0')`,
   `create virtual table parts_numbers using fts5(part_id unindexed, keys, tokenize = 'trigram')`,
   `insert into parts_words (part_id, name, numbers, description)

@@ -3,8 +3,10 @@
 export { partsRoutes } from './parts.routes';
 export { createPartsService, priceTiersOf, type OrdersOfPartPort, type PartsService } from './parts.service';
 export { categoriesRoutes } from './categories.routes';
-// The searches that found nothing: the admin's overview reads them; the app prunes them periodically.
-export { createSearchMissPrune, type SearchMissPrune, SEARCH_MISS_PRUNE_INTERVAL_MS, topSearchMisses } from './search-misses';
+// The searches that found nothing: the admin's overview reads them. The app runs the search's upkeep
+// periodically (old misses pruned, SQLite's index merged); the scale bench merges after its load.
+export { topSearchMisses } from './search-misses';
+export { createSearchUpkeep, optimizeSearchIndex, SEARCH_UPKEEP_INTERVAL_MS, type SearchUpkeep } from './search-upkeep';
 export { createCategoriesService, type CategoriesService } from './categories.service';
 // For orders, payments and reviews: the catalogue's stock and live parts, each taking the caller's
 // database or transaction. Only this module writes the parts table.

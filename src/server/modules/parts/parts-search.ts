@@ -1,4 +1,4 @@
-import { type Expression, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
@@ -99,19 +99,24 @@ function numberKeysOf(db: Db): Expression<string> {
 const tsQueryOf = (terms: SearchTerms) => sql`to_tsquery('simple', ${tsWordsQuery(terms.words, terms.knownVariants)})`;
 
 /**
- * On PostgreSQL, the typo variants some part actually has as a word, each looked up alone in the GIN
- * index (about 500 probes for a 10-letter word, tens of milliseconds). Asked all at once, the planner
- * guesses that hundreds of OR-ed words match nearly every part and reads the whole table, testing
- * the long query on each row (seconds at 100,000 parts). SQLite's FTS5 looks each term up in its
- * index anyway, so it asks for them all.
+ * The typo variants some part actually has as a word, so the search asks for two or three words
+ * instead of hundreds (about 500 variants for a 10-letter word). SQLite looks them up in the words
+ * index's vocabulary (`parts_words_vocab`); PostgreSQL probes its GIN index with each one alone. Asked
+ * all at once, PostgreSQL's planner guesses that hundreds of OR-ed words match nearly every part and
+ * reads the whole table (seconds at 100,000 parts), and SQLite's FTS5 merges hundreds of mostly empty
+ * lists and ranks every hit against each (tens of milliseconds).
  */
 async function withKnownVariants(db: Db, terms: SearchTerms): Promise<SearchTerms> {
-  if (isSqlite(db)) return terms;
   const variants = [...new Set(terms.words.flatMap((word) => alternatives(word).exact))];
   if (variants.length === 0) return { ...terms, knownVariants: new Set() };
-  const { rows } = await sql<{ variant: string }>`
-    select variant from unnest(cast(${variants} as text[])) as asked(variant)
-    where exists (select 1 from parts where search_vector @@ to_tsquery('simple', quote_literal(variant)))`.execute(db);
+  const { rows } = isSqlite(db)
+    ? await sql<{ variant: string }>`
+        select term as variant from parts_words_vocab where term in (select value from json_each(${JSON.stringify(variants)}))`.execute(
+        db,
+      )
+    : await sql<{ variant: string }>`
+        select variant from unnest(cast(${variants} as text[])) as asked(variant)
+        where exists (select 1 from parts where search_vector @@ to_tsquery('simple', quote_literal(variant)))`.execute(db);
   return { ...terms, knownVariants: new Set(rows.map((row) => row.variant)) };
 }
 
@@ -121,8 +126,14 @@ function searchCondition(db: Db, terms: SearchTerms): Expression<SqlBool> {
   const { words, numberKey } = terms;
   if (isSqlite(db)) {
     const sources = [];
-    if (words.length > 0) sources.push(sql`select part_id from parts_words where parts_words match ${fts5WordsQuery(words)}`);
-    if (numberKey) sources.push(sql`select part_id from parts_numbers where parts_numbers match ${fts5NumberQuery(numberKey)}`);
+    if (words.length > 0)
+      sources.push(
+        sql`select hit.part_id from parts_words ${hitRows('parts_words')} where parts_words match ${fts5WordsQuery(words, terms.knownVariants)}`,
+      );
+    if (numberKey)
+      sources.push(
+        sql`select hit.part_id from parts_numbers ${hitRows('parts_numbers')} where parts_numbers match ${fts5NumberQuery(numberKey)}`,
+      );
     // One `in` over a union: the page is then read through the primary key, not by testing every part.
     return sql<SqlBool>`parts.id in (${sql.join(sources, sql` union `)})`;
   }
@@ -132,6 +143,21 @@ function searchCondition(db: Db, terms: SearchTerms): Expression<SqlBool> {
   if (numberKey) conditions.push(sql`part_number_keys like ${`%${numberKey}%`}`);
   return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 }
+
+/**
+ * SQLite: an FTS5 table's hits joined to their parts' rows (migration 0013), as `hit`: the part's id,
+ * its category and whether it is bookable.
+ */
+const hitRows = (table: 'parts_words' | 'parts_numbers') =>
+  sql`join parts_search_rows as hit on hit.rowid = ${sql.table(table)}.rowid`;
+
+/**
+ * SQLite's rank of a words hit: bm25 with the name weighing 10, the part numbers 8 and the description 1.
+ */
+const WORDS_RANK = sql<number>`bm25(parts_words, 10, 8, 1)`;
+
+const fitsAVehicle = (filters: PartFilters) =>
+  filters.vehicleId !== undefined || filters.make !== undefined || filters.year !== undefined;
 
 /** The fitment rows of the vehicle (or make) filter, in its year when one is given. */
 function fitting(db: Db, filters: PartFilters) {
@@ -165,7 +191,7 @@ export function partsMatching(
   let query: PartsQuery = db.selectFrom('parts').where('parts.archived_at', 'is', null);
   if (filters.search) query = query.where(searchCondition(db, filters.search));
   if (filters.categoryId !== undefined && !leaveOut.category) query = query.where('parts.category_id', '=', filters.categoryId);
-  if (filters.vehicleId !== undefined || filters.make !== undefined || filters.year !== undefined) {
+  if (fitsAVehicle(filters)) {
     query = query.where('parts.id', 'in', fitting(db, filters));
   }
   // In stock: the stock covers the minimum order (isInStock in #shared/stock); the minimum is at least 1.
@@ -226,28 +252,80 @@ export interface FoundParts {
   facets: PartFacets;
 }
 
+interface CategoryGroup {
+  id: string;
+  slug: string;
+  name: string;
+  /** The matching parts of the category. */
+  all: number;
+  /** Those of them whose stock covers their minimum order. */
+  bookable: number;
+}
+
+/** In stock: the stock covers the minimum order (isInStock in #shared/stock); migration 0013 indexes the opposite. */
+const bookableCase = sql<number>`case when parts.stock > 0 and parts.stock >= parts.min_order_quantity then 1 else 0 end`;
+
 /**
- * The total and the facets from one grouped query: the parts matching every filter but the category
- * and "in stock only", counted per category, all and bookable. The categories' counts are then each
- * category's (bookable ones under "in stock only"); the total and the in-stock count are the sums over
- * the chosen category (or all). One pass over the matches instead of three.
+ * Each category's live parts, all and bookable, without counting them: the live counts are kept by
+ * triggers (category_part_counts, migration 0013) and the parts that are not bookable come from their
+ * own small index.
  */
-export async function countMatches(db: Db, filters: PartFilters): Promise<{ total: number; facets: PartFacets }> {
-  const bookable = sql<number>`sum(case when parts.stock > 0 and parts.stock >= parts.min_order_quantity then 1 else 0 end)`;
-  const groups = await partsMatching(db, filters, { category: true, inStock: true })
+async function everyPartByCategory(db: Db): Promise<CategoryGroup[]> {
+  const unbookable = db
+    .selectFrom('parts')
+    .select(['parts.category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('parts.archived_at', 'is', null)
+    // The predicate of parts_unbookable_idx, word for word, so both engines read that index alone.
+    .where(sql<SqlBool>`(stock <= 0 or stock < min_order_quantity)`)
+    .groupBy('parts.category_id')
+    .as('unbookable');
+  const rows = await db
+    .selectFrom('categories')
+    .innerJoin('category_part_counts as counts', 'counts.category_id', 'categories.id')
+    .leftJoin(unbookable, 'unbookable.category_id', 'categories.id')
+    .select([
+      'categories.id',
+      'categories.slug',
+      'categories.name',
+      'counts.live as all',
+      sql<number>`counts.live - coalesce(unbookable.n, 0)`.as('bookable'),
+    ])
+    .orderBy('categories.name', 'asc')
+    .execute();
+  return rows.map((row) => ({ ...row, all: Number(row.all), bookable: Number(row.bookable) }));
+}
+
+/** The parts matching every filter but the category and "in stock only", counted per category. */
+async function matchesByCategory(db: Db, filters: PartFilters): Promise<CategoryGroup[]> {
+  const narrowed = filters.search !== undefined || fitsAVehicle(filters);
+  if (!narrowed) return everyPartByCategory(db);
+  const rows = await partsMatching(db, filters, { category: true, inStock: true })
     .innerJoin('categories', 'categories.id', 'parts.category_id')
     .select((eb) => [
       'categories.id',
       'categories.slug',
       'categories.name',
       eb.fn.countAll<number>().as('all'),
-      bookable.as('bookable'),
+      eb.fn.sum<number>(bookableCase).as('bookable'),
     ])
     .groupBy(['categories.id', 'categories.slug', 'categories.name'])
     .orderBy('categories.name', 'asc')
     .execute();
-  const counted = groups.map((group) => ({ ...group, all: Number(group.all), bookable: Number(group.bookable) }));
-  const countOf = (group: { all: number; bookable: number }) => (filters.inStock ? group.bookable : group.all);
+  return rows.map((row) => ({ ...row, all: Number(row.all), bookable: Number(row.bookable) }));
+}
+
+/**
+ * The total and the facets from the per-category counts of the parts matching every filter but the
+ * category and "in stock only". The categories' counts are then each category's (bookable ones under
+ * "in stock only"); the total and the in-stock count are the sums over the chosen category (or all).
+ * One pass over the matches instead of three, and none at all without a search or a vehicle.
+ */
+export async function countMatches(db: Db, filters: PartFilters): Promise<{ total: number; facets: PartFacets }> {
+  return countsOf(await matchesByCategory(db, filters), filters);
+}
+
+function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: number; facets: PartFacets } {
+  const countOf = (group: CategoryGroup) => (filters.inStock ? group.bookable : group.all);
   const chosen = filters.categoryId === undefined ? counted : counted.filter((group) => group.id === filters.categoryId);
   return {
     total: chosen.reduce((sum, group) => sum + countOf(group), 0),
@@ -261,10 +339,161 @@ export async function countMatches(db: Db, filters: PartFilters): Promise<{ tota
 }
 
 /**
- * One page of the live parts matching `filters`, in `sort` order, with the total and the facets
- * (countMatches, run alongside). The page's ids come from the sort's index when there is no search
- * (a deep page skips index entries, not rows). SQLite ranks words by joining the FTS5 hits (bm25 is
- * only known inside the MATCH query).
+ * On SQLite, a narrowed list (a search or a vehicle) holding at most this many parts is counted and
+ * ordered from one read of its matches; a bigger one is left to the database's sort and grouped count.
+ */
+export const MAX_SORTED_IN_MEMORY = 10_000;
+
+/** One match, with what the facets and the order need. */
+interface Hit {
+  id: string;
+  category_id: string | null;
+  bookable: number;
+  /** How the typed number matches (byRelevance's classes, 3: not at all). */
+  number_class: number;
+  /** The words' rank: bm25, lower is better; 0 without words (after every word hit). */
+  text_rank: number;
+  created_at: string;
+  price_cents: number;
+}
+
+type HitOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+
+const inMemoryOrders: readonly PartSort[] = ['relevance', 'newest', 'price_asc', 'price_desc'];
+
+/** The number-match class of byRelevance, 3 without a number key. */
+function numberClass(db: Db, numberKey: string | undefined): RawBuilder<number> {
+  if (!numberKey) return sql<number>`3`;
+  const keys = numberKeysOf(db);
+  const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
+  return sql<number>`case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 when ${keys} like ${`%${numberKey}%`} then 2 else 3 end`;
+}
+
+/**
+ * On SQLite, every live part matching the filters but the category and "in stock only", up to `cap`
+ * of them: the words' hits, with their bm25, from the words index, and the number hits from the number
+ * index joined to their parts (a part found both ways comes twice; `onePerPart` keeps one).
+ */
+async function readHits(db: Db, filters: PartFilters, order: HitOrder, cap: number): Promise<Hit[]> {
+  const search = filters.search;
+  // Only the order's own column is read.
+  const created = order === 'newest' ? sql<string>`parts.created_at` : sql<string>`''`;
+  const price = order === 'price_asc' || order === 'price_desc' ? sql<number>`parts.price_cents` : sql<number>`0`;
+  const columns = (query: PartsQuery, textRank: RawBuilder<number>, numbers: RawBuilder<number>): Promise<Hit[]> =>
+    query
+      .select([
+        'parts.id',
+        'parts.category_id',
+        bookableCase.as('bookable'),
+        numbers.as('number_class'),
+        textRank.as('text_rank'),
+        created.as('created_at'),
+        price.as('price_cents'),
+      ])
+      .limit(cap)
+      .execute();
+  if (!search) return columns(partsMatching(db, filters, { category: true, inStock: true }), sql<number>`0`, sql<number>`3`);
+  // The words' hits come from the index and its rows alone: each row carries the part's id, category
+  // and whether it is bookable, for live parts only (migration 0013). The order's column, when it is
+  // not relevance, comes from the part.
+  const fits = fitsAVehicle(filters) ? sql`and hit.part_id in (${fitting(db, filters)})` : sql``;
+  const orderColumns =
+    order === 'relevance'
+      ? sql`'' as created_at, 0 as price_cents from parts_words ${hitRows('parts_words')}`
+      : sql`parts.created_at, parts.price_cents from parts_words ${hitRows('parts_words')} join parts on parts.id = hit.part_id`;
+  const reads: Promise<Hit[]>[] = [];
+  if (search.words.length > 0) {
+    reads.push(
+      sql<Hit>`select hit.part_id as id, hit.category_id, hit.bookable, 3 as number_class,
+          ${WORDS_RANK} as text_rank, ${orderColumns}
+        where parts_words match ${fts5WordsQuery(search.words, search.knownVariants)} ${fits}
+        limit ${cap}`
+        .execute(db)
+        .then((result) => result.rows),
+    );
+  }
+  if (search.numberKey) {
+    const others = partsMatching(db, { ...filters, search: undefined }, { category: true, inStock: true });
+    const numbers = others.where(
+      'parts.id',
+      'in',
+      sql<string>`(select hit.part_id from parts_numbers ${hitRows('parts_numbers')} where parts_numbers match ${fts5NumberQuery(search.numberKey)})`,
+    );
+    reads.push(columns(numbers, sql<number>`0`, numberClass(db, search.numberKey)));
+  }
+  return (await Promise.all(reads)).flat();
+}
+
+const byId = (a: Hit, b: Hit) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Each part once: one found by its words and by its number keeps its best number class and its words' rank. */
+function onePerPart(hits: readonly Hit[]): Hit[] {
+  const once = new Map<string, Hit>();
+  for (const hit of hits) {
+    const seen = once.get(hit.id);
+    if (!seen) once.set(hit.id, hit);
+    else
+      once.set(hit.id, {
+        ...seen,
+        number_class: Math.min(seen.number_class, hit.number_class),
+        text_rank: Math.min(seen.text_rank, hit.text_rank),
+      });
+  }
+  return [...once.values()];
+}
+
+/** The hits in the list's order (the same order as `ordered` gives in SQL). */
+function orderHits(unique: Hit[], order: HitOrder): Hit[] {
+  switch (order) {
+    case 'relevance':
+      return unique.sort((a, b) => a.number_class - b.number_class || a.text_rank - b.text_rank || byId(a, b));
+    case 'price_asc':
+      return unique.sort((a, b) => a.price_cents - b.price_cents || byId(a, b));
+    case 'price_desc':
+      return unique.sort((a, b) => b.price_cents - a.price_cents || byId(b, a));
+    default:
+      return unique.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : byId(b, a)));
+  }
+}
+
+/** The per-category counts of the hits (matchesByCategory's answer, from memory). */
+async function hitsByCategory(db: Db, hits: readonly Hit[]): Promise<CategoryGroup[]> {
+  const counts = new Map<string, { all: number; bookable: number }>();
+  for (const hit of hits) {
+    if (hit.category_id === null) continue;
+    const count = counts.get(hit.category_id) ?? { all: 0, bookable: 0 };
+    count.all += 1;
+    count.bookable += Number(hit.bookable);
+    counts.set(hit.category_id, count);
+  }
+  if (counts.size === 0) return [];
+  const categories = await db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name'])
+    .where('id', 'in', [...counts.keys()])
+    .orderBy('name', 'asc')
+    .execute();
+  return categories.map((category) => ({ ...category, ...(counts.get(category.id) ?? { all: 0, bookable: 0 }) }));
+}
+
+/** Reads the rows of a page's ids, in that order. */
+async function rowsOf(db: Db, pageIds: string[]): Promise<PartRow[]> {
+  return pageIds.length > 0
+    ? inIdOrder(pageIds, await db.selectFrom('parts').selectAll().where('id', 'in', pageIds).execute())
+    : [];
+}
+
+/**
+ * One page of the live parts matching `filters`, in `sort` order, with the total and the facets.
+ *
+ * On SQLite, a search or a vehicle narrows the list to a few thousand parts at most, typically: their
+ * matches are read once (readHits) and counted, filtered and ordered in memory, which costs half of
+ * asking for a sorted page and a grouped count, each reading every match again. (On PostgreSQL the
+ * two queries cost less than carrying thousands of rows to the app.) Otherwise, or when they find more
+ * than MAX_SORTED_IN_MEMORY parts, or in name order (whose collation is the database's), the page's
+ * ids come from the sort's index (a deep page skips index entries, not rows) and the counts from
+ * countMatches alongside; SQLite then ranks words by joining the FTS5 hits (bm25 is only known
+ * inside the MATCH query).
  */
 export async function findParts(
   db: Db,
@@ -272,12 +501,28 @@ export async function findParts(
   { sort, page, limit }: { sort: PartSort; page: number; limit: number },
 ): Promise<FoundParts> {
   const search = filters.search;
+  const narrowed = search !== undefined || fitsAVehicle(filters);
+  if (narrowed && isSqlite(db) && inMemoryOrders.includes(sort) && !(search && matchesNothing(search))) {
+    const order: HitOrder = sort === 'relevance' && !search ? 'newest' : (sort as HitOrder);
+    const hits = await readHits(db, filters, order, MAX_SORTED_IN_MEMORY + 1);
+    if (hits.length <= MAX_SORTED_IN_MEMORY) {
+      const unique = onePerPart(hits);
+      const groups = await hitsByCategory(db, unique);
+      const listed = orderHits(unique, order).filter(
+        (hit) =>
+          (filters.categoryId === undefined || hit.category_id === filters.categoryId) &&
+          (!filters.inStock || Number(hit.bookable) === 1),
+      );
+      const pageIds = listed.slice((page - 1) * limit, page * limit).map((hit) => hit.id);
+      return { rows: await rowsOf(db, pageIds), ...countsOf(groups, filters) };
+    }
+  }
   let pageBase = partsMatching(db, filters);
   if (sort === 'relevance' && search !== undefined && search.words.length > 0 && isSqlite(db)) {
     const wordHits = sql<{
       part_id: string;
       text_rank: number;
-    }>`(select part_id, bm25(parts_words, 0, 10, 8, 1) as text_rank from parts_words where parts_words match ${fts5WordsQuery(search.words)} limit -1)`;
+    }>`(select hit.part_id, ${WORDS_RANK} as text_rank from parts_words ${hitRows('parts_words')} where parts_words match ${fts5WordsQuery(search.words, search.knownVariants)} limit -1)`;
     // The join adds only `word_hits.text_rank` for the order; the selected columns stay the parts'.
     // `limit -1` (no limit) keeps SQLite from merging the subquery into the join, which would run the
     // full-text query once per part (minutes at 100,000 parts): the hits are gathered once.
@@ -292,9 +537,12 @@ export async function findParts(
       .execute(),
     countMatches(db, filters),
   ]);
-  const pageIds = ids.map((row) => row.id);
-  // Only the page's rows are read.
-  const rows =
-    pageIds.length > 0 ? inIdOrder(pageIds, await db.selectFrom('parts').selectAll().where('id', 'in', pageIds).execute()) : [];
-  return { rows, total, facets };
+  return {
+    rows: await rowsOf(
+      db,
+      ids.map((row) => row.id),
+    ),
+    total,
+    facets,
+  };
 }

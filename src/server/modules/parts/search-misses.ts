@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
-import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { newId } from '../../ids';
-import type { Log } from '../../log';
-import { periodicTask } from '../../periodic-task';
 
 /**
  * The searches that found nothing (docs/shop-rules.md, "Finding parts"): what customers look for and
@@ -11,9 +8,6 @@ import { periodicTask } from '../../periodic-task';
  */
 
 export const SEARCH_MISS_DAYS = 90;
-/** How often the old ones are pruned: they only need to go eventually. */
-export const SEARCH_MISS_PRUNE_INTERVAL_MS = 3_600_000;
-
 /** The filters of a search, as recorded: only those set, in a fixed order, so equal searches read alike. */
 export interface MissFilters {
   category?: string;
@@ -59,21 +53,3 @@ export async function pruneSearchMisses(db: Db, now: Date): Promise<number> {
   const result = await db.deleteFrom('search_misses').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/**
- * The periodic prune, started and stopped with the app like the sweep of unpaid orders: one pass at
- * a time, a failed pass logged and tried again next time. Safe on several nodes (a delete by date).
- */
-export function createSearchMissPrune(db: Db, { clock, log }: { clock: Clock; log: Log }) {
-  const prune = () => pruneSearchMisses(db, clock.now());
-  return {
-    prune,
-    ...periodicTask(prune, {
-      log,
-      done: (count) => `pruned ${count} search miss(es) older than ${SEARCH_MISS_DAYS} days`,
-      failed: 'pruning old search misses failed',
-    }),
-  };
-}
-
-export type SearchMissPrune = ReturnType<typeof createSearchMissPrune>;

@@ -20,8 +20,8 @@ export interface SearchTerms {
   /** The whole text as a part-number key ("gh brk 1042" → "GHBRK1042"), or undefined when too short. */
   numberKey: string | undefined;
   /**
-   * When set, the only one-edit variants worth asking for: those some part has as a word (PostgreSQL
-   * looks them up first, see parts-search.ts). Unset: every variant.
+   * When set, the only one-edit variants worth asking for: those some part has as a word (looked up
+   * first, see parts-search.ts). Unset: every variant.
    */
   knownVariants?: ReadonlySet<string>;
 }
@@ -93,13 +93,15 @@ export function alternatives(word: string): { prefix: string; exact: string[] } 
 const fts5String = (token: string) => `"${token.replaceAll('"', '""')}"`;
 
 /**
- * SQLite's MATCH text for the words: every word (AND), each as a prefix or any of its variants (OR).
+ * SQLite's MATCH text for the words: every word (AND), each as a prefix or any of its variants (OR),
+ * or only those of `knownVariants` when given (as tsWordsQuery).
  * Example: `("brake"* OR "rbake" OR …) AND ("pad"*)`.
  */
-export function fts5WordsQuery(words: readonly string[]): string {
+export function fts5WordsQuery(words: readonly string[], knownVariants?: ReadonlySet<string>): string {
   return words
     .map((word) => {
-      const { prefix, exact } = alternatives(word);
+      const { prefix, exact: all } = alternatives(word);
+      const exact = knownVariants ? all.filter((variant) => knownVariants.has(variant)) : all;
       return `(${[`${fts5String(prefix)}*`, ...exact.map(fts5String)].join(' OR ')})`;
     })
     .join(' AND ');
