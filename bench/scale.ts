@@ -25,6 +25,8 @@ export interface ScaleFigure {
   engine: string;
   label: string;
   p95Ms: number;
+  /** False for a case shown only to tell how the cost grows (a word in a quarter of the catalogue, or in all of it). */
+  budgeted: boolean;
 }
 
 const ORIGIN = 'http://127.0.0.1:3999';
@@ -275,34 +277,39 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
       `  ${engine}: ${SCALE.parts.toLocaleString('en')} parts, ${(SCALE.parts * SCALE.fitmentsPerPart).toLocaleString('en')} fitments and ${SCALE.orders.toLocaleString('en')} orders generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const cases: [string, string, string | undefined][] = [
-      ['parts: search ?q=brake (5,000 hits)', '/api/parts?q=brake', undefined],
-      ['parts: search ?q=47119 (1 hit)', '/api/parts?q=47119', undefined],
-      ['search: two words ?q=ceramic radiator', '/api/parts?q=ceramic%20radiator', undefined],
-      ['search: a typo ?q=radaitor', '/api/parts?q=radaitor', undefined],
-      ['search: a SKU typed loosely ?q=gh 047 119', '/api/parts?q=gh%20047%20119', undefined],
-      ['search: an OEM number ?q=0986.047119', '/api/parts?q=0986.047119', undefined],
-      ['filter: vehicle + year + category', '/api/parts?vehicle=v0042&year=2008&category=brake-pad', undefined],
-      ['filter: make + year, in stock (facets)', '/api/parts?make=Ford&year=2010&inStock=true', undefined],
-      ['facets: search + vehicle', '/api/parts?q=filter&vehicle=v1234', undefined],
-      ['parts: sort=price_asc', '/api/parts?sort=price_asc', undefined],
-      ['parts: sort=price_desc', '/api/parts?sort=price_desc', undefined],
-      ['parts: sort=name', '/api/parts?sort=name', undefined],
-      ['parts: deep page=4000', '/api/parts?page=4000&limit=12', undefined],
-      ['parts: best sellers', '/api/parts/best-sellers', undefined],
-      ['My Orders (50,000 orders), page 1', '/api/me/orders', customer.cookie],
-      ['My Orders, deep page=2000', '/api/me/orders?page=2000', customer.cookie],
-      ['admin orders, page 1', '/api/orders', admin.cookie],
-      ['admin orders ?status=paid', '/api/orders?status=paid', admin.cookie],
-      ['admin orders, deep page=4000', '/api/orders?page=4000', admin.cookie],
+    // [label, url, cookie, budgeted]
+    const cases: [string, string, string | undefined, boolean][] = [
+      ['search: a word ?q=brake (5,000 hits)', '/api/parts?q=brake', undefined, true],
+      ['search: a number ?q=47119 (1 hit)', '/api/parts?q=47119', undefined, true],
+      ['search: two words ?q=ceramic alternator', '/api/parts?q=ceramic%20alternator', undefined, true],
+      ['search: a typo ?q=radaitor (5,000 hits)', '/api/parts?q=radaitor', undefined, true],
+      ['search: a SKU typed loosely ?q=gh 047 119', '/api/parts?q=gh%20047%20119', undefined, true],
+      ['search: an OEM number ?q=0986.047119', '/api/parts?q=0986.047119', undefined, true],
+      ['filter: vehicle + year + category', '/api/parts?vehicle=v0042&year=2008&category=brake-pad', undefined, true],
+      ['facets: vehicle + year', '/api/parts?vehicle=v0042&year=2008', undefined, true],
+      ['facets: search + vehicle', '/api/parts?q=turbo&vehicle=v1234', undefined, true],
+      ['facets: make + year, in stock', '/api/parts?make=Ford&year=2010&inStock=true', undefined, true],
+      ['growth: a word in 25,000 parts ?q=steel', '/api/parts?q=steel', undefined, false],
+      ['growth: a word in every part ?q=engines', '/api/parts?q=engines', undefined, false],
+      ['parts: unfiltered (total and facets)', '/api/parts', undefined, true],
+      ['parts: sort=price_asc', '/api/parts?sort=price_asc', undefined, true],
+      ['parts: sort=price_desc', '/api/parts?sort=price_desc', undefined, true],
+      ['parts: sort=name', '/api/parts?sort=name', undefined, true],
+      ['parts: deep page=4000', '/api/parts?page=4000&limit=12', undefined, true],
+      ['parts: best sellers', '/api/parts/best-sellers', undefined, true],
+      ['categories with their part counts', '/api/categories', undefined, true],
+      ['My Orders (50,000 orders), page 1', '/api/me/orders', customer.cookie, true],
+      ['My Orders, deep page=2000', '/api/me/orders?page=2000', customer.cookie, true],
+      ['admin orders, page 1', '/api/orders', admin.cookie, true],
+      ['admin orders ?status=paid', '/api/orders?status=paid', admin.cookie, true],
+      ['admin orders, deep page=4000', '/api/orders?page=4000', admin.cookie, true],
     ];
     const figures: ScaleFigure[] = [];
-    for (const [label, url, cookie] of cases) {
+    for (const [label, url, cookie, budgeted] of cases) {
       const ms = await p95(app, url, cookie);
-      figures.push({ engine, label, p95Ms: ms });
-      log(
-        `  ${engine.padEnd(9)} ${label.padEnd(40)} p95 ${ms.toFixed(1).padStart(7)} ms   ${ms <= SCALE_BUDGET_MS ? 'ok' : 'over'}`,
-      );
+      figures.push({ engine, label, p95Ms: ms, budgeted });
+      const verdict = !budgeted ? 'no budget' : ms <= SCALE_BUDGET_MS ? 'ok' : 'over';
+      log(`  ${engine.padEnd(9)} ${label.padEnd(44)} p95 ${ms.toFixed(1).padStart(7)} ms   ${verdict}`);
     }
     return figures;
   } finally {
@@ -323,6 +330,6 @@ export async function measureScale(log: (line: string) => void = console.log): P
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await measureScale();
-  const over = figures.filter((f) => f.p95Ms > SCALE_BUDGET_MS);
+  const over = figures.filter((f) => f.budgeted && f.p95Ms > SCALE_BUDGET_MS);
   process.exit(over.length > 0 ? 1 : 0);
 }

@@ -342,7 +342,7 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
  * On SQLite, a narrowed list (a search or a vehicle) holding at most this many parts is counted and
  * ordered from one read of its matches; a bigger one is left to the database's sort and grouped count.
  */
-export const MAX_SORTED_IN_MEMORY = 10_000;
+export const MAX_SORTED_IN_MEMORY = 50_000;
 
 /** One match, with what the facets and the order need. */
 interface Hit {
