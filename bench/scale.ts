@@ -95,6 +95,13 @@ const STATUSES = [
   'delivered',
 ];
 
+/**
+ * The data's clock starts 70 days before the run, on a whole day: the parts are added over the next
+ * 69 days and the orders booked and paid over the 35 days after the start, so the overview's last 90
+ * days hold every sale.
+ */
+const START = Math.floor(Date.now() / 86_400_000 - 70) * 86_400;
+
 const caseOf = (expr: string, values: readonly string[]) =>
   `case ${expr} ${values.map((v, i) => `when ${i} then '${v}'`).join(' ')} end`;
 
@@ -104,14 +111,14 @@ const dialects = {
     series: (count: number) => `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count})`,
     from: 'seq',
     pad: (expr: string, width: number) => `printf('%0${width}d', ${expr})`,
-    iso: (seconds: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', 1700000000 + ${seconds}, 'unixepoch')`,
+    iso: (seconds: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${START} + ${seconds}, 'unixepoch')`,
   },
   postgres: {
     series: () => '',
     from: (count: number) => `generate_series(1, ${count}) as seq(n)`,
     pad: (expr: string, width: number) => `lpad((${expr})::text, ${width}, '0')`,
     iso: (seconds: string) =>
-      `to_char(to_timestamp(1700000000 + ${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      `to_char(to_timestamp(${START} + ${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   },
 };
 
@@ -125,7 +132,7 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
     select ${partId('n')},
       ${caseOf(`n % ${CATEGORIES.length}`, CATEGORIES)} || ' ' || n,
       'Fits series ' || (n % 997) || ' engines. ' || ${caseOf('n % 4', ['Steel', 'Ceramic', 'Aluminium', 'Rubber'])} || ', tested for 100,000 km.',
-      100 + (n * 7919) % 250000, 1000, 1, '/images/part.webp',
+      100 + (n * 7919) % 250000, case when n % 100 = 7 then 1 else 1000 end, 1, '/images/part.webp',
       ${d.iso('n * 60')}, ${d.iso('n * 60')},
       case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end,
       'GH-' || ${d.pad('n', 6)}, 'bench-category-' || ${d.pad(`n % ${CATEGORIES.length}`, 2)},
@@ -178,7 +185,7 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       return;
     }
     // PostgreSQL runs row triggers one by one: a bulk load turns them off and then sets what they keep
-    // (the per-status counts and units sold) in two set-based statements, as migration 0006 does.
+    // (the per-status counts, the sales per day and units sold) in set-based statements, as migrations 0006 and 0015 do.
     await sql`alter table orders disable trigger user`.execute(trx);
     await sql`alter table order_lines disable trigger user`.execute(trx);
     await sql.raw(ordersSql).execute(trx);
@@ -187,6 +194,10 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
     await sql`alter table order_lines enable trigger user`.execute(trx);
     await sql`delete from order_counts`.execute(trx);
     await sql`insert into order_counts (status, shard, n) select status, 0, count(*) from orders group by status`.execute(trx);
+    await sql`delete from daily_sales`.execute(trx);
+    await sql`insert into daily_sales (day, shard, orders, cents)
+      select substr(paid_at, 1, 10), 0, count(*), sum(total_cents) from orders
+      where status in ('paid', 'shipped', 'delivered') group by 1`.execute(trx);
     await sql`update parts set units_sold = sold.units from (
         select part_id, sum(quantity) as units from orders where status in ('paid', 'shipped', 'delivered') group by part_id
       ) as sold where parts.id = sold.part_id`.execute(trx);
@@ -303,6 +314,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
       ['admin orders, page 1', '/api/orders', admin.cookie, true],
       ['admin orders ?status=paid', '/api/orders?status=paid', admin.cookie, true],
       ['admin orders, deep page=4000', '/api/orders?page=4000', admin.cookie, true],
+      ['admin overview, 90 days', '/api/admin/overview?days=90', admin.cookie, true],
     ];
     const figures: ScaleFigure[] = [];
     for (const [label, url, cookie, budgeted] of cases) {

@@ -29,6 +29,7 @@ import { cartRoutes } from './modules/cart';
 import { type PaymentProvider, paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
 import { reviewsRoutes } from './modules/reviews';
 import { createStorage, imageUploadRoutes, type ObjectStorage, uploadsServingRoutes } from './modules/uploads';
+import { overviewRoutes } from './modules/overview';
 import { vehiclesRoutes } from './modules/vehicles';
 import {
   type AbuseLimits,
@@ -243,11 +244,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });
-  const { users, parts, categories, vehicles, cart, reviews, orders, payments, content, uploads } = services;
+  const { users, parts, categories, vehicles, overview, cart, reviews, orders, payments, content, uploads } = services;
   await app.register(usersRoutes, { users });
   await app.register(partsRoutes, { parts });
   await app.register(categoriesRoutes, { categories });
   await app.register(vehiclesRoutes, { vehicles });
+  await app.register(overviewRoutes, { overview });
   await app.register(reviewsRoutes, { reviews });
   await app.register(ordersRoutes, { orders });
   await app.register(cartRoutes, { cart });

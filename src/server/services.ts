@@ -13,6 +13,7 @@ import { createCategoriesService, createPartsService, createSearchUpkeep } from 
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
+import { createOverviewService } from './modules/overview';
 import { createVehiclesService } from './modules/vehicles';
 import { createAuth, createUsersService } from './modules/users';
 
@@ -69,6 +70,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     searchUpkeep: createSearchUpkeep(db, { clock, log }),
     categories: createCategoriesService(db, { clock, events }),
     vehicles: createVehiclesService(db, { clock, events }),
+    overview: createOverviewService(db, { clock }),
     cart: createCartService(db, { clock }),
     reviews: createReviewsService(db, { clock, storage, events }),
     orders: createOrdersService(db, {

@@ -280,6 +280,15 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** Orders paid each day and still sold, and their total (migration 0015); a day's figures are the sum of its shards. */
+export interface DailySalesTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  shard: number;
+  orders: number;
+  cents: number;
+}
+
 /** The live parts of each category (migration 0013), kept by triggers on parts. */
 export interface CategoryPartCountsTable {
   category_id: string;
@@ -317,6 +326,7 @@ export interface Database {
   garage_vehicles: GarageVehiclesTable;
   search_misses: SearchMissesTable;
   category_part_counts: CategoryPartCountsTable;
+  daily_sales: DailySalesTable;
   reviews: ReviewsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;

@@ -5,12 +5,15 @@ export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './o
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';
 export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
-// For payments, reviews and the cart, each taking the caller's database or transaction.
+// For payments, reviews, the cart and the admin overview, each taking the caller's database or transaction.
 export {
   boughtSubjects,
+  countOrdersByStatus,
   findOrder as findForPayment,
   findOrderOf,
   linesOfOrders,
   markOrderPaid as markPaid,
   type ReviewSubject,
+  salesByDay,
+  salesOfParts,
 } from './orders.repository';

@@ -246,3 +246,43 @@ export async function markOrderPaid(db: Db, id: string, transactionId: string, n
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/**
+ * The orders paid on each day from `fromDay` (`YYYY-MM-DD`, UTC) and still paid, shipped or delivered,
+ * and their total, from the per-day counters the database keeps (migration 0015). Days without sales
+ * are absent.
+ */
+export async function salesByDay(db: Db, fromDay: string): Promise<{ day: string; orders: number; cents: number }[]> {
+  const rows = await db
+    .selectFrom('daily_sales')
+    .select((eb) => ['day', eb.fn.sum<number>('orders').as('orders'), eb.fn.sum<number>('cents').as('cents')])
+    .where('day', '>=', fromDay)
+    .groupBy('day')
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({ day: row.day, orders: Number(row.orders), cents: Number(row.cents) }));
+}
+
+/** How many orders each status has, from the counters the database keeps (migration 0006). */
+export async function countOrdersByStatus(db: Db): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .selectFrom('order_counts')
+    .select((eb) => ['status', eb.fn.sum<number>('n').as('n')])
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** What the paid, shipped and delivered orders' lines of these parts brought, in cents, by part. */
+export async function salesOfParts(db: Db, partIds: readonly string[]): Promise<Map<string, number>> {
+  if (partIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select((eb) => ['order_lines.part_id', eb.fn.sum<number>('order_lines.line_total_cents').as('cents')])
+    .where('order_lines.part_id', 'in', [...partIds])
+    .where('orders.status', 'in', ['paid', 'shipped', 'delivered'])
+    .groupBy('order_lines.part_id')
+    .execute();
+  return new Map(rows.map((row) => [row.part_id, Number(row.cents)]));
+}

@@ -16,7 +16,9 @@ export {
   findLivePartsBySku,
   findPartsByIds,
   isLivePart,
+  lowStockParts,
   releaseStock,
   reserveStock,
   type ReservedPart,
+  topSellingParts,
 } from './parts.repository';

@@ -45,6 +45,41 @@ export async function bestSellingParts(db: Db, limit: number): Promise<PartRow[]
   return [...top, ...fill];
 }
 
+/** The live parts with the most units sold (at least one), most first: the admin overview's best sellers. */
+export async function topSellingParts(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; name: string; sku: string; units_sold: number }[]> {
+  const unitsSold = sql<number>`units_sold`;
+  const rows = await db
+    .selectFrom('parts')
+    .select(['id', 'name', 'sku', unitsSold.as('units_sold')])
+    .where('archived_at', 'is', null)
+    .where(unitsSold, '>', 0)
+    .orderBy(unitsSold, 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, units_sold: Number(row.units_sold) }));
+}
+
+/**
+ * The live parts with less than twice their minimum order in stock, fewest first: read from the
+ * partial index of just those (migration 0015), whose predicate the query repeats word for word.
+ */
+export async function lowStockParts(db: Db, limit: number): Promise<PartRow[]> {
+  return db
+    .selectFrom('parts')
+    .selectAll()
+    .where('archived_at', 'is', null)
+    .where(sql<boolean>`stock < 2 * min_order_quantity`)
+    .orderBy('stock', 'asc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
 export async function findLivePart(db: Db, id: string): Promise<PartRow | undefined> {
   return db.selectFrom('parts').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { copy } from '../copy';
+import { idSchema } from './common';
+import { orderStatusValues } from './orders';
+
+/** The periods the overview's chart covers, in days. */
+export const overviewDaysValues = [30, 90] as const;
+export type OverviewDays = (typeof overviewDaysValues)[number];
+
+/** How many parts the best sellers, low stock and searches lists hold at most. */
+export const OVERVIEW_LIST_LENGTH = 10;
+
+/** GET /api/admin/overview?days=30|90 (30 when left out). */
+export const overviewQuerySchema = z.object({
+  days: z
+    .enum(['30', '90'], { error: copy.overview.daysInvalid })
+    .default('30')
+    .transform((days) => Number(days) as OverviewDays),
+});
+
+const count = z.number().int().nonnegative();
+
+export const overviewSchema = z.object({
+  days: z.number().int(),
+  /** Every day of the period, oldest first, today (UTC) last; a day without sales has zeros. */
+  revenueByDay: z.array(z.object({ date: z.iso.date(), cents: z.number().int(), orders: z.number().int() })),
+  ordersByStatus: z.object(
+    Object.fromEntries(orderStatusValues.map((status) => [status, count])) as Record<
+      (typeof orderStatusValues)[number],
+      typeof count
+    >,
+  ),
+  /** The live parts with the most units in paid, shipped or delivered orders, and what those orders brought. */
+  topParts: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), units: count, cents: z.number().int() })),
+  /** Live parts with less than twice their minimum order in stock, fewest first. */
+  lowStock: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), stock: count, minOrderQuantity: count })),
+  /** The texts searched most often without a result in the period (case folded). */
+  zeroResultSearches: z.array(z.object({ q: z.string(), count })),
+});
+
+export type Overview = z.infer<typeof overviewSchema>;
