@@ -90,6 +90,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders': 'signedIn',
   'GET /api/me/orders': 'signedIn',
   'GET /api/orders': 'admin',
+  'GET /api/orders.csv': 'admin',
   'GET /api/admin/overview': 'admin',
   'GET /api/orders/:id': 'ownerOrAdmin',
   'DELETE /api/orders/:id': 'ownerOrAdmin',

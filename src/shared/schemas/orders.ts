@@ -167,6 +167,51 @@ export const listOrdersQuerySchema = z.object({
 });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
 
+/** Whether `text` is a calendar date written `YYYY-MM-DD` that exists (no 31 April). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** The longest range of booking days one export covers. */
+export const MAX_EXPORT_YEARS = 2;
+
+/** The day `years` after `day` (both `YYYY-MM-DD`); 29 February moves to 1 March in a common year. */
+export function yearsAfter(day: string, years: number): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString().slice(0, 10);
+}
+
+const exportDateSchema = z
+  .string()
+  .refine((text) => text === '' || isCalendarDate(text), { error: copy.manageOrders.exportDateInvalid })
+  .optional()
+  .transform((text) => text || undefined);
+
+/**
+ * GET /api/orders.csv (admin) and the Manage All Orders filter: optionally one status, and the
+ * booking days `from` and `to` (inclusive, UTC), at most two years apart. Empty values are absent, as
+ * a form sends them.
+ */
+export const exportOrdersQuerySchema = z
+  .object({
+    status: z
+      .enum(['', ...orderStatusValues], { error: copy.manageOrders.statusInvalid })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    from: exportDateSchema,
+    to: exportDateSchema,
+  })
+  .superRefine(({ from, to }, ctx) => {
+    if (from === undefined || to === undefined) return;
+    if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: copy.manageOrders.exportRangeReversed });
+    else if (to >= yearsAfter(from, MAX_EXPORT_YEARS))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: copy.manageOrders.exportRangeTooLong });
+  });
+export type ExportOrdersQuery = z.infer<typeof exportOrdersQuerySchema>;
+
 /** PATCH /api/orders/:id (admin). */
 export const orderStatusUpdateSchema = z.strictObject({
   status: z.enum(fulfilmentStatusValues),

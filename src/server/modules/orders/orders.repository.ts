@@ -121,6 +121,71 @@ export async function listAllOrders(
   return { rows, total: Number(count.total) };
 }
 
+/** What the orders export reads of an order. */
+export type ExportedOrderRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'created_at'
+  | 'paid_at'
+  | 'status'
+  | 'cancel_reason'
+  | 'customer_name'
+  | 'customer_email'
+  | 'phone'
+  | 'address'
+  | 'total_cents'
+  | 'transaction_id'
+>;
+
+/**
+ * The next `limit` orders of the export, newest first by `(created_at, id)`, booked in
+ * [`bookedFrom`, `bookedBefore`) and of `status` when given, after the last order of the previous batch.
+ * Keyset paging walks `orders_created_idx` (or `orders_status_created_idx` with a status, migration
+ * 0003), so each batch costs the same however deep the export is.
+ */
+export async function exportBatch(
+  db: Db,
+  {
+    status,
+    bookedFrom,
+    bookedBefore,
+    after,
+    limit,
+  }: {
+    status?: OrderStatus | undefined;
+    bookedFrom?: string | undefined;
+    bookedBefore?: string | undefined;
+    after?: { createdAt: string; id: string } | undefined;
+    limit: number;
+  },
+): Promise<ExportedOrderRow[]> {
+  let query = db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'created_at',
+      'paid_at',
+      'status',
+      'cancel_reason',
+      'customer_name',
+      'customer_email',
+      'phone',
+      'address',
+      'total_cents',
+      'transaction_id',
+    ]);
+  if (status) query = query.where('status', '=', status);
+  if (bookedFrom) query = query.where('created_at', '>=', bookedFrom);
+  if (bookedBefore) query = query.where('created_at', '<', bookedBefore);
+  if (after) {
+    query = query
+      .where('created_at', '<=', after.createdAt)
+      .where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb('id', '<', after.id)]));
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => ({ ...row, total_cents: Number(row.total_cents) }));
+}
+
 /** Up to `limit` unpaid orders booked at or before `cutoff`, oldest first. */
 export async function findUnpaidOrderIdsBookedBefore(db: Db, cutoff: string, limit: number): Promise<string[]> {
   const rows = await db

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { createdSchema } from '#shared/schemas/content';
 import {
+  exportOrdersQuerySchema,
   idempotencyHeadersSchema,
   listOrdersQuerySchema,
   myOrdersQuerySchema,
@@ -72,6 +75,31 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request) => orders.listOrders(request.query),
+  );
+
+  app.get(
+    '/api/orders.csv',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Every order as a CSV download, newest first, optionally of one status and booked from/to a day (YYYY-MM-DD, inclusive, UTC, at most two years); streamed',
+        querystring: exportOrdersQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string(), 400: problemSchema, ...adminOnly },
+      },
+    },
+    async (request, reply) => {
+      const { filename, chunks } = orders.exportOrdersCsv(request.query);
+      // A byte stream pulls the next batch only once the client has taken the last one. Fastify sends
+      // a stream as it comes; the 200 schema's string only documents the body.
+      const body = Readable.from(chunks, { objectMode: false });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(body as unknown as string);
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { copy } from '#shared/copy';
 import { quantityProblem, unitPriceFor } from '#shared/pricing';
 import {
+  type ExportOrdersQuery,
   type ListOrdersQuery,
   type MyOrdersQuery,
   type Order,
@@ -19,9 +20,11 @@ import { isUniqueViolation } from '../../db/errors';
 import type { EventBus } from '../../events';
 import { findLiveParts, priceTiersOf, reserveStock } from '../parts';
 import { releaseOrderStock } from './order-stock';
+import { orderCsvLine, ordersCsvHeader, UTF8_BOM } from './orders-csv';
 import {
   cancelUnpaidOrder,
   countUnpaidOrders,
+  exportBatch,
   findOrder,
   findOrderByIdempotencyKey,
   insertOrder,
@@ -31,6 +34,14 @@ import {
   lockCustomerForBooking,
   moveOrderStatus,
 } from './orders.repository';
+
+/** How many orders the export reads at a time: one query for them, one for their lines. */
+export const EXPORT_BATCH_SIZE = 1_000;
+
+/** The day after `day` (`YYYY-MM-DD`). */
+function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+}
 
 /** When an unpaid order booked at `createdAt` expires. */
 export function payByOf(createdAt: string, paymentWindowHours: number): string {
@@ -249,6 +260,34 @@ export function createOrdersService(
     async listOrders(query: ListOrdersQuery): Promise<OrderList> {
       const { rows, total } = await listAllOrders(db, query);
       return { items: await presented(rows), total, page: query.page, limit: query.limit };
+    },
+
+    /**
+     * Every order of the status and booking days asked for (inclusive, UTC), newest first, as CSV
+     * text that is read batch by batch as the caller consumes it: the export is never held in memory
+     * whatever the number of orders (docs/shop-rules.md, "Orders").
+     */
+    exportOrdersCsv({ status, from, to }: ExportOrdersQuery): { filename: string; chunks: AsyncGenerator<string> } {
+      const filename = `orders-${clock.now().toISOString().slice(0, 10)}.csv`;
+      const bookedFrom = from ? `${from}T00:00:00.000Z` : undefined;
+      const bookedBefore = to ? `${dayAfter(to)}T00:00:00.000Z` : undefined;
+      async function* chunks(): AsyncGenerator<string> {
+        yield UTF8_BOM + ordersCsvHeader;
+        let after: { createdAt: string; id: string } | undefined;
+        for (;;) {
+          const batch = await exportBatch(db, { status, bookedFrom, bookedBefore, after, limit: EXPORT_BATCH_SIZE });
+          if (batch.length === 0) return;
+          const lines = await linesOfOrders(
+            db,
+            batch.map((row) => row.id),
+          );
+          yield batch.map((row) => orderCsvLine(row, lines.get(row.id) ?? [])).join('');
+          if (batch.length < EXPORT_BATCH_SIZE) return;
+          const last = batch[batch.length - 1]!;
+          after = { createdAt: last.created_at, id: last.id };
+        }
+      }
+      return { filename, chunks: chunks() };
     },
 
     /**
