@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-catalogue-and-order-lines';
 import * as m0011 from './migrations/0011-carts';
 import * as m0012 from './migrations/0012-fitment-and-search';
 import * as m0013 from './migrations/0013-search-at-scale';
+import * as m0014 from './migrations/0014-invoices';
 import * as m0015 from './migrations/0015-sales-overview';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-carts': m0011,
   '0012-fitment-and-search': m0012,
   '0013-search-at-scale': m0013,
+  '0014-invoices': m0014,
   '0015-sales-overview': m0015,
 };
 

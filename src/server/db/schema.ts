@@ -118,6 +118,8 @@ export interface OrdersTable {
   cancel_reason: CancelReason | null;
   transaction_id: string | null;
   paid_at: string | null;
+  /** `INV-<year>-<6 digits>`, given with the payment (migration 0014); null until paid. */
+  invoice_number: string | null;
   /** `userId:key` from the Idempotency-Key header, unique; null when none was sent. */
   idempotency_key: string | null;
   created_at: string;
@@ -196,7 +198,17 @@ export interface SettingsTable {
   id: ColumnType<number, number, never>;
   flash_deal_ends_at: string;
   flash_deal_discount_text: string;
+  /** The seller an invoice names (migration 0014). */
+  seller_name: ColumnType<string, string | undefined, string>;
+  seller_address: ColumnType<string, string | undefined, string>;
+  seller_vat_number: ColumnType<string, string | undefined, string>;
   updated_at: string;
+}
+
+/** The last invoice number given in each year of payment (migration 0014). */
+export interface InvoiceSequencesTable {
+  year: number;
+  last: number;
 }
 
 export interface ContactMessagesTable {
@@ -330,6 +342,7 @@ export interface Database {
   reviews: ReviewsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  invoice_sequences: InvoiceSequencesTable;
   cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
   payment_intents: PaymentIntentsTable;

@@ -150,6 +150,7 @@ export async function insertOrder(db: Db, overrides: Partial<OrdersTable> & Pick
     cancel_reason: null,
     transaction_id: null,
     paid_at: null,
+    invoice_number: null,
     idempotency_key: null,
     created_at: created,
     updated_at: created,

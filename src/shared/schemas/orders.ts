@@ -126,6 +126,8 @@ export const orderSchema = z.object({
   payBy: isoDateTime.nullable(),
   transactionId: z.string().nullable(),
   paidAt: isoDateTime.nullable(),
+  /** `INV-<year>-<6 digits>`, given when the order is paid; null until then. */
+  invoiceNumber: z.string().nullable(),
   createdAt: isoDateTime,
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
   /**

@@ -5,6 +5,8 @@ export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './o
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createOrderMails, type OrderMails } from './order-mails';
 export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
+// Payments mark an order paid through this, in their transaction: it gives the invoice number too.
+export { markOrderPaidWithInvoice } from './invoices.repository';
 // For payments, reviews, the cart and the admin overview, each taking the caller's database or transaction.
 export {
   boughtSubjects,

@@ -61,6 +61,7 @@ describeOnEachEngine(
         payBy: new Date(ctx.clock.now().getTime() + 48 * 3_600_000).toISOString(),
         transactionId: null,
         paidAt: null,
+        invoiceNumber: null,
         createdAt: ctx.clock.now().toISOString(),
         customer: { name: customer.name, email: customer.email, phone: '+1 555-010-2030', address: '12 Piston Road, Gearville' },
         yours: true,

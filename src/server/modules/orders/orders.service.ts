@@ -71,6 +71,7 @@ export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], payment
     payBy: row.status === 'pending_payment' ? payByOf(row.created_at, paymentWindowHours) : null,
     transactionId: row.transaction_id,
     paidAt: row.paid_at,
+    invoiceNumber: row.invoice_number,
     createdAt: row.created_at,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.phone, address: row.address },
   };
@@ -224,6 +225,7 @@ export function createOrdersService(
             cancel_reason: null,
             transaction_id: null,
             paid_at: null,
+            invoice_number: null,
             idempotency_key: scopedKey,
             created_at: now,
             updated_at: now,

@@ -6,7 +6,7 @@ import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import type { EventBus } from '../../events';
-import { findForPayment, linesOfOrders, markPaid, payByOf } from '../orders';
+import { findForPayment, linesOfOrders, markOrderPaidWithInvoice, payByOf } from '../orders';
 import { findLiveParts } from '../parts';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
 import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
@@ -130,8 +130,16 @@ export function createPaymentsService(
     const paidAt = clock.now().toISOString();
     // Announced with the conditional update: only the call that made it paid does.
     const madePaid = await events.transaction(db, async ({ trx, announce }) => {
-      if (!(await markPaid(trx, order.id, transactionId, paidAt))) return false;
-      const row: OrderRow = { ...order, status: 'paid', transaction_id: transactionId, paid_at: paidAt, updated_at: paidAt };
+      const invoiceNumber = await markOrderPaidWithInvoice(trx, order.id, transactionId, paidAt);
+      if (invoiceNumber === null) return false;
+      const row: OrderRow = {
+        ...order,
+        status: 'paid',
+        transaction_id: transactionId,
+        paid_at: paidAt,
+        invoice_number: invoiceNumber,
+        updated_at: paidAt,
+      };
       await announce('orderPaid', { order: row, at: paidAt, provider: provider.name });
       return true;
     });

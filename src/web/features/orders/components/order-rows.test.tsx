@@ -40,6 +40,7 @@ function orderOf(id: string, lines: OrderLine[], overrides: Partial<Order> = {})
     payBy: null,
     transactionId: 'txn_1',
     paidAt: '2026-11-20T10:00:00.000Z',
+    invoiceNumber: 'INV-2026-000001',
     createdAt: '2026-11-20T09:00:00.000Z',
     customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
     ...overrides,
@@ -56,6 +57,7 @@ const oneLine = orderOf('order-1', [line('p4', 'GH-BLT-0300', 'Timing belt', 12,
   payBy: '2026-11-28T09:00:00.000Z',
   transactionId: null,
   paidAt: null,
+  invoiceNumber: null,
 });
 
 const rowOf = (name: string) => screen.getAllByTestId('order-row').find((row) => row.textContent?.includes(name))!;
