@@ -40,10 +40,10 @@ export default function ManageOrdersPage() {
   }
 
   return (
-    <DashboardPanel
-      title={copy.dashboard.manageOrders}
-      aside={<AdminOrdersFilter status={status} onStatusChange={changeStatus} />}
-    >
+    <DashboardPanel title={copy.dashboard.manageOrders}>
+      <div className="mb-6">
+        <AdminOrdersFilter status={status} onStatusChange={changeStatus} />
+      </div>
       <PagedList
         query={orders}
         total={(data) => copy.manageOrders.total(data.total)}
