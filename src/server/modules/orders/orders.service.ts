@@ -267,7 +267,7 @@ export function createOrdersService(
     /**
      * Every order of the status and booking days asked for (inclusive, UTC), newest first, as CSV
      * text that is read batch by batch as the caller consumes it: the export is never held in memory
-     * whatever the number of orders (docs/shop-rules.md, "Orders").
+     * whatever the number of orders (docs/shop-rules.md, "Orders and payment").
      */
     exportOrdersCsv({ status, from, to }: ExportOrdersQuery): { filename: string; chunks: AsyncGenerator<string> } {
       const filename = `orders-${clock.now().toISOString().slice(0, 10)}.csv`;
