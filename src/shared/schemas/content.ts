@@ -27,10 +27,42 @@ export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) 
 export const settingsSchema = z.object({
   flashDealEndsAt: isoDateTime,
   flashDealDiscountText: z.string(),
+  /** The seller every invoice names: company name, postal address (lines split by newlines), VAT number ('' for none). */
+  sellerName: z.string(),
+  sellerAddress: z.string(),
+  sellerVatNumber: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_DISCOUNT_TEXT = '25% OFF';
+
+/** The seller until an admin sets one (migration 0014 gives the stored row the same). */
+export const DEFAULT_SELLER = {
+  sellerName: 'Gearhouse Manufacturing Ltd.',
+  sellerAddress: '1 Foundry Way\nGearville GV1 2AB\nUnited Kingdom',
+  sellerVatNumber: '',
+};
+
+/** An address prints on an invoice's seller block: a few lines, each kept, blank ones dropped. */
+export const MAX_SELLER_ADDRESS_LINES = 6;
+
+export const sellerNameSchema = requiredText(v.sellerNameRequired, 120);
+export const sellerAddressSchema = requiredText(v.sellerAddressRequired, 400)
+  .transform((text) =>
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join('\n'),
+  )
+  .refine((text) => text.split('\n').length <= MAX_SELLER_ADDRESS_LINES, v.sellerAddressLines(MAX_SELLER_ADDRESS_LINES));
+/** Two to twenty letters and digits (spaces allowed between them), stored in capitals; empty for none. */
+export const sellerVatNumberSchema = z
+  .string({ error: v.vatNumberInvalid })
+  .trim()
+  .max(20, { error: v.vatNumberInvalid, abort: true })
+  .refine((text) => text === '' || /^[A-Za-z0-9][A-Za-z0-9 ]*[A-Za-z0-9]$/.test(text), v.vatNumberInvalid)
+  .transform((text) => text.toUpperCase());
 
 export const newsletterInputSchema = z.strictObject({ email: emailSchema });
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
@@ -69,6 +101,10 @@ export type ShopInfo = z.infer<typeof shopInfoSchema>;
 export const settingsUpdateSchema = z.strictObject({
   flashDealEndsAt: z.iso.datetime({ offset: true, error: copy.validation.dateInvalid }),
   flashDealDiscountText: requiredText(copy.validation.discountRequired, 40),
+  // Optional so that a client changing only the flash deal keeps the seller as it is.
+  sellerName: sellerNameSchema.optional(),
+  sellerAddress: sellerAddressSchema.optional(),
+  sellerVatNumber: sellerVatNumberSchema.optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 

@@ -15,7 +15,8 @@ import type { Kysely } from 'kysely';
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-export const DEFAULT_SELLER = {
+/** The seller as the shop first had it (the shared schema's defaults say the same). */
+const DEFAULT_SELLER = {
   name: 'Gearhouse Manufacturing Ltd.',
   address: '1 Foundry Way\nGearville GV1 2AB\nUnited Kingdom',
   vatNumber: '',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
+import { DEFAULT_SELLER } from '#shared/schemas/content';
 import { insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { migrateTo, migrateToLatest } from '../migrator';
@@ -66,5 +67,29 @@ describeOnEachEngine('migration 0014: invoice numbers', (ctx) => {
       [2025, 1],
       [2026, 3],
     ]);
+  });
+
+  it('gives the stored settings the default seller', async () => {
+    const { db } = ctx.database;
+    await migrateTo(db, '0013-search-at-scale');
+    const raw = db as never as Kysely<Record<string, Record<string, unknown>>>;
+    await raw.deleteFrom('settings').execute();
+    await raw
+      .insertInto('settings')
+      .values({
+        id: 1,
+        flash_deal_ends_at: '2026-07-01T00:00:00.000Z',
+        flash_deal_discount_text: '30% OFF',
+        updated_at: '2026-06-01T00:00:00.000Z',
+      })
+      .execute();
+    await migrateToLatest(db);
+    const row = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+    expect({ name: row.seller_name, address: row.seller_address, vatNumber: row.seller_vat_number }).toEqual({
+      name: DEFAULT_SELLER.sellerName,
+      address: DEFAULT_SELLER.sellerAddress,
+      vatNumber: DEFAULT_SELLER.sellerVatNumber,
+    });
+    expect(row.flash_deal_discount_text).toBe('30% OFF');
   });
 });

@@ -20,20 +20,34 @@ export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
 
 export async function upsertSettings(
   db: Db,
-  values: { flashDealEndsAt: string; flashDealDiscountText: string; now: string },
+  values: {
+    flashDealEndsAt: string;
+    flashDealDiscountText: string;
+    /** A field left undefined keeps what is stored (or the column's default on the first write). */
+    seller?: { name?: string | undefined; address?: string | undefined; vatNumber?: string | undefined };
+    now: string;
+  },
 ): Promise<void> {
+  const { name, address, vatNumber } = values.seller ?? {};
+  const seller = {
+    ...(name === undefined ? {} : { seller_name: name }),
+    ...(address === undefined ? {} : { seller_address: address }),
+    ...(vatNumber === undefined ? {} : { seller_vat_number: vatNumber }),
+  };
   await db
     .insertInto('settings')
     .values({
       id: 1,
       flash_deal_ends_at: values.flashDealEndsAt,
       flash_deal_discount_text: values.flashDealDiscountText,
+      ...seller,
       updated_at: values.now,
     })
     .onConflict((oc) =>
       oc.column('id').doUpdateSet({
         flash_deal_ends_at: values.flashDealEndsAt,
         flash_deal_discount_text: values.flashDealDiscountText,
+        ...seller,
         updated_at: values.now,
       }),
     )

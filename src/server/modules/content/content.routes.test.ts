@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
+import { DEFAULT_SELLER } from '#shared/schemas/content';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { describeOnEachEngine } from '../../testing/test-app';
@@ -53,7 +54,7 @@ describeOnEachEngine('content API', (ctx) => {
 
   it('answers settings: an unconfigured deal has ended, a configured one follows the row', async () => {
     const before = (await ctx.app.inject({ url: '/api/settings' })).json();
-    expect(before).toEqual({ flashDealEndsAt: new Date(0).toISOString(), flashDealDiscountText: '25% OFF' });
+    expect(before).toEqual({ flashDealEndsAt: new Date(0).toISOString(), flashDealDiscountText: '25% OFF', ...DEFAULT_SELLER });
     await upsertSettings(ctx.database.db, {
       flashDealEndsAt: '2026-07-01T00:00:00.000Z',
       flashDealDiscountText: '30% OFF',
@@ -62,6 +63,7 @@ describeOnEachEngine('content API', (ctx) => {
     expect((await ctx.app.inject({ url: '/api/settings' })).json()).toEqual({
       flashDealEndsAt: '2026-07-01T00:00:00.000Z',
       flashDealDiscountText: '30% OFF',
+      ...DEFAULT_SELLER,
     });
   });
 
@@ -299,8 +301,31 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
     });
     expect(res.status).toBe(200);
     const expected = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealDiscountText: '40% OFF' };
-    expect(res.json).toEqual(expected);
-    expect((await api.anonymous.get('/api/settings')).json).toEqual(expected);
+    expect(res.json).toMatchObject(expected);
+    expect((await api.anonymous.get('/api/settings')).json).toMatchObject(expected);
+  });
+
+  it('changes the seller invoices name, and keeps it when only the flash deal is sent', async () => {
+    const deal = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealDiscountText: '40% OFF' };
+    const res = await api.as(admin).patch('/api/settings', {
+      ...deal,
+      sellerName: ' Gearhouse Parts GmbH ',
+      sellerAddress: 'Werkstraße 4 \r\n\r\n 70173 Stuttgart\nGermany',
+      sellerVatNumber: 'de 123456789',
+    });
+    expect(res.status, res.body).toBe(200);
+    const seller = {
+      sellerName: 'Gearhouse Parts GmbH',
+      sellerAddress: 'Werkstraße 4\n70173 Stuttgart\nGermany',
+      sellerVatNumber: 'DE 123456789',
+    };
+    expect(res.json).toEqual({ ...deal, ...seller });
+
+    await api.as(admin).patch('/api/settings', { ...deal, flashDealDiscountText: '10% OFF' });
+    expect((await api.anonymous.get('/api/settings')).json).toEqual({ ...deal, flashDealDiscountText: '10% OFF', ...seller });
+
+    const noVat = await api.as(admin).patch('/api/settings', { ...deal, sellerVatNumber: '' });
+    expect(noVat.json).toEqual({ ...deal, ...seller, sellerVatNumber: '' });
   });
 
   it.each([
@@ -314,6 +339,18 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
       { flashDealDiscountText: copy.validation.discountRequired },
     ],
     [{ flashDealEndsAt: '2026-07-01T00:00:00Z' }, { flashDealDiscountText: copy.validation.discountRequired }],
+    [
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '10% OFF', sellerName: ' ', sellerAddress: '\n \n' },
+      { sellerName: copy.validation.sellerNameRequired, sellerAddress: copy.validation.sellerAddressRequired },
+    ],
+    [
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '10% OFF', sellerAddress: '1\n2\n3\n4\n5\n6\n7' },
+      { sellerAddress: copy.validation.sellerAddressLines(6) },
+    ],
+    [
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '10% OFF', sellerVatNumber: 'GB-123/45' },
+      { sellerVatNumber: copy.validation.vatNumberInvalid },
+    ],
   ])('refuses the settings %j with the form message', async (payload, errors) => {
     const res = await api.as(admin).patch('/api/settings', payload);
     expect(res.status).toBe(400);

@@ -9,7 +9,7 @@ import type {
   SettingsUpdate,
   Subscriber,
 } from '#shared/schemas/content';
-import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
+import { DEFAULT_DISCOUNT_TEXT, DEFAULT_SELLER } from '#shared/schemas/content';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow } from '../../db/schema';
@@ -87,6 +87,9 @@ export function createContentService(db: Db, { clock, events }: ContentServiceDe
       return {
         flashDealEndsAt: row?.flash_deal_ends_at ?? new Date(0).toISOString(),
         flashDealDiscountText: row?.flash_deal_discount_text ?? DEFAULT_DISCOUNT_TEXT,
+        sellerName: row?.seller_name ?? DEFAULT_SELLER.sellerName,
+        sellerAddress: row?.seller_address ?? DEFAULT_SELLER.sellerAddress,
+        sellerVatNumber: row?.seller_vat_number ?? DEFAULT_SELLER.sellerVatNumber,
       };
     },
 
@@ -109,6 +112,7 @@ export function createContentService(db: Db, { clock, events }: ContentServiceDe
       await repo.upsertSettings(db, {
         flashDealEndsAt: new Date(input.flashDealEndsAt).toISOString(),
         flashDealDiscountText: input.flashDealDiscountText,
+        seller: { name: input.sellerName, address: input.sellerAddress, vatNumber: input.sellerVatNumber },
         now: clock.now().toISOString(),
       });
       events.committed('settingsChanged', {});

@@ -3,8 +3,14 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { copy } from '#shared/copy';
-import { settingsUpdateSchema, type Settings } from '#shared/schemas/content';
-import { InputField } from '../../../components/form-field';
+import {
+  sellerAddressSchema,
+  sellerNameSchema,
+  sellerVatNumberSchema,
+  settingsUpdateSchema,
+  type Settings,
+} from '#shared/schemas/content';
+import { InputField, TextAreaField } from '../../../components/form-field';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { useUpdateSettingsMutation } from '../api/update-settings';
 
@@ -27,20 +33,31 @@ export function localInputToIso(text: string): string {
 const settingsFormSchema = z.object({
   flashDealEndsAt: z.string().transform(localInputToIso).pipe(settingsUpdateSchema.shape.flashDealEndsAt),
   flashDealDiscountText: settingsUpdateSchema.shape.flashDealDiscountText,
+  sellerName: sellerNameSchema,
+  sellerAddress: sellerAddressSchema,
+  sellerVatNumber: sellerVatNumberSchema,
 });
 type SettingsFormInput = z.input<typeof settingsFormSchema>;
 type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 
-const FIELDS = ['flashDealEndsAt', 'flashDealDiscountText'] as const;
+const FIELDS = ['flashDealEndsAt', 'flashDealDiscountText', 'sellerName', 'sellerAddress', 'sellerVatNumber'] as const;
 
-/** The flash deal's end (in the browser's time zone) and its discount text. */
+/** What the form shows of the stored settings. */
+function formValues(settings: Settings): SettingsFormInput {
+  return {
+    flashDealEndsAt: isoToLocalInput(settings.flashDealEndsAt),
+    flashDealDiscountText: settings.flashDealDiscountText,
+    sellerName: settings.sellerName,
+    sellerAddress: settings.sellerAddress,
+    sellerVatNumber: settings.sellerVatNumber,
+  };
+}
+
+/** The flash deal's end (in the browser's time zone) and its discount text; the seller invoices name. */
 export function SettingsForm({ settings }: { settings: Settings }) {
   const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
     resolver: zodResolver(settingsFormSchema),
-    defaultValues: {
-      flashDealEndsAt: isoToLocalInput(settings.flashDealEndsAt),
-      flashDealDiscountText: settings.flashDealDiscountText,
-    },
+    defaultValues: formValues(settings),
   });
   const update = useUpdateSettingsMutation();
   const { errors } = form.formState;
@@ -50,10 +67,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     update.mutate(values, {
       onSuccess: (saved) => {
         toast.success(copy.toasts.settingsSaved);
-        form.reset({
-          flashDealEndsAt: isoToLocalInput(saved.flashDealEndsAt),
-          flashDealDiscountText: saved.flashDealDiscountText,
-        });
+        form.reset(formValues(saved));
       },
       onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
     });
@@ -76,6 +90,38 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         error={errors.flashDealDiscountText?.message}
         {...form.register('flashDealDiscountText')}
       />
+      <fieldset className="grid gap-5 border-t border-slate-200 pt-5">
+        <legend className="pr-2 text-lg font-semibold">{copy.settings.sellerTitle}</legend>
+        <p className="-mt-2 text-sm text-slate-600">{copy.settings.sellerText}</p>
+        <InputField
+          label={copy.settings.sellerName}
+          autoComplete="organization"
+          maxLength={120}
+          error={errors.sellerName?.message}
+          {...form.register('sellerName')}
+        />
+        <div>
+          <TextAreaField
+            label={copy.settings.sellerAddress}
+            autoComplete="off"
+            rows={4}
+            maxLength={400}
+            error={errors.sellerAddress?.message}
+            {...form.register('sellerAddress')}
+          />
+          <p className="mt-1.5 text-sm text-slate-600">{copy.settings.sellerAddressHint}</p>
+        </div>
+        <div>
+          <InputField
+            label={copy.settings.sellerVatNumber}
+            autoComplete="off"
+            maxLength={20}
+            error={errors.sellerVatNumber?.message}
+            {...form.register('sellerVatNumber')}
+          />
+          <p className="mt-1.5 text-sm text-slate-600">{copy.settings.sellerVatNumberHint}</p>
+        </div>
+      </fieldset>
       <div>
         <button type="submit" className="btn btn-primary btn-lg" disabled={update.isPending}>
           {update.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
