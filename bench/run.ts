@@ -2,7 +2,7 @@
 // budgets in the README's Performance section. Prints each figure beside its budget; exits 1 when a
 // budget does not hold.
 //   npm run bench                      everything (about 12 minutes on a 2-core machine)
-//   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale, render-flood
+//   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale, export, render-flood
 import { type LoadResult, measure } from './lib/load';
 import { type LighthouseFigure, lighthousePages } from './lib/lighthouse';
 import { javascriptGzipBytes, totalBytes } from './lib/page-weight';
@@ -10,7 +10,8 @@ import { filledCart, measureOrders } from './lib/orders';
 import { measureRenderFlood } from './lib/render-flood';
 import { createBenchPostgres } from './lib/postgres';
 import { startBuiltServer } from './lib/server';
-import { measureScale, SCALE_BUDGET_MS } from './scale';
+import { EXPORT_RSS_BUDGET_MB, measureOrdersCsv } from './orders-csv';
+import { measureScale, SCALE, SCALE_BUDGET_MS } from './scale';
 
 interface Budget {
   name: string;
@@ -18,7 +19,7 @@ interface Budget {
   holds: boolean;
 }
 
-const SECTIONS = ['load', 'orders', 'pages', 'scale', 'render-flood'] as const;
+const SECTIONS = ['load', 'orders', 'pages', 'scale', 'export', 'render-flood'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const sections = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : SECTIONS);
 for (const name of sections) {
@@ -297,6 +298,21 @@ if (sections.has('scale')) {
       name: `${f.engine}: ${f.label} p95 ≤ ${SCALE_BUDGET_MS} ms`,
       figure: `${f.p95Ms.toFixed(1)} ms`,
       holds: f.p95Ms <= SCALE_BUDGET_MS,
+    });
+  }
+}
+
+if (sections.has('export')) {
+  for (const f of await measureOrdersCsv()) {
+    budgets.push({
+      name: `${f.engine}: orders CSV export peak RSS growth ≤ ${EXPORT_RSS_BUDGET_MB} MB`,
+      figure: `${f.peakRssGrowthMb.toFixed(1)} MB`,
+      holds: f.peakRssGrowthMb <= EXPORT_RSS_BUDGET_MB,
+    });
+    budgets.push({
+      name: `${f.engine}: orders CSV export has every order`,
+      figure: `${f.rows.toLocaleString('en')} rows`,
+      holds: f.rows === SCALE.orders,
     });
   }
 }

@@ -150,6 +150,7 @@ const CALLER: Record<string, Caller> = {
   'POST /api/reviews': 'customer',
   'POST /api/orders': 'customer',
   'GET /api/orders': 'admin',
+  'GET /api/orders.csv': 'admin',
   'GET /api/admin/overview': 'admin',
   'GET /api/me/orders': 'customer',
   'GET /api/orders/{id}': 'owner',
