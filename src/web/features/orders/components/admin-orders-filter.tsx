@@ -100,7 +100,7 @@ export function AdminOrdersFilter({ status, onStatusChange }: AdminOrdersFilterP
         href={ordersCsvUrl(status, from, to)}
         download
         onClick={download}
-        className="btn btn-outline btn-primary btn-lg w-full sm:mt-7 sm:w-auto"
+        className="btn btn-outline btn-primary btn-lg w-full sm:mt-[1.625rem] sm:w-auto"
       >
         {copy.manageOrders.downloadCsv}
       </a>
