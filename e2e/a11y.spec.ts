@@ -209,6 +209,10 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     await signInAs(page, 'admin');
     // The landing page, a part, My Orders and My Profile look the same to an admin as to the customer
     // above but for the sidebar's links, which every admin page below shows.
+    await visit(page, '/dashboard/overview');
+    await page.getByText(copy.overview.revenueTableToggle).click();
+    await check(page, 'Overview with its table');
+
     await visit(page, '/dashboard/addPart');
     await page.getByRole('button', { name: copy.fitmentRows.add }).click();
     await page.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();

@@ -513,8 +513,11 @@ export const copy = {
     daysInvalid: 'Choose the last 30 or 90 days.',
     revenueTitle: 'Revenue and paid orders per day',
     revenueSummary: (cents: string, orders: number, days: number) =>
-      `${cents} from ${orders.toLocaleString('en-US')} paid ${orders === 1 ? 'order' : 'orders'} in the last ${days} days.`,
+      orders === 0
+        ? `No paid orders in the last ${days} days.`
+        : `${cents} from ${orders.toLocaleString('en-US')} paid ${orders === 1 ? 'order' : 'orders'} in the last ${days} days.`,
     revenueTableToggle: 'Show the figures as a table',
+    revenueTableRegion: 'Revenue and paid orders, day by day',
     date: 'Date',
     revenue: 'Revenue',
     paidOrders: 'Paid orders',

@@ -27,6 +27,7 @@ export const paths = {
   addReview: '/dashboard/addReview',
   quickOrder: '/dashboard/quick-order',
   garage: '/dashboard/garage',
+  overview: '/dashboard/overview',
   addPart: '/dashboard/addPart',
   manageParts: '/dashboard/manageParts',
   categories: '/dashboard/categories',

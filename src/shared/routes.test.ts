@@ -57,6 +57,7 @@ describe('the pages of the web app (#shared/routes)', () => {
       addReview: 'add-review',
       quickOrder: 'quick-order',
       garage: 'garage',
+      overview: 'overview',
       addPart: 'add-part',
       manageParts: 'manage-parts',
       categories: 'manage-categories',

@@ -74,6 +74,7 @@ export const pageRoutes: readonly PageRoute[] = [
   dashboardPage('/dashboard/addReview', 'add-review', 'customer'),
   dashboardPage('/dashboard/quick-order', 'quick-order', 'customer'),
   dashboardPage('/dashboard/garage', 'garage', 'customer'),
+  dashboardPage('/dashboard/overview', 'overview', 'admin'),
   dashboardPage('/dashboard/addPart', 'add-part', 'admin'),
   dashboardPage('/dashboard/manageParts', 'manage-parts', 'admin'),
   dashboardPage('/dashboard/categories', 'manage-categories', 'admin'),

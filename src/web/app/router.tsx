@@ -40,6 +40,7 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
   'add-review': () => import('./routes/add-review'),
   'quick-order': () => import('./routes/quick-order'),
   garage: () => import('./routes/garage'),
+  overview: () => import('./routes/overview'),
   'add-part': () => import('./routes/add-part'),
   'manage-parts': () => import('./routes/manage-parts'),
   'manage-categories': () => import('./routes/manage-categories'),

@@ -88,6 +88,11 @@ const icons: Record<string, ReactNode> = {
       <path d="M4 13h4.5l1 2.5h5l1-2.5H20" />
     </svg>
   ),
+  chart: (
+    <svg {...icon}>
+      <path d="M4 20V4M4 20h16M8 16v-5M12 16V8M16 16v-3M20 16V6" />
+    </svg>
+  ),
   settings: (
     <svg {...icon}>
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
@@ -120,6 +125,7 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     ];
   return [
     ...everyone,
+    { to: paths.overview, label: copy.dashboard.overview, icon: icons.chart },
     { to: paths.addPart, label: copy.dashboard.addPart, icon: icons.add },
     { to: paths.manageParts, label: copy.dashboard.manageParts, icon: icons.parts },
     { to: paths.categories, label: copy.dashboard.categories, icon: icons.categories },
