@@ -1047,6 +1047,27 @@ export const copy = {
     viewCart: 'View your cart',
   },
   /** The quick-order page: part numbers and quantities, pasted or from a CSV file, into the cart. */
+  invoice: {
+    title: 'Invoice',
+    number: 'Invoice number',
+    datePaid: 'Date paid',
+    transaction: 'Transaction',
+    seller: 'From',
+    buyer: 'Bill to',
+    vatNumber: (number: string) => `VAT number: ${number}`,
+    sku: 'SKU',
+    part: 'Part',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    lineTotal: 'Line total',
+    total: 'Total',
+    paidNote: 'Paid in full by card. Thank you for your order.',
+    notFound: 'This order has no invoice: it is not paid.',
+    /** The link on an order's row: the download of its invoice. */
+    link: 'Invoice',
+    linkLabel: (number: string) => `Invoice ${number}, PDF download`,
+    filename: (number: string) => `${number}.pdf`,
+  },
   quickOrderPage: {
     text: 'Paste part numbers and quantities from your list or spreadsheet, or choose a CSV file. The parts go to your cart, where you check them before you order.',
     textLabel: 'Part numbers and quantities',

@@ -93,6 +93,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/orders.csv': 'admin',
   'GET /api/admin/overview': 'admin',
   'GET /api/orders/:id': 'ownerOrAdmin',
+  'GET /api/orders/:id/invoice.pdf': 'ownerOrAdmin',
   'DELETE /api/orders/:id': 'ownerOrAdmin',
   'PATCH /api/orders/:id': 'admin',
   'POST /api/orders/:id/payment-intent': 'ownerOnly',
@@ -174,6 +175,18 @@ function expectedFor(access: Access, role: Role): Expected {
 async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promise<string> {
   const { db } = ctx.database;
   if (url.startsWith('/api/parts/:id')) return url.replace(':id', (await insertPart(db)).id);
+  if (url === '/api/orders/:id/invoice.pdf') {
+    // Only a paid order has an invoice: an unpaid one answers 404 to everyone.
+    const part = await insertPart(db);
+    const order = await insertOrder(db, {
+      part_id: part.id,
+      user_id: owner.id,
+      status: 'paid',
+      paid_at: '2026-06-15T12:00:00.000Z',
+      invoice_number: `INV-2026-${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+    });
+    return url.replace(':id', order.id);
+  }
   if (url.startsWith('/api/orders/:id')) {
     const part = await insertPart(db);
     const order = await insertOrder(db, { part_id: part.id, user_id: owner.id, status: 'pending_payment' });

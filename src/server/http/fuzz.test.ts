@@ -154,6 +154,7 @@ const CALLER: Record<string, Caller> = {
   'GET /api/admin/overview': 'admin',
   'GET /api/me/orders': 'customer',
   'GET /api/orders/{id}': 'owner',
+  'GET /api/orders/{id}/invoice.pdf': 'owner',
   'DELETE /api/orders/{id}': 'owner',
   'PATCH /api/orders/{id}': 'admin',
   'POST /api/orders/{id}/payment-intent': 'owner',

@@ -18,6 +18,16 @@ export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
 }
 
+/** The seller invoices name, as stored (migration 0014 gave the row its defaults); null before any settings were saved. */
+export async function findSeller(db: Db): Promise<{ name: string; address: string; vatNumber: string } | null> {
+  const row = await db
+    .selectFrom('settings')
+    .select(['seller_name', 'seller_address', 'seller_vat_number'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row ? { name: row.seller_name, address: row.seller_address, vatNumber: row.seller_vat_number } : null;
+}
+
 export async function upsertSettings(
   db: Db,
   values: {

@@ -64,6 +64,17 @@ export interface ContentServiceDeps {
   events: EventBus;
 }
 
+/** The seller invoices name: the stored one, or the defaults before an admin saved any settings. */
+export async function sellerOf(db: Db): Promise<{ name: string; address: string; vatNumber: string }> {
+  return (
+    (await repo.findSeller(db)) ?? {
+      name: DEFAULT_SELLER.sellerName,
+      address: DEFAULT_SELLER.sellerAddress,
+      vatNumber: DEFAULT_SELLER.sellerVatNumber,
+    }
+  );
+}
+
 export function createContentService(db: Db, { clock, events }: ContentServiceDeps) {
   return {
     async listBlogs(): Promise<{ items: BlogSummary[] }> {

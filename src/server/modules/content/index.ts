@@ -1,5 +1,7 @@
 export { contentRoutes } from './content.routes';
 export { createContentService, type ContentService } from './content.service';
 export { upsertSettings } from './content.repository';
+// For the orders' invoices: the seller they name.
+export { sellerOf } from './content.service';
 // For the orders export, so every CSV the shop writes quotes and guards its cells alike.
 export { csvCell } from './csv';

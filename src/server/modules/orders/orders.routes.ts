@@ -116,6 +116,29 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request) => orders.getOrder(request.params.id, signedInUser(request)),
   );
 
+  app.get(
+    '/api/orders/:id/invoice.pdf',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'The invoice of a paid order as a PDF download (its owner or an admin); 404 while it is unpaid',
+        params: orderIdParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.string(), 404: problemSchema, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await orders.invoicePdf(request.params.id, signedInUser(request));
+      // The 200 schema's string only documents the body; the bytes are sent as they are.
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as unknown as string);
+    },
+  );
+
   app.delete(
     '/api/orders/:id',
     {

@@ -18,7 +18,9 @@ import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus } from '../../events';
+import { sellerOf } from '../content';
 import { findLiveParts, priceTiersOf, reserveStock } from '../parts';
+import { renderInvoicePdf } from './invoice-pdf';
 import { releaseOrderStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, UTF8_BOM } from './orders-csv';
 import {
@@ -247,6 +249,19 @@ export function createOrdersService(
         throw error;
       }
       return { id };
+    },
+
+    /**
+     * The invoice of a paid (shipped, delivered) order as a PDF, made when asked from the order, its
+     * lines and the seller in the settings now. Its owner or an admin; any other order, and one
+     * without an invoice, answers 404.
+     */
+    async invoicePdf(id: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
+      const row = await mustSee(id, user);
+      if (!row.invoice_number || !row.paid_at) throw new AppError('not_found', copy.invoice.notFound);
+      const lines = (await linesOfOrders(db, [row.id])).get(row.id) ?? [];
+      const pdf = await renderInvoicePdf(row, lines, await sellerOf(db));
+      return { filename: copy.invoice.filename(row.invoice_number), pdf };
     },
 
     async getOrder(id: string, user: SessionUser): Promise<Order> {

@@ -1,0 +1,142 @@
+import pdfmake from 'pdfmake';
+import { copy } from '#shared/copy';
+import { formatMoney } from '#shared/money';
+import type { OrderLineRow, OrderRow } from '../../db/schema';
+
+/** The seller block of an invoice, from the settings. */
+export interface InvoiceSeller {
+  name: string;
+  /** Lines split by newlines. */
+  address: string;
+  /** '' when the company has none. */
+  vatNumber: string;
+}
+
+const c = copy.invoice;
+
+// PDF's standard fonts: every reader has them, so nothing is embedded, read from disk or fetched.
+const HELVETICA = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const STANDARD_FONTS = new Set(Object.values(HELVETICA));
+pdfmake.setFonts({ Helvetica: HELVETICA });
+// An invoice is made only from the order and the settings: nothing is loaded from a URL, and the only
+// "files" asked for are the standard fonts' names (pdfkit has their metrics built in).
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+
+const paidDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const INK = '#0f172a';
+const MUTED = '#475569';
+const RULE = '#cbd5e1';
+
+/** The invoice of a paid order as a PDF (A4): seller, buyer, every line and the total. */
+export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLineRow[], seller: InvoiceSeller): Promise<Buffer> {
+  const number = order.invoice_number;
+  if (!number || !order.paid_at) throw new Error(`order ${order.id} has no invoice: it is not paid`);
+  const money = (cents: number) => ({ text: formatMoney(cents), alignment: 'right' });
+  const header = (text: string, alignment = 'left') => ({ text, bold: true, color: MUTED, fontSize: 9, alignment, noWrap: true });
+
+  const definition = {
+    info: { title: `${c.title} ${number}`, author: seller.name, subject: `${c.title} ${number}` },
+    pageSize: 'A4',
+    pageMargins: [48, 56, 48, 56],
+    defaultStyle: { font: 'Helvetica', fontSize: 10, color: INK, lineHeight: 1.2 },
+    content: [
+      {
+        columns: [
+          { text: c.title, fontSize: 26, bold: true },
+          {
+            width: 'auto',
+            table: {
+              body: [
+                [
+                  { text: c.number, color: MUTED },
+                  { text: number, bold: true },
+                ],
+                [{ text: c.datePaid, color: MUTED }, paidDate.format(new Date(order.paid_at))],
+                ...(order.transaction_id ? [[{ text: c.transaction, color: MUTED }, order.transaction_id]] : []),
+              ],
+            },
+            layout: 'noBorders',
+          },
+        ],
+        columnGap: 24,
+      },
+      {
+        margin: [0, 28, 0, 28],
+        columns: [
+          party(c.seller, seller.name, [
+            ...addressLines(seller.address),
+            ...(seller.vatNumber ? [c.vatNumber(seller.vatNumber)] : []),
+          ]),
+          party(c.buyer, order.customer_name, [...addressLines(order.address), order.customer_email, order.phone]),
+        ],
+        columnGap: 24,
+      },
+      {
+        table: {
+          headerRows: 1,
+          widths: ['auto', '*', 'auto', 'auto', 'auto'],
+          body: [
+            [
+              header(c.sku),
+              header(c.part),
+              header(c.quantity, 'right'),
+              header(c.unitPrice, 'right'),
+              header(c.lineTotal, 'right'),
+            ],
+            ...lines.map((line) => [
+              { text: line.sku, noWrap: true },
+              line.part_name,
+              { text: String(line.quantity), alignment: 'right' },
+              money(line.unit_price_cents),
+              money(Number(line.line_total_cents)),
+            ]),
+            [
+              { text: c.total, bold: true, colSpan: 4, alignment: 'right' },
+              {},
+              {},
+              {},
+              { ...money(Number(order.total_cents)), bold: true },
+            ],
+          ],
+        },
+        layout: {
+          hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
+            i === 1 || i === node.table.body.length - 1 ? 1 : i === 0 || i === node.table.body.length ? 0 : 0.5,
+          vLineWidth: () => 0,
+          hLineColor: () => RULE,
+          // The table's text lines up with the blocks above it.
+          paddingLeft: (i: number) => (i === 0 ? 0 : 8),
+          paddingRight: (i: number, node: { table: { widths: unknown[] } }) => (i === node.table.widths.length - 1 ? 0 : 8),
+          paddingTop: () => 5,
+          paddingBottom: () => 5,
+        },
+      },
+      { text: c.paidNote, margin: [0, 24, 0, 0], color: MUTED },
+    ],
+  };
+  return pdfmake.createPdf(definition).getBuffer();
+}
+
+function addressLines(address: string): string[] {
+  return address
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function party(title: string, name: string, lines: readonly string[]) {
+  return {
+    stack: [
+      { text: title.toUpperCase(), bold: true, color: MUTED, fontSize: 9, margin: [0, 0, 0, 4] },
+      { text: name, bold: true },
+      ...lines.map((line) => ({ text: line })),
+    ],
+  };
+}
