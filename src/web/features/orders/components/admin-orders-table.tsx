@@ -8,6 +8,7 @@ import { DataTable, RowPicture } from '../../../components/data-table';
 import { useCancelOrderMutation } from '../api/cancel-order';
 import { useUpdateOrderStatusMutation } from '../api/update-order-status';
 import { AdminOrderStatus } from './admin-order-status';
+import { InvoiceLink } from './invoice-link';
 import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
 
 interface AdminOrdersTableProps {
@@ -165,6 +166,7 @@ export function AdminOrdersTable({ orders, offset }: AdminOrdersTableProps) {
                       <span className="sr-only">{t.status}: </span>
                       <AdminOrderStatus order={order} />
                     </span>
+                    <InvoiceLink order={order} />
                     {order.status === 'paid' || order.status === 'shipped' ? (
                       <ActionButton
                         tone="advance"

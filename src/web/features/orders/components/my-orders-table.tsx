@@ -12,6 +12,7 @@ import { useCancelOrderMutation } from '../api/cancel-order';
 import { useReorderMutation } from '../api/reorder';
 import { timeLeftToPay } from '../lib/time-left';
 import { useNow } from '../lib/use-now';
+import { InvoiceLink } from './invoice-link';
 import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
 import { ReorderToast } from './reorder-toast';
 
@@ -79,6 +80,9 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
           {order.transactionId}
         </p>
       ) : null}
+      <p className="mt-1">
+        <InvoiceLink order={order} />
+      </p>
     </div>
   );
 }

@@ -1,0 +1,7 @@
+/**
+ * Where an order's invoice downloads from: a plain link, not a query, so the browser saves the PDF the
+ * server makes (its owner or an admin; 404 until the order is paid).
+ */
+export function invoicePdfUrl(orderId: string): string {
+  return `/api/orders/${encodeURIComponent(orderId)}/invoice.pdf`;
+}

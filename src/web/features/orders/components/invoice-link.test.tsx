@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import type { Order, OrderStatus } from '#shared/schemas/orders';
+import { fakeApi } from '../../../testing/fake-api';
+import { renderWithApp } from '../../../testing/render-with-app';
+import { AdminOrdersTable } from './admin-orders-table';
+import { MyOrdersTable } from './my-orders-table';
+
+const c = copy.invoice;
+
+function orderOf(id: string, partName: string, status: OrderStatus, invoiceNumber: string | null): Order {
+  const paid = invoiceNumber !== null;
+  return {
+    id,
+    lines: [
+      {
+        partId: `p-${id}`,
+        sku: `GH-${id}`,
+        partName,
+        imageUrl: `/uploads/p-${id}.webp`,
+        quantity: 12,
+        unitPriceCents: 1000,
+        lineTotalCents: 12_000,
+      },
+    ],
+    partId: `p-${id}`,
+    partName,
+    imageUrl: `/uploads/p-${id}.webp`,
+    quantity: 12,
+    unitPriceCents: 1000,
+    totalCents: 12_000,
+    status,
+    cancelReason: status === 'cancelled' ? 'customer' : null,
+    payBy: status === 'pending_payment' ? '2026-11-28T09:00:00.000Z' : null,
+    transactionId: paid ? `txn_${id}` : null,
+    paidAt: paid ? '2026-11-20T10:00:00.000Z' : null,
+    invoiceNumber,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
+  };
+}
+
+const orders = [
+  orderOf('o1', 'Brake pad set', 'paid', 'INV-2026-000001'),
+  orderOf('o2', 'Oil filter', 'shipped', 'INV-2026-000002'),
+  orderOf('o3', 'Spark plug', 'delivered', 'INV-2026-000003'),
+  orderOf('o4', 'Timing belt', 'pending_payment', null),
+  orderOf('o5', 'Wiper blade', 'cancelled', null),
+];
+
+const rowOf = (name: string) => screen.getAllByTestId('order-row').find((row) => row.textContent?.includes(name))!;
+
+/** Paid, shipped and delivered rows each have one "Invoice" link to their PDF, named with the number; the others none. */
+function expectInvoiceLinks() {
+  for (const [name, id, number] of [
+    ['Brake pad set', 'o1', 'INV-2026-000001'],
+    ['Oil filter', 'o2', 'INV-2026-000002'],
+    ['Spark plug', 'o3', 'INV-2026-000003'],
+  ] as const) {
+    const link = within(rowOf(name)).getByRole('link', { name: c.linkLabel(number) });
+    expect(link.textContent).toBe(c.link);
+    expect(link.getAttribute('href')).toBe(`/api/orders/${id}/invoice.pdf`);
+    expect(link.getAttribute('download')).toBe(c.filename(number));
+  }
+  for (const name of ['Timing belt', 'Wiper blade']) {
+    expect(within(rowOf(name)).queryByRole('link', { name: new RegExp(c.link) })).toBeNull();
+  }
+}
+
+describe('invoice links', () => {
+  it('My Orders: an Invoice link on paid, shipped and delivered orders', () => {
+    fakeApi();
+    renderWithApp(<MyOrdersTable orders={orders} offset={0} />, { path: '/dashboard' });
+    expectInvoiceLinks();
+  });
+
+  it('Manage All Orders: the same links', () => {
+    fakeApi();
+    renderWithApp(<AdminOrdersTable orders={orders} offset={0} />, { path: '/dashboard/manageOrders' });
+    expectInvoiceLinks();
+  });
+});
