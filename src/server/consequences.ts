@@ -3,6 +3,7 @@ import type { MailDispatcher } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import type { OrderMails } from './modules/orders';
 import type { CartService } from './modules/cart';
+import type { LowStockMails } from './modules/parts';
 
 export interface ConsequencesDeps {
   /** The customer's order mails, written into the outbox with the change. */
@@ -12,6 +13,8 @@ export interface ConsequencesDeps {
   metrics: Pick<Metrics, 'ordersPlaced' | 'ordersExpired' | 'paymentsSucceeded'>;
   /** Forgets the public answers held in memory (on every node, with Redis): they may show what changed. */
   clearCachedAnswers: () => void;
+  /** Mails the admins when an order takes a part's stock under its low-stock line, in the order's transaction. */
+  lowStockMails: LowStockMails;
   /** Takes what an order placed from the cart holds out of the customer's cart, in the order's transaction. */
   cart: Pick<CartService, 'removeOrdered'>;
   /** Told once per order that became paid (tests and integrations); its failure is logged, the order stays paid. */
@@ -25,13 +28,19 @@ export interface ConsequencesDeps {
  * (docs/decisions/0017-modules-and-events.md).
  */
 export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps): void {
-  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart } = deps;
+  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart, lowStockMails } = deps;
   const mailSent = () => mailOutbox.wake();
 
-  // The parts' stock went down; an order from the cart empties the cart of what it holds.
+  // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
+  // cart empties the cart of what it holds.
   events.on('orderPlaced', {
     during: async (trx, { order, lines, fromCart, at }) => {
       await orderMails.placed(trx, order, lines, at);
+      await lowStockMails.afterStockTaken(
+        trx,
+        lines.map((line) => ({ partId: line.part_id, quantity: line.quantity })),
+        at,
+      );
       if (fromCart && order.user_id) {
         await cart.removeOrdered(
           trx,

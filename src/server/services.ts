@@ -9,7 +9,7 @@ import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
-import { createCategoriesService, createPartsService, createSearchUpkeep } from './modules/parts';
+import { createCategoriesService, createLowStockMails, createPartsService, createSearchUpkeep } from './modules/parts';
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -89,6 +89,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
 
   subscribeConsequences(events, {
     orderMails: createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours }),
+    lowStockMails: createLowStockMails({ publicUrl: config.publicUrl }),
     mailOutbox,
     metrics,
     clearCachedAnswers: deps.clearCachedAnswers,

@@ -444,6 +444,11 @@ export const copy = {
     hint: 'JPEG, PNG, WebP, AVIF or GIF, at most 5 MB.',
   },
   mail: {
+    lowStockSubject: (name: string, sku: string) => `Low stock: ${name} (${sku})`,
+    lowStockIntro: (name: string, sku: string, stock: number, line: number) =>
+      `An order has just taken the stock of ${name} (${sku}) to ${stock}, under ${line}, twice its minimum order.`,
+    lowStockOnce: 'You get this mail once each time the stock falls under that line, not for every order after it.',
+    lowStockButton: 'Open the overview',
     resetSubject: 'Reset your Gearhouse password',
     resetGreeting: (name: string) => `Hello ${name},`,
     resetIntro:

@@ -6,3 +6,11 @@
 export function isInStock(part: { stock: number; minOrderQuantity: number }): boolean {
   return part.stock > 0 && part.stock >= part.minOrderQuantity;
 }
+
+/** A part runs low below this many times its minimum order (docs/shop-rules.md, "Running the business"). */
+export const LOW_STOCK_FACTOR = 2;
+
+/** The stock under which a part is low: the overview lists it, and taking the stock below it mails the admins. */
+export function lowStockLine(part: { minOrderQuantity: number }): number {
+  return LOW_STOCK_FACTOR * part.minOrderQuantity;
+}

@@ -11,6 +11,7 @@ export {
 export { countOutboxMails } from './mail-outbox.repository';
 export {
   emailVerificationMail,
+  lowStockMail,
   orderCancelledByShopMail,
   orderExpiredMail,
   type OrderMailFacts,

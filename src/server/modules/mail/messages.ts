@@ -89,6 +89,21 @@ const orderName = (order: OrderMailFacts) => m.orderName(order.partName, Math.ma
 /** "2026-06-17 12:00": readable in every locale, and said to be UTC in the sentence around it. */
 const utcMinute = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
+/** To an admin: an order took a part's stock under its low-stock line. */
+export function lowStockMail(
+  to: Recipient,
+  part: { name: string; sku: string; stock: number; line: number },
+  overviewLink: string,
+): MailMessage {
+  return compose(to, {
+    kind: 'low-stock',
+    subject: m.lowStockSubject(part.name, part.sku),
+    paragraphs: [m.lowStockIntro(part.name, part.sku, part.stock, part.line)],
+    link: { href: overviewLink, label: m.lowStockButton },
+    after: [m.lowStockOnce],
+  });
+}
+
 export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): MailMessage {
   return compose(order.customer, {
     kind: 'order-placed',

@@ -8,6 +8,8 @@ export { categoriesRoutes } from './categories.routes';
 export { topSearchMisses } from './search-misses';
 export { createSearchUpkeep, optimizeSearchIndex, SEARCH_UPKEEP_INTERVAL_MS, type SearchUpkeep } from './search-upkeep';
 export { createCategoriesService, type CategoriesService } from './categories.service';
+// The admins' mail when an order takes a part's stock under its low-stock line (subscribed in consequences.ts).
+export { createLowStockMails, type LowStockMails } from './low-stock';
 // For orders, payments and reviews: the catalogue's stock and live parts, each taking the caller's
 // database or transaction. Only this module writes the parts table.
 export {

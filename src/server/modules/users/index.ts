@@ -4,3 +4,5 @@ export { AccountInputError, createAdmin, demoAccounts, ensureDemoAccounts, type 
 export { createSessionResolver } from './sessions';
 export { usersRoutes } from './users.routes';
 export { createUsersService, type UsersService } from './users.service';
+// For the shop's mails to its admins (low stock), with the caller's transaction.
+export { adminRecipients } from './users.repository';

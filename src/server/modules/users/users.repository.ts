@@ -58,6 +58,11 @@ export async function lockAdmins(trx: Db): Promise<void> {
   await trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
 }
 
+/** Every admin's address and name, for the shop's own mails to them. */
+export async function adminRecipients(db: Db): Promise<{ email: string; name: string }[]> {
+  return db.selectFrom('users').select(['email', 'name']).where('role', '=', 'admin').orderBy('email').execute();
+}
+
 export async function countAdmins(db: Db): Promise<number> {
   const row = await db
     .selectFrom('users')

@@ -1,0 +1,78 @@
+import { beforeAll, expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { testApi } from '../../testing/api';
+import { insertPart } from '../../testing/factories';
+import { placedOrder } from '../../testing/orders';
+import { describeOnEachEngine } from '../../testing/test-app';
+
+// The admins' low-stock mail (docs/shop-rules.md, "Running the business"): one per crossing of the
+// line (twice the minimum order), written with the order that crosses it, on both engines.
+describeOnEachEngine('low-stock mails to the admins', (ctx) => {
+  let admins: TestAccount[];
+  let customer: TestAccount;
+  const api = testApi(ctx);
+
+  beforeAll(async () => {
+    admins = [await signedInAdmin(ctx), await signedInAdmin(ctx)];
+    customer = await signedInCustomer(ctx);
+  });
+
+  /** The low-stock mails about this part, per admin address. */
+  const lowStockMails = async (sku: string) => {
+    const rows = await ctx.database.db
+      .selectFrom('mail_outbox')
+      .select(['recipient', 'subject', 'text'])
+      .where('kind', '=', 'low-stock')
+      .where('subject', 'like', `%(${sku})%`)
+      .execute();
+    return rows;
+  };
+
+  it('mails every admin once when an order takes the stock under twice the minimum, and again after it is back over', async () => {
+    const part = await insertPart(ctx.database.db, { name: 'Low pads', sku: 'LOW-PADS', stock: 36, min_order_quantity: 12 });
+    // 36 → 24: at the line, not under it.
+    await placedOrder(ctx, customer, part.id);
+    expect(await lowStockMails('LOW-PADS')).toEqual([]);
+    // 24 → 12: under it — one mail to each admin.
+    const crossing = await placedOrder(ctx, customer, part.id);
+    const first = await lowStockMails('LOW-PADS');
+    expect(first.map((mail) => mail.recipient).sort()).toEqual(expect.arrayContaining(admins.map((admin) => admin.email).sort()));
+    expect(first).toHaveLength(
+      (await ctx.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()).length,
+    );
+    expect(first[0]?.subject).toBe(copy.mail.lowStockSubject('Low pads', 'LOW-PADS'));
+    expect(first[0]?.text).toContain(copy.mail.lowStockIntro('Low pads', 'LOW-PADS', 12, 24));
+    // 12 → 0: still under it, no new mail.
+    await placedOrder(ctx, customer, part.id);
+    expect(await lowStockMails('LOW-PADS')).toHaveLength(first.length);
+
+    // Cancelled orders give the stock back over the line; the next crossing mails again.
+    const cancel = await api.as(customer).delete(`/api/orders/${crossing.id}`);
+    expect(cancel.status, cancel.body).toBe(200);
+    await ctx.database.db.updateTable('parts').set({ stock: 30 }).where('id', '=', part.id).execute();
+    await placedOrder(ctx, customer, part.id);
+    expect(await lowStockMails('LOW-PADS')).toHaveLength(2 * first.length);
+  });
+
+  it('mails once when two orders race for the last units over the line', async () => {
+    const part = await insertPart(ctx.database.db, { name: 'Race discs', sku: 'RACE-DISCS', stock: 30, min_order_quantity: 12 });
+    const other = await signedInCustomer(ctx);
+    // 30 → 18 → 6 (either order crosses 24 first; the second is under it already).
+    const results = await Promise.all([
+      api
+        .as(customer)
+        .post('/api/orders', { partId: part.id, quantity: 12, phone: '+1 555-010-2030', address: '12 Piston Road' }),
+      api.as(other).post('/api/orders', { partId: part.id, quantity: 12, phone: '+1 555-010-2030', address: '12 Piston Road' }),
+    ]);
+    expect(results.map((res) => res.status)).toEqual([201, 201]);
+    const admins = await ctx.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute();
+    expect(await lowStockMails('RACE-DISCS')).toHaveLength(admins.length);
+  });
+
+  it('writes no mail for an order that leaves the stock over the line', async () => {
+    const part = await insertPart(ctx.database.db, { name: 'Plenty filters', sku: 'PLENTY', stock: 500, min_order_quantity: 12 });
+    await placedOrder(ctx, customer, part.id);
+    expect(await lowStockMails('PLENTY')).toEqual([]);
+  });
+});
