@@ -17,18 +17,21 @@ export interface RatingSummary {
  * orders — so this reads one index instead of aggregating every paid order. It is left out of the
  * table types on purpose: nothing but the database writes it.
  */
-export async function bestSellingParts(db: Db, limit: number): Promise<PartRow[]> {
-  const unitsSold = sql<number>`units_sold`;
-  const top = await db
+const unitsSold = sql<number>`units_sold`;
+
+/** The live parts that have sold, most units first (the order of `parts_live_sold_idx`). */
+const partsBySales = (db: Db, limit: number) =>
+  db
     .selectFrom('parts')
-    .selectAll()
     .where('archived_at', 'is', null)
     .where(unitsSold, '>', 0)
     .orderBy(unitsSold, 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+
+export async function bestSellingParts(db: Db, limit: number): Promise<PartRow[]> {
+  const top = await partsBySales(db, limit).selectAll().execute();
   if (top.length >= limit) return top;
   let newest = db.selectFrom('parts').selectAll().where('archived_at', 'is', null);
   if (top.length > 0)
@@ -50,16 +53,8 @@ export async function topSellingParts(
   db: Db,
   limit: number,
 ): Promise<{ id: string; name: string; sku: string; units_sold: number }[]> {
-  const unitsSold = sql<number>`units_sold`;
-  const rows = await db
-    .selectFrom('parts')
+  const rows = await partsBySales(db, limit)
     .select(['id', 'name', 'sku', unitsSold.as('units_sold')])
-    .where('archived_at', 'is', null)
-    .where(unitsSold, '>', 0)
-    .orderBy(unitsSold, 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
     .execute();
   return rows.map((row) => ({ ...row, units_sold: Number(row.units_sold) }));
 }
