@@ -52,6 +52,8 @@ export function createServices(config: Config, deps: ServiceDeps) {
     log,
     onSent: (count) => metrics.mailsSent.inc(count),
     onFailedAttempt: () => metrics.mailSendFailures.inc(),
+    // The "paid" mail's invoice, made when it is sent (the services exist by then).
+    invoicePdf: (orderId) => services.orders.invoiceAttachment(orderId),
   });
   const auth = createAuth(config, { database, mailer: outboxMailer({ db, clock, wake: mailOutbox.wake }), log });
   // Stripe when PAYMENT_PROVIDER (or its keys) chose it, which is when `config.stripe` is set; else the sandbox.

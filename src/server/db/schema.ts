@@ -319,6 +319,8 @@ export interface MailOutboxTable {
   subject: string;
   text: string;
   html: string | null;
+  /** The order whose invoice PDF the mail carries, made when it is sent (migration 0014); null for none. */
+  invoice_order_id: string | null;
   created_at: string;
   /** Attempts begun so far; counted when a node claims the row, so a crash mid-send counts too. */
   attempts: ColumnType<number, number | undefined, number>;

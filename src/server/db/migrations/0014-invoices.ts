@@ -9,6 +9,8 @@ import type { Kysely } from 'kysely';
  *   transaction, so a rolled-back payment gives its number back (a database sequence would not).
  * - Orders already paid get their numbers here, in order of payment within each year, and each year's
  *   row starts after the last of them.
+ * - mail_outbox.invoice_order_id: the order whose invoice goes with the mail (the "paid" mail); the PDF
+ *   is made when the mail is sent, so the outbox keeps a reference, not the bytes.
  * - settings: the seller an invoice names (company name, postal address on several lines, VAT
  *   number), editable by an admin; the defaults stand until then.
  */
@@ -39,6 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last', 'integer', (c) => c.notNull())
     .execute();
 
+  await db.schema.alterTable('mail_outbox').addColumn('invoice_order_id', 'text').execute();
   await db.schema
     .alterTable('settings')
     .addColumn('seller_name', 'text', (c) => c.notNull().defaultTo(DEFAULT_SELLER.name))
@@ -90,6 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('mail_outbox').dropColumn('invoice_order_id').execute();
   for (const column of ['seller_name', 'seller_address', 'seller_vat_number']) {
     await db.schema.alterTable('settings').dropColumn(column).execute();
   }

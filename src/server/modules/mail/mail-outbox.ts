@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { MailOutboxRow } from '../../db/schema';
 import { newId } from '../../ids';
 import type { Log } from '../../log';
-import type { MailMessage, Mailer } from './mailer';
+import type { MailAttachment, MailMessage, Mailer } from './mailer';
 import {
   claimDueMails,
   countOutboxMails,
@@ -29,6 +29,7 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date | stri
     subject: message.subject,
     text: message.text,
     html: message.html ?? null,
+    invoice_order_id: message.invoiceOf ?? null,
     created_at: at,
     next_attempt_at: at,
     claimed_until: null,
@@ -104,6 +105,11 @@ export interface MailDispatcherDeps {
   /** Told how many mails a pass sent, and of each failed attempt (metrics). */
   onSent?: (count: number) => void;
   onFailedAttempt?: () => void;
+  /**
+   * Makes the invoice of an order, for a mail that carries one (`invoiceOf`). The orders module owns
+   * invoices; services.ts passes its maker in. A failure counts as a failed attempt, retried as usual.
+   */
+  invoicePdf?: (orderId: string) => Promise<MailAttachment>;
 }
 
 const toIso = (ms: number) => new Date(ms).toISOString();
@@ -120,6 +126,7 @@ function messageOf(row: MailOutboxRow): MailMessage {
     text: row.text,
     ...(row.html === null ? {} : { html: row.html }),
     kind: row.kind,
+    ...(row.invoice_order_id === null ? {} : { invoiceOf: row.invoice_order_id }),
   };
 }
 
@@ -138,8 +145,16 @@ export function createMailDispatcher({
   policy: overrides,
   onSent,
   onFailedAttempt,
+  invoicePdf,
 }: MailDispatcherDeps) {
   const policy = { ...DEFAULT_OUTBOX_POLICY, ...overrides };
+
+  /** The mail as sent: with its invoice made now, from the order as it is at this moment. */
+  async function withAttachments(message: MailMessage): Promise<MailMessage> {
+    if (!message.invoiceOf) return message;
+    if (!invoicePdf) throw new Error('this mail carries an invoice, and this dispatcher cannot make one');
+    return { ...message, attachments: [await invoicePdf(message.invoiceOf)] };
+  }
 
   async function sendWithin(message: MailMessage): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
@@ -183,10 +198,12 @@ export function createMailDispatcher({
     if (rows.length === 0) return 0;
     const outcomes = await Promise.all(
       rows.map((row) =>
-        sendWithin(messageOf(row)).then(
-          () => ({ row, error: undefined, ok: true as const }),
-          (error: unknown) => ({ row, error, ok: false as const }),
-        ),
+        withAttachments(messageOf(row))
+          .then(sendWithin)
+          .then(
+            () => ({ row, error: undefined, ok: true as const }),
+            (error: unknown) => ({ row, error, ok: false as const }),
+          ),
       ),
     );
     const sent = outcomes.filter((o) => o.ok).map((o) => o.row.id);

@@ -12,6 +12,19 @@ export interface MailMessage {
   html?: string;
   /** What caused it (`order-placed`, `password-reset`, …): kept with the mail in the outbox, not sent. */
   kind?: string;
+  /**
+   * The order whose invoice goes with the mail as a PDF. The outbox keeps only this reference; the
+   * dispatcher makes the file when it sends the mail (`attachments`).
+   */
+  invoiceOf?: string;
+  /** Files sent with the mail: made by the dispatcher just before sending, never stored. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /**
@@ -29,7 +42,14 @@ export function firstLink(text: string): string | undefined {
   return LINK.exec(text)?.[0];
 }
 
-const envelope = (from: string, { to, subject, text, html }: MailMessage) => ({ from, to, subject, text, html });
+const envelope = (from: string, { to, subject, text, html, attachments }: MailMessage) => ({
+  from,
+  to,
+  subject,
+  text,
+  html,
+  ...(attachments?.length ? { attachments } : {}),
+});
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   // Short timeouts (nodemailer's are minutes): a send must end well within the outbox's claim on the

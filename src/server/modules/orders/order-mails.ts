@@ -51,7 +51,9 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
   return {
     placed: async (trx: Db, row: OrderRow, lines: readonly OrderLineRow[], now: string) =>
       enqueueMail(trx, orderPlacedMail(await facts(trx, row, lines), ordersLink), now),
-    paid: async (trx: Db, row: OrderRow, now: string) => enqueueMail(trx, orderPaidMail(await facts(trx, row), ordersLink), now),
+    // With its invoice: the outbox keeps the order's id, and the PDF is made when the mail is sent.
+    paid: async (trx: Db, row: OrderRow, now: string) =>
+      enqueueMail(trx, { ...orderPaidMail(await facts(trx, row), ordersLink), invoiceOf: row.id }, now),
     shipped: async (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(trx, orderShippedMail(await facts(trx, row), ordersLink), now),
     cancelledByShop: async (trx: Db, row: OrderRow, now: string) =>

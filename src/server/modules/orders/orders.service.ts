@@ -264,6 +264,15 @@ export function createOrdersService(
       return { filename: copy.invoice.filename(row.invoice_number), pdf };
     },
 
+    /** The invoice of a paid order as a mail's attachment: the "paid" mail's, made when the mail is sent. */
+    async invoiceAttachment(id: string): Promise<{ filename: string; content: Buffer; contentType: string }> {
+      const row = await findOrder(db, id);
+      if (!row?.invoice_number || !row.paid_at) throw new Error(`order ${id} has no invoice: it is not paid`);
+      const lines = (await linesOfOrders(db, [row.id])).get(row.id) ?? [];
+      const content = await renderInvoicePdf(row, lines, await sellerOf(db));
+      return { filename: copy.invoice.filename(row.invoice_number), content, contentType: 'application/pdf' };
+    },
+
     async getOrder(id: string, user: SessionUser): Promise<Order> {
       const row = await mustSee(id, user);
       return { ...(await toOrder(row)), yours: row.user_id === user.id };

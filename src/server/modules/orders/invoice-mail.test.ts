@@ -1,0 +1,79 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect, it } from 'vitest';
+import { copy } from '#shared/copy';
+import { signedInCustomer } from '../../testing/accounts';
+import { orderSteps } from '../../testing/orders';
+import { describeOnEachEngine } from '../../testing/test-app';
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  await pdf.destroy();
+  return content.items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
+}
+
+describeOnEachEngine('the invoice in the "paid" mail', (ctx) => {
+  it('is stored in the outbox as the order it belongs to, and sent as its PDF', async () => {
+    const steps = orderSteps(ctx);
+    const customer = await signedInCustomer(ctx);
+    const { orderId } = await steps.place(customer, { stock: 500 });
+    await ctx.app.mailOutbox.drain();
+    ctx.mailer.messages.length = 0;
+
+    await steps.pay(customer, orderId);
+    const order = await steps.order(orderId);
+    expect(order.invoice_number).toMatch(/^INV-2026-\d{6}$/);
+    // The outbox holds a reference, never the file's bytes.
+    const outbox = await steps.outboxOf(customer.email);
+    const paidRow = outbox.find((row) => row.kind === 'order-paid')!;
+    expect(paidRow.invoice_order_id).toBe(orderId);
+    expect(outbox.filter((row) => row.kind !== 'order-paid').every((row) => row.invoice_order_id === null)).toBe(true);
+
+    await ctx.app.mailOutbox.drain();
+    const sent = ctx.mailer.messages.find((message) => message.to === customer.email && message.kind === 'order-paid')!;
+    expect(sent.attachments).toHaveLength(1);
+    const [pdf] = sent.attachments!;
+    expect(pdf!.filename).toBe(copy.invoice.filename(order.invoice_number!));
+    expect(pdf!.contentType).toBe('application/pdf');
+    const text = await pdfText(pdf!.content);
+    expect(text).toContain(order.invoice_number);
+    expect(text).toContain(order.customer_name);
+  });
+
+  it('leaves the other mails without one', async () => {
+    const steps = orderSteps(ctx);
+    const customer = await signedInCustomer(ctx);
+    await steps.place(customer, { stock: 500 });
+    await ctx.app.mailOutbox.drain();
+    const placed = ctx.mailer.messages.filter((message) => message.to === customer.email);
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed.every((message) => message.attachments === undefined)).toBe(true);
+  });
+});
+
+describeOnEachEngine(
+  'the invoice in the "paid" mail, through the configured transport',
+  (ctx) => {
+    it('reaches the .eml file as a PDF attachment named after the invoice', async () => {
+      const steps = orderSteps(ctx);
+      const customer = await signedInCustomer(ctx);
+      const { orderId } = await steps.place(customer, { stock: 500 });
+      await steps.pay(customer, orderId);
+      await ctx.app.mailOutbox.drain();
+      const { invoice_number: number } = await steps.order(orderId);
+
+      const files = await readdir(ctx.config.mail.outboxDir);
+      const mails = await Promise.all(files.map((file) => readFile(path.join(ctx.config.mail.outboxDir, file), 'utf8')));
+      const paid = mails.filter((mail) => mail.includes('Content-Type: application/pdf'));
+      expect(paid).toHaveLength(1);
+      expect(paid[0]).toContain(`filename=${number}.pdf`);
+      expect(paid[0]).toContain(customer.email);
+    });
+  },
+  { configuredMailer: true },
+);
