@@ -179,11 +179,11 @@ export function isCalendarDate(text: string): boolean {
 /** The longest range of booking days one export covers. */
 export const MAX_EXPORT_YEARS = 2;
 
-/** The day `years` after `day` (both `YYYY-MM-DD`); 29 February moves to 1 March in a common year. */
-export function yearsAfter(day: string, years: number): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCFullYear(date.getUTCFullYear() + years);
-  return date.toISOString().slice(0, 10);
+/** Whether the days `from`..`to` (inclusive) span more than `years`: `to` on or after the same day `years` later. */
+export function spansMoreThanYears(from: string, to: string, years: number): boolean {
+  const limit = new Date(`${from}T00:00:00.000Z`);
+  limit.setUTCFullYear(limit.getUTCFullYear() + years);
+  return Date.parse(`${to}T00:00:00.000Z`) >= limit.getTime();
 }
 
 const exportDateSchema = z
@@ -209,7 +209,7 @@ export const exportOrdersQuerySchema = z
   .superRefine(({ from, to }, ctx) => {
     if (from === undefined || to === undefined) return;
     if (from > to) ctx.addIssue({ code: 'custom', path: ['to'], message: copy.manageOrders.exportRangeReversed });
-    else if (to >= yearsAfter(from, MAX_EXPORT_YEARS))
+    else if (spansMoreThanYears(from, to, MAX_EXPORT_YEARS))
       ctx.addIssue({ code: 'custom', path: ['to'], message: copy.manageOrders.exportRangeTooLong });
   });
 export type ExportOrdersQuery = z.infer<typeof exportOrdersQuerySchema>;

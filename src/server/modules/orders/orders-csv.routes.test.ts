@@ -187,6 +187,9 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
     // Empty values, as a form sends them, are no filter; only `to` or only `from` bound one side.
     expect(idsOf((await exported('?status=&from=&to=2021-04-30')).rows)).toContain(before);
     expect(idsOf((await exported('?status=&from=&to=2021-04-30')).rows)).not.toContain(first);
+    // The last day there is bounds the export like any other, and a range may end in it.
+    expect(idsOf((await exported('?to=9999-12-31')).rows)).toContain(after);
+    expect((await exported('?from=9999-01-01&to=9999-12-31')).rows).toEqual([]);
     expect(idsOf((await exported('?from=2021-05-04')).rows)).toContain(after);
     expect(idsOf((await exported('?from=2021-05-04')).rows)).not.toContain(last);
   });

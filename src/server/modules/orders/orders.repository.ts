@@ -139,7 +139,7 @@ export type ExportedOrderRow = Pick<
 
 /**
  * The next `limit` orders of the export, newest first by `(created_at, id)`, booked in
- * [`bookedFrom`, `bookedBefore`) and of `status` when given, after the last order of the previous batch.
+ * [`bookedFrom`, `bookedUntil`] and of `status` when given, after the last order of the previous batch.
  * Keyset paging walks `orders_created_idx` (or `orders_status_created_idx` with a status, migration
  * 0003), so each batch costs the same however deep the export is.
  */
@@ -148,13 +148,13 @@ export async function exportBatch(
   {
     status,
     bookedFrom,
-    bookedBefore,
+    bookedUntil,
     after,
     limit,
   }: {
     status?: OrderStatus | undefined;
     bookedFrom?: string | undefined;
-    bookedBefore?: string | undefined;
+    bookedUntil?: string | undefined;
     after?: { createdAt: string; id: string } | undefined;
     limit: number;
   },
@@ -176,7 +176,7 @@ export async function exportBatch(
     ]);
   if (status) query = query.where('status', '=', status);
   if (bookedFrom) query = query.where('created_at', '>=', bookedFrom);
-  if (bookedBefore) query = query.where('created_at', '<', bookedBefore);
+  if (bookedUntil) query = query.where('created_at', '<=', bookedUntil);
   if (after) {
     query = query
       .where('created_at', '<=', after.createdAt)

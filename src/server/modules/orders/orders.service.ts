@@ -40,11 +40,6 @@ import {
 /** How many orders the export reads at a time: one query for them, one for their lines. */
 export const EXPORT_BATCH_SIZE = 1_000;
 
-/** The day after `day` (`YYYY-MM-DD`). */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
 /** When an unpaid order booked at `createdAt` expires. */
 export function payByOf(createdAt: string, paymentWindowHours: number): string {
   return new Date(Date.parse(createdAt) + paymentWindowHours * 3_600_000).toISOString();
@@ -296,12 +291,13 @@ export function createOrdersService(
     exportOrdersCsv({ status, from, to }: ExportOrdersQuery): { filename: string; chunks: AsyncGenerator<string> } {
       const filename = `orders-${clock.now().toISOString().slice(0, 10)}.csv`;
       const bookedFrom = from ? `${from}T00:00:00.000Z` : undefined;
-      const bookedBefore = to ? `${dayAfter(to)}T00:00:00.000Z` : undefined;
+      // Booking times are ISO texts to the millisecond (`toISOString`), so the day's last one bounds it.
+      const bookedUntil = to ? `${to}T23:59:59.999Z` : undefined;
       async function* chunks(): AsyncGenerator<string> {
         yield UTF8_BOM + ordersCsvHeader;
         let after: { createdAt: string; id: string } | undefined;
         for (;;) {
-          const batch = await exportBatch(db, { status, bookedFrom, bookedBefore, after, limit: EXPORT_BATCH_SIZE });
+          const batch = await exportBatch(db, { status, bookedFrom, bookedUntil, after, limit: EXPORT_BATCH_SIZE });
           if (batch.length === 0) return;
           const lines = await linesOfOrders(
             db,
