@@ -512,7 +512,8 @@ export const copy = {
     roles: { admin: 'Admin', customer: 'Customer' },
   },
   overview: {
-    intro: 'How the shop is doing: sales by day, orders by status, best sellers, stock running low and what customers searched for without finding it.',
+    intro:
+      'How the shop is doing: sales by day, orders by status, best sellers, stock running low and what customers searched for without finding it.',
     daysLabel: 'Period',
     days: (days: number) => `Last ${days} days`,
     daysInvalid: 'Choose the last 30 or 90 days.',
@@ -545,7 +546,8 @@ export const copy = {
     missesEmpty: 'Every search found something.',
     query: 'Search text',
     times: 'Times',
-    chartLabel: (days: number) => `Revenue per day over the last ${days} days, as a bar chart. The same figures are in the table below it.`,
+    chartLabel: (days: number) =>
+      `Revenue per day over the last ${days} days, as a bar chart. The same figures are in the table below it.`,
   },
   partsAdmin: {
     addTitle: 'Add a New Parts',

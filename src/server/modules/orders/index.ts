@@ -14,7 +14,6 @@ export {
   findOrder as findForPayment,
   findOrderOf,
   linesOfOrders,
-  markOrderPaid as markPaid,
   type ReviewSubject,
   salesByDay,
   salesOfParts,
