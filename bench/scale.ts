@@ -117,8 +117,7 @@ const dialects = {
     series: () => '',
     from: (count: number) => `generate_series(1, ${count}) as seq(n)`,
     pad: (expr: string, width: number) => `lpad((${expr})::text, ${width}, '0')`,
-    iso: (seconds: string) =>
-      `to_char(to_timestamp(${START} + ${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    iso: (seconds: string) => `to_char(to_timestamp(${START} + ${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   },
 };
 
@@ -332,12 +331,15 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
   }
 }
 
-/** Both engines, one after the other; a few minutes each on a 2-core machine. */
+/** Both engines, one after the other (`SCALE_ENGINES=sqlite` for one); a few minutes each on a 2-core machine. */
 export async function measureScale(log: (line: string) => void = console.log): Promise<ScaleFigure[]> {
   log(
     `\nScale: ${SCALE.parts.toLocaleString('en')} parts, ${(SCALE.parts * SCALE.fitmentsPerPart).toLocaleString('en')} fitments over ${SCALE.vehicles.toLocaleString('en')} vehicles, ${SCALE.orders.toLocaleString('en')} orders; p95 of 200 sequential requests (app.inject, response cache off) after 20 warm-up:`,
   );
-  return [...(await measureEngine('sqlite', log)), ...(await measureEngine('postgres', log))];
+  const engines = (process.env.SCALE_ENGINES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+  const figures: ScaleFigure[] = [];
+  for (const engine of engines) figures.push(...(await measureEngine(engine, log)));
+  return figures;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -151,6 +151,65 @@ function searchCondition(db: Db, terms: SearchTerms): Expression<SqlBool> {
 const hitRows = (table: 'parts_words' | 'parts_numbers') =>
   sql`join parts_search_rows as hit on hit.rowid = ${sql.table(table)}.rowid`;
 
+/** SQLite: the row numbers (in `parts_search_rows`) of the live parts the search text finds. */
+function hitRowids(terms: SearchTerms) {
+  const sources = [];
+  if (terms.words.length > 0)
+    sources.push(sql`select rowid from parts_words where parts_words match ${fts5WordsQuery(terms.words, terms.knownVariants)}`);
+  if (terms.numberKey)
+    sources.push(sql`select rowid from parts_numbers where parts_numbers match ${fts5NumberQuery(terms.numberKey)}`);
+  return sql.join(sources, sql` union `);
+}
+
+/**
+ * SQLite: the conditions on `parts_search_rows as hit` (one row per live part) of the search and the
+ * vehicle, and of the category and "in stock only" unless left out (the facets count without them).
+ */
+function hitConditions(db: Db, filters: PartFilters, leaveOut = { category: true, inStock: true }): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (filters.search)
+    conditions.push(matchesNothing(filters.search) ? sql`1 = 0` : sql`hit.rowid in (${hitRowids(filters.search)})`);
+  if (fitsAVehicle(filters)) conditions.push(sql`hit.part_id in (${fitting(db, filters)})`);
+  if (filters.categoryId !== undefined && !leaveOut.category) conditions.push(sql`hit.category_id = ${filters.categoryId}`);
+  if (filters.inStock && !leaveOut.inStock) conditions.push(sql`hit.bookable = 1`);
+  return conditions;
+}
+
+/**
+ * SQLite: one page of a search in relevance order (byRelevance's), read from the search's rows: the
+ * number class (0–2) of the parts the number index finds, computed from their part alone, then the
+ * words' bm25, then the id. SQLite keeps only the page's rows while it sorts.
+ */
+async function relevancePageOnSqlite(
+  db: Db,
+  filters: PartFilters & { search: SearchTerms },
+  { page, limit }: { page: number; limit: number },
+): Promise<string[]> {
+  const { words, numberKey, knownVariants } = filters.search;
+  const rank =
+    words.length > 0
+      ? sql`left join (select rowid, ${WORDS_RANK} as text_rank from parts_words
+          where parts_words match ${fts5WordsQuery(words, knownVariants)} limit -1) as word_hits on word_hits.rowid = hit.rowid`
+      : sql``;
+  const keys = numberKeysOf(db);
+  const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
+  // A bare number in ORDER BY names a column: the terms that do not apply are left out, not made constant.
+  const order = [];
+  if (numberKey)
+    order.push(sql`case when hit.rowid in (select rowid from parts_numbers where parts_numbers match ${fts5NumberQuery(numberKey)})
+        then (select case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 else 2 end
+          from parts where parts.id = hit.part_id)
+        else 3 end`);
+  if (words.length > 0) order.push(sql`coalesce(word_hits.text_rank, 0)`);
+  order.push(sql`hit.part_id`);
+  const { rows } = await sql<{ id: string }>`
+    select hit.part_id as id from parts_search_rows as hit ${rank}
+    where ${sql.join(hitConditions(db, filters, { category: false, inStock: false }), sql` and `)}
+    order by ${sql.join(order, sql`, `)}
+    limit ${limit} offset ${(page - 1) * limit}`.execute(db);
+  return rows.map((row) => row.id);
+}
+
 /**
  * SQLite's rank of a words hit: bm25 with the name weighing 10, the part numbers 8 and the description 1.
  */
@@ -299,6 +358,16 @@ async function everyPartByCategory(db: Db): Promise<CategoryGroup[]> {
 async function matchesByCategory(db: Db, filters: PartFilters): Promise<CategoryGroup[]> {
   const narrowed = filters.search !== undefined || fitsAVehicle(filters);
   if (!narrowed) return everyPartByCategory(db);
+  if (isSqlite(db)) {
+    // The search's rows hold each live part's category and whether it is bookable: no part is read.
+    const { rows } = await sql<CategoryGroup>`
+      select categories.id, categories.slug, categories.name, count(*) as "all", sum(hit.bookable) as bookable
+      from parts_search_rows as hit join categories on categories.id = hit.category_id
+      where ${sql.join(hitConditions(db, filters), sql` and `)}
+      group by categories.id, categories.slug, categories.name
+      order by categories.name`.execute(db);
+    return rows.map((row) => ({ ...row, all: Number(row.all), bookable: Number(row.bookable) }));
+  }
   const rows = await partsMatching(db, filters, { category: true, inStock: true })
     .innerJoin('categories', 'categories.id', 'parts.category_id')
     .select((eb) => [
@@ -338,144 +407,6 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
   };
 }
 
-/**
- * On SQLite, a narrowed list (a search or a vehicle) holding at most this many parts is counted and
- * ordered from one read of its matches; a bigger one is left to the database's sort and grouped count.
- */
-export const MAX_SORTED_IN_MEMORY = 50_000;
-
-/** One match, with what the facets and the order need. */
-interface Hit {
-  id: string;
-  category_id: string | null;
-  bookable: number;
-  /** How the typed number matches (byRelevance's classes, 3: not at all). */
-  number_class: number;
-  /** The words' rank: bm25, lower is better; 0 without words (after every word hit). */
-  text_rank: number;
-  created_at: string;
-  price_cents: number;
-}
-
-type HitOrder = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
-
-const inMemoryOrders: readonly PartSort[] = ['relevance', 'newest', 'price_asc', 'price_desc'];
-
-/** The number-match class of byRelevance, 3 without a number key. */
-function numberClass(db: Db, numberKey: string | undefined): RawBuilder<number> {
-  if (!numberKey) return sql<number>`3`;
-  const keys = numberKeysOf(db);
-  const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
-  return sql<number>`case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 when ${keys} like ${`%${numberKey}%`} then 2 else 3 end`;
-}
-
-/**
- * On SQLite, every live part matching the filters but the category and "in stock only", up to `cap`
- * of them: the words' hits, with their bm25, from the words index, and the number hits from the number
- * index joined to their parts (a part found both ways comes twice; `onePerPart` keeps one).
- */
-async function readHits(db: Db, filters: PartFilters, order: HitOrder, cap: number): Promise<Hit[]> {
-  const search = filters.search;
-  // Only the order's own column is read.
-  const created = order === 'newest' ? sql<string>`parts.created_at` : sql<string>`''`;
-  const price = order === 'price_asc' || order === 'price_desc' ? sql<number>`parts.price_cents` : sql<number>`0`;
-  const columns = (query: PartsQuery, textRank: RawBuilder<number>, numbers: RawBuilder<number>): Promise<Hit[]> =>
-    query
-      .select([
-        'parts.id',
-        'parts.category_id',
-        bookableCase.as('bookable'),
-        numbers.as('number_class'),
-        textRank.as('text_rank'),
-        created.as('created_at'),
-        price.as('price_cents'),
-      ])
-      .limit(cap)
-      .execute();
-  if (!search) return columns(partsMatching(db, filters, { category: true, inStock: true }), sql<number>`0`, sql<number>`3`);
-  // The words' hits come from the index and its rows alone: each row carries the part's id, category
-  // and whether it is bookable, for live parts only (migration 0013). The order's column, when it is
-  // not relevance, comes from the part.
-  const fits = fitsAVehicle(filters) ? sql`and hit.part_id in (${fitting(db, filters)})` : sql``;
-  const orderColumns =
-    order === 'relevance'
-      ? sql`'' as created_at, 0 as price_cents from parts_words ${hitRows('parts_words')}`
-      : sql`parts.created_at, parts.price_cents from parts_words ${hitRows('parts_words')} join parts on parts.id = hit.part_id`;
-  const reads: Promise<Hit[]>[] = [];
-  if (search.words.length > 0) {
-    reads.push(
-      sql<Hit>`select hit.part_id as id, hit.category_id, hit.bookable, 3 as number_class,
-          ${WORDS_RANK} as text_rank, ${orderColumns}
-        where parts_words match ${fts5WordsQuery(search.words, search.knownVariants)} ${fits}
-        limit ${cap}`
-        .execute(db)
-        .then((result) => result.rows),
-    );
-  }
-  if (search.numberKey) {
-    const others = partsMatching(db, { ...filters, search: undefined }, { category: true, inStock: true });
-    const numbers = others.where(
-      'parts.id',
-      'in',
-      sql<string>`(select hit.part_id from parts_numbers ${hitRows('parts_numbers')} where parts_numbers match ${fts5NumberQuery(search.numberKey)})`,
-    );
-    reads.push(columns(numbers, sql<number>`0`, numberClass(db, search.numberKey)));
-  }
-  return (await Promise.all(reads)).flat();
-}
-
-const byId = (a: Hit, b: Hit) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** Each part once: one found by its words and by its number keeps its best number class and its words' rank. */
-function onePerPart(hits: readonly Hit[]): Hit[] {
-  const once = new Map<string, Hit>();
-  for (const hit of hits) {
-    const seen = once.get(hit.id);
-    if (!seen) once.set(hit.id, hit);
-    else
-      once.set(hit.id, {
-        ...seen,
-        number_class: Math.min(seen.number_class, hit.number_class),
-        text_rank: Math.min(seen.text_rank, hit.text_rank),
-      });
-  }
-  return [...once.values()];
-}
-
-/** The hits in the list's order (the same order as `ordered` gives in SQL). */
-function orderHits(unique: Hit[], order: HitOrder): Hit[] {
-  switch (order) {
-    case 'relevance':
-      return unique.sort((a, b) => a.number_class - b.number_class || a.text_rank - b.text_rank || byId(a, b));
-    case 'price_asc':
-      return unique.sort((a, b) => a.price_cents - b.price_cents || byId(a, b));
-    case 'price_desc':
-      return unique.sort((a, b) => b.price_cents - a.price_cents || byId(b, a));
-    default:
-      return unique.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : byId(b, a)));
-  }
-}
-
-/** The per-category counts of the hits (matchesByCategory's answer, from memory). */
-async function hitsByCategory(db: Db, hits: readonly Hit[]): Promise<CategoryGroup[]> {
-  const counts = new Map<string, { all: number; bookable: number }>();
-  for (const hit of hits) {
-    if (hit.category_id === null) continue;
-    const count = counts.get(hit.category_id) ?? { all: 0, bookable: 0 };
-    count.all += 1;
-    count.bookable += Number(hit.bookable);
-    counts.set(hit.category_id, count);
-  }
-  if (counts.size === 0) return [];
-  const categories = await db
-    .selectFrom('categories')
-    .select(['id', 'slug', 'name'])
-    .where('id', 'in', [...counts.keys()])
-    .orderBy('name', 'asc')
-    .execute();
-  return categories.map((category) => ({ ...category, ...(counts.get(category.id) ?? { all: 0, bookable: 0 }) }));
-}
-
 /** Reads the rows of a page's ids, in that order. */
 async function rowsOf(db: Db, pageIds: string[]): Promise<PartRow[]> {
   return pageIds.length > 0
@@ -486,14 +417,13 @@ async function rowsOf(db: Db, pageIds: string[]): Promise<PartRow[]> {
 /**
  * One page of the live parts matching `filters`, in `sort` order, with the total and the facets.
  *
- * On SQLite, a search or a vehicle narrows the list to a few thousand parts at most, typically: their
- * matches are read once (readHits) and counted, filtered and ordered in memory, which costs half of
- * asking for a sorted page and a grouped count, each reading every match again. (On PostgreSQL the
- * two queries cost less than carrying thousands of rows to the app.) Otherwise, or when they find more
- * than MAX_SORTED_IN_MEMORY parts, or in name order (whose collation is the database's), the page's
- * ids come from the sort's index (a deep page skips index entries, not rows) and the counts from
- * countMatches alongside; SQLite then ranks words by joining the FTS5 hits (bm25 is only known
- * inside the MATCH query).
+ * Two queries: the page's ids and the counts (countMatches), alongside. On SQLite a search in
+ * relevance order, and the counts of a search or a vehicle, are read from the search's rows
+ * (`parts_search_rows`: each live part's category and whether it is bookable) without reading the
+ * parts; sorting thousands of hits there with only the page kept costs less than carrying them to the
+ * app (about three times less at 5,000). Otherwise the page's ids come from the sort's index (a deep
+ * page skips index entries, not rows); SQLite then ranks words by joining the FTS5 hits (bm25 is only
+ * known inside the MATCH query).
  */
 export async function findParts(
   db: Db,
@@ -501,21 +431,12 @@ export async function findParts(
   { sort, page, limit }: { sort: PartSort; page: number; limit: number },
 ): Promise<FoundParts> {
   const search = filters.search;
-  const narrowed = search !== undefined || fitsAVehicle(filters);
-  if (narrowed && isSqlite(db) && inMemoryOrders.includes(sort) && !(search && matchesNothing(search))) {
-    const order: HitOrder = sort === 'relevance' && !search ? 'newest' : (sort as HitOrder);
-    const hits = await readHits(db, filters, order, MAX_SORTED_IN_MEMORY + 1);
-    if (hits.length <= MAX_SORTED_IN_MEMORY) {
-      const unique = onePerPart(hits);
-      const groups = await hitsByCategory(db, unique);
-      const listed = orderHits(unique, order).filter(
-        (hit) =>
-          (filters.categoryId === undefined || hit.category_id === filters.categoryId) &&
-          (!filters.inStock || Number(hit.bookable) === 1),
-      );
-      const pageIds = listed.slice((page - 1) * limit, page * limit).map((hit) => hit.id);
-      return { rows: await rowsOf(db, pageIds), ...countsOf(groups, filters) };
-    }
+  if (sort === 'relevance' && search !== undefined && !matchesNothing(search) && isSqlite(db)) {
+    const [ids, counts] = await Promise.all([
+      relevancePageOnSqlite(db, { ...filters, search }, { page, limit }),
+      countMatches(db, filters),
+    ]);
+    return { rows: await rowsOf(db, ids), ...counts };
   }
   let pageBase = partsMatching(db, filters);
   if (sort === 'relevance' && search !== undefined && search.words.length > 0 && isSqlite(db)) {
