@@ -4,16 +4,7 @@
 // RSS is sampled every 50 ms. The export streams in batches, so its peak RSS growth stays flat however
 // many orders there are.
 //   npx tsx bench/orders-csv.ts
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrator';
-import type { Mailer } from '../src/server/modules/mail';
-import { createBenchPostgres } from './lib/postgres';
+import { type ScaleShop, withScaleShop } from './lib/scale-shop';
 import { generateScaleData, SCALE } from './scale';
 
 /** The most the process's RSS may grow over its start while one export is downloaded. */
@@ -27,21 +18,7 @@ export interface OrdersCsvFigure {
   peakRssGrowthMb: number;
 }
 
-const ORIGIN = 'http://127.0.0.1:3998';
 const MB = 1024 * 1024;
-const noMail: Mailer = { send: async () => undefined };
-
-async function signUp(app: FastifyInstance, email: string): Promise<{ id: string; cookie: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
-    payload: { name: 'Export Bench', email, password: 'export-password-1' },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
-  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  return { id: (res.json() as { user: { id: string } }).user.id, cookie };
-}
 
 /** Downloads the export, counting its bytes and records without keeping them, and samples RSS meanwhile. */
 async function download(url: string, cookie: string): Promise<Omit<OrdersCsvFigure, 'engine'>> {
@@ -75,47 +52,15 @@ async function download(url: string, cookie: string): Promise<Omit<OrdersCsvFigu
 }
 
 async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) => void): Promise<OrdersCsvFigure[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `gearhouse-export-${engine}-`));
-  const postgres = engine === 'postgres' ? await createBenchPostgres() : undefined;
-  if (engine === 'postgres' && !postgres) {
-    log('  PostgreSQL is not reachable (TEST_POSTGRES_URL or 127.0.0.1:5432): not measured.');
-    rmSync(dir, { recursive: true, force: true });
-    return [];
-  }
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'sandbox',
-      DATA_DIR: dir,
-      AUTH_SECRET: 'export-secret-export-secret-export-secret-01',
-      PUBLIC_URL: ORIGIN,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    },
-    { webDistDir: undefined },
-  );
-  const handle = openDatabase(config.database);
-  let app: FastifyInstance | undefined;
-  try {
-    await migrateToLatest(handle.db);
-    app = await buildApp(config, {
-      database: handle,
-      logger: false,
-      responseCacheTtlMs: 0,
-      mailer: noMail,
-      orderSweepIntervalMs: 0,
-    });
-    await app.ready();
-    const customer = await signUp(app, 'export-customer@example.com');
-    const admin = await signUp(app, 'export-admin@example.com');
-    await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+  const generate = async ({ handle, customer }: ScaleShop) => {
     const generated = performance.now();
     await generateScaleData(handle, customer.id);
     log(
       `  ${engine}: ${SCALE.orders.toLocaleString('en')} orders generated in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
     );
+  };
+  return withScaleShop(engine, log, generate, async ({ app, admin }) => {
+    // A real port: inject would buffer the whole body.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const figure = { engine, ...(await download(`${address}/api/orders.csv`, admin.cookie)) };
     const verdict = figure.peakRssGrowthMb <= EXPORT_RSS_BUDGET_MB && figure.rows === SCALE.orders ? 'ok' : 'over';
@@ -123,12 +68,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
       `  ${engine.padEnd(9)} ${figure.rows.toLocaleString('en')} rows, ${figure.megabytes.toFixed(1)} MB in ${figure.seconds.toFixed(1)} s, peak RSS growth ${figure.peakRssGrowthMb.toFixed(1)} MB   ${verdict}`,
     );
     return [figure];
-  } finally {
-    await app?.close();
-    await handle.destroy();
-    await postgres?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Both engines, one after the other; a few minutes each on a 2-core machine. */

@@ -3,18 +3,11 @@
 // (generated in SQL: a recursive CTE on SQLite, generate_series on PostgreSQL), the app built in-process with its response cache off, and p95 latency of sequential
 // requests through `app.inject` (the whole request: hooks, session lookup, validation, queries,
 // serialisation).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrator';
-import type { Mailer } from '../src/server/modules/mail';
+import type { DatabaseHandle } from '../src/server/db/database';
 import { optimizeSearchIndex } from '../src/server/modules/parts';
-import { createBenchPostgres } from './lib/postgres';
+import { type ScaleShop, withScaleShop } from './lib/scale-shop';
 
 export const SCALE = { parts: 100_000, orders: 1_000_000, vehicles: 2_000, fitmentsPerPart: 10 } as const;
 /** One customer in twenty orders is the bench customer's: 50,000 orders for My Orders. */
@@ -29,7 +22,6 @@ export interface ScaleFigure {
   budgeted: boolean;
 }
 
-const ORIGIN = 'http://127.0.0.1:3999';
 const CATEGORIES = [
   'Brake pad',
   'Oil filter',
@@ -209,18 +201,6 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
   await optimizeSearchIndex(handle.db);
 }
 
-async function signUp(app: FastifyInstance, email: string): Promise<{ id: string; cookie: string }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
-    payload: { name: 'Scale Customer', email, password: 'scale-password-1' },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
-  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  return { id: (res.json() as { user: { id: string } }).user.id, cookie };
-}
-
 async function p95(
   app: FastifyInstance,
   url: string,
@@ -241,52 +221,15 @@ async function p95(
   return times[Math.ceil(runs * 0.95) - 1] ?? Number.NaN;
 }
 
-const noMail: Mailer = { send: async () => undefined };
-
 async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) => void): Promise<ScaleFigure[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `gearhouse-scale-${engine}-`));
-  const postgres = engine === 'postgres' ? await createBenchPostgres() : undefined;
-  if (engine === 'postgres' && !postgres) {
-    log('  PostgreSQL is not reachable (TEST_POSTGRES_URL or 127.0.0.1:5432): not measured.');
-    rmSync(dir, { recursive: true, force: true });
-    return [];
-  }
-  const config = loadConfig(
-    {
-      NODE_ENV: 'production',
-      PAYMENT_PROVIDER: 'sandbox',
-      DATA_DIR: dir,
-      AUTH_SECRET: 'scale-secret-scale-secret-scale-secret-0123',
-      PUBLIC_URL: ORIGIN,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-    },
-    { webDistDir: undefined },
-  );
-  const handle = openDatabase(config.database);
-  let app: FastifyInstance | undefined;
-  try {
-    await migrateToLatest(handle.db);
-    app = await buildApp(config, {
-      database: handle,
-      logger: false,
-      responseCacheTtlMs: 0,
-      mailer: noMail,
-      orderSweepIntervalMs: 0,
-    });
-    await app.ready();
-    const customer = await signUp(app, 'scale-customer@example.com');
-    const admin = await signUp(app, 'scale-admin@example.com');
-    await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-
+  const generate = async ({ handle, customer }: ScaleShop) => {
     const started = performance.now();
     await generateScaleData(handle, customer.id);
     log(
       `  ${engine}: ${SCALE.parts.toLocaleString('en')} parts, ${(SCALE.parts * SCALE.fitmentsPerPart).toLocaleString('en')} fitments and ${SCALE.orders.toLocaleString('en')} orders generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-
+  };
+  return withScaleShop(engine, log, generate, async ({ app, customer, admin }) => {
     // [label, url, cookie, budgeted]
     const cases: [string, string, string | undefined, boolean][] = [
       ['search: a word ?q=brake (5,000 hits)', '/api/parts?q=brake', undefined, true],
@@ -323,12 +266,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
       log(`  ${engine.padEnd(9)} ${label.padEnd(44)} p95 ${ms.toFixed(1).padStart(7)} ms   ${verdict}`);
     }
     return figures;
-  } finally {
-    await app?.close();
-    await handle.destroy();
-    await postgres?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Both engines, one after the other (`SCALE_ENGINES=sqlite` for one); a few minutes each on a 2-core machine. */
