@@ -191,14 +191,13 @@ async function relevancePageOnSqlite(
       ? sql`left join (select rowid, ${WORDS_RANK} as text_rank from parts_words
           where parts_words match ${fts5WordsQuery(words, knownVariants)} limit -1) as word_hits on word_hits.rowid = hit.rowid`
       : sql``;
-  const keys = numberKeysOf(db);
-  const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
+  // `limit -1` (no limit) keeps SQLite from merging the bm25 subquery into the join, which would run
+  // the full-text query once per hit: the hits and their rank are gathered once.
   // A bare number in ORDER BY names a column: the terms that do not apply are left out, not made constant.
   const order = [];
   if (numberKey)
     order.push(sql`case when hit.rowid in (select rowid from parts_numbers where parts_numbers match ${fts5NumberQuery(numberKey)})
-        then (select case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 else 2 end
-          from parts where parts.id = hit.part_id)
+        then (select ${numberClassOf(db, numberKey)} from parts where parts.id = hit.part_id)
         else 3 end`);
   if (words.length > 0) order.push(sql`coalesce(word_hits.text_rank, 0)`);
   order.push(sql`hit.part_id`);
@@ -263,28 +262,21 @@ type Ordered = SelectQueryBuilder<Database, 'parts', { id: string }>;
 
 /**
  * Best match first: the part whose SKU is the typed number, then one with it as an OEM number, then
- * those with it inside a number, then by the words' rank (SQLite's bm25 with name 10, numbers 8,
- * description 1; PostgreSQL's ts_rank with names and numbers weighted A, descriptions B), then id.
+ * those with it inside a number, then by the words' rank (ts_rank, names and numbers weighted A,
+ * descriptions B), then id. PostgreSQL's order; SQLite's, the same with bm25, is relevancePageOnSqlite.
  */
+/** How the part (`parts`) matches the typed number: 0 its SKU, 1 an OEM number, 2 inside a number, 3 not at all. */
+function numberClassOf(db: Db, numberKey: string) {
+  const keys = numberKeysOf(db);
+  const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
+  return sql<number>`case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 when ${keys} like ${`%${numberKey}%`} then 2 else 3 end`;
+}
+
 function byRelevance(db: Db, query: Ordered, terms: SearchTerms): Ordered {
   let ordered = query;
   const { numberKey, words } = terms;
-  if (numberKey) {
-    const keys = numberKeysOf(db);
-    const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;
-    ordered = ordered.orderBy(
-      sql`case when ${skuKey} = ${numberKey} then 0 when ${keys} like ${`%|${numberKey}|%`} then 1 when ${keys} like ${`%${numberKey}%`} then 2 else 3 end`,
-    );
-  }
-  if (words.length > 0) {
-    if (isSqlite(db)) {
-      // The words' rank comes from the FTS5 hits joined in by findParts; parts found by number alone
-      // have none (0, after every word hit: bm25 is negative, lower is better).
-      ordered = ordered.orderBy(sql`coalesce(word_hits.text_rank, 0)`);
-    } else {
-      ordered = ordered.orderBy(sql`ts_rank(search_vector, ${tsQueryOf(terms)})`, 'desc');
-    }
-  }
+  if (numberKey) ordered = ordered.orderBy(numberClassOf(db, numberKey));
+  if (words.length > 0) ordered = ordered.orderBy(sql`ts_rank(search_vector, ${tsQueryOf(terms)})`, 'desc');
   return ordered.orderBy('parts.id', 'asc');
 }
 
@@ -438,19 +430,7 @@ export async function findParts(
     ]);
     return { rows: await rowsOf(db, ids), ...counts };
   }
-  let pageBase = partsMatching(db, filters);
-  if (sort === 'relevance' && search !== undefined && search.words.length > 0 && isSqlite(db)) {
-    const wordHits = sql<{
-      part_id: string;
-      text_rank: number;
-    }>`(select hit.part_id, ${WORDS_RANK} as text_rank from parts_words ${hitRows('parts_words')} where parts_words match ${fts5WordsQuery(search.words, search.knownVariants)} limit -1)`;
-    // The join adds only `word_hits.text_rank` for the order; the selected columns stay the parts'.
-    // `limit -1` (no limit) keeps SQLite from merging the subquery into the join, which would run the
-    // full-text query once per part (minutes at 100,000 parts): the hits are gathered once.
-    pageBase = pageBase.leftJoin(wordHits.as('word_hits'), (join) =>
-      join.onRef('word_hits.part_id', '=', 'parts.id'),
-    ) as unknown as PartsQuery;
-  }
+  const pageBase = partsMatching(db, filters);
   const [ids, { total, facets }] = await Promise.all([
     ordered(db, pageBase.select('parts.id'), sort, search)
       .limit(limit)
