@@ -1,8 +1,10 @@
 import { copy } from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
+import type { Part } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, test } from './fixtures';
+import { adminApi, createPart } from './support/catalogue-api';
 import { partWithStock, payOrder, placeOrder } from './support/orders';
-import { newCustomer, signInAs } from './support/session';
+import { newCustomer, settled, signInAs, unique } from './support/session';
 
 const o = copy.overview;
 
@@ -49,6 +51,47 @@ test.describe('the admin overview', () => {
     await expect(page.getByRole('img', { name: o.chartLabel(90) })).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('img', { name: o.chartLabel(30) })).toBeVisible();
+  });
+
+  test("an admin sets a part's own low-stock threshold on its form, and empties it for the default", async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminApi(baseURL);
+    const name = `Threshold test hub ${unique()}`;
+    const part = await createPart(admin, { name, stock: 40, minOrderQuantity: 12 });
+    const stored = async () => ((await (await admin.get(`/api/parts/${part.id}`)).json()) as Part).lowStockThreshold;
+
+    await signInAs(page, 'admin');
+    await page.goto(`/dashboard/manageParts?q=${encodeURIComponent(name)}`);
+    const row = page.getByTestId('part-row').filter({ hasText: name });
+    const open = async () => {
+      await row.getByRole('button', { name: `${copy.partsAdmin.update} ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: copy.partsAdmin.editTitle(name) });
+      await settled(page);
+      return dialog;
+    };
+    let dialog = await open();
+    const field = dialog.getByLabel(copy.partsAdmin.lowStockThreshold);
+    await expect(field).toHaveValue('');
+    await expect(dialog.getByText(copy.partsAdmin.lowStockThresholdHint(12))).toBeVisible();
+    await field.fill('-5');
+    await dialog.getByRole('button', { name: copy.partsAdmin.save }).click();
+    await expect(dialog.getByText(copy.pricing.lowStockThresholdInvalid)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('60');
+    await dialog.getByRole('button', { name: copy.partsAdmin.save }).click();
+    await expect(page.getByText(copy.toasts.partUpdated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await stored()).toBe(60);
+
+    dialog = await open();
+    await expect(dialog.getByLabel(copy.partsAdmin.lowStockThreshold)).toHaveValue('60');
+    await dialog.getByLabel(copy.partsAdmin.lowStockThreshold).fill('');
+    await dialog.getByRole('button', { name: copy.partsAdmin.save }).click();
+    await expect(dialog).toBeHidden();
+    expect(await stored()).toBeNull();
+    await admin.dispose();
   });
 
   test('is for admins only: a customer is sent away', async ({ page, request, baseURL }) => {

@@ -446,7 +446,7 @@ export const copy = {
   mail: {
     lowStockSubject: (name: string, sku: string) => `Low stock: ${name} (${sku})`,
     lowStockIntro: (name: string, sku: string, stock: number, line: number) =>
-      `An order has just taken the stock of ${name} (${sku}) to ${stock}, under ${line}, twice its minimum order.`,
+      `An order has just taken the stock of ${name} (${sku}) to ${stock}, under its low-stock threshold of ${line}.`,
     lowStockOnce: 'You get this mail once each time the stock falls under that line, not for every order after it.',
     lowStockButton: 'Open the overview',
     resetSubject: 'Reset your Gearhouse password',
@@ -536,10 +536,10 @@ export const copy = {
     units: 'Units sold',
     sales: 'Sales',
     lowStockTitle: 'Low on stock',
-    lowStockText: 'Live parts with less than twice their minimum order in stock, fewest first.',
-    lowStockEmpty: 'Every part has at least twice its minimum order in stock.',
+    lowStockText: 'Live parts with less stock than their low-stock threshold, fewest first.',
+    lowStockEmpty: 'Every part has at least its low-stock threshold in stock.',
     stock: 'In stock',
-    minimum: 'Minimum order',
+    threshold: 'Threshold',
     edit: (name: string) => `Edit ${name}`,
     missesTitle: 'Searches that found nothing',
     missesText: (days: number) => `The texts searched most often without a result in the last ${days} days.`,
@@ -582,6 +582,9 @@ export const copy = {
     categoriesFailed: 'The categories could not be loaded.',
     oemNumbers: 'OEM numbers, one a line',
     packSize: 'Pack size',
+    lowStockThreshold: 'Low-stock threshold',
+    lowStockThresholdHint: (minimum: number) =>
+      `The admins get a mail when an order takes the stock under it. Leave it empty for twice the minimum order (${minimum}); 0 never warns.`,
     priceTiers: 'Price tiers',
     priceTiersText: (max: number) =>
       `Lower unit prices from a quantity on, at most ${max} rows: each row above the minimum order and cheaper than the row before.`,
@@ -789,6 +792,7 @@ export const copy = {
       `OEM number ${row}: 3 to 40 letters, digits, spaces, dots, hyphens or slashes, starting and ending with a letter or digit.`,
     oemNumberDuplicate: (row: number, first: number) => `OEM number ${row}: the same number as OEM number ${first}.`,
     packSizeInvalid: 'The pack size is a whole number, 1 or more.',
+    lowStockThresholdInvalid: 'The low-stock threshold is a whole number, 0 or more, or empty for twice the minimum order.',
     packsOf: (n: number) => `Order in packs of ${n}`,
     tiersInvalid: 'Send the price tiers as a list of rows, each with a minimum quantity and a unit price.',
     tiersTooMany: (max: number) => `At most ${max} price tiers.`,

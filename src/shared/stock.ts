@@ -7,10 +7,13 @@ export function isInStock(part: { stock: number; minOrderQuantity: number }): bo
   return part.stock > 0 && part.stock >= part.minOrderQuantity;
 }
 
-/** A part runs low below this many times its minimum order (docs/shop-rules.md, "Running the business"). */
+/** Without a threshold of its own, a part runs low below this many times its minimum order (docs/shop-rules.md, "Running the business"). */
 export const LOW_STOCK_FACTOR = 2;
 
-/** The stock under which a part is low: the overview lists it, and taking the stock below it mails the admins. */
-export function lowStockLine(part: { minOrderQuantity: number }): number {
-  return LOW_STOCK_FACTOR * part.minOrderQuantity;
+/**
+ * The stock under which a part is low: the overview lists it, and taking the stock below it mails the
+ * admins. The part's own threshold when it has one (0: never low), else twice its minimum order.
+ */
+export function lowStockLine(part: { minOrderQuantity: number; lowStockThreshold: number | null }): number {
+  return part.lowStockThreshold ?? LOW_STOCK_FACTOR * part.minOrderQuantity;
 }

@@ -26,6 +26,8 @@ export interface PartsTable {
   pack_size: number;
   /** JSON array of `{minQuantity, unitPriceCents}`, ascending (#shared/pricing). */
   price_tiers: string;
+  /** The stock under which the part runs low (migration 0016); null: twice its minimum order. */
+  low_stock_threshold: number | null;
 }
 
 export interface CategoriesTable {

@@ -103,6 +103,7 @@ export async function insertPart(db: Db, overrides: Partial<PartsTable> = {}): P
     oem_numbers: '[]',
     pack_size: 1,
     price_tiers: '[]',
+    low_stock_threshold: null,
     ...overrides,
   };
   await db.insertInto('parts').values(row).execute();

@@ -68,6 +68,13 @@ export const packSizeSchema = z
   .min(1, p.packSizeInvalid)
   .max(MAX_STOCK, p.packSizeInvalid);
 
+/** A part's own low-stock threshold (#shared/stock); null in a part's body keeps the default. */
+export const lowStockThresholdSchema = z
+  .number({ error: p.lowStockThresholdInvalid })
+  .int(p.lowStockThresholdInvalid)
+  .min(0, p.lowStockThresholdInvalid)
+  .max(MAX_STOCK, p.lowStockThresholdInvalid);
+
 const tierQuantityInvalid = (issue: { path?: PropertyKey[] }) => p.tierQuantityInvalid(rowOf(issue.path));
 const tierPriceInvalid = (issue: { path?: PropertyKey[] }) => p.tierPriceInvalid(rowOf(issue.path));
 

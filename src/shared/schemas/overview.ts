@@ -32,8 +32,8 @@ export const overviewSchema = z.object({
   ),
   /** The live parts with the most units in paid, shipped or delivered orders, and what those orders brought. */
   topParts: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), units: count, cents: z.number().int() })),
-  /** Live parts with less than twice their minimum order in stock, fewest first. */
-  lowStock: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), stock: count, minOrderQuantity: count })),
+  /** Live parts with less stock than their low-stock line (#shared/stock), fewest first; `threshold` is that line. */
+  lowStock: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), stock: count, threshold: count })),
   /** The texts searched most often without a result in the period (case folded). */
   zeroResultSearches: z.array(z.object({ q: z.string(), count })),
 });

@@ -5,6 +5,7 @@ import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } 
 import {
   oemNumbersSchema,
   packSizeSchema,
+  lowStockThresholdSchema,
   partPricingProblems,
   priceTiersSchema,
   refinePartPricing,
@@ -70,6 +71,8 @@ export const partSchema = z.object({
   oemNumbers: z.array(z.string()),
   /** Quantities are whole multiples of it. */
   packSize: z.number().int(),
+  /** The stock under which the part runs low, set by an admin; null: twice the minimum order (#shared/stock). */
+  lowStockThreshold: z.number().int().nullable(),
   /** Ascending; the unit price from each `minQuantity` on (#shared/pricing). */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
   rating: ratingSummarySchema,
@@ -144,6 +147,8 @@ const partInputFields = z.strictObject({
   categoryId: z.string({ error: copy.categories.required }).min(1, copy.categories.required).max(64, copy.categories.unknown),
   oemNumbers: oemNumbersSchema.optional(),
   packSize: packSizeSchema.optional(),
+  /** null (or left out on create): twice the minimum order. */
+  lowStockThreshold: lowStockThresholdSchema.nullable().optional(),
   priceTiers: priceTiersSchema.optional(),
   /** The vehicles it fits; on update, the whole list (absent: unchanged). */
   fitments: fitmentsInputSchema.optional(),
@@ -240,6 +245,13 @@ export const partFormSchema = z.object({
       const checked = packSizeSchema.safeParse(Number(text));
       if (!checked.success) ctx.addIssue({ code: 'custom', message: p.packSizeInvalid });
     }),
+  /** Empty: twice the minimum order. */
+  lowStockThreshold: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || (quantityText.test(text) && lowStockThresholdSchema.safeParse(Number(text)).success), {
+      error: p.lowStockThresholdInvalid,
+    }),
   priceTiers: z.array(z.object({ minQuantity: z.string(), unitPrice: z.string() })).superRefine((rows, ctx) => {
     const checked = priceTiersSchema.safeParse(tiersOf(rows));
     if (checked.success) return;
@@ -286,6 +298,7 @@ export function toPartInput(form: PartForm, imageUrl: string): PartInput {
     categoryId: form.categoryId,
     oemNumbers: oemNumbers.success ? oemNumbers.data : oemNumbersOf(form.oemNumbers),
     packSize: Number(form.packSize),
+    lowStockThreshold: form.lowStockThreshold === '' ? null : Number(form.lowStockThreshold),
     priceTiers: tiersOf(form.priceTiers),
   };
 }

@@ -23,6 +23,7 @@ describe('part form', () => {
     categoryId: 'category-1',
     oemNumbers: '1K0 698 151 A\n\n  D1107 ',
     packSize: '4',
+    lowStockThreshold: ' 60 ',
     priceTiers: [
       { minQuantity: '48', unitPrice: '11.90' },
       { minQuantity: '96', unitPrice: '11.00' },
@@ -41,6 +42,7 @@ describe('part form', () => {
       categoryId: 'category-1',
       oemNumbers: ['1K0 698 151 A', 'D1107'],
       packSize: 4,
+      lowStockThreshold: 60,
       priceTiers: [
         { minQuantity: 48, unitPriceCents: 1190 },
         { minQuantity: 96, unitPriceCents: 1100 },
@@ -69,6 +71,19 @@ describe('part form', () => {
 
   it.each(['1.5', '-3', '007', 'many', '1000001'])('refuses the quantity %j', (quantity) => {
     expect(messages(partFormSchema.safeParse({ ...valid, quantity }))).toEqual({ quantity: v.quantityInvalidPart });
+  });
+
+  it.each(['1.5', '-1', '012', 'low', '1000001'])('refuses the low-stock threshold %j', (lowStockThreshold) => {
+    expect(messages(partFormSchema.safeParse({ ...valid, lowStockThreshold }))).toEqual({
+      lowStockThreshold: copy.pricing.lowStockThresholdInvalid,
+    });
+  });
+
+  it('sends an empty low-stock threshold as null (twice the minimum order), and 0 as 0', () => {
+    expect(
+      toPartInput(partFormSchema.parse({ ...valid, lowStockThreshold: '  ' }), '/uploads/x.webp').lowStockThreshold,
+    ).toBeNull();
+    expect(toPartInput(partFormSchema.parse({ ...valid, lowStockThreshold: '0' }), '/uploads/x.webp').lowStockThreshold).toBe(0);
   });
 });
 

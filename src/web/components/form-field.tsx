@@ -3,6 +3,8 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 interface FieldShellProps {
   label: string;
   error?: string;
+  /** A line under the control saying what to type; an error, when there is one, comes under it and is what the control announces. */
+  hint?: string;
   /** Light label and error text for dark sections. */
   onDark?: boolean;
   className?: string;
@@ -32,10 +34,11 @@ interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
-/** A visible label, the control, and its error underneath, wired with aria-invalid and aria-describedby. */
+/** A visible label, the control, its hint and its error underneath, wired with aria-invalid and aria-describedby. */
 function Field({
   label,
   error,
+  hint,
   onDark = false,
   className = '',
   id,
@@ -44,21 +47,29 @@ function Field({
   const generated = useId();
   const controlId = id ?? generated;
   const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
+  // While there is an error it is what the control announces; the hint stays on screen (as the photo field does).
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className={className}>
       <label htmlFor={controlId} className={labelClass(onDark)}>
         {label}
       </label>
-      {control({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined })}
+      {control({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className={`mt-1.5 text-sm ${onDark ? 'text-slate-300' : 'text-slate-600'}`}>
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} onDark={onDark} />
     </div>
   );
 }
 
-export function InputField({ label, error, onDark, className, id, ...input }: InputFieldProps) {
+export function InputField({ label, error, hint, onDark, className, id, ...input }: InputFieldProps) {
   return (
     <Field
-      {...{ label, error, onDark, className, id }}
+      {...{ label, error, hint, onDark, className, id }}
       control={(aria) => (
         <input
           {...aria}
@@ -70,10 +81,10 @@ export function InputField({ label, error, onDark, className, id, ...input }: In
   );
 }
 
-export function TextAreaField({ label, error, onDark, className, id, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, onDark, className, id, ...textarea }: TextAreaFieldProps) {
   return (
     <Field
-      {...{ label, error, onDark, className, id }}
+      {...{ label, error, hint, onDark, className, id }}
       control={(aria) => (
         <textarea
           {...aria}
@@ -86,10 +97,10 @@ export function TextAreaField({ label, error, onDark, className, id, ...textarea
 }
 
 /** A drop-down with its label and error, sized like `InputField` beside it; `children` are its options. */
-export function SelectField({ label, error, onDark, className, id, children, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, hint, onDark, className, id, children, ...select }: SelectFieldProps) {
   return (
     <Field
-      {...{ label, error, onDark, className, id }}
+      {...{ label, error, hint, onDark, className, id }}
       control={(aria) => (
         <select
           {...aria}

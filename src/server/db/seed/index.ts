@@ -164,6 +164,7 @@ function plannedParts(now: Date): Pending<PartsTable>[] {
         oem_numbers: JSON.stringify(part.oemNumbers),
         pack_size: part.packSize ?? DEFAULT_PACK_SIZE,
         price_tiers: JSON.stringify(part.priceTiers ?? []),
+        low_stock_threshold: null,
         created_at: createdAt,
         updated_at: createdAt,
         archived_at: null,

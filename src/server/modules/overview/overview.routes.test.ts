@@ -32,6 +32,15 @@ describeOnEachEngine('admin overview API', (ctx) => {
     const before = await overview('?days=90');
     const pads = await insertPart(db(), { name: 'Overview pads', sku: 'OV-PADS', stock: 500, min_order_quantity: 12 });
     const discs = await insertPart(db(), { name: 'Overview discs', sku: 'OV-DISCS', stock: 20, min_order_quantity: 12 });
+    // Its own threshold puts it under the line with far more than twice its minimum; 0 keeps it off.
+    const own = await insertPart(db(), {
+      name: 'Overview own',
+      sku: 'OV-OWN',
+      stock: 100,
+      min_order_quantity: 12,
+      low_stock_threshold: 150,
+    });
+    await insertPart(db(), { name: 'Overview never', sku: 'OV-NEVER', stock: 5, min_order_quantity: 12, low_stock_threshold: 0 });
     await insertPart(db(), {
       name: 'Overview archived',
       sku: 'OV-ARCH',
@@ -89,7 +98,8 @@ describeOnEachEngine('admin overview API', (ctx) => {
       { partId: discs.id, name: 'Overview discs', sku: 'OV-DISCS', units: 24, cents: 24_000 },
     ]);
     expect(quarter.lowStock.filter((part) => part.sku.startsWith('OV-'))).toEqual([
-      { partId: discs.id, name: 'Overview discs', sku: 'OV-DISCS', stock: 20, minOrderQuantity: 12 },
+      { partId: discs.id, name: 'Overview discs', sku: 'OV-DISCS', stock: 20, threshold: 24 },
+      { partId: own.id, name: 'Overview own', sku: 'OV-OWN', stock: 100, threshold: 150 },
     ]);
     expect(month.zeroResultSearches).toEqual([
       { q: 'brembo', count: 2 },

@@ -1,4 +1,5 @@
 import { orderStatusValues } from '#shared/schemas/orders';
+import { lowStockLine } from '#shared/stock';
 import { OVERVIEW_LIST_LENGTH, type Overview, type OverviewDays } from '#shared/schemas/overview';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
@@ -53,7 +54,7 @@ export function createOverviewService(db: Db, { clock }: { clock: Clock }) {
           name: part.name,
           sku: part.sku,
           stock: part.stock,
-          minOrderQuantity: part.min_order_quantity,
+          threshold: lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold }),
         })),
         zeroResultSearches: misses,
       };

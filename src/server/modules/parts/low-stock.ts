@@ -4,8 +4,9 @@ import { enqueueMail, lowStockMail } from '../mail';
 import { adminRecipients } from '../users';
 
 /**
- * The mail every admin gets when an order takes a part's stock under its low-stock line (twice its
- * minimum order; docs/shop-rules.md, "Running the business"): once per crossing, not once per order.
+ * The mail every admin gets when an order takes a part's stock under its low-stock line (its own
+ * threshold, else twice its minimum order; docs/shop-rules.md, "Running the business"): once per
+ * crossing, not once per order.
  * Run inside the order's transaction, after its stock is taken: the part's row is then the order's
  * own, locked until it commits, so of two orders racing for the last units exactly one sees its stock
  * go from at or over the line to under it. Stock given back (a cancelled order, a restock) lifts the
@@ -18,7 +19,7 @@ export function createLowStockMails({ publicUrl }: { publicUrl: string }) {
       if (taken.length === 0) return;
       const parts = await trx
         .selectFrom('parts')
-        .select(['id', 'name', 'sku', 'stock', 'min_order_quantity'])
+        .select(['id', 'name', 'sku', 'stock', 'min_order_quantity', 'low_stock_threshold'])
         .where(
           'id',
           'in',
@@ -26,14 +27,15 @@ export function createLowStockMails({ publicUrl }: { publicUrl: string }) {
         )
         .execute();
       const quantityOf = new Map(taken.map((line) => [line.partId, line.quantity]));
-      const crossed = parts.filter((part) => {
-        const line = lowStockLine({ minOrderQuantity: part.min_order_quantity });
-        return part.stock < line && part.stock + (quantityOf.get(part.id) ?? 0) >= line;
-      });
+      const crossed = parts
+        .map((part) => ({
+          ...part,
+          line: lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold }),
+        }))
+        .filter(({ stock, line, id }) => stock < line && stock + (quantityOf.get(id) ?? 0) >= line);
       if (crossed.length === 0) return;
       const admins = await adminRecipients(trx);
-      for (const part of crossed) {
-        const line = lowStockLine({ minOrderQuantity: part.min_order_quantity });
+      for (const { line, ...part } of crossed) {
         for (const admin of admins) {
           await enqueueMail(
             trx,

@@ -46,6 +46,7 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
         sku: ' gh-brk-1042 ',
         oemNumbers: ['1K0 698 151 A', ' D1107 '],
         packSize: 4,
+        lowStockThreshold: 60,
         priceTiers: [
           { minQuantity: 48, unitPriceCents: 4650 },
           { minQuantity: 96, unitPriceCents: 4400 },
@@ -60,6 +61,7 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
       category: { slug: 'test-parts', name: 'Test parts' },
       oemNumbers: ['1K0 698 151 A', 'D1107'],
       packSize: 4,
+      lowStockThreshold: 60,
       priceTiers: [
         { minQuantity: 48, unitPriceCents: 4650 },
         { minQuantity: 96, unitPriceCents: 4400 },
@@ -71,10 +73,19 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
     expect(listed).toMatchObject({ sku: 'GH-BRK-1042', packSize: 4, category: { slug: 'test-parts' } });
   });
 
-  it('defaults to no OEM numbers, a pack of one and no tiers', async () => {
+  it('defaults to no OEM numbers, a pack of one, no tiers and no threshold of its own', async () => {
     const created = await api.as(admin).post('/api/parts', body());
     const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
-    expect(part).toMatchObject({ oemNumbers: [], packSize: 1, priceTiers: [] });
+    expect(part).toMatchObject({ oemNumbers: [], packSize: 1, priceTiers: [], lowStockThreshold: null });
+  });
+
+  it('sets, keeps and clears a low-stock threshold', async () => {
+    const created = await api.as(admin).post('/api/parts', body({ lowStockThreshold: 0 }));
+    const id = created.json.id as string;
+    expect((await api.anonymous.get(`/api/parts/${id}`)).json.lowStockThreshold).toBe(0);
+    expect((await api.as(admin).patch(`/api/parts/${id}`, { lowStockThreshold: 150 })).json.lowStockThreshold).toBe(150);
+    expect((await api.as(admin).patch(`/api/parts/${id}`, { name: 'Renamed pads' })).json.lowStockThreshold).toBe(150);
+    expect((await api.as(admin).patch(`/api/parts/${id}`, { lowStockThreshold: null })).json.lowStockThreshold).toBeNull();
   });
 
   it.each([
@@ -83,6 +94,14 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
     ['a SKU too short', { sku: 'AB' }, { sku: p.skuInvalid }],
     ['no category', { categoryId: undefined }, { categoryId: copy.categories.required }],
     ['a pack size of 0', { packSize: 0 }, { packSize: p.packSizeInvalid }],
+    ['a negative low-stock threshold', { lowStockThreshold: -1 }, { lowStockThreshold: p.lowStockThresholdInvalid }],
+    ['a low-stock threshold of 2.5', { lowStockThreshold: 2.5 }, { lowStockThreshold: p.lowStockThresholdInvalid }],
+    ['a low-stock threshold as text', { lowStockThreshold: '24' }, { lowStockThreshold: p.lowStockThresholdInvalid }],
+    [
+      'a low-stock threshold over the most stock',
+      { lowStockThreshold: 1_000_001 },
+      { lowStockThreshold: p.lowStockThresholdInvalid },
+    ],
     [
       '21 OEM numbers',
       { oemNumbers: Array.from({ length: 21 }, (_, i) => `OEM-${100 + i}`) },

@@ -60,19 +60,22 @@ export async function topSellingParts(
 }
 
 /**
- * The live parts with less than twice their minimum order in stock, fewest first: read from the
- * partial index of just those (migration 0015), whose predicate the query repeats word for word.
+ * The live parts whose stock is under their low-stock line (#shared/stock), fewest first: read from
+ * the partial index of just those (migration 0016), whose predicate the query repeats word for word.
  */
-export async function lowStockParts(db: Db, limit: number): Promise<PartRow[]> {
+export function lowStockPartsQuery(db: Db, limit: number) {
   return db
     .selectFrom('parts')
     .selectAll()
     .where('archived_at', 'is', null)
-    .where(sql<boolean>`stock < 2 * min_order_quantity`)
+    .where(sql<boolean>`stock < coalesce(low_stock_threshold, 2 * min_order_quantity)`)
     .orderBy('stock', 'asc')
     .orderBy('id', 'asc')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+}
+
+export async function lowStockParts(db: Db, limit: number): Promise<PartRow[]> {
+  return lowStockPartsQuery(db, limit).execute();
 }
 
 export async function findLivePart(db: Db, id: string): Promise<PartRow | undefined> {

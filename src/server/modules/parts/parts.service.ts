@@ -70,6 +70,7 @@ export function toPart(row: PartRow, category: Pick<CategoryRow, 'slug' | 'name'
     category: { slug: category.slug, name: category.name },
     oemNumbers: jsonArray<string>(row.oem_numbers),
     packSize: row.pack_size,
+    lowStockThreshold: row.low_stock_threshold,
     priceTiers: priceTiersOf(row),
     rating,
     createdAt: row.created_at,
@@ -224,6 +225,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
             category_id: input.categoryId,
             oem_numbers: JSON.stringify(input.oemNumbers ?? []),
             pack_size: input.packSize ?? DEFAULT_PACK_SIZE,
+            low_stock_threshold: input.lowStockThreshold ?? null,
             price_tiers: JSON.stringify(input.priceTiers ?? []),
             created_at: now,
             updated_at: now,
@@ -265,6 +267,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
         ...(input.oemNumbers !== undefined ? { oem_numbers: JSON.stringify(input.oemNumbers) } : {}),
         ...(input.packSize !== undefined ? { pack_size: input.packSize } : {}),
+        ...(input.lowStockThreshold !== undefined ? { low_stock_threshold: input.lowStockThreshold } : {}),
         ...(input.priceTiers !== undefined ? { price_tiers: JSON.stringify(input.priceTiers) } : {}),
       };
       const { fitments } = input;

@@ -173,6 +173,7 @@ describe('Manage All Parts, updating the vehicles a part fits', () => {
     category: { id: 'cat-brakes', slug: 'brakes', name: 'Brakes' },
     oemNumbers: [],
     packSize: 1,
+    lowStockThreshold: null,
     priceTiers: [],
     rating: { average: 0, count: 0 },
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -36,6 +36,7 @@ function part(id: string, name: string): Part {
     category: { slug: 'brake-pads', name: 'Brake pads' },
     oemNumbers: [],
     packSize: 1,
+    lowStockThreshold: null,
     priceTiers: [],
     rating: { average: 0, count: 0 },
     createdAt: '2026-01-01T00:00:00.000Z',

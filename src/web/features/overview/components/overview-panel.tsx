@@ -15,7 +15,7 @@ const RevenueChart = lazy(() => import('./revenue-chart'));
 
 function Card({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
   return (
-    <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={title}>
+    <section className="min-w-0 rounded-2xl bg-white p-4 shadow-sm sm:p-5 ring-1 ring-slate-200" aria-label={title}>
       <h3 className="text-lg font-bold text-slate-900">{title}</h3>
       {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}
       <div className="mt-4">{children}</div>
@@ -32,7 +32,7 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
         <thead className="text-xs font-bold tracking-wider text-slate-600 uppercase">
           <tr>
             {headers.map((header, index) => (
-              <th key={header} scope="col" className={`py-2 pr-4 ${index > 0 ? 'text-right' : ''}`}>
+              <th key={header} scope="col" className={`py-2 pr-3 last:pr-0 ${index > 0 ? 'text-right' : ''}`}>
                 {header}
               </th>
             ))}
@@ -44,7 +44,7 @@ function Table({ caption, headers, children }: { caption: string; headers: strin
   );
 }
 
-const cell = 'py-2 pr-4 text-right tabular-nums';
+const cell = 'py-2 pr-3 text-right tabular-nums last:pr-0';
 const empty = (text: string) => <p className="text-sm text-slate-600">{text}</p>;
 
 function Revenue({ overview }: { overview: Overview }) {
@@ -64,7 +64,7 @@ function Revenue({ overview }: { overview: Overview }) {
           <Table caption={o.revenueTitle} headers={[o.date, o.paidOrders, o.revenue]}>
             {overview.revenueByDay.map((day) => (
               <tr key={day.date}>
-                <th scope="row" className="py-2 pr-4 font-normal whitespace-nowrap">
+                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
                   {day.date}
                 </th>
                 <td className={cell}>{day.orders}</td>
@@ -84,7 +84,7 @@ function Statuses({ overview }: { overview: Overview }) {
       <Table caption={o.statusTitle} headers={[copy.manageOrders.status, o.count]}>
         {orderStatusValues.map((status) => (
           <tr key={status}>
-            <th scope="row" className="py-2 pr-4 font-normal">
+            <th scope="row" className="py-2 pr-3 font-normal">
               <Link to={`${paths.manageOrders}?status=${status}`} className="link link-hover text-brand-800">
                 {copy.manageOrders.statuses[status]}
               </Link>
@@ -106,7 +106,7 @@ function TopParts({ overview }: { overview: Overview }) {
         <Table caption={o.topPartsTitle} headers={[o.part, o.sku, o.units, o.sales]}>
           {overview.topParts.map((part) => (
             <tr key={part.partId}>
-              <th scope="row" className="py-2 pr-4 font-normal">
+              <th scope="row" className="py-2 pr-3 font-normal">
                 {part.name}
               </th>
               <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{part.sku}</td>
@@ -126,10 +126,10 @@ function LowStock({ overview }: { overview: Overview }) {
       {overview.lowStock.length === 0 ? (
         empty(o.lowStockEmpty)
       ) : (
-        <Table caption={o.lowStockTitle} headers={[o.part, o.sku, o.stock, o.minimum]}>
+        <Table caption={o.lowStockTitle} headers={[o.part, o.sku, o.stock, o.threshold]}>
           {overview.lowStock.map((part) => (
             <tr key={part.partId}>
-              <th scope="row" className="py-2 pr-4 font-normal">
+              <th scope="row" className="py-2 pr-3 font-normal">
                 <Link
                   to={`${paths.manageParts}?q=${encodeURIComponent(part.sku)}`}
                   className="link link-hover text-brand-800"
@@ -140,7 +140,7 @@ function LowStock({ overview }: { overview: Overview }) {
               </th>
               <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{part.sku}</td>
               <td className={`${cell} font-semibold text-red-800`}>{part.stock}</td>
-              <td className={cell}>{part.minOrderQuantity}</td>
+              <td className={cell}>{part.threshold}</td>
             </tr>
           ))}
         </Table>
@@ -158,7 +158,7 @@ function Misses({ overview }: { overview: Overview }) {
         <Table caption={o.missesTitle} headers={[o.query, o.times]}>
           {overview.zeroResultSearches.map((miss) => (
             <tr key={miss.q}>
-              <th scope="row" className="py-2 pr-4 font-normal break-all">
+              <th scope="row" className="py-2 pr-3 font-normal break-all">
                 {miss.q}
               </th>
               <td className={cell}>{miss.count}</td>
@@ -179,7 +179,7 @@ export function OverviewPanel({ days }: { days: OverviewDays }) {
   return (
     <div className={`grid gap-5 ${query.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}>
       <Revenue overview={overview} />
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-5 lg:grid-cols-2">
         <Statuses overview={overview} />
         <Misses overview={overview} />
       </div>

@@ -29,6 +29,7 @@ const category = () => screen.getByLabelText(a.category);
 const price = () => screen.getByLabelText(copy.fields.price);
 const quantity = () => screen.getByLabelText(copy.fields.quantity);
 const packSize = () => screen.getByLabelText(a.packSize);
+const threshold = () => screen.getByLabelText(a.lowStockThreshold);
 const description = () => screen.getByLabelText(copy.fields.description);
 const oemNumbers = () => screen.getByLabelText(a.oemNumbers);
 const photo = () => screen.getByLabelText(copy.fields.photo);
@@ -44,6 +45,7 @@ interface Typed {
   price?: string;
   quantity?: string;
   packSize?: string;
+  lowStockThreshold?: string;
   description?: string;
   oemNumbers?: string;
 }
@@ -56,6 +58,7 @@ function type(values: Typed) {
     ['price', price],
     ['quantity', quantity],
     ['packSize', packSize],
+    ['lowStockThreshold', threshold],
     ['description', description],
     ['oemNumbers', oemNumbers],
   ];
@@ -121,19 +124,24 @@ describe('PartForm, adding', () => {
     expectFieldError(description(), v.descriptionRequired);
     expectFieldError(photo(), v.imageRequired);
     expectNoFieldError(packSize());
+    expectNoFieldError(threshold());
     expectNoFieldError(oemNumbers());
+    expect(threshold().getAttribute('aria-describedby')).toBe(`${threshold().id}-hint`);
+    expect(screen.getByText(a.lowStockThresholdHint(12))).toBeTruthy();
 
-    type({ price: '012', quantity: '1.5', sku: 'GH_1', packSize: '0' });
+    type({ price: '012', quantity: '1.5', sku: 'GH_1', packSize: '0', lowStockThreshold: '-1' });
     await waitFor(() => expectFieldError(price(), v.priceInvalid));
     expectFieldError(quantity(), v.quantityInvalidPart);
     expectFieldError(sku(), p.skuInvalid);
     expectFieldError(packSize(), p.packSizeInvalid);
-    type({ price: '1.999', quantity: '1000001', sku: 'GH-BRK-1042', packSize: '2.5' });
+    expectFieldError(threshold(), p.lowStockThresholdInvalid);
+    type({ price: '1.999', quantity: '1000001', sku: 'GH-BRK-1042', packSize: '2.5', lowStockThreshold: '1000001' });
     // The price's message is the same as before the typing: wait for the SKU's to go, which shows the new check ran.
     await waitFor(() => expectNoFieldError(sku()));
     expectFieldError(price(), v.priceInvalid);
     expectFieldError(quantity(), v.quantityInvalidPart);
     expectFieldError(packSize(), p.packSizeInvalid);
+    expectFieldError(threshold(), p.lowStockThresholdInvalid);
     expect(sent()).toHaveLength(0);
   });
 
@@ -150,7 +158,7 @@ describe('PartForm, adding', () => {
 
   it('uploads the photo, then sends cents, stock and the catalogue fields; success says so and empties the form', async () => {
     api.on(upload, uploaded).on(createPart, ok({ id: 'part-9' }, 201));
-    type({ ...good, packSize: '4', oemNumbers: ' 1K0  698 151 A \n\nD1107\n' });
+    type({ ...good, packSize: '4', lowStockThreshold: ' 60 ', oemNumbers: ' 1K0  698 151 A \n\nD1107\n' });
     typeTiers([
       ['48', '46.50'],
       ['96', '44'],
@@ -168,6 +176,7 @@ describe('PartForm, adding', () => {
       categoryId: 'cat-brakes',
       oemNumbers: ['1K0 698 151 A', 'D1107'],
       packSize: 4,
+      lowStockThreshold: 60,
       priceTiers: [
         { minQuantity: 48, unitPriceCents: 4650 },
         { minQuantity: 96, unitPriceCents: 4400 },
@@ -326,6 +335,7 @@ describe('PartForm, updating', () => {
     category: { slug: 'filters', name: 'Filters' },
     oemNumbers: ['RU-4810', 'W 712/75'],
     packSize: 6,
+    lowStockThreshold: 30,
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 849 },
       { minQuantity: 96, unitPriceCents: 799 },
@@ -353,6 +363,7 @@ describe('PartForm, updating', () => {
     expect((sku() as HTMLInputElement).value).toBe('GH-FLT-3005');
     expect((category() as HTMLSelectElement).value).toBe('cat-filters');
     expect((packSize() as HTMLInputElement).value).toBe('6');
+    expect((threshold() as HTMLInputElement).value).toBe('30');
     expect((oemNumbers() as HTMLTextAreaElement).value).toBe('RU-4810\nW 712/75');
     expect((tierQuantity(2) as HTMLInputElement).value).toBe('96');
     expect((tierPrice(2) as HTMLInputElement).value).toBe('7.99');
@@ -372,11 +383,24 @@ describe('PartForm, updating', () => {
     expect(sent()).toHaveLength(0);
   });
 
+  it('sends an emptied threshold as null, which gives the part back its default', async () => {
+    api.on(updatePart, ok({ ...part, lowStockThreshold: null }));
+    type({ lowStockThreshold: '' });
+    press();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(api.callsTo(updatePart)[0]!.body).toMatchObject({ lowStockThreshold: null });
+  });
+
   it("puts a 400's messages under the form's own fields, and a successful answer clears them", async () => {
-    api.on(updatePart, fieldProblem({ stock: v.quantityInvalidPart, name: v.tooLong(120) }), ok(part));
+    api.on(
+      updatePart,
+      fieldProblem({ stock: v.quantityInvalidPart, name: v.tooLong(120), lowStockThreshold: p.lowStockThresholdInvalid }),
+      ok(part),
+    );
     press();
     await waitFor(() => expectFieldError(quantity(), v.quantityInvalidPart));
     expectFieldError(name(), v.tooLong(120));
+    expectFieldError(threshold(), p.lowStockThresholdInvalid);
     expect(toast.error).not.toHaveBeenCalled();
 
     press();
@@ -393,6 +417,7 @@ describe('PartForm, updating', () => {
       categoryId: part.categoryId,
       oemNumbers: part.oemNumbers,
       packSize: 6,
+      lowStockThreshold: 30,
       priceTiers: part.priceTiers,
     });
   });

@@ -13,6 +13,7 @@ import {
   toFitmentInputs,
 } from '#shared/schemas/fitment-form';
 import {
+  DEFAULT_MIN_ORDER_QUANTITY,
   MAX_OEM_NUMBERS,
   MAX_PRICE_TIERS,
   partFieldNames,
@@ -68,6 +69,7 @@ const FIELDS = [
   'categoryId',
   'oemNumbers',
   'packSize',
+  'lowStockThreshold',
   'priceTiers.root',
   ...tierFields,
   'fitments.root',
@@ -95,6 +97,7 @@ const EMPTY: PartFormValues = {
   price: '',
   quantity: '',
   packSize: '1',
+  lowStockThreshold: '',
   description: '',
   oemNumbers: '',
   priceTiers: [],
@@ -110,6 +113,7 @@ function valuesOf(part: Part, fits: readonly Fit[]): PartFormValues {
     price: centsToPriceText(part.priceCents),
     quantity: String(part.stock),
     packSize: String(part.packSize),
+    lowStockThreshold: part.lowStockThreshold === null ? '' : String(part.lowStockThreshold),
     description: part.description,
     oemNumbers: part.oemNumbers.join('\n'),
     priceTiers: part.priceTiers.map((tier) => ({
@@ -285,6 +289,15 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
           {...form.register('packSize')}
         />
       </div>
+      <InputField
+        label={a.lowStockThreshold}
+        className="sm:max-w-lg"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={a.lowStockThresholdHint(part?.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY)}
+        error={errors.lowStockThreshold?.message}
+        {...form.register('lowStockThreshold')}
+      />
       <TextAreaField
         label={copy.fields.description}
         rows={5}
