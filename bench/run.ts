@@ -2,8 +2,10 @@
 // budgets in the README's Performance section. Prints each figure beside its budget; exits 1 when a
 // budget does not hold.
 //   npm run bench                      everything (about 12 minutes on a 2-core machine)
-//   npm run bench -- --only=load,pages  some sections: load, orders, pages, scale, export, render-flood
+//   npm run bench -- --only=load,pages  some sections: load, growth, orders, pages, scale, export, render-flood
 import { type LoadResult, measure } from './lib/load';
+import { measurePublicGets } from './lib/public-gets';
+import { CATALOGUE_SIZES, GROWTH_BUDGET, measureCatalogueGrowth } from './lib/catalogue-growth';
 import { type LighthouseFigure, lighthousePages } from './lib/lighthouse';
 import { javascriptGzipBytes, totalBytes } from './lib/page-weight';
 import { filledCart, measureOrders } from './lib/orders';
@@ -19,7 +21,7 @@ interface Budget {
   holds: boolean;
 }
 
-const SECTIONS = ['load', 'orders', 'pages', 'scale', 'export', 'render-flood'] as const;
+const SECTIONS = ['load', 'growth', 'orders', 'pages', 'scale', 'export', 'render-flood'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const sections = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : SECTIONS);
 for (const name of sections) {
@@ -41,56 +43,7 @@ try {
 
   if (sections.has('load')) {
     console.log(`Gearhouse benchmark — ${seconds} s a route after 2 s warm-up, server pid ${server.pid}\n`);
-    const row = (r: LoadResult, ratio: string) =>
-      `${r.label.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   ${ratio.padStart(6)}   ${r.non2xx + r.errors > 0 ? `(${r.non2xx} non-2xx, ${r.errors} errors)` : ''}`;
-    // The bare route is measured before and after the others and averaged, so a noisy neighbour on a
-    // shared machine weighs on both sides of each ratio alike.
-    const bareAround = async (connections: number, measureRoutes: () => Promise<LoadResult[]>) => {
-      const before = await measure('GET /api/ping (bare route)', `${server.url}/api/ping`, { seconds, connections });
-      const routes = await measureRoutes();
-      const after = await measure('GET /api/ping (bare route)', `${server.url}/api/ping`, { seconds, connections });
-      const bare: LoadResult = {
-        label: 'GET /api/ping (bare route)',
-        requestsPerSecond: (before.requestsPerSecond + after.requestsPerSecond) / 2,
-        p99Ms: Math.max(before.p99Ms, after.p99Ms),
-        non2xx: before.non2xx + after.non2xx,
-        errors: before.errors + after.errors,
-      };
-      return { bare, routes };
-    };
-
-    console.log('Throughput, 10 connections:');
-    const ten = await bareAround(10, async () => [
-      await measure('GET /api/parts?limit=6', `${server.url}/api/parts?limit=6`, { seconds }),
-      await measure('GET /api/parts/:id', `${server.url}/api/parts/${partId}`, { seconds }),
-      await measure('GET /', `${server.url}/`, { seconds }),
-    ]);
-    console.log(`${'route'.padEnd(30)} ${'throughput'.padStart(14)}   ${'latency'.padStart(12)}   ratio to bare`);
-    console.log(row(ten.bare, '1.00'));
-    for (const r of ten.routes) console.log(row(r, (r.requestsPerSecond / ten.bare.requestsPerSecond).toFixed(2)));
-    const partsRatio = ten.routes[0]!.requestsPerSecond / ten.bare.requestsPerSecond;
-    budgets.push({ name: 'GET /api/parts?limit=6 ≥ 0.7 × bare route', figure: partsRatio.toFixed(2), holds: partsRatio >= 0.7 });
-
-    // Tail latency under a heavier load: the public GETs' p99 against the bare route's, same run.
-    console.log('\nTail latency, 50 connections:');
-    const fifty = await bareAround(50, async () => [
-      await measure('GET /api/parts?limit=6', `${server.url}/api/parts?limit=6`, { seconds, connections: 50 }),
-      await measure('GET /api/parts/:id', `${server.url}/api/parts/${partId}`, { seconds, connections: 50 }),
-      await measure('GET /api/reviews', `${server.url}/api/reviews`, { seconds, connections: 50 }),
-      await measure('GET /api/settings', `${server.url}/api/settings`, { seconds, connections: 50 }),
-    ]);
-    console.log(`${'route'.padEnd(30)} ${'throughput'.padStart(14)}   ${'latency'.padStart(12)}   p99 ratio to bare`);
-    console.log(row(fifty.bare, '1.00'));
-    for (const r of fifty.routes) console.log(row(r, (r.p99Ms / fifty.bare.p99Ms).toFixed(2)));
-    const worst = fifty.routes.reduce((a, b) => (b.p99Ms > a.p99Ms ? b : a));
-    const p99Ratio = worst.p99Ms / Math.max(1, fifty.bare.p99Ms);
-    budgets.push({
-      name: 'public GETs p99 ≤ 1.5 × bare p99 (50 conn.)',
-      figure: `${p99Ratio.toFixed(2)} (${worst.label}: ${worst.p99Ms} vs ${fifty.bare.p99Ms} ms)`,
-      holds: p99Ratio <= 1.5,
-    });
-    const failures = [ten.bare, ...ten.routes, fifty.bare, ...fifty.routes].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-    budgets.push({ name: 'every answer 2xx', figure: `${failures} failures`, holds: failures === 0 });
+    budgets.push(...(await measurePublicGets(server.url, partId, seconds)));
   }
 
   if (sections.has('pages')) {
@@ -289,6 +242,21 @@ if (sections.has('render-flood')) {
     }
   } finally {
     await floodServer.stop();
+  }
+}
+
+if (sections.has('growth')) {
+  const figures = await measureCatalogueGrowth(seconds);
+  const smallest = CATALOGUE_SIZES[0];
+  const largest = CATALOGUE_SIZES[CATALOGUE_SIZES.length - 1]!;
+  for (const label of [...new Set(figures.map((f) => f.label))]) {
+    const at = (parts: number) => figures.find((f) => f.label === label && f.parts === parts)?.requestsPerSecond ?? 0;
+    const share = at(largest) / Math.max(1, at(smallest));
+    budgets.push({
+      name: `${label}: at ${largest.toLocaleString('en')} parts ≥ ${GROWTH_BUDGET} × at ${smallest.toLocaleString('en')}`,
+      figure: `${share.toFixed(2)} × (${CATALOGUE_SIZES.map((n) => `${at(n).toFixed(0)}`).join(' / ')} req/s)`,
+      holds: share >= GROWTH_BUDGET,
+    });
   }
 }
 

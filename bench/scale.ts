@@ -4,8 +4,9 @@
 // requests through `app.inject` (the whole request: hooks, session lookup, validation, queries,
 // serialisation).
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../src/server/db/database';
+import type { Database } from '../src/server/db/schema';
 import { optimizeSearchIndex } from '../src/server/modules/parts';
 import { type ScaleShop, withScaleShop } from './lib/scale-shop';
 
@@ -113,14 +114,14 @@ const dialects = {
   },
 };
 
-export async function generateScaleData(handle: DatabaseHandle, customerId: string): Promise<void> {
-  const d = dialects[handle.dialect];
-  const from = (count: number) => (typeof d.from === 'string' ? d.from : d.from(count));
-  const partId = (expr: string) => `'p' || ${d.pad(expr, 6)}`;
-  const partsSql = `${d.series(SCALE.parts)}
+/** The statement that writes `count` generated parts, spread over the 20 categories (one in 50 archived). */
+function partsSql(dialect: DatabaseHandle['dialect'], count: number): string {
+  const d = dialects[dialect];
+  const from = typeof d.from === 'string' ? d.from : d.from(count);
+  return `${d.series(count)}
     insert into parts (id, name, description, price_cents, stock, min_order_quantity, image_url, created_at, updated_at, archived_at,
       sku, category_id, oem_numbers, pack_size, price_tiers)
-    select ${partId('n')},
+    select 'p' || ${d.pad('n', 6)},
       ${caseOf(`n % ${CATEGORIES.length}`, CATEGORIES)} || ' ' || n,
       'Fits series ' || (n % 997) || ' engines. ' || ${caseOf('n % 4', ['Steel', 'Ceramic', 'Aluminium', 'Rubber'])} || ', tested for 100,000 km.',
       100 + (n * 7919) % 250000, case when n % 100 = 7 then 1 else 1000 end, 1, '/images/part.webp',
@@ -128,7 +129,34 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end,
       'GH-' || ${d.pad('n', 6)}, 'bench-category-' || ${d.pad(`n % ${CATEGORIES.length}`, 2)},
       '["0 986 ' || ${d.pad('n', 6)} || '", "' || ${d.pad('(n * 7) % 1000000', 6)} || '.45"]', 1, '[]'
-    from ${from(SCALE.parts)}`;
+    from ${from}`;
+}
+
+async function insertCategories(db: Kysely<Database>): Promise<void> {
+  for (const category of CATEGORIES.map((_, index) => categoryOf(index))) {
+    await sql`insert into categories (id, slug, name, created_at, updated_at)
+      values (${category.id}, ${category.slug}, ${category.name}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')
+      on conflict do nothing`.execute(db);
+  }
+}
+
+/**
+ * The scale bench's catalogue alone: `count` generated parts in its 20 categories, then statistics
+ * as autovacuum would take them (the catalogue-growth bench measures the parts list over it).
+ */
+export async function generateParts(handle: DatabaseHandle, count: number): Promise<void> {
+  await handle.db.transaction().execute(async (trx) => {
+    await insertCategories(trx);
+    await sql.raw(partsSql(handle.dialect, count)).execute(trx);
+  });
+  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts').execute(handle.db);
+  await optimizeSearchIndex(handle.db);
+}
+
+export async function generateScaleData(handle: DatabaseHandle, customerId: string): Promise<void> {
+  const d = dialects[handle.dialect];
+  const from = (count: number) => (typeof d.from === 'string' ? d.from : d.from(count));
+  const partId = (expr: string) => `'p' || ${d.pad(expr, 6)}`;
   const vehiclesSql = `${d.series(SCALE.vehicles)}
     insert into vehicles (id, make, model, engine, year_from, year_to, created_at, updated_at)
     select 'v' || ${d.pad('n', 4)}, ${caseOf(`n % ${MAKES.length}`, MAKES)}, 'Model ' || (n / ${MAKES.length}),
@@ -161,12 +189,8 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
     select orders.id, 0, orders.part_id, parts.sku, orders.part_name, orders.image_url, orders.unit_price_cents, orders.quantity, orders.total_cents
     from orders join parts on parts.id = orders.part_id`;
   await handle.db.transaction().execute(async (trx) => {
-    for (const category of CATEGORIES.map((_, index) => categoryOf(index))) {
-      await sql`insert into categories (id, slug, name, created_at, updated_at)
-        values (${category.id}, ${category.slug}, ${category.name}, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')
-        on conflict do nothing`.execute(trx);
-    }
-    await sql.raw(partsSql).execute(trx);
+    await insertCategories(trx);
+    await sql.raw(partsSql(handle.dialect, SCALE.parts)).execute(trx);
     await sql.raw(vehiclesSql).execute(trx);
     await sql.raw(fitmentsSql).execute(trx);
     if (handle.dialect === 'sqlite') {

@@ -8,6 +8,9 @@ export interface LoadResult {
   errors: number;
 }
 
+/** The request headers of every measured request (the warm-up sends none): a browser's encodings. */
+export const LOAD_HEADERS: Record<string, string> = { 'accept-encoding': 'gzip, br' };
+
 export interface MeasureOptions {
   connections?: number;
   seconds?: number;
@@ -33,7 +36,7 @@ export async function measure(
     url,
     connections,
     duration: seconds,
-    headers: { 'accept-encoding': 'gzip, br', ...headers },
+    headers: { ...LOAD_HEADERS, ...headers },
     ...(requests ? { requests } : {}),
   });
   return {

@@ -31,7 +31,10 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       PUBLIC_URL: url,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // The shop's defaults otherwise: request logs at info, metrics counted (and served), rate limits
+      // counted for every request, at a limit the load never reaches.
+      LOG_LEVEL: 'info',
+      METRICS_TOKEN: 'bench-metrics-token-0123456789',
       RATE_LIMIT_PER_MINUTE: '100000000',
       // The orders benchmark books thousands of orders as the demo customer.
       MAX_UNPAID_ORDERS: '1000000',
