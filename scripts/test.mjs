@@ -1,10 +1,12 @@
 // npm test — every check and every test, in the order that fails fastest:
 // types, lint, unit + API tests (SQLite and PostgreSQL), production build, end-to-end in Chromium.
-// Prints one closing line "Tests: N passed, N failed".
+// Prints the time of each step and the slowest tests (scripts/test-timings.mjs), then one closing
+// line "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { timingLines } from './test-timings.mjs';
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-reports-'));
 const vitestReport = path.join(reports, 'vitest.json');
@@ -31,11 +33,14 @@ function readJson(file) {
 }
 
 let failedStep;
+const stepTimes = [];
 for (const [name, command, args, env = {}] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`${result.status === 0 ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const ms = Date.now() - started;
+  stepTimes.push({ name, ms, ok: result.status === 0 });
+  console.log(`${result.status === 0 ? '✔' : '✘'} ${name} (${(ms / 1000).toFixed(1)} s)`);
   if (result.status !== 0) {
     failedStep = name;
     break;
@@ -44,6 +49,7 @@ for (const [name, command, args, env = {}] of steps) {
 
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
+for (const line of timingLines({ steps: stepTimes, vitest, playwright })) console.log(line);
 const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
