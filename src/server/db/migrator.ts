@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013-search-at-scale';
 import * as m0014 from './migrations/0014-invoices';
 import * as m0015 from './migrations/0015-sales-overview';
 import * as m0016 from './migrations/0016-low-stock-threshold';
+import * as m0017 from './migrations/0017-unpaid-order-counts';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-invoices': m0014,
   '0015-sales-overview': m0015,
   '0016-low-stock-threshold': m0016,
+  '0017-unpaid-order-counts': m0017,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

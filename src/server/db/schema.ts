@@ -294,6 +294,12 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** How many orders each customer has waiting for payment, kept by triggers on orders (migration 0017); no row: none. */
+export interface UnpaidOrdersTable {
+  user_id: string;
+  n: number;
+}
+
 /** Orders paid each day and still sold, and their total (migration 0015); a day's figures are the sum of its shards. */
 export interface DailySalesTable {
   /** `YYYY-MM-DD`, UTC. */
@@ -349,6 +355,7 @@ export interface Database {
   invoice_sequences: InvoiceSequencesTable;
   cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
+  unpaid_orders: UnpaidOrdersTable;
   payment_intents: PaymentIntentsTable;
   stripe_events: StripeEventsTable;
   blog_posts: BlogPostsTable;

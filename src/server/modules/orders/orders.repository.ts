@@ -28,15 +28,10 @@ export async function lockCustomerForBooking(trx: Db, userId: string): Promise<v
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 
-/** How many orders the customer has waiting for payment. */
+/** How many orders the customer has waiting for payment: one row the triggers keep (migration 0017). */
 export async function countUnpaidOrders(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('status', '=', 'pending_payment')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await db.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Writes an order and its lines (in the caller's transaction). */
