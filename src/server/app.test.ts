@@ -90,6 +90,29 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it('sends the same security headers and a request id on every kind of answer, refusals included', async () => {
+    const securityHeaders = (headers: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          ([name]) => name.startsWith('x-') && !name.startsWith('x-ratelimit') && name !== 'x-request-id',
+        ),
+      );
+    const answers = [
+      await ctx.app.inject({ url: '/api/health' }),
+      await ctx.app.inject({ url: '/api/nothing-here' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { origin: 'https://elsewhere.example' }, payload: {} }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 403]);
+    const [first] = answers;
+    expect(Object.keys(securityHeaders(first!.headers)).length).toBeGreaterThanOrEqual(6);
+    for (const res of answers) {
+      expect(securityHeaders(res.headers)).toEqual(securityHeaders(first!.headers));
+      expect(res.headers['content-security-policy']).toBe(first!.headers['content-security-policy']);
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('compresses large JSON answers', async () => {
     const res = await ctx.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');

@@ -17,7 +17,7 @@ import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
-import { registerSecurityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { contentRoutes } from './modules/content';
 import { createReadiness, healthRoutes, type Readiness } from './modules/health';
@@ -134,10 +134,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
   registerJsonBodyParser(app);
   app.addHook('preValidation', refuseNulCharacters);
-  // Before the body is read: a state-changing request another site's page sent is refused (CSRF).
-  app.addHook('onRequest', createCrossSiteCheck(config.publicUrl, config.shopOrigins));
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // What every request starts with, in one hook (docs/decisions/0021-per-request-work-done-once.md): the
+  // security headers, made once at start; the request id; and, before the body is read, the refusal of a
+  // state-changing request another site's page sent (CSRF).
+  const headers = securityHeaders(config);
+  const refuseCrossSiteRequests = createCrossSiteCheck(config.publicUrl, config.shopOrigins);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    try {
+      refuseCrossSiteRequests(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
   // Both on the root instance, before any route, so every route is counted and any module can add a
   // readiness check (`app.readiness.add(name, check)`) while the app is built.
@@ -148,7 +158,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   readiness.add('database', () => sql`select 1`.execute(db));
   app.decorate('readiness', readiness);
 
-  await registerSecurityHeaders(app, config);
   // Several nodes share their rate-limit counters and cache invalidations through Redis when it is
   // configured (docs/decisions/0009-stateless-nodes.md); without it each node keeps both in memory.
   const [redis, redisSubscriber] = config.redis

@@ -33,7 +33,7 @@ export function originOf(url: string): string | null {
 export function createCrossSiteCheck(publicUrl: string, shopOrigins: readonly string[] = []) {
   const shopOrigin = originOf(publicUrl);
   const shop = new Set([shopOrigin, ...shopOrigins]);
-  return async function refuseCrossSiteRequests(request: FastifyRequest): Promise<void> {
+  return function refuseCrossSiteRequests(request: FastifyRequest): void {
     if (!UNSAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?', 1)[0] ?? '';
     if (!path.startsWith('/api/') || EXEMPT_PATHS.has(path) || EXEMPT_PREFIXES.some((p) => path.startsWith(p))) return;

@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 // Google serves profile pictures from its own hosts; allowed only when Google sign-in is on.
@@ -9,13 +9,8 @@ const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com', 'https://*.js.stripe.com']
 const STRIPE_FRAME_HOSTS = [...STRIPE_SCRIPT_HOSTS, 'https://hooks.stripe.com'];
 const STRIPE_API_HOSTS = ['https://api.stripe.com'];
 
-/**
- * The browser's security policy for every answer: a Content-Security-Policy that allows this origin
- * only, plus the hosts of the services the configuration turns on (Google pictures, Stripe, the object
- * storage's public URL), and helmet's other headers.
- */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+function helmetOptions(config: Config): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -42,5 +37,32 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     hsts: config.publicUrl.startsWith('https://'),
+  };
+}
+
+/**
+ * The browser's security policy for every answer: a Content-Security-Policy that allows this origin
+ * only, plus the hosts of the services the configuration turns on (Google pictures, Stripe, the object
+ * storage's public URL), and helmet's other headers.
+ *
+ * The policy is the same for every answer (no nonces, nothing per route), so helmet runs once, at start,
+ * against a stand-in response that keeps what it sets; each request then copies the finished headers
+ * (docs/decisions/0021-per-request-work-done-once.md).
+ */
+export function securityHeaders(config: Config): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(helmetOptions(config))({} as IncomingMessage, collector as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
   });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return Object.freeze(headers);
 }
