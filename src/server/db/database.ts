@@ -59,6 +59,11 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Commits append to the WAL; a checkpoint copies it into the database file and syncs both, in the
+  // commit that crosses the limit. At SQLite's default of 1,000 pages a stream of orders (some 20 pages
+  // each) checkpointed every 50 of them, copying the same hot pages each time and costing half of
+  // every commit. At 10,000 pages (a WAL of up to 40 MB) a checkpoint comes ten times less often.
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
