@@ -10,6 +10,8 @@ import type { Mailer } from '../../src/server/modules/mail';
 import { createBenchPostgres } from './postgres';
 
 export const BENCH_ORIGIN = 'http://127.0.0.1:3999';
+/** One secret for every bench shop, so a session signed up in the bench is valid in a server process of its own. */
+export const BENCH_AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 export interface BenchAccount {
   id: string;
@@ -22,6 +24,8 @@ export interface ScaleShop {
   handle: DatabaseHandle;
   customer: BenchAccount;
   admin: BenchAccount;
+  /** The variables that open the same database (and accept the same sessions) in a server process of its own. */
+  serverEnv: Record<string, string>;
 }
 
 const noMail: Mailer = { send: async () => undefined };
@@ -57,17 +61,20 @@ export async function withScaleShop<T>(
     rmSync(dir, { recursive: true, force: true });
     return [];
   }
+  const serverEnv = {
+    DATA_DIR: dir,
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
   const config = loadConfig(
     {
       NODE_ENV: 'production',
       PAYMENT_PROVIDER: 'sandbox',
-      DATA_DIR: dir,
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...serverEnv,
       PUBLIC_URL: BENCH_ORIGIN,
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     },
     { webDistDir: undefined },
   );
@@ -86,7 +93,7 @@ export async function withScaleShop<T>(
     const customer = await signUp(app, `bench-customer-${engine}@example.com`);
     const admin = await signUp(app, `bench-admin-${engine}@example.com`);
     await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
-    const shop = { app, handle, customer, admin };
+    const shop = { app, handle, customer, admin, serverEnv };
     await prepare(shop);
     return await measure(shop);
   } finally {
