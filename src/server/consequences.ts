@@ -34,13 +34,9 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
   // cart empties the cart of what it holds.
   events.on('orderPlaced', {
-    during: async (trx, { order, lines, fromCart, at }) => {
+    during: async (trx, { order, lines, stockTaken, fromCart, at }) => {
       await orderMails.placed(trx, order, lines, at);
-      await lowStockMails.afterStockTaken(
-        trx,
-        lines.map((line) => ({ partId: line.part_id, quantity: line.quantity })),
-        at,
-      );
+      await lowStockMails.afterStockTaken(trx, stockTaken, at);
       if (fromCart && order.user_id) {
         await cart.removeOrdered(
           trx,

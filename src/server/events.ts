@@ -7,13 +7,25 @@ import type { Log } from './log';
  * service says what it did; what follows from it (the customer's mail, a metric, clearing cached
  * answers) is subscribed in one place, src/server/consequences.ts (docs/decisions/0017-modules-and-events.md).
  */
+/** A part's stock an order took, as the part's row stood right after: whether it crossed its low-stock line. */
+export interface StockTaken {
+  partId: string;
+  name: string;
+  sku: string;
+  quantity: number;
+  /** The stock left once `quantity` was taken. */
+  stock: number;
+  minOrderQuantity: number;
+  lowStockThreshold: number | null;
+}
+
 export interface ShopEvents {
   /**
    * A customer placed an order: it is unpaid and holds the stock of its `lines` (as written, in order).
    * `fromCart`: it was placed
    * with lines (from the cart, a quick order or an order again), not with the part page's "Book Now".
    */
-  orderPlaced: { order: OrderRow; lines: OrderLineRow[]; fromCart: boolean; at: string };
+  orderPlaced: { order: OrderRow; lines: OrderLineRow[]; stockTaken: StockTaken[]; fromCart: boolean; at: string };
   /** The provider confirmed the full amount and the order became paid (once per order). */
   orderPaid: { order: OrderRow; at: string; provider: PaymentProviderName };
   /** An admin marked a paid order shipped. */

@@ -17,7 +17,7 @@ import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
 import { isUniqueViolation } from '../../db/errors';
-import type { EventBus } from '../../events';
+import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
 import { findLiveParts, priceTiersOf, reserveStock } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -182,6 +182,7 @@ export function createOrdersService(
           // two orders of the same parts on PostgreSQL wait for each other instead of deadlocking.
           const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
           const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
+          const stockTaken: StockTaken[] = [];
           for (const line of order) {
             const taken = await reserveStock(trx, line.partId, line.quantity, now);
             if (!taken) {
@@ -191,6 +192,15 @@ export function createOrdersService(
                     [field(line.position, 'quantity')]: copy.validation.quantityTooHigh,
                   });
             }
+            stockTaken.push({
+              partId: taken.id,
+              name: taken.name,
+              sku: taken.sku,
+              quantity: line.quantity,
+              stock: taken.stock,
+              minOrderQuantity: taken.min_order_quantity,
+              lowStockThreshold: taken.low_stock_threshold,
+            });
             const unitPrice = unitPriceFor({ priceCents: taken.price_cents, priceTiers: priceTiersOf(taken) }, line.quantity);
             lines[line.position] = {
               order_id: id,
@@ -231,6 +241,7 @@ export function createOrdersService(
           await announce('orderPlaced', {
             order: row,
             lines,
+            stockTaken,
             fromCart: !single,
             at: now,
           });

@@ -206,13 +206,17 @@ export async function deleteLivePart(db: Db, id: string): Promise<boolean> {
 }
 
 /** What an order copies from its part at the moment its stock is reserved. */
-export type ReservedPart = Pick<PartRow, 'id' | 'sku' | 'name' | 'image_url' | 'price_cents' | 'price_tiers'>;
+export type ReservedPart = Pick<
+  PartRow,
+  'id' | 'sku' | 'name' | 'image_url' | 'price_cents' | 'price_tiers' | 'stock' | 'min_order_quantity' | 'low_stock_threshold'
+>;
 
 /**
  * Reserves `quantity` of a live part's stock for an order in one conditional statement, so concurrent bookings can
  * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
- * decrement one step. The part's SKU, name, picture, price and tiers come back with it (the row is ours until commit, so that is the price the stock was taken at) —
- * no second read. Answers undefined when the stock was not taken.
+ * decrement one step. The part's SKU, name, picture, price and tiers come back with it (the row is
+ * ours until commit, so that is the price the stock was taken at), and the stock left with what says
+ * whether it ran low: no second read. Answers undefined when the stock was not taken.
  */
 export async function reserveStock(trx: Db, partId: string, quantity: number, now: string): Promise<ReservedPart | undefined> {
   return trx
@@ -221,7 +225,17 @@ export async function reserveStock(trx: Db, partId: string, quantity: number, no
     .where('id', '=', partId)
     .where('archived_at', 'is', null)
     .where('stock', '>=', quantity)
-    .returning(['id', 'sku', 'name', 'image_url', 'price_cents', 'price_tiers'])
+    .returning([
+      'id',
+      'sku',
+      'name',
+      'image_url',
+      'price_cents',
+      'price_tiers',
+      'stock',
+      'min_order_quantity',
+      'low_stock_threshold',
+    ])
     .executeTakeFirst();
 }
 
