@@ -25,7 +25,9 @@ describeOnEachEngine('the HTTP layer', (ctx) => {
 
   it('gives every answer a request id, keeping a well-formed one from the caller', async () => {
     const own = await ctx.app.inject({ url: '/api/health' });
-    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const next = await ctx.app.inject({ url: '/api/health' });
+    expect(own.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{12}-[0-9a-z]+$/);
+    expect(next.headers['x-request-id']).not.toBe(own.headers['x-request-id']);
     const given = await ctx.app.inject({ url: '/api/parts/missing', headers: { 'x-request-id': 'proxy-abc.123' } });
     expect(given.headers['x-request-id']).toBe('proxy-abc.123');
     expect(given.json().requestId).toBe('proxy-abc.123');

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -95,18 +95,30 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
   return [...trust];
 }
 
+/**
+ * Request ids tie an answer to its log lines; they must be unique, not secret (nothing is granted for
+ * knowing one). A random prefix per app, so two nodes' ids never meet, and a counter: no randomness to
+ * draw per request (docs/decisions/0021-per-request-work-done-once.md).
+ */
+function requestIds(): () => string {
+  const prefix = randomBytes(9).toString('base64url');
+  let count = 0;
+  return () => `${prefix}-${(count += 1).toString(36)}`;
+}
+
 /** Builds the whole server as a value; main.ts listens on it, tests call `inject` on it. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const storage = deps.storage ?? createStorage(config);
   const { db } = deps.database;
+  const nextRequestId = requestIds();
 
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     // Accept a caller's request id (from a proxy) when it looks like one; otherwise make our own.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
     },
     bodyLimit: 1024 * 1024,
     // Behind a load balancer the client's address is in X-Forwarded-For; rate limits count by it.
