@@ -18,20 +18,26 @@ export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Or
 }
 
 /**
- * Holds the customer's bookings back until this transaction ends, so that counting their unpaid
- * orders and adding one is a single step: on PostgreSQL a row lock on the user (a second booking of
- * the same customer waits here for the first to commit), on SQLite the one writer already runs
- * transactions one at a time.
+ * How many orders the customer has waiting for payment (one row the triggers keep, migration 0017),
+ * holding the customer's other bookings back until this transaction ends, so that counting and adding
+ * one is a single step. On PostgreSQL an upsert that changes nothing locks the customer's row (making
+ * it at 0 for a first booking) and answers its latest committed count: a second booking of the same
+ * customer waits here for the first to commit, then reads the count with the first one's order in it.
+ * (A select joined to a locked row would not: after the wait it still reads the count of before.) On
+ * SQLite the one writer already runs transactions one at a time.
  */
-export async function lockCustomerForBooking(trx: Db, userId: string): Promise<void> {
-  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
-
-/** How many orders the customer has waiting for payment: one row the triggers keep (migration 0017). */
-export async function countUnpaidOrders(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId).executeTakeFirst();
-  return Number(row?.n ?? 0);
+export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<number> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) {
+    const row = await trx.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const row = await trx
+    .insertInto('unpaid_orders')
+    .values({ user_id: userId, n: 0 })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
+    .returning('n')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Writes an order and its lines (in the caller's transaction). */

@@ -25,7 +25,6 @@ import { releaseOrderStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, UTF8_BOM } from './orders-csv';
 import {
   cancelUnpaidOrder,
-  countUnpaidOrders,
   exportBatch,
   findOrder,
   findOrderByIdempotencyKey,
@@ -33,7 +32,7 @@ import {
   linesOfOrders,
   listAllOrders,
   listUserOrders,
-  lockCustomerForBooking,
+  lockUnpaidOrdersOf,
   moveOrderStatus,
 } from './orders.repository';
 
@@ -173,8 +172,7 @@ export function createOrdersService(
       try {
         await events.transaction(db, async ({ trx, announce }) => {
           // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
-          await lockCustomerForBooking(trx, user.id);
-          if ((await countUnpaidOrders(trx, user.id)) >= maxUnpaidOrders) {
+          if ((await lockUnpaidOrdersOf(trx, user.id)) >= maxUnpaidOrders) {
             throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
           }
           // One statement per line takes its stock and reads the price it was taken at; all lines or
