@@ -40,10 +40,22 @@ export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<numbe
   return Number(row.n);
 }
 
-/** Writes an order and its lines (in the caller's transaction). */
+/**
+ * Writes an order and its lines (in the caller's transaction): on PostgreSQL in one statement, the
+ * order inserted by a `with` (one round trip less while the order holds its part's and customer's
+ * locks); SQLite, which runs in the process, takes the two inserts as they are.
+ */
 export async function insertOrder(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
-  await db.insertInto('orders').values(row).execute();
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await db.insertInto('orders').values(row).execute();
+    await db
+      .insertInto('order_lines')
+      .values([...lines])
+      .execute();
+    return;
+  }
   await db
+    .with('placed', (trx) => trx.insertInto('orders').values(row))
     .insertInto('order_lines')
     .values([...lines])
     .execute();
