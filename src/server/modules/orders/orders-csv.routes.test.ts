@@ -237,7 +237,7 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
     expect(res.body).toContain('"Unit 4, ""The Yard""\nLine two"');
   });
 
-  it('exports 2,500 orders over several batches, complete, newest first and each once', async () => {
+  it('exports two and a half batches of orders, complete, newest first and each once', async () => {
     const part = await insertPart(ctx.database.db);
     const count = EXPORT_BATCH_SIZE * 2 + 500;
     const ids: { id: string; created_at: string }[] = [];

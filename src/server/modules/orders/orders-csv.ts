@@ -1,5 +1,4 @@
 import { copy } from '#shared/copy';
-import type { OrderLineRow } from '../../db/schema';
 import { csvCell } from '../content';
 import type { ExportedOrderRow } from './orders.repository';
 
@@ -20,7 +19,7 @@ function decimalOf(cents: number): string {
 export const ordersCsvHeader = csvLine(copy.manageOrders.csvColumns);
 
 /** One order as one CSV record (RFC 4180, CRLF), its lines as `SKU × quantity` joined with `; `. */
-export function orderCsvLine(order: ExportedOrderRow, lines: readonly OrderLineRow[]): string {
+export function orderCsvLine(order: ExportedOrderRow): string {
   return csvLine([
     order.id,
     order.created_at,
@@ -31,8 +30,8 @@ export function orderCsvLine(order: ExportedOrderRow, lines: readonly OrderLineR
     order.customer_email,
     order.phone,
     order.address,
-    lines.map((line) => `${line.sku} × ${line.quantity}`).join('; '),
-    String(lines.reduce((units, line) => units + line.quantity, 0)),
+    order.lines,
+    String(order.units),
     decimalOf(order.total_cents),
     order.transaction_id ?? '',
   ]);

@@ -2,8 +2,9 @@ import { beforeEach, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
-import { insertPart } from '../../testing/factories';
+import { insertOrder, insertPart } from '../../testing/factories';
 import { describeServicesOnEachEngine } from '../../testing/test-services';
+import { EXPORT_BATCH_SIZE } from './orders.service';
 
 const delivery = { phone: '+49 30 1234567', address: 'Werkstattstraße 4, 10115 Berlin' };
 
@@ -97,6 +98,27 @@ describeServicesOnEachEngine(
       });
       expect(await stockOf(part.id)).toBe(1000 - 24);
       expect(ctx.announced).toEqual([]);
+    });
+
+    it('reads the orders export one batch at a time, only as its caller takes the text', async () => {
+      const part = await insertPart(ctx.database.db);
+      const booked = (minute: number) => new Date(Date.UTC(2011, 4, 1) + minute * 60_000).toISOString();
+      const orders = [];
+      for (let minute = 0; minute <= EXPORT_BATCH_SIZE; minute++) {
+        orders.push(await insertOrder(ctx.database.db, { part_id: part.id, created_at: booked(minute) }));
+      }
+      const { chunks } = ctx.services.orders.exportOrdersCsv({ status: undefined, from: '2011-05-01', to: '2011-05-01' });
+      await chunks.next();
+      const firstBatch = await chunks.next();
+      expect(firstBatch.value?.split('\r\n').length).toBe(EXPORT_BATCH_SIZE + 1);
+
+      // The oldest order leaves the day after the first batch was taken: a read-ahead would still send it.
+      await ctx.database.db
+        .updateTable('orders')
+        .set({ created_at: booked(-24 * 60) })
+        .where('id', '=', orders[0]!.id)
+        .execute();
+      expect(await chunks.next()).toEqual({ done: true, value: undefined });
     });
   },
   { maxUnpaidOrders: 2 },
