@@ -57,19 +57,54 @@ async function restockedParts(url: string, admin: string, count: number) {
   return { parts: list.items, restock };
 }
 
+/** Customers signed up for the benchmark, by server: the first `n` of them, made once. */
+const benchCustomers = new Map<string, string[]>();
+
 /**
- * Places orders over and over as the demo customer (`POST /api/orders`, 10 connections): each answer
- * is a real order — the stock of every line taken in one transaction, the order and its lines written,
- * its mail in the outbox. With `lines: 1` the body is the part page's one-part booking; with more, an
- * order of that many demo parts (each at its smallest allowed quantity), as the cart places it.
+ * `n` customers of their own (new accounts, signed up through the API), so that bookings spread over
+ * customers as a shop's do; needs the server's AUTH_RATE_LIMIT_PER_MINUTE above `n`.
+ */
+async function customersOf(url: string, n: number): Promise<string[]> {
+  const made = benchCustomers.get(url) ?? [];
+  benchCustomers.set(url, made);
+  while (made.length < n) {
+    const res = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({
+        name: `Bench Customer ${made.length + 1}`,
+        email: `bench-${made.length + 1}-${Date.now()}@example.com`,
+        password: 'bench-password-0123',
+      }),
+    });
+    if (!res.ok) throw new Error(`signing up a bench customer answered ${res.status}: ${await res.text()}`);
+    made.push(
+      res.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; '),
+    );
+  }
+  return made.slice(0, n);
+}
+
+/**
+ * Places orders over and over (`POST /api/orders`, 10 connections by default): each answer is a real
+ * order — the stock of every line taken in one transaction, the order and its lines written, its mail
+ * in the outbox. With `lines: 1` the body is the part page's one-part booking; with more, an order of
+ * that many demo parts (each at its smallest allowed quantity), as the cart places it. With
+ * `customers: 1` every order is the demo customer's; with more, the requests take turns among that
+ * many customers of their own.
  */
 export async function measureOrders(
   url: string,
   label: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2, lines = 1 } = {},
+  { connections = 10, seconds = 8, warmupSeconds = 2, lines = 1, customers = 1 } = {},
 ): Promise<LoadResult> {
   const admin = await signIn(url, DEMO_ADMIN);
   const customer = await signIn(url, DEMO_CUSTOMER);
+  const cookies = customers === 1 ? [customer] : await customersOf(url, customers);
+  let turn = 0;
   const { parts, restock } = await restockedParts(url, admin, lines);
   const body =
     lines === 1
@@ -85,6 +120,10 @@ export async function measureOrders(
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', cookie: customer, origin: url },
     body: JSON.stringify(body),
+    setupRequest: (request: { headers?: Record<string, string> }) => {
+      request.headers = { ...request.headers, cookie: cookies[turn++ % cookies.length]! };
+      return request;
+    },
   };
   await restock();
   await autocannon({ ...options, duration: warmupSeconds });
@@ -117,4 +156,36 @@ export async function filledCart(url: string, lines: number): Promise<{ cookie: 
     if (!res.ok) throw new Error(`filling the cart answered ${res.status}: ${await res.text()}`);
   }
   return { cookie: customer, partId: parts[0]!.id };
+}
+
+/** What the orders section measures on one engine. */
+export interface OrderSeries {
+  engine: string;
+  /** One line, the demo customer, 10 connections: the figure the goals are set on. */
+  oneLine: LoadResult;
+  /** Five lines, the same. */
+  fiveLines: LoadResult;
+  /** One line, the requests taking turns among 20 customers, at 10, 50 and 200 connections. */
+  byConnections: LoadResult[];
+}
+
+/** The connections the series is measured at, so a change in how the cost grows shows. */
+export const ORDER_CONNECTIONS = [10, 50, 200] as const;
+/** How many customers the series' orders take turns among. */
+export const ORDER_CUSTOMERS = 20;
+
+export async function measureOrderSeries(url: string, engine: string, seconds: number): Promise<OrderSeries> {
+  const oneLine = await measureOrders(url, `one line (${engine})`, { seconds });
+  const fiveLines = await measureOrders(url, `five lines (${engine})`, { seconds, lines: 5 });
+  const byConnections: LoadResult[] = [];
+  for (const connections of ORDER_CONNECTIONS) {
+    byConnections.push(
+      await measureOrders(url, `${ORDER_CUSTOMERS} customers, ${connections} conn. (${engine})`, {
+        seconds,
+        connections,
+        customers: ORDER_CUSTOMERS,
+      }),
+    );
+  }
+  return { engine, oneLine, fiveLines, byConnections };
 }
