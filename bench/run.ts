@@ -42,7 +42,7 @@ try {
 
   if (sections.has('load')) {
     console.log(`Gearhouse benchmark — ${seconds} s a route after 2 s warm-up, server pid ${server.pid}\n`);
-    budgets.push(...(await measurePublicGets(server.url, partId, seconds)));
+    budgets.push(...(await measurePublicGets(server.url, server.pid, partId, seconds)));
   }
 
   if (sections.has('pages')) {
@@ -141,7 +141,7 @@ for (const series of orders) {
   console.log(`  the demo customer, 10 connections:`);
   for (const o of [series.oneLine, series.fiveLines]) console.log(orderLine(o));
   console.log(
-    `  one line, the requests taking turns among ${ORDER_CUSTOMERS} customers, at ${ORDER_CONNECTIONS.join(', ')} connections:`,
+    `  one line, the requests taking turns among ${ORDER_CUSTOMERS} customers and as many parts, at ${ORDER_CONNECTIONS.join(', ')} connections:`,
   );
   for (const o of series.byConnections) console.log(orderLine(o));
   const goal = ORDER_GOALS[series.engine] ?? 0;

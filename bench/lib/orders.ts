@@ -94,34 +94,39 @@ async function customersOf(url: string, n: number): Promise<string[]> {
  * in the outbox. With `lines: 1` the body is the part page's one-part booking; with more, an order of
  * that many demo parts (each at its smallest allowed quantity), as the cart places it. With
  * `customers: 1` every order is the demo customer's; with more, the requests take turns among that
- * many customers of their own.
+ * many customers of their own. With `spread` above 1, one-line orders take turns among that many
+ * demo parts instead of all booking the same one.
  */
 export async function measureOrders(
   url: string,
   label: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2, lines = 1, customers = 1 } = {},
+  { connections = 10, seconds = 8, warmupSeconds = 2, lines = 1, customers = 1, spread = 1 } = {},
 ): Promise<LoadResult> {
   const admin = await signIn(url, DEMO_ADMIN);
   const customer = await signIn(url, DEMO_CUSTOMER);
   const cookies = customers === 1 ? [customer] : await customersOf(url, customers);
   let turn = 0;
-  const { parts, restock } = await restockedParts(url, admin, lines);
-  const body =
+  const { parts, restock } = await restockedParts(url, admin, lines === 1 ? spread : lines);
+  const bodies =
     lines === 1
-      ? bookingBody(parts[0]!)
-      : {
-          lines: parts.map((part) => ({ partId: part.id, quantity: smallestAllowedQuantity(part) })),
-          phone: TEST_PHONE,
-          address: TEST_ADDRESS,
-        };
+      ? parts.map((part) => JSON.stringify(bookingBody(part)))
+      : [
+          JSON.stringify({
+            lines: parts.map((part) => ({ partId: part.id, quantity: smallestAllowedQuantity(part) })),
+            phone: TEST_PHONE,
+            address: TEST_ADDRESS,
+          }),
+        ];
   const options = {
     url: `${url}/api/orders`,
     connections,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', cookie: customer, origin: url },
-    body: JSON.stringify(body),
-    setupRequest: (request: { headers?: Record<string, string> }) => {
-      request.headers = { ...request.headers, cookie: cookies[turn++ % cookies.length]! };
+    body: bodies[0],
+    setupRequest: (request: { headers?: Record<string, string>; body?: string }) => {
+      turn += 1;
+      request.headers = { ...request.headers, cookie: cookies[turn % cookies.length]! };
+      request.body = bodies[turn % bodies.length];
       return request;
     },
   };
@@ -165,13 +170,13 @@ export interface OrderSeries {
   oneLine: LoadResult;
   /** Five lines, the same. */
   fiveLines: LoadResult;
-  /** One line, the requests taking turns among 20 customers, at 10, 50 and 200 connections. */
+  /** One line, the requests taking turns among 20 customers and 20 parts, at 10, 50 and 200 connections. */
   byConnections: LoadResult[];
 }
 
 /** The connections the series is measured at, so a change in how the cost grows shows. */
 export const ORDER_CONNECTIONS = [10, 50, 200] as const;
-/** How many customers the series' orders take turns among. */
+/** How many customers, and how many parts, the series' orders take turns among. */
 export const ORDER_CUSTOMERS = 20;
 
 export async function measureOrderSeries(url: string, engine: string, seconds: number): Promise<OrderSeries> {
@@ -180,10 +185,11 @@ export async function measureOrderSeries(url: string, engine: string, seconds: n
   const byConnections: LoadResult[] = [];
   for (const connections of ORDER_CONNECTIONS) {
     byConnections.push(
-      await measureOrders(url, `${ORDER_CUSTOMERS} customers, ${connections} conn. (${engine})`, {
+      await measureOrders(url, `${ORDER_CUSTOMERS} customers and parts, ${connections} conn. (${engine})`, {
         seconds,
         connections,
         customers: ORDER_CUSTOMERS,
+        spread: ORDER_CUSTOMERS,
       }),
     );
   }
