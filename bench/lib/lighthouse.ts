@@ -9,6 +9,8 @@ export interface LighthouseFigure {
   bestPractices: number;
   seo: number;
   lcpMs: number;
+  /** Total blocking time: how long the main thread was too busy to answer input while loading. */
+  tbtMs: number;
   /** Audits that cost points, for the reader who has to fix them. */
   failing: string[];
 }
@@ -57,6 +59,7 @@ async function lighthousePage(baseUrl: string, path: string): Promise<Lighthouse
       bestPractices: score('best-practices'),
       seo: score('seo'),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
       failing,
     };
   } finally {
