@@ -271,8 +271,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   metrics.paymentsSucceeded.inc({ provider: paymentProvider.name }, 0);
   metrics.paymentsFailed.inc({ provider: paymentProvider.name }, 0);
   // 402 is only ever `payment_failed` (#shared/errors): a card the provider declined.
-  app.addHook('onResponse', async (_request, reply) => {
+  app.addHook('onResponse', (_request, reply, done) => {
     if (reply.statusCode === 402) metrics.paymentsFailed.inc({ provider: paymentProvider.name });
+    done();
   });
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });

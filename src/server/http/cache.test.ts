@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
 
@@ -21,6 +21,20 @@ describeOnEachEngine(
       const third = await ctx.app.inject({ url: '/api/parts?limit=6' });
       expect(third.json().items[0].name).toBe('Written behind the cache');
       expect(third.headers.etag).not.toBe(first.headers.etag);
+    });
+
+    it('answers a hit without running the route: no query reaches the database', async () => {
+      await ctx.app.inject({ url: '/api/parts?limit=5' });
+      const queries = vi.spyOn(ctx.database.db, 'selectFrom');
+      try {
+        expect((await ctx.app.inject({ url: '/api/parts?limit=5' })).statusCode).toBe(200);
+        expect(queries).not.toHaveBeenCalled();
+        ctx.app.responseCache.invalidate();
+        expect((await ctx.app.inject({ url: '/api/parts?limit=5' })).statusCode).toBe(200);
+        expect(queries).toHaveBeenCalled();
+      } finally {
+        queries.mockRestore();
+      }
     });
 
     it('lets a write made elsewhere show once the entry expires', async () => {

@@ -238,20 +238,34 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
   app.decorate('responseCache', cache);
   options.bus?.subscribe(() => cache.dropAll());
 
-  app.addHook('preHandler', async (request: CacheableRequest, reply) => {
-    if (!cache.enabled || !isPublicGet(request)) return;
+  // Both hooks are plain callbacks, not async functions: they run on every request, and a promise
+  // each costs more than the work (docs/decisions/0021-per-request-work-done-once.md).
+  app.addHook('preHandler', (request: CacheableRequest, reply, done) => {
+    if (!cache.enabled || !isPublicGet(request)) {
+      done();
+      return;
+    }
     const key = publicAnswerKey(request);
     const entry = cache.lookup(key);
-    if (entry) return sendEntry(request, reply, entry);
+    // Answered here: the handler does not run, and a hook that answers does not call done().
+    if (entry) {
+      sendEntry(request, reply, entry);
+      return;
+    }
     request[cacheKey] = key;
     request[generationAtStart] = cache.currentGeneration();
+    done();
   });
 
-  app.addHook('onSend', async (request: CacheableRequest, reply, payload) => {
-    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
+  app.addHook('onSend', (request: CacheableRequest, reply, payload, done) => {
+    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) {
+      done(null, payload);
+      return;
+    }
     if (!isPublicGet(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
       reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
+      return;
     }
     const etag = etagOf(payload);
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
@@ -262,8 +276,9 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
     }
     if (ifNoneMatch(request, etag)) {
       reply.code(304);
-      return '';
+      done(null, '');
+      return;
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { copy } from '#shared/copy';
 import { AppError } from '../app-error';
 
@@ -29,9 +29,12 @@ export function containsNulCharacter(value: unknown): boolean {
  * it, so a request with one in its path, query or JSON body is refused before anything reads it: a
  * preValidation hook on the root instance runs before the routes' own guards, some of which look up
  * the path's order before validation (payments.routes.ts). It says nothing about any route's rules.
+ * A plain callback, not an async function: it runs on every request.
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+export function refuseNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   if (containsNulCharacter(request.params) || containsNulCharacter(request.query) || containsNulCharacter(request.body)) {
-    throw new AppError('validation_failed', copy.validation.nulCharacter);
+    done(new AppError('validation_failed', copy.validation.nulCharacter));
+    return;
   }
+  done();
 }
