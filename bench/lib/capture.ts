@@ -42,6 +42,7 @@ export function captureAnswer(baseUrl: string, requestPath: string, headers: Rec
 
 export interface BareServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -60,6 +61,7 @@ export async function startBareServer(answers: CapturedAnswer[]): Promise<BareSe
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

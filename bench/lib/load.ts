@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -6,6 +7,8 @@ export interface LoadResult {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time (user and system) the `cpuPid` process spent per request answered, in microseconds. */
+  cpuMicrosPerRequest?: number;
 }
 
 /** The request headers of every measured request (the warm-up sends none): a browser's encodings. */
@@ -18,13 +21,21 @@ export interface MeasureOptions {
   headers?: Record<string, string>;
   /** Each request asks with a query parameter of its own, so the public response cache never answers it. */
   uncached?: boolean;
+  /** A server process whose CPU time per request is measured over the run (not the warm-up). */
+  cpuPid?: number;
+}
+
+/** CPU time (user and system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Drives one URL with autocannon after a short warm-up, and returns throughput and tail latency. */
 export async function measure(
   label: string,
   url: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2, headers = {}, uncached = false }: MeasureOptions = {},
+  { connections = 10, seconds = 8, warmupSeconds = 2, headers = {}, uncached = false, cpuPid }: MeasureOptions = {},
 ): Promise<LoadResult> {
   let n = 0;
   const path = new URL(url).pathname;
@@ -32,6 +43,7 @@ export async function measure(
     ? [{ setupRequest: (request: object) => ({ ...request, path: `${path}?uncached=${(n += 1)}` }) }]
     : undefined;
   await autocannon({ url, connections, duration: warmupSeconds, headers, ...(requests ? { requests } : {}) });
+  const cpuBefore = cpuPid ? cpuMsOf(cpuPid) : 0;
   const result = await autocannon({
     url,
     connections,
@@ -45,5 +57,6 @@ export async function measure(
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ...(cpuPid ? { cpuMicrosPerRequest: ((cpuMsOf(cpuPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total) } : {}),
   };
 }

@@ -25,11 +25,17 @@ export interface PublicGetBudget {
  * The public GETs against the runtime's limit. Each answer is captured from the shop once (status,
  * headers, body, as sent to the load's request headers) and a bare node:http server in a process of
  * its own replays exactly those bytes; then each route is driven on the shop and at once on the bare
- * server, 50 connections each, so both sides of a ratio share the machine's moment. The in-app
- * `/api/ping` is a second line: it pays every global hook and no route, so it shows what the pipeline
- * alone costs.
+ * server, 50 connections each, so both sides of a ratio share the machine's moment; each side's CPU
+ * time per request (from /proc) is printed beside it, steadier than req/s on a shared machine. The
+ * in-app `/api/ping` is a second line: it pays every global hook and no route, so it shows what the
+ * pipeline alone costs.
  */
-export async function measurePublicGets(shopUrl: string, partId: string, seconds: number): Promise<PublicGetBudget[]> {
+export async function measurePublicGets(
+  shopUrl: string,
+  shopPid: number,
+  partId: string,
+  seconds: number,
+): Promise<PublicGetBudget[]> {
   const routes: { label: string; path: string; budgeted: boolean }[] = [
     { label: 'GET /api/parts?limit=6', path: '/api/parts?limit=6', budgeted: true },
     { label: 'GET /api/parts?limit=24&sort=price_asc', path: '/api/parts?limit=24&sort=price_asc', budgeted: true },
@@ -60,11 +66,15 @@ export async function measurePublicGets(shopUrl: string, partId: string, seconds
       `Public GETs against a bare node:http server replaying the same answer (status, headers, body), ${connections} connections:`,
     );
     console.log(
-      `${'route'.padEnd(40)} ${'shop'.padStart(24)}   ${'bare node:http'.padStart(24)}   ${'ratio'.padStart(5)}  ${'p99 ratio'.padStart(9)}`,
+      `${'route'.padEnd(40)} ${'shop'.padStart(35)}   ${'bare node:http'.padStart(35)}   ${'ratio'.padStart(5)}  ${'p99 ratio'.padStart(9)}`,
     );
     for (const route of routes) {
-      const shop = await measure(route.label, `${shopUrl}${route.path}`, { seconds, connections });
-      const bare = await measure(route.label, `${bareServer.url}${route.path}`, { seconds, connections });
+      const shop = await measure(route.label, `${shopUrl}${route.path}`, { seconds, connections, cpuPid: shopPid });
+      const bare = await measure(route.label, `${bareServer.url}${route.path}`, {
+        seconds,
+        connections,
+        cpuPid: bareServer.pid,
+      });
       const figure: PublicGetFigure = {
         label: route.label,
         shop,
@@ -74,8 +84,11 @@ export async function measurePublicGets(shopUrl: string, partId: string, seconds
         budgeted: route.budgeted,
       };
       figures.push(figure);
+      // CPU per request is steadier than req/s while other work shares the machine; it says what each side costs.
       const side = (r: LoadResult) =>
-        `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${String(r.p99Ms).padStart(3)} ms`.padStart(24);
+        `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${String(r.p99Ms).padStart(3)} ms ${(r.cpuMicrosPerRequest ?? 0).toFixed(0).padStart(4)} µs CPU`.padStart(
+          35,
+        );
       const failed = shop.non2xx + shop.errors + bare.non2xx + bare.errors;
       console.log(
         `${route.label.padEnd(40)} ${side(shop)}   ${side(bare)}   ${figure.throughputRatio.toFixed(2).padStart(5)}  ${figure.p99Ratio.toFixed(2).padStart(9)}${failed > 0 ? `   (${failed} non-2xx or errors)` : ''}`,
