@@ -19,7 +19,7 @@ import { newId } from '../../ids';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
-import { findLiveParts, priceTiersOf, reserveStock } from '../parts';
+import { findLiveParts, priceTiersOf, reserveStocks } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { releaseOrderStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, UTF8_BOM } from './orders-csv';
@@ -179,14 +179,15 @@ export function createOrdersService(
           if ((await lockUnpaidOrdersOf(trx, user.id)) >= maxUnpaidOrders) {
             throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
           }
-          // One statement per line takes its stock and reads the price it was taken at; all lines or
-          // none (a line that cannot be taken rolls the others back). Parts are taken in id order, so
-          // two orders of the same parts on PostgreSQL wait for each other instead of deadlocking.
+          // Each line's stock is taken with the price it was taken at; all lines or none (a line that
+          // cannot be taken rolls the others back). Parts are locked in id order, so two orders of the
+          // same parts on PostgreSQL wait for each other instead of deadlocking.
           const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
           const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
           const stockTaken: StockTaken[] = [];
-          for (const line of order) {
-            const taken = await reserveStock(trx, line.partId, line.quantity, now);
+          const reserved = await reserveStocks(trx, order, now);
+          for (const [index, line] of order.entries()) {
+            const taken = reserved[index];
             if (!taken) {
               throw single
                 ? new AppError('insufficient_stock', copy.booking.outOfStock)

@@ -20,7 +20,7 @@ export {
   isLivePart,
   lowStockParts,
   releaseStock,
-  reserveStock,
+  reserveStocks,
   type ReservedPart,
   topSellingParts,
 } from './parts.repository';
