@@ -2,12 +2,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { copy } from '#shared/copy';
 import { a11yViolations, expect, queryShopDatabase, test } from './fixtures';
 import { partWithStock, placeOrder } from './support/orders';
-import { settled, signInAs, signUpThroughApi, unique } from './support/session';
+import { newCustomer, settled, signInAs, signUpThroughApi, unique } from './support/session';
 
 /**
  * Accessibility: axe finds no violation of any impact on any page, for each role that can open it,
- * at phone and desktop width. One test per role and width walks its pages and reports every page's
- * violations together (soft assertions), so one run lists everything there is to fix.
+ * at phone and desktop width. One test per page (with its dialogs and messages) and role, so a slow
+ * machine slows each test a little rather than one long walk a lot; within a test every check is a
+ * soft assertion, so one run lists everything there is to fix.
  */
 
 const desktop = { width: 1280, height: 800 } as const;
@@ -82,209 +83,246 @@ async function checkStates(page: Page, what: string, selectors: string[]): Promi
   await page.mouse.move(0, 0);
 }
 
-/**
- * The public pages. Signed in, they differ only by the navbar (Dashboard, Sign Out), which the landing
- * page and every dashboard page check for customers and admins; so the rest is walked once, as a visitor.
- */
-async function publicPages(page: Page, request: APIRequestContext): Promise<void> {
-  await visitLanding(page);
-  await checkStates(page, '/', ['header nav a[href="/part"]', 'main a.btn-primary']);
-  await visit(page, '/part');
-  await checkStates(page, '/part', ['[data-testid="part-card"] a', 'nav[aria-label] button']);
-  // Filtered: the picker as chosen, a category marked current, the chips and "Fits …" on every card.
-  const vehicle = queryShopDatabase<{ id: string }>(
-    "SELECT id FROM vehicles WHERE make = 'Ford' AND model LIKE 'Focus%' AND year_from <= 2015 AND year_to >= 2015 ORDER BY model, engine LIMIT 1",
-  )[0];
-  const category = queryShopDatabase<{ slug: string }>('SELECT slug FROM categories ORDER BY name LIMIT 1')[0];
-  await visit(page, `/part?category=${category!.slug}&vehicle=${vehicle!.id}&year=2015&inStock=true`);
-  await checkStates(page, '/part filtered', ['nav[aria-labelledby] a', 'main ul a[aria-label]']);
-  await visit(page, '/part?q=zzqx-nothing&category=no-such-category');
-  await visit(page, '/reviews');
-  await visit(page, '/blogs');
-  const posts = (await (await request.get('/api/blogs')).json()) as { items: { slug: string }[] };
-  await visit(page, `/blogs/${posts.items[0]!.slug}`);
-  await page.goto('/no/such/page');
-  await check(page, 'the not-found page');
+/** A new customer signed in (through the API, which the page shares) with two unpaid orders of one part. */
+async function customerWithOrders(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const tag = unique();
+  await signUpThroughApi(page.request, baseURL, {
+    name: `Axel Axe ${tag}`,
+    email: `axe-${tag}@garage.example`,
+    password: 'secret-password-1',
+  });
+  const part = await partWithStock(request, { sort: 'name' });
+  const orderId = await placeOrder(page.request, part);
+  await placeOrder(page.request, part);
+  return { part, orderId };
 }
 
 test.describe('axe, every impact, at 1280 and 390 px', () => {
   test.beforeEach(async ({ page }) => {
-    test.setTimeout(90_000);
+    // A bound for a hung test, well above what a page's checks take on a busy machine.
+    test.setTimeout(60_000);
     await page.setViewportSize(desktop);
   });
 
-  test('as a visitor', async ({ page, request }) => {
-    await publicPages(page, request);
-    await visit(page, '/login');
-    await checkStates(page, '/login', ['main button[type="submit"]', 'main a[href="/reset"]', 'main a[href="/signup"]']);
-    await page.getByRole('button', { name: copy.auth.demoAccounts }).click();
-    await expect(page.getByRole('dialog', { name: copy.auth.demoAccounts })).toBeVisible();
-    await check(page, 'the demo accounts dialog');
-    await page.keyboard.press('Escape');
-    await visit(page, '/signup');
-    await visit(page, '/reset');
-    await page.goto('/reset-password?token=x');
-    await check(page, 'reset-password with an invalid token');
-    await page.setViewportSize(phone);
-    await page.goto('/part');
-    await page.getByRole('button', { name: copy.partsList.showFilters(0) }).click();
-    await check(page, 'the open filters on a phone', phone);
-    // check() leaves the desktop width behind it.
-    await page.setViewportSize(phone);
-    await page.getByRole('button', { name: copy.nav.openMenu }).click();
-    await check(page, 'the open phone menu', phone);
+  test.describe('as a visitor', () => {
+    test('the landing page', async ({ page }) => {
+      await visitLanding(page);
+      await checkStates(page, '/', ['header nav a[href="/part"]', 'main a.btn-primary']);
+    });
+
+    test('the parts list, filtered, and finding nothing', async ({ page }) => {
+      await visit(page, '/part');
+      await checkStates(page, '/part', ['[data-testid="part-card"] a', 'nav[aria-label] button']);
+      // Filtered: the picker as chosen, a category marked current, the chips and "Fits …" on every card.
+      const vehicle = queryShopDatabase<{ id: string }>(
+        "SELECT id FROM vehicles WHERE make = 'Ford' AND model LIKE 'Focus%' AND year_from <= 2015 AND year_to >= 2015 ORDER BY model, engine LIMIT 1",
+      )[0];
+      const category = queryShopDatabase<{ slug: string }>('SELECT slug FROM categories ORDER BY name LIMIT 1')[0];
+      await visit(page, `/part?category=${category!.slug}&vehicle=${vehicle!.id}&year=2015&inStock=true`);
+      await checkStates(page, '/part filtered', ['nav[aria-labelledby] a', 'main ul a[aria-label]']);
+      await visit(page, '/part?q=zzqx-nothing&category=no-such-category');
+    });
+
+    test('reviews, the blog, a post and the not-found page', async ({ page, request }) => {
+      await visit(page, '/reviews');
+      await visit(page, '/blogs');
+      const posts = (await (await request.get('/api/blogs')).json()) as { items: { slug: string }[] };
+      await visit(page, `/blogs/${posts.items[0]!.slug}`);
+      await page.goto('/no/such/page');
+      await check(page, 'the not-found page');
+    });
+
+    test('login and its demo accounts', async ({ page }) => {
+      await visit(page, '/login');
+      await checkStates(page, '/login', ['main button[type="submit"]', 'main a[href="/reset"]', 'main a[href="/signup"]']);
+      await page.getByRole('button', { name: copy.auth.demoAccounts }).click();
+      await expect(page.getByRole('dialog', { name: copy.auth.demoAccounts })).toBeVisible();
+      await check(page, 'the demo accounts dialog');
+    });
+
+    test('sign-up, reset and a reset link that does not work', async ({ page }) => {
+      await visit(page, '/signup');
+      await visit(page, '/reset');
+      await page.goto('/reset-password?token=x');
+      await check(page, 'reset-password with an invalid token');
+    });
+
+    test('the open filters and the open menu on a phone', async ({ page }) => {
+      await page.setViewportSize(phone);
+      await page.goto('/part');
+      await page.getByRole('button', { name: copy.partsList.showFilters(0) }).click();
+      await check(page, 'the open filters on a phone', phone);
+      // check() leaves the desktop width behind it.
+      await page.setViewportSize(phone);
+      await page.getByRole('button', { name: copy.nav.openMenu }).click();
+      await check(page, 'the open phone menu', phone);
+    });
   });
 
-  test('as a customer', async ({ page, request, baseURL }) => {
-    const tag = unique();
-    await signUpThroughApi(page.request, baseURL, {
-      name: `Axel Axe ${tag}`,
-      email: `axe-${tag}@garage.example`,
-      password: 'secret-password-1',
+  test.describe('as a customer', () => {
+    test('the landing page and a part, signed in', async ({ page, request, baseURL }) => {
+      const { part } = await customerWithOrders(page, request, baseURL);
+      await visitLanding(page);
+      await checkStates(page, '/ signed in', ['header nav a[href="/dashboard"]', 'header button']);
+      await visit(page, `/part/${part.id}`);
+      await checkStates(page, '/part/:id', ['main button[type="submit"]', 'main a[href*="addReview"]']);
     });
-    const part = await partWithStock(request, { sort: 'name' });
-    const orderId = await placeOrder(page.request, part);
-    await placeOrder(page.request, part);
 
-    await visitLanding(page);
-    await checkStates(page, '/ signed in', ['header nav a[href="/dashboard"]', 'header button']);
-    await visit(page, `/part/${part.id}`);
-    await checkStates(page, '/part/:id', ['main button[type="submit"]', 'main a[href*="addReview"]']);
-    await visit(page, '/dashboard');
-    await expect(page.getByTestId('order-row')).toHaveCount(2);
-    await checkStates(page, 'My Orders', ['[data-testid="order-row"] a', '[data-testid="order-row"] button']);
-    await page
-      .getByTestId('order-row')
-      .first()
-      .getByRole('button', { name: copy.orders.cancelLabel(part.name) })
-      .click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the cancel-order confirm');
-    await page.keyboard.press('Escape');
-    await visit(page, '/dashboard/profile');
-    await visit(page, '/dashboard/addReview');
-    await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
-    await check(page, 'Add Review with its errors');
-    await visit(page, '/dashboard/quick-order');
-    await page.getByRole('button', { name: copy.quickOrderPage.submit }).click();
-    await check(page, 'Quick order with its error');
-    // My garage: a saved vehicle's card, and the form with its messages.
-    const fords = (await (await request.get('/api/vehicles?make=Ford')).json()) as { items: { id: string; yearTo: number }[] };
-    const saved = await page.request.post('/api/me/vehicles', {
-      data: { vehicleId: fords.items[0]!.id, year: fords.items[0]!.yearTo, nickname: 'Van 3' },
-      headers: { origin: baseURL ?? '' },
+    test('My Orders and its cancel confirm', async ({ page, request, baseURL }) => {
+      const { part } = await customerWithOrders(page, request, baseURL);
+      await visit(page, '/dashboard');
+      await expect(page.getByTestId('order-row')).toHaveCount(2);
+      await checkStates(page, 'My Orders', ['[data-testid="order-row"] a', '[data-testid="order-row"] button']);
+      await page
+        .getByTestId('order-row')
+        .first()
+        .getByRole('button', { name: copy.orders.cancelLabel(part.name) })
+        .click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the cancel-order confirm');
     });
-    expect(saved.status(), await saved.text()).toBeLessThan(300);
-    await visit(page, '/dashboard/garage');
-    await checkStates(page, 'My garage', ['[data-testid="garage-vehicle"] a', '[data-testid="garage-vehicle"] button']);
-    await page.getByRole('button', { name: copy.garagePage.save }).click();
-    await check(page, 'My garage with its errors');
-    await page
-      .getByTestId('garage-vehicle')
-      .first()
-      .getByRole('button', { name: copy.garagePage.removeOf('Van 3') })
-      .click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the remove-vehicle confirm');
-    await page.keyboard.press('Escape');
-    await visit(page, `/dashboard/payment/${orderId}`);
-    await expect(page.getByRole('button', { name: copy.payment.pay, exact: true })).toBeEnabled();
-    await check(page, 'the payment form');
-    await page.setViewportSize(phone);
-    await page.getByRole('button', { name: new RegExp(copy.dashboard.openMenu) }).click();
-    await check(page, 'the dashboard menu', phone);
+
+    test('My Profile, Add Review and Quick order with their messages', async ({ page, request, baseURL }) => {
+      await customerWithOrders(page, request, baseURL);
+      await visit(page, '/dashboard/profile');
+      await visit(page, '/dashboard/addReview');
+      await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
+      await check(page, 'Add Review with its errors');
+      await visit(page, '/dashboard/quick-order');
+      await page.getByRole('button', { name: copy.quickOrderPage.submit }).click();
+      await check(page, 'Quick order with its error');
+    });
+
+    test('My garage with a vehicle, its messages and its remove confirm', async ({ page, request, baseURL }) => {
+      await customerWithOrders(page, request, baseURL);
+      const fords = (await (await request.get('/api/vehicles?make=Ford')).json()) as { items: { id: string; yearTo: number }[] };
+      const saved = await page.request.post('/api/me/vehicles', {
+        data: { vehicleId: fords.items[0]!.id, year: fords.items[0]!.yearTo, nickname: 'Van 3' },
+        headers: { origin: baseURL ?? '' },
+      });
+      expect(saved.status(), await saved.text()).toBeLessThan(300);
+      await visit(page, '/dashboard/garage');
+      await checkStates(page, 'My garage', ['[data-testid="garage-vehicle"] a', '[data-testid="garage-vehicle"] button']);
+      await page.getByRole('button', { name: copy.garagePage.save }).click();
+      await check(page, 'My garage with its errors');
+      await page
+        .getByTestId('garage-vehicle')
+        .first()
+        .getByRole('button', { name: copy.garagePage.removeOf('Van 3') })
+        .click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the remove-vehicle confirm');
+    });
+
+    test('the payment form and the dashboard menu on a phone', async ({ page, request, baseURL }) => {
+      const { orderId } = await customerWithOrders(page, request, baseURL);
+      await visit(page, `/dashboard/payment/${orderId}`);
+      await expect(page.getByRole('button', { name: copy.payment.pay, exact: true })).toBeEnabled();
+      await check(page, 'the payment form');
+      await page.setViewportSize(phone);
+      await page.getByRole('button', { name: new RegExp(copy.dashboard.openMenu) }).click();
+      await check(page, 'the dashboard menu', phone);
+    });
   });
 
-  test('as an admin', async ({ page, request, baseURL }) => {
-    // A customer's unpaid order, so Manage All Orders has a Cancel to confirm.
-    const tag = unique();
-    await signUpThroughApi(request, baseURL, {
-      name: `Ada Axe ${tag}`,
-      email: `axe-admin-${tag}@garage.example`,
-      password: 'secret-password-1',
+  // The landing page, a part, My Orders and My Profile look the same to an admin as to a customer but
+  // for the sidebar's links, which every admin page below shows.
+  test.describe('as an admin', () => {
+    test.beforeEach(async ({ page }) => {
+      await signInAs(page, 'admin');
     });
-    const part = await partWithStock(request, { sort: 'name' });
-    await placeOrder(request, part);
 
-    await signInAs(page, 'admin');
-    // The landing page, a part, My Orders and My Profile look the same to an admin as to the customer
-    // above but for the sidebar's links, which every admin page below shows.
-    await visit(page, '/dashboard/overview');
-    await page.getByText(copy.overview.revenueTableToggle).click();
-    await check(page, 'Overview with its table');
+    test('Overview with its table', async ({ page }) => {
+      await visit(page, '/dashboard/overview');
+      await page.getByText(copy.overview.revenueTableToggle).click();
+      await check(page, 'Overview with its table');
+    });
 
-    await visit(page, '/dashboard/addPart');
-    await page.getByRole('button', { name: copy.fitmentRows.add }).click();
-    await page.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();
-    await check(page, 'Add Parts with its errors');
+    test('Add Parts with its errors', async ({ page }) => {
+      await visit(page, '/dashboard/addPart');
+      await page.getByRole('button', { name: copy.fitmentRows.add }).click();
+      await page.getByRole('button', { name: copy.partsAdmin.add, exact: true }).click();
+      await check(page, 'Add Parts with its errors');
+    });
 
-    await visit(page, '/dashboard/manageParts');
-    await checkStates(page, 'Manage All Parts', ['[data-testid="part-row"] button']);
-    const row = page.getByTestId('part-row').first();
-    await row.getByRole('button', { name: new RegExp(`^${copy.partsAdmin.update} `) }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check(page, 'the edit-part modal');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await row.getByRole('button', { name: new RegExp(`^${copy.partsAdmin.delete} `) }).click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the delete-part confirm');
-    await page.keyboard.press('Escape');
+    test('Manage All Parts, its edit dialog and delete confirm', async ({ page }) => {
+      await visit(page, '/dashboard/manageParts');
+      await checkStates(page, 'Manage All Parts', ['[data-testid="part-row"] button']);
+      const row = page.getByTestId('part-row').first();
+      await row.getByRole('button', { name: new RegExp(`^${copy.partsAdmin.update} `) }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, 'the edit-part modal');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await row.getByRole('button', { name: new RegExp(`^${copy.partsAdmin.delete} `) }).click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the delete-part confirm');
+    });
 
-    await visit(page, '/dashboard/categories');
-    await checkStates(page, 'Categories', ['[data-testid="category-row"] button']);
-    const category = page.getByTestId('category-row').first();
-    await category.getByRole('button', { name: new RegExp(`^${copy.categoriesAdmin.rename} `) }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check(page, 'the rename-category modal');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await category.getByRole('button', { name: new RegExp(`^${copy.categoriesAdmin.delete} `) }).click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the delete-category confirm');
-    await page.keyboard.press('Escape');
+    test('Categories, its rename dialog and delete confirm', async ({ page }) => {
+      await visit(page, '/dashboard/categories');
+      await checkStates(page, 'Categories', ['[data-testid="category-row"] button']);
+      const category = page.getByTestId('category-row').first();
+      await category.getByRole('button', { name: new RegExp(`^${copy.categoriesAdmin.rename} `) }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, 'the rename-category modal');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await category.getByRole('button', { name: new RegExp(`^${copy.categoriesAdmin.delete} `) }).click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the delete-category confirm');
+    });
 
-    await visit(page, '/dashboard/vehicles');
-    await checkStates(page, 'Vehicles', ['[data-testid="vehicle-row"] button', 'main select']);
-    const vehicle = page.getByTestId('vehicle-row').first();
-    await vehicle.getByRole('button', { name: new RegExp(`^${copy.vehiclesAdmin.edit} `) }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
-    await check(page, 'the edit-vehicle modal');
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await vehicle.getByRole('button', { name: new RegExp(`^${copy.vehiclesAdmin.delete} `) }).click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the delete-vehicle confirm');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: copy.vehiclesAdmin.add, exact: true }).click();
-    await check(page, 'Vehicles with its errors');
+    test('Vehicles, its dialogs and its errors', async ({ page }) => {
+      await visit(page, '/dashboard/vehicles');
+      await checkStates(page, 'Vehicles', ['[data-testid="vehicle-row"] button', 'main select']);
+      const vehicle = page.getByTestId('vehicle-row').first();
+      await vehicle.getByRole('button', { name: new RegExp(`^${copy.vehiclesAdmin.edit} `) }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(page, 'the edit-vehicle modal');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await vehicle.getByRole('button', { name: new RegExp(`^${copy.vehiclesAdmin.delete} `) }).click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the delete-vehicle confirm');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: copy.vehiclesAdmin.add, exact: true }).click();
+      await check(page, 'Vehicles with its errors');
+    });
 
-    await visit(page, '/dashboard/manageOrders?status=pending_payment');
-    const t = copy.manageOrders;
-    await page
-      .getByTestId('order-row')
-      .first()
-      .getByRole('button', { name: new RegExp(`^${t.cancel}: `) })
-      .click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the cancel-order confirm (admin)');
-    await page.keyboard.press('Escape');
+    test("Manage All Orders' cancel confirm", async ({ page, request, baseURL }) => {
+      // A customer's unpaid order, so there is a Cancel to confirm.
+      await newCustomer(request, baseURL, { label: 'Ada Axe' });
+      await placeOrder(request, await partWithStock(request, { sort: 'name' }));
+      await visit(page, '/dashboard/manageOrders?status=pending_payment');
+      await page
+        .getByTestId('order-row')
+        .first()
+        .getByRole('button', { name: new RegExp(`^${copy.manageOrders.cancel}: `) })
+        .click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the cancel-order confirm (admin)');
+    });
 
-    await open(page, `/dashboard/manageUser?q=${tag}`);
-    await page.getByTestId('user-row').first().getByRole('button', { name: copy.users.makeAdmin }).click();
-    await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
-    await check(page, 'the make-admin confirm');
-    await page.keyboard.press('Escape');
-    await visit(page, '/dashboard/manageUser');
-    // The table never makes the page scroll sideways at phone width.
-    await page.setViewportSize(phone);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    await page.setViewportSize(desktop);
+    test('Manage All User, its make-admin confirm, and no sideways scrolling on a phone', async ({ page, request, baseURL }) => {
+      const customer = await newCustomer(request, baseURL, { label: 'Ada Axe' });
+      await open(page, `/dashboard/manageUser?q=${encodeURIComponent(customer.email)}`);
+      await page.getByTestId('user-row').first().getByRole('button', { name: copy.users.makeAdmin }).click();
+      await expect(page.getByRole('dialog', { name: copy.common.areYouSure })).toBeVisible();
+      await check(page, 'the make-admin confirm');
+      await page.keyboard.press('Escape');
+      await visit(page, '/dashboard/manageUser');
+      // The table never makes the page scroll sideways at phone width.
+      await page.setViewportSize(phone);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    });
 
-    await visit(page, '/dashboard/inbox');
-    await page.getByRole('link', { name: copy.inbox.subscribers }).click();
-    await check(page, 'the newsletter subscribers');
-    await visit(page, '/dashboard/settings');
-    await checkStates(page, 'Settings', ['main button[type="submit"]', 'nav[aria-label="Dashboard"] a']);
+    test('Inbox, the newsletter subscribers and Settings', async ({ page }) => {
+      await visit(page, '/dashboard/inbox');
+      await page.getByRole('link', { name: copy.inbox.subscribers }).click();
+      await check(page, 'the newsletter subscribers');
+      await visit(page, '/dashboard/settings');
+      await checkStates(page, 'Settings', ['main button[type="submit"]', 'nav[aria-label="Dashboard"] a']);
+    });
   });
 });
