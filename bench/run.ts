@@ -139,7 +139,7 @@ if (postgres) {
 /** Each engine's orders/s goal for one line; five lines must keep 60% of it. */
 const ORDER_GOALS: Record<string, number> = { SQLite: 1000, PostgreSQL: 500 };
 const orderLine = (o: LoadResult) =>
-  `  ${o.label.padEnd(38)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   ${o.non2xx + o.errors > 0 ? `(${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`;
+  `  ${o.label.padEnd(54)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   ${o.non2xx + o.errors > 0 ? `(${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`;
 for (const series of orders) {
   console.log(
     `\nBooking on ${series.engine} (each answer a real order: stock taken, order written, its mail in the outbox and sent):`,

@@ -185,7 +185,7 @@ export async function measureOrderSeries(url: string, engine: string, seconds: n
   const byConnections: LoadResult[] = [];
   for (const connections of ORDER_CONNECTIONS) {
     byConnections.push(
-      await measureOrders(url, `${ORDER_CUSTOMERS} customers and parts, ${connections} conn. (${engine})`, {
+      await measureOrders(url, `${ORDER_CUSTOMERS} customers and parts, ${connections} connections (${engine})`, {
         seconds,
         connections,
         customers: ORDER_CUSTOMERS,
