@@ -123,12 +123,20 @@ export async function measureOrders(
     method: 'POST' as const,
     headers: { 'content-type': 'application/json', cookie: customer, origin: url },
     body: bodies[0],
-    setupRequest: (request: { headers?: Record<string, string>; body?: string }) => {
-      turn += 1;
-      request.headers = { ...request.headers, cookie: cookies[turn % cookies.length]! };
-      request.body = bodies[turn % bodies.length];
-      return request;
-    },
+    // Per request (autocannon calls a request's own setupRequest, not one given beside them): the
+    // next customer's session and the next part.
+    requests: [
+      {
+        setupRequest: (request: autocannon.Request) => {
+          turn += 1;
+          return {
+            ...request,
+            headers: { ...request.headers, cookie: cookies[turn % cookies.length]! },
+            body: bodies[turn % bodies.length]!,
+          };
+        },
+      },
+    ],
   };
   await restock();
   await autocannon({ ...options, duration: warmupSeconds });
