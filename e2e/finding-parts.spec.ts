@@ -194,8 +194,11 @@ test.describe('finding parts for a vehicle', () => {
     expect(steps).toBeGreaterThan(0);
     for (let step = 0; step < steps; step++) await page.keyboard.press('ArrowDown');
     await expect(page).toHaveURL(new RegExp(`[?&]vehicle=${vehicle.id}(&|$)`));
+    // The year opens once the page has drawn the chosen vehicle, which may come after the address changed.
+    const year = page.getByLabel(picker.year);
+    await expect(year).toBeEnabled();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel(picker.year)).toBeFocused();
+    await expect(year).toBeFocused();
     await page.keyboard.type(String(YEAR));
     await expect(page).toHaveURL(new RegExp(`[?&]vehicle=${vehicle.id}&year=${YEAR}$`));
     await expect(page.getByTestId('fit-badge').first()).toHaveText(badgeText(vehicle));
