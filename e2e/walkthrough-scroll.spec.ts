@@ -24,11 +24,14 @@ for (const width of [390, 1280]) {
 
     for (const path of ['/', '/part', '/reviews', '/blogs']) {
       test(`${path} keeps the reader's scroll while the app takes the page over`, async ({ page }) => {
-        // The page's code arrives late, as on a slow line, so the reader scrolls the server's page first.
+        // The page's code arrives late, as on a slow line: it is held back until the reader has scrolled
+        // the server's page (the server's page does not wait for its code, which /page-boot.js starts).
         let delayed = 0;
+        let readerScrolled!: () => void;
+        const scrolled = new Promise<void>((resolve) => (readerScrolled = resolve));
         await page.route('**/assets/*.js', async (route) => {
           delayed += 1;
-          await new Promise((resolve) => setTimeout(resolve, 400));
+          await scrolled;
           await route.continue();
         });
         const loadedAt = Date.now();
@@ -37,6 +40,7 @@ for (const width of [390, 1280]) {
         const first = await scrollTo(page, 0.4);
         expect(first, 'the page is long enough to scroll').toBeGreaterThan(50);
         expect(await page.evaluate(() => document.documentElement.dataset.app), 'the app has not run yet').toBeUndefined();
+        readerScrolled();
 
         await appReady(page);
         expect(delayed).toBeGreaterThan(0);
