@@ -52,11 +52,13 @@ async function visitLanding(page: Page): Promise<void> {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   for (let screen = 0; screen < 40; screen++) {
-    const atBottom = await page.evaluate(() => {
+    // Two frames after each scroll: the browser has drawn the new position and told the sections that
+    // load when they come near (their intersection observers run once a frame) before the next scroll.
+    const atBottom = await page.evaluate(async () => {
       window.scrollBy(0, window.innerHeight);
+      for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
       return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
     });
-    await page.waitForTimeout(50);
     if (atBottom) break;
   }
   await check(page, '/');
