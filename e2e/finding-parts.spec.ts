@@ -101,7 +101,9 @@ function categoryLink(page: Page, name: string): Locator {
 }
 
 async function pressUntilFocused(page: Page, target: Locator, max = 80): Promise<void> {
-  await expect(target).toBeAttached();
+  // A control the page has drawn but not yet enabled (its data or the app still on the way) is skipped
+  // by Tab: wait until it can take focus, or the presses run out before it does.
+  await expect(target).toBeEnabled();
   for (let presses = 0; presses <= max; presses++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
