@@ -59,11 +59,15 @@ async function signIn(node: ShopNode, account: { email: string; password: string
     .join('; ');
 }
 
-/** Reads until `accept` holds or `withinMs` passed; answers the last value and how long it took. */
+/**
+ * Reads until `accept` holds or `withinMs` passed; answers the last value and how long it took (the
+ * test reports how soon a change reached the other node, so it polls itself rather than expect.poll).
+ */
 async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, withinMs = 2000) {
   const started = Date.now();
   let value = await read();
   while (!accept(value) && Date.now() - started < withinMs) {
+    // The step between two reads of the condition, not a wait for anything.
     await new Promise((resolve) => setTimeout(resolve, 20));
     value = await read();
   }
