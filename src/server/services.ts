@@ -81,6 +81,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
       maxUnpaidOrders: config.maxUnpaidOrders,
       requireVerifiedEmail: config.requireVerifiedEmail,
       events,
+      copyOutText: database.copyOutText,
     }),
     orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events }),
     payments: createPaymentsService(db, { clock, provider: paymentProvider, paymentWindowHours, events, log }),

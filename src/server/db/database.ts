@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { copyOutText } from './copy-out';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -12,6 +13,11 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * PostgreSQL only: the one text column of each row of a select, back to back, as bytes streamed by
+   * `COPY … TO STDOUT` (copy-out.ts), for exports too long to read as rows.
+   */
+  copyOutText?: ((select: string) => AsyncGenerator<Buffer>) | undefined;
   destroy(): Promise<void>;
 }
 
@@ -51,7 +57,12 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      copyOutText: (select) => copyOutText(pool, select),
+      destroy: () => db.destroy(),
+    };
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);

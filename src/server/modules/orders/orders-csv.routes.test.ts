@@ -5,6 +5,8 @@ import { testApi } from '../../testing/api';
 import { insertOrder, insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { newId } from '../../ids';
+import { orderCsvLine } from './orders-csv';
+import { exportBatch } from './orders.repository';
 import { EXPORT_BATCH_SIZE } from './orders.service';
 
 const m = copy.manageOrders;
@@ -235,6 +237,51 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
     expect(rows[0]![12]).toBe("'\tcmd");
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(res.body).toContain('"Unit 4, ""The Yard""\nLine two"');
+  });
+
+  it('writes, on each engine, the record orderCsvLine makes of the order’s row, whatever people typed into it', async () => {
+    // Every character csvCell treats apart, first and inside, in every cell a person types.
+    const typed = [
+      '=1+1',
+      '+49 30 1234567',
+      '-5',
+      '@me',
+      '\tTabbed',
+      '\rReturned',
+      'a,b',
+      'say "hi"',
+      '"',
+      'one\ntwo',
+      'one\r\ntwo',
+      "'already quoted",
+      'Zoë Brandão – Straße 5 ✓',
+      '',
+      ' leading space',
+    ];
+    const risky = await insertPart(ctx.database.db, { sku: '=GH-EVIL,"1"' });
+    for (const [i, value] of typed.entries()) {
+      await insertOrder(ctx.database.db, {
+        part_id: risky.id,
+        created_at: new Date(Date.UTC(2016, 0, 1) + i * 60_000).toISOString(),
+        customer_name: value,
+        customer_email: `${value}@example.com`,
+        phone: value,
+        address: value,
+        transaction_id: i % 2 === 0 ? value : null,
+        status: i % 3 === 0 ? 'cancelled' : 'paid',
+        cancel_reason: i % 3 === 0 ? 'admin' : null,
+        paid_at: i % 3 === 0 ? null : '2016-02-01T00:00:00.000Z',
+        total_cents: i * 1001,
+      });
+    }
+    const rows = await exportBatch(ctx.database.db, {
+      bookedFrom: '2016-01-01T00:00:00.000Z',
+      bookedUntil: '2016-01-01T23:59:59.999Z',
+      limit: typed.length + 1,
+    });
+    expect(rows).toHaveLength(typed.length);
+    const { res } = await exported('?from=2016-01-01&to=2016-01-01');
+    expect(res.body).toBe(BOM + HEADER + '\r\n' + rows.map(orderCsvLine).join(''));
   });
 
   it('exports two and a half batches of orders, complete, newest first and each once', async () => {

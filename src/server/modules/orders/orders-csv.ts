@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { copy } from '#shared/copy';
+import type { OrderStatus } from '#shared/schemas/orders';
 import { csvCell } from '../content';
 import type { ExportedOrderRow } from './orders.repository';
 
@@ -35,4 +37,66 @@ export function orderCsvLine(order: ExportedOrderRow): string {
     decimalOf(order.total_cents),
     order.transaction_id ?? '',
   ]);
+}
+
+/** The first characters csvCell guards, as a PostgreSQL list. */
+const FORMULA_STARTS = `('=', '+', '-', '@', e'\\t', e'\\r')`;
+
+/**
+ * csvCell in PostgreSQL, for a text expression: the same bytes for every value (the export's tests
+ * compare the two). `translate` drops the characters that call for quotes; a shorter result had some.
+ */
+function csvCellSql(text: string): string {
+  const guard = `case when left(${text}, 1) in ${FORMULA_STARTS} then '''' else '' end`;
+  return (
+    `(case when length(translate(${text}, e'",\\r\\n', '')) < length(${text}) ` +
+    `then '"' || ${guard} || replace(${text}, '"', '""') || '"' ` +
+    `else ${guard} || ${text} end)`
+  );
+}
+
+/** Which orders an export holds: a status and booking times from/until, inclusive (ISO texts). */
+export interface OrdersExportFilter {
+  status?: OrderStatus | undefined;
+  bookedFrom?: string | undefined;
+  bookedUntil?: string | undefined;
+}
+
+/**
+ * The export in PostgreSQL: a select of one text column, each row an order's CSV record (CRLF
+ * included), newest first, for PostgreSQL to stream as bytes (`copyOutText`). It writes the same
+ * record as orderCsvLine: identifiers, times, statuses and numbers cannot hold a character csvCell
+ * changes, so only the cells people type go through it. COPY takes no parameters: the filter's values
+ * are literals, escaped.
+ */
+export function ordersCsvSelectSql({ status, bookedFrom, bookedUntil }: OrdersExportFilter): string {
+  const conditions = [
+    status !== undefined && `o.status = ${pg.escapeLiteral(status)}`,
+    bookedFrom !== undefined && `o.created_at >= ${pg.escapeLiteral(bookedFrom)}`,
+    bookedUntil !== undefined && `o.created_at <= ${pg.escapeLiteral(bookedUntil)}`,
+  ].filter((condition) => condition !== false);
+  // decimalOf: totals are never negative (a check on the column).
+  const total = "(o.total_cents / 100)::text || '.' || lpad((o.total_cents % 100)::text, 2, '0')";
+  const cells = [
+    'o.id',
+    'o.created_at',
+    "coalesce(o.paid_at, '')",
+    'o.status',
+    "coalesce(o.cancel_reason, '')",
+    csvCellSql('o.customer_name'),
+    csvCellSql('o.customer_email'),
+    csvCellSql('o.phone'),
+    csvCellSql('o.address'),
+    csvCellSql('ol.lines'),
+    'ol.units::text',
+    total,
+    csvCellSql("coalesce(o.transaction_id, '')"),
+  ];
+  return (
+    `select ${cells.join(" || ',' || ")} || e'\\r\\n' from orders o cross join lateral (` +
+    "select coalesce(string_agg(l.sku || ' × ' || l.quantity, '; ' order by l.position), '') as lines, " +
+    'coalesce(sum(l.quantity), 0) as units from order_lines l where l.order_id = o.id) ol' +
+    (conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '') +
+    ' order by o.created_at desc, o.id desc'
+  );
 }

@@ -158,6 +158,8 @@ export type ExportedOrderRow = Pick<
 /**
  * The next `limit` orders of the export, newest first by `(created_at, id)`, booked in
  * [`bookedFrom`, `bookedUntil`] and of `status` when given, after the last order of the previous batch.
+ * SQLite's export reads through it; PostgreSQL's writes its records itself (`ordersCsvSelectSql`), and
+ * the tests hold the two to the same bytes.
  * Keyset paging walks `orders_created_idx` (or `orders_status_created_idx` with a status, migration
  * 0003), so each batch costs the same however deep the export is. Each order's lines come summed up in
  * its row (through the order_lines primary key), not as objects of their own: at a million orders the

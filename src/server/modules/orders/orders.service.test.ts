@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
 import { copy } from '#shared/copy';
 import { AppError } from '../../app-error';
@@ -100,26 +101,80 @@ describeServicesOnEachEngine(
       expect(ctx.announced).toEqual([]);
     });
 
-    it('reads the orders export one batch at a time, only as its caller takes the text', async () => {
-      const part = await insertPart(ctx.database.db);
-      const booked = (minute: number) => new Date(Date.UTC(2011, 4, 1) + minute * 60_000).toISOString();
-      const orders = [];
-      for (let minute = 0; minute <= EXPORT_BATCH_SIZE; minute++) {
-        orders.push(await insertOrder(ctx.database.db, { part_id: part.id, created_at: booked(minute) }));
-      }
-      const { chunks } = ctx.services.orders.exportOrdersCsv({ status: undefined, from: '2011-05-01', to: '2011-05-01' });
-      await chunks.next();
-      const firstBatch = await chunks.next();
-      expect(firstBatch.value?.split('\r\n').length).toBe(EXPORT_BATCH_SIZE + 1);
+    if (ctx.engine === 'sqlite') {
+      it('reads the orders export from SQLite one batch at a time, only as its caller takes the text', async () => {
+        const part = await insertPart(ctx.database.db);
+        const booked = (minute: number) => new Date(Date.UTC(2011, 4, 1) + minute * 60_000).toISOString();
+        const orders = [];
+        for (let minute = 0; minute <= EXPORT_BATCH_SIZE; minute++) {
+          orders.push(await insertOrder(ctx.database.db, { part_id: part.id, created_at: booked(minute) }));
+        }
+        const { chunks } = ctx.services.orders.exportOrdersCsv({ status: undefined, from: '2011-05-01', to: '2011-05-01' });
+        await chunks.next();
+        const firstBatch = await chunks.next();
+        expect(String(firstBatch.value).split('\r\n').length).toBe(EXPORT_BATCH_SIZE + 1);
 
-      // The oldest order leaves the day after the first batch was taken: a read-ahead would still send it.
-      await ctx.database.db
-        .updateTable('orders')
-        .set({ created_at: booked(-24 * 60) })
-        .where('id', '=', orders[0]!.id)
-        .execute();
-      expect(await chunks.next()).toEqual({ done: true, value: undefined });
-    });
+        // The oldest order leaves the day after the first batch was taken: a read-ahead would still send it.
+        await ctx.database.db
+          .updateTable('orders')
+          .set({ created_at: booked(-24 * 60) })
+          .where('id', '=', orders[0]!.id)
+          .execute();
+        expect(await chunks.next()).toEqual({ done: true, value: undefined });
+      });
+    }
+
+    if (ctx.engine === 'postgres') {
+      it('streams the orders export from PostgreSQL only as fast as its caller takes it, and ends the copy when the caller stops', async () => {
+        const part = await insertPart(ctx.database.db, { sku: 'GH-BULK-1' });
+        // 3,000 orders of about 10 KB each: far more than the sockets between the database and the app hold.
+        // Without lines, which the stream does not depend on.
+        const count = 3_000;
+        await sql`insert into orders (id, user_id, part_id, part_name, image_url, unit_price_cents, quantity, total_cents,
+            customer_name, customer_email, phone, address, status, created_at, updated_at)
+          select 'bulk-' || n, null, ${part.id}, 'Bulk part', '/uploads/x.webp', 100, 12, 1200, 'Bulk customer ' || n,
+            'bulk@example.com', '+1 555-010-2030', repeat('Long Road ', 1000),
+            'paid', to_char(timestamp '2010-03-01' + n * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            '2010-03-01T00:00:00.000Z'
+          from generate_series(1, ${count}) as n`.execute(ctx.database.db);
+        const copies = async () =>
+          (
+            await sql<{ wait_event: string | null }>`select wait_event from pg_stat_activity
+              where datname = current_database() and query like 'copy (%' and state = 'active'`.execute(ctx.database.db)
+          ).rows;
+
+        const { chunks } = ctx.services.orders.exportOrdersCsv({ status: 'paid', from: '2010-03-01', to: '2010-03-01' });
+        expect(String((await chunks.next()).value)).toContain(copy.manageOrders.csvColumns[0]);
+        const first = (await chunks.next()).value as Buffer;
+        expect(first.toString('utf8')).toMatch(/^bulk-\d+,2010-03-01T/);
+        // Not taken any further: the database has written what the sockets hold and waits for the client.
+        await expect.poll(copies, { timeout: 10_000 }).toEqual([{ wait_event: 'ClientWrite' }]);
+
+        // The caller stops: the connection is closed, the copy ends, and the pool goes on serving.
+        await chunks.return(undefined);
+        await expect.poll(copies, { timeout: 10_000 }).toEqual([]);
+        const { n } = await ctx.database.db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('id', 'like', 'bulk-%')
+          .executeTakeFirstOrThrow();
+        expect(Number(n)).toBe(count);
+
+        // Taken to the end, it holds every order once, newest first.
+        const whole = ctx.services.orders.exportOrdersCsv({ status: 'paid', from: '2010-03-01', to: '2010-03-01' });
+        const taken: Buffer[] = [];
+        for await (const chunk of whole.chunks) taken.push(Buffer.from(chunk));
+        const ids = Buffer.concat(taken)
+          .toString('utf8')
+          .split('\r\n')
+          .slice(1, -1)
+          .map((record) => record.slice(0, record.indexOf(',')));
+        expect(ids).toHaveLength(count);
+        expect(ids[0]).toBe(`bulk-${count}`);
+        expect(ids.at(-1)).toBe('bulk-1');
+        expect(await copies()).toEqual([]);
+      });
+    }
   },
   { maxUnpaidOrders: 2 },
 );

@@ -22,7 +22,7 @@ import { sellerOf } from '../content';
 import { findLiveParts, priceTiersOf, reserveStocks } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { releaseOrderStock } from './order-stock';
-import { orderCsvLine, ordersCsvHeader, UTF8_BOM } from './orders-csv';
+import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
 import {
   cancelUnpaidOrder,
   exportBatch,
@@ -98,11 +98,13 @@ export interface OrdersServiceDeps {
   requireVerifiedEmail: boolean;
   /** Where the service announces what it did (orderPlaced, orderCancelled, orderShipped, …). */
   events: EventBus;
+  /** PostgreSQL's byte stream of a select's text column (the database handle's), for the orders export. */
+  copyOutText?: ((select: string) => AsyncGenerator<Buffer>) | undefined;
 }
 
 export function createOrdersService(
   db: Db,
-  { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, events }: OrdersServiceDeps,
+  { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, events, copyOutText }: OrdersServiceDeps,
 ) {
   /** Orders as the API shows them, their lines read in one query. */
   async function presented(rows: readonly OrderRow[]): Promise<Order[]> {
@@ -298,27 +300,38 @@ export function createOrdersService(
     },
 
     /**
-     * Every order of the status and booking days asked for (inclusive, UTC), newest first, as CSV
-     * text that is read batch by batch as the caller consumes it: the export is never held in memory
-     * whatever the number of orders (docs/shop-rules.md, "Orders and payment").
+     * Every order of the status and booking days asked for (inclusive, UTC), newest first, as CSV that
+     * is read as the caller consumes it: the export is never held in memory whatever the number of
+     * orders (docs/shop-rules.md, "Orders and payment"). PostgreSQL writes the records itself and
+     * streams them as bytes (one statement, so one snapshot); SQLite's are read batch by batch.
      */
-    exportOrdersCsv({ status, from, to }: ExportOrdersQuery): { filename: string; chunks: AsyncGenerator<string> } {
+    exportOrdersCsv({ status, from, to }: ExportOrdersQuery): {
+      filename: string;
+      chunks: AsyncGenerator<string | Buffer>;
+    } {
       const filename = `orders-${clock.now().toISOString().slice(0, 10)}.csv`;
-      const bookedFrom = from ? `${from}T00:00:00.000Z` : undefined;
       // Booking times are ISO texts to the millisecond (`toISOString`), so the day's last one bounds it.
-      const bookedUntil = to ? `${to}T23:59:59.999Z` : undefined;
+      const filter = {
+        status,
+        bookedFrom: from ? `${from}T00:00:00.000Z` : undefined,
+        bookedUntil: to ? `${to}T23:59:59.999Z` : undefined,
+      };
       // One batch's rows live only in this function: what the generator keeps while the client takes
       // a batch is its text and where the next batch starts, so no row outlives its batch.
       async function batchAfter(after: { createdAt: string; id: string } | undefined) {
-        const rows = await exportBatch(db, { status, bookedFrom, bookedUntil, after, limit: EXPORT_BATCH_SIZE });
+        const rows = await exportBatch(db, { ...filter, after, limit: EXPORT_BATCH_SIZE });
         const last = rows.length === EXPORT_BATCH_SIZE ? rows[rows.length - 1] : undefined;
         return {
           text: rows.map(orderCsvLine).join(''),
           next: last && { createdAt: last.created_at, id: last.id },
         };
       }
-      async function* chunks(): AsyncGenerator<string> {
+      async function* chunks(): AsyncGenerator<string | Buffer> {
         yield UTF8_BOM + ordersCsvHeader;
+        if (copyOutText) {
+          yield* copyOutText(ordersCsvSelectSql(filter));
+          return;
+        }
         let after: { createdAt: string; id: string } | undefined;
         do {
           const batch = await batchAfter(after);
