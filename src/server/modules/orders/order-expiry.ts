@@ -4,7 +4,7 @@ import type { EventBus } from '../../events';
 import type { Log } from '../../log';
 import { periodicTask } from '../../periodic-task';
 import { releaseOrderStock } from './order-stock';
-import { cancelUnpaidOrder, findOrder, findUnpaidOrderIdsBookedBefore } from './orders.repository';
+import { cancelUnpaidOrder, findOrder, findUnpaidOrdersBookedBefore } from './orders.repository';
 
 export interface OrderExpiryDeps {
   clock: Clock;
@@ -16,7 +16,7 @@ export interface OrderExpiryDeps {
 }
 
 /** How many overdue orders one query picks up; a sweep goes on until none is left. */
-const BATCH = 100;
+export const SWEEP_BATCH = 100;
 
 /**
  * Cancels the orders left unpaid past the payment window and gives their stock back.
@@ -44,16 +44,17 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
     const now = clock.now();
     const cutoff = new Date(now.getTime() - paymentWindowHours * 3_600_000).toISOString();
     let expired = 0;
-    // Ids already tried in this pass: one another node expired meanwhile is not picked up again.
-    const seen = new Set<string>();
+    // Each batch starts after the last order the previous one tried, so an order another node expired
+    // meanwhile, or one paid while the sweep ran, is not picked up again.
+    let after: { createdAt: string; id: string } | undefined;
     for (;;) {
-      const overdue = await findUnpaidOrderIdsBookedBefore(db, cutoff, BATCH + seen.size);
-      const fresh = overdue.filter((id) => !seen.has(id));
-      if (fresh.length === 0) return expired;
-      for (const id of fresh) {
-        seen.add(id);
+      const overdue = await findUnpaidOrdersBookedBefore(db, cutoff, SWEEP_BATCH, after);
+      for (const { id } of overdue) {
         if (await expireOne(id, now.toISOString())) expired += 1;
       }
+      const last = overdue.at(-1);
+      if (overdue.length < SWEEP_BATCH || !last) return expired;
+      after = { createdAt: last.created_at, id: last.id };
     }
   }
 

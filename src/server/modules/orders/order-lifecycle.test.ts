@@ -4,7 +4,8 @@ import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing
 import { GOOD_CARD, orderSteps } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 import { createEventBus } from '../../events';
-import { createOrderExpiry } from './order-expiry';
+import { insertOrder, insertPart } from '../../testing/factories';
+import { createOrderExpiry, SWEEP_BATCH } from './order-expiry';
 
 const HOUR = 3_600_000;
 /** The part each test books: its name and stock show in the mails. */
@@ -204,6 +205,48 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     });
     expect(late.status).toBe(409);
     expect((await steps.order(unpaid.orderId)).status).toBe('cancelled');
+  });
+
+  it('expires every overdue order in one pass, batch after batch, even orders booked at the same instant', async () => {
+    const part = await insertPart(ctx.database.db, { stock: 0 });
+    // Pairs booked at one instant, and one pair across each batch boundary (the 100th and 101st orders).
+    const overdueAt = (i: number) => new Date(Date.parse(TEST_NOW) - 100 * HOUR + Math.floor((i + 1) / 2) * 1000).toISOString();
+    const count = SWEEP_BATCH * 2 + 10;
+    const overdue = [];
+    for (let i = 0; i < count; i++) {
+      overdue.push(
+        await insertOrder(ctx.database.db, {
+          part_id: part.id,
+          quantity: 1,
+          status: 'pending_payment',
+          created_at: overdueAt(i),
+        }),
+      );
+    }
+    const recent = await insertOrder(ctx.database.db, {
+      part_id: part.id,
+      quantity: 1,
+      status: 'pending_payment',
+      created_at: new Date(Date.parse(TEST_NOW) - HOUR).toISOString(),
+    });
+    const sweep = createOrderExpiry(ctx.database.db, {
+      clock: ctx.clock,
+      log: console,
+      paymentWindowHours: 48,
+      events: createEventBus(console),
+    }).sweep;
+
+    expect(await sweep()).toBe(count);
+    const statuses = await ctx.database.db.selectFrom('orders').select(['id', 'status']).where('part_id', '=', part.id).execute();
+    expect(
+      statuses
+        .filter((row) => row.status === 'cancelled')
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(overdue.map((order) => order.id).sort());
+    expect(statuses.find((row) => row.id === recent.id)?.status).toBe('pending_payment');
+    expect(await steps.stockOf(part.id)).toBe(count);
+    expect(await sweep()).toBe(0);
   });
 
   it('expires each order once when several nodes sweep at the same moment', async () => {

@@ -222,18 +222,27 @@ export async function exportBatch(
   return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
 }
 
-/** Up to `limit` unpaid orders booked at or before `cutoff`, oldest first. */
-export async function findUnpaidOrderIdsBookedBefore(db: Db, cutoff: string, limit: number): Promise<string[]> {
-  const rows = await db
+/**
+ * Up to `limit` unpaid orders booked at or before `cutoff`, oldest first by `(created_at, id)`, after
+ * `after` when given (the last of the previous batch), through `orders_status_created_idx`.
+ */
+export async function findUnpaidOrdersBookedBefore(
+  db: Db,
+  cutoff: string,
+  limit: number,
+  after?: { createdAt: string; id: string },
+): Promise<{ id: string; created_at: string }[]> {
+  let query = db
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('status', '=', 'pending_payment')
-    .where('created_at', '<=', cutoff)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
+    .where('created_at', '<=', cutoff);
+  if (after) {
+    query = query
+      .where('created_at', '>=', after.createdAt)
+      .where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb('id', '>', after.id)]));
+  }
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute();
 }
 
 /** Whether a part was ever ordered (its row is then kept, archived, for the orders' history). */
