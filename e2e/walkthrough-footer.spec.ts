@@ -31,9 +31,12 @@ test.describe('footer', () => {
     }
     for (const [index, label] of labels.entries()) {
       await page.goto('/reviews');
-      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
       const target = new URL(hrefs[index]!, 'http://shop.invalid');
-      await expect(page).toHaveURL((url) => url.pathname === target.pathname && url.hash === target.hash);
+      // Waited for from before the click: a visitor's "My orders" reaches /dashboard, whose guard then
+      // sends them on to /login at once, sooner than a look at the address after the click may come.
+      const arrived = page.waitForURL((url) => url.pathname === target.pathname && url.hash === target.hash);
+      await page.getByRole('contentinfo').getByRole('link', { name: label, exact: true }).click();
+      await arrived;
       await expect(page.getByRole('heading', { name: copy.notFound.title })).toHaveCount(0);
     }
     // Contact lands on the landing page's contact form.
