@@ -30,7 +30,7 @@ const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /**
- * One shop serves both workers, so the specs run in two rounds.
+ * One shop serves both workers, so the specs run in rounds.
  *
  * First, on both workers and test by test, the specs that use the shop without changing what others
  * see: accounts, orders, carts and vehicles of their own, the demo data only read. (The shop's sign-in
@@ -48,6 +48,9 @@ const baseURL = `http://127.0.0.1:${port}`;
  *   orders and inbox (keyboard, security, walkthrough-orders).
  * Beside them, on the second worker, OWN_SHOPS: specs that start shops of their own and never use the
  * shared one, so nothing they do reaches the other specs.
+ *
+ * Last, on its own, two-nodes: it also starts its own shops, but its rush of bookings is split across
+ * its two nodes and it expects each to take some, which a browser test beside it can starve.
  */
 const ALONE = [
   'cart',
@@ -65,7 +68,8 @@ const ALONE = [
   'walkthrough-orders',
   'walkthrough-stock',
 ].map((name) => `${name}.spec.ts`);
-const OWN_SHOPS = ['payments-test-mode', 'reliability', 'two-nodes'].map((name) => `${name}.spec.ts`);
+const OWN_SHOPS = ['payments-test-mode', 'reliability'].map((name) => `${name}.spec.ts`);
+const LAST = ['two-nodes.spec.ts'];
 const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
 
 export default defineConfig({
@@ -88,9 +92,10 @@ export default defineConfig({
   },
   // A project that depends on another runs after it, and is skipped when one of its tests failed.
   projects: [
-    { name: 'shared', use: desktopChrome, testIgnore: [...ALONE, ...OWN_SHOPS], fullyParallel: true, workers: 2 },
+    { name: 'shared', use: desktopChrome, testIgnore: [...ALONE, ...OWN_SHOPS, ...LAST], fullyParallel: true, workers: 2 },
     { name: 'alone', use: desktopChrome, testMatch: ALONE, dependencies: ['shared'], workers: 1 },
     { name: 'own-shops', use: desktopChrome, testMatch: OWN_SHOPS, dependencies: ['shared'], workers: 1 },
+    { name: 'last', use: desktopChrome, testMatch: LAST, dependencies: ['alone', 'own-shops'], workers: 1 },
   ],
   webServer: {
     // The shop plus a local OpenID provider (as Google) and SMTP server: e2e/support/start-shop.ts.
