@@ -121,6 +121,10 @@ function startBookings(shop: ShopProcess, cookie: string, part: Part, tag: strin
     get inFlight() {
       return inFlight;
     },
+    /** Bookings answered 201 so far. */
+    get placed() {
+      return answered.filter((answer) => answer.status === 201).length;
+    },
     stop() {
       stopped = true;
     },
@@ -379,7 +383,12 @@ for (const engine of ENGINES) {
     };
     const uploading = Promise.all([uploader(), uploader()]);
 
-    await sleep(between(500, 900));
+    // The signal comes once a booking and an upload have been answered (the checks below want both),
+    // however slow the machine, then at a moment of its own within the next 400 ms.
+    await expect
+      .poll(() => bookings.placed > 0 && uploads.some((u) => u.answer?.status === 201), { timeout: 30_000, intervals: [50] })
+      .toBe(true);
+    await sleep(between(0, 400));
     const bookingsInFlight = bookings.inFlight;
     const uploadsInFlight = uploads.filter((u) => !u.answer && !u.error).length;
     bookings.stop();
