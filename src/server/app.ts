@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,12 +11,13 @@ import { type Clock, systemClock } from './clock';
 import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
-import { type InvalidationBus, registerCaching } from './http/cache';
+import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, problem, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
+import { lazyRequestLogger, type LogTarget, RequestLines } from './http/request-log';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -67,8 +68,8 @@ export interface AppDeps {
   storage?: ObjectStorage;
   /** How long public answers are served from memory (ms); 0 turns the response cache off. */
   responseCacheTtlMs?: number;
-  /** Pino options or false; tests pass false to keep output quiet. */
-  logger?: boolean | object;
+  /** Where the log goes (standard output at LOG_LEVEL by default), or false: tests keep output quiet. */
+  logger?: LogTarget | false;
   /** The transport the mail outbox is sent through: SMTP or the outbox folder by default; tests pass one that captures messages. */
   mailer?: Mailer;
   /** How often the mail outbox is checked for due mail besides the wake after each commit (ms); 0: only then (tests). */
@@ -124,8 +125,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps.database;
   const nextRequestId = requestIds();
 
+  const logTarget = deps.logger ?? { level: config.logLevel, stream: logDestination() };
+  const logger = logTarget ? pino({ level: logTarget.level }, logTarget.stream) : undefined;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel, stream: logDestination() },
+    ...(logger && logTarget
+      ? {
+          loggerInstance: logger as FastifyBaseLogger,
+          logController: new RequestLines(logger, logTarget.stream),
+          childLoggerFactory: lazyRequestLogger,
+        }
+      : { logger: false }),
     // Accept a caller's request id (from a proxy) when it looks like one; otherwise make our own.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -226,6 +235,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return { ...body, statusCode: 429 };
     },
   });
+  // After the rate limiter: a public answer the cache keeps is sent as soon as the request is counted.
+  answerKnownUrlsEarly(app);
   await registerOpenApi(app);
 
   const perClient = config.authRateLimitPerMinute;

@@ -79,6 +79,47 @@ describeOnEachEngine(
       expect(br.headers.vary).toContain('accept-encoding');
     });
 
+    it('compresses the first answer of a URL as it keeps it, not only the ones after', async () => {
+      ctx.app.responseCache.invalidate();
+      const plain = await ctx.app.inject({ url: '/api/parts?limit=7' });
+      ctx.app.responseCache.invalidate();
+      const first = await ctx.app.inject({ url: '/api/parts?limit=7', headers: { 'accept-encoding': 'br' } });
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+      // The compressed form is kept with the answer and counted in the cache's bytes.
+      const kept = ctx.app.responseCache.lookup(ctx.app.responseCache.keyOfUrl('/api/parts?limit=7') ?? '');
+      expect(kept?.encoded.get('br')).toEqual(first.rawPayload);
+    });
+
+    it('answers a URL it has validated before ahead of validation, still counted by the rate limiter', async () => {
+      ctx.app.responseCache.invalidate();
+      const url = '/api/parts?limit=4&sort=price_desc';
+      const lookups = vi.spyOn(ctx.app.responseCache, 'keyOfUrl');
+      let first, second;
+      try {
+        first = await ctx.app.inject({ url });
+        second = await ctx.app.inject({ url });
+        // Before the first request's validation the URL was unknown; the second found its key at once.
+        const key = ctx.app.responseCache.keyOfUrl(url);
+        expect(key).toBeDefined();
+        expect(lookups.mock.results.map((result) => result.value)).toEqual([undefined, key, key]);
+      } finally {
+        lookups.mockRestore();
+      }
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(Number(second.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+      expect(second.headers['x-request-id']).toBeDefined();
+      expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+      // The same parameters spelled another way are validated once, then known too, with the same key.
+      const reordered = await ctx.app.inject({ url: '/api/parts?sort=price_desc&limit=4' });
+      expect(reordered.body).toBe(first.body);
+      expect(ctx.app.responseCache.keyOfUrl('/api/parts?sort=price_desc&limit=4')).toBe(ctx.app.responseCache.keyOfUrl(url));
+      // A URL that fails validation is never known: it is refused every time.
+      for (let i = 0; i < 2; i++) expect((await ctx.app.inject({ url: '/api/parts?limit=0' })).statusCode).toBe(400);
+      expect(ctx.app.responseCache.keyOfUrl('/api/parts?limit=0')).toBeUndefined();
+    });
+
     it('never stores errors or answers to writes', async () => {
       const bad = await ctx.app.inject({ url: '/api/parts?page=0' });
       expect(bad.statusCode).toBe(400);

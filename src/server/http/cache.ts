@@ -58,6 +58,8 @@ const COMPRESS_FROM_BYTES = 1024;
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
+  /** The key a raw URL gave when it was last validated, if it is remembered (set by registerCaching). */
+  keyOfUrl: (url: string) => string | undefined = () => undefined;
   /** Bytes of every kept answer, compressed forms included, kept up to date as they come and go. */
   private total = 0;
 
@@ -96,24 +98,30 @@ export class ResponseCache {
   }
 
   store(key: string, body: Buffer, contentType: string, etag: string, generation: number): void {
+    this.storeBody(key, { body, encoded: new Map() }, contentType, etag, generation);
+  }
+
+  /** Keeps a body and the compressed forms it already has (more are added as clients ask for them). */
+  storeBody(key: string, { body, encoded }: StoredBody, contentType: string, etag: string, generation: number): void {
     if (generation !== this.generation) return; // invalidated while this answer was being made
     const max = this.options.maxEntries ?? 500;
     const maxBytes = this.options.maxBytes ?? 32 * 1024 * 1024;
-    if (body.length > maxBytes) return;
+    const bytes = sizeOf({ body, encoded });
+    if (bytes > maxBytes) return;
     const earlier = this.entries.get(key);
     if (earlier) this.remove(key, earlier);
     // The oldest go first: past the count, or past the bytes (a compressed form is added when first sent).
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.entries.size < max && this.total + body.length <= maxBytes) break;
+      if (this.entries.size < max && this.total + bytes <= maxBytes) break;
       this.remove(oldestKey, oldest);
     }
-    const entry: Entry = { storedAt: performance.now(), generation, etag, contentType, body, encoded: new Map() };
+    const entry: Entry = { storedAt: performance.now(), generation, etag, contentType, body, encoded };
     // A compressed form made later counts while the entry is still kept.
     entry.grew = (bytes) => {
       if (this.entries.get(key) === entry) this.total += bytes;
     };
     this.entries.set(key, entry);
-    this.total += body.length;
+    this.total += bytes;
   }
 
   /** Bytes kept now, compressed forms included. */
@@ -167,9 +175,15 @@ export interface StoredBody {
  * once per encoding. The caller sets `vary`.
  */
 export function sendStoredBody(request: FastifyRequest, reply: FastifyReply, stored: StoredBody): FastifyReply {
+  return reply.send(storedBodyFor(request, reply, stored));
+}
+
+/** The stored body, or its compressed form with `content-encoding` set, as the client prefers. */
+function storedBodyFor(request: FastifyRequest, reply: FastifyReply, stored: StoredBody): Buffer {
   const encoding = stored.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return reply.send(stored.body);
-  return reply.header('content-encoding', encoding).send(encodedBody(stored, encoding));
+  if (!encoding) return stored.body;
+  reply.header('content-encoding', encoding);
+  return encodedBody(stored, encoding);
 }
 
 function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
@@ -228,15 +242,34 @@ export function publicAnswerKey(request: FastifyRequest): string {
   return `${request.routeOptions.url ?? request.url}|${canonicalJson(request.params)}|${canonicalJson(request.query)}`;
 }
 
+/** How many raw URLs the cache remembers the key of; past it they are forgotten and learned again. */
+const KNOWN_URLS = 2000;
+
 /**
  * Registers the cache. Must be registered before @fastify/compress so that it sees answers before
  * they are compressed; its lookup runs at preHandler, after rate limiting (onRequest) and after the
- * route's schemas have validated (and normalised) the parameters it is keyed by.
+ * route's schemas have validated (and normalised) the parameters it is keyed by. Once a URL has been
+ * through validation, the key it gave is remembered for that exact URL, and `answerKnownUrlsEarly`
+ * answers its next requests straight after the rate limiter.
  */
 export async function registerCaching(app: FastifyInstance, options: ResponseCacheOptions): Promise<void> {
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
   options.bus?.subscribe(() => cache.dropAll());
+  // The same URL always routes, validates and normalises alike, so it always gives the same key. The
+  // map is bounded: URLs made up to miss (`?x=<random>`) only push each other out, and a URL forgotten
+  // is answered from the cache at preHandler as before, one request later than it could have been.
+  const keysByUrl = new Map<string, string>();
+  cache.keyOfUrl = (url) => keysByUrl.get(url);
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.cache !== 'public') return;
+    // Public answers are compressed once and kept compressed with their entry (onSend below), so
+    // @fastify/compress's three hooks need not run on every one of their requests. They take no body,
+    // so there is nothing to decompress either.
+    route.compress = false;
+    route.decompress = false;
+  });
 
   // Both hooks are plain callbacks, not async functions: they run on every request, and a promise
   // each costs more than the work (docs/decisions/0021-per-request-work-done-once.md).
@@ -246,6 +279,10 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       return;
     }
     const key = publicAnswerKey(request);
+    if (keysByUrl.get(request.url) !== key) {
+      if (keysByUrl.size >= KNOWN_URLS) keysByUrl.clear();
+      keysByUrl.set(request.url, key);
+    }
     const entry = cache.lookup(key);
     // Answered here: the handler does not run, and a hook that answers does not call done().
     if (entry) {
@@ -271,14 +308,40 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
     reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
     const generation = request[generationAtStart];
     const key = request[cacheKey];
+    let stored: StoredBody = { body: Buffer.from(payload), encoded: new Map() };
     if (generation !== undefined && key !== undefined) {
-      cache.store(key, Buffer.from(payload), String(reply.getHeader('content-type') ?? 'application/json'), etag, generation);
+      cache.storeBody(key, stored, String(reply.getHeader('content-type') ?? 'application/json'), etag, generation);
+      // Kept: its compressed forms count towards the cache's bytes as they are made.
+      stored = cache.lookup(key) ?? stored;
     }
     if (ifNoneMatch(request, etag)) {
       reply.code(304);
       done(null, '');
       return;
     }
-    done(null, payload);
+    done(null, storedBodyFor(request, reply, stored));
+  });
+}
+
+/**
+ * Answers a public GET from the cache straight after the rate limiter, when its exact URL has been
+ * validated before and its answer is kept: the body's decompression, validation and preHandler hooks
+ * would only find the same key again. Register after the rate limiter, whose hook is added to each
+ * route as it is declared: this one must come after it, so that every answer is counted.
+ */
+export function answerKnownUrlsEarly(app: FastifyInstance): void {
+  const cache = app.responseCache;
+  const answerEarly = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    const key = cache.keyOfUrl(request.url);
+    const entry = key === undefined ? undefined : cache.lookup(key);
+    if (entry) {
+      sendEntry(request, reply, entry);
+      return;
+    }
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.cache !== 'public') return;
+    route.onRequest = [route.onRequest ?? []].flat().concat(answerEarly);
   });
 }

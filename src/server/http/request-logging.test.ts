@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -50,6 +51,58 @@ describe('structured request logs', () => {
     expect(entries.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
     expect(entries[1]).toMatchObject({ level: 30, res: { statusCode: 200 } });
     expect(typeof entries[1]?.responseTime).toBe('number');
+  });
+
+  it('writes the two request lines exactly as pino writes the same data, whatever the URL holds', async () => {
+    const url = '/api/health?q=%22quoted%22&b=back\\slash&u=\u00e9t\u00e9&c="raw"';
+    const res = await app.inject({ url, headers: { 'x-request-id': 'proxy-req-2' } });
+    const written = lines.filter((line) => line.includes('"proxy-req-2"'));
+    expect(written).toHaveLength(2);
+    const entries = written.map((line) => JSON.parse(line) as Record<string, unknown>);
+    // As the client sent it (percent-encoded where it had to be), quotes and backslashes escaped in the JSON.
+    expect((entries[0]?.req as { url: string }).url).toContain('back\\slash&u=%C3%A9t%C3%A9&c=%22raw%22');
+    expect(res.headers['x-request-id']).toBe('proxy-req-2');
+    // pino, given the same members, writes the same bytes but for the time.
+    const byPino: string[] = [];
+    const reference = pino({ level: 'info' }, { write: (line: string) => byPino.push(line.trimEnd()) }).child({
+      reqId: 'proxy-req-2',
+    });
+    reference.info({ req: entries[0]?.req }, 'incoming request');
+    reference.info({ res: entries[1]?.res, responseTime: entries[1]?.responseTime }, 'request completed');
+    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+    expect(written.map(withoutTime)).toEqual(byPino.map(withoutTime));
+  });
+
+  it('writes no request lines when the level is above info, and still logs what is', async () => {
+    const quiet: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        quiet.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const warnApp = await buildApp(testConfig(dir), {
+      database,
+      logger: { level: 'warn', stream },
+      responseCacheTtlMs: 0,
+      orderSweepIntervalMs: 0,
+      mailDispatchIntervalMs: 0,
+    });
+    warnApp.get('/api/test-only/warns', async (request) => {
+      request.log.warn({ detail: 'kept' }, 'a warning');
+      return { ok: true };
+    });
+    try {
+      await warnApp.inject({ url: '/api/health' });
+      await warnApp.inject({ url: '/api/test-only/warns', headers: { 'x-request-id': 'warned-1' } });
+      const entries = quiet.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries.map((entry) => entry.msg)).not.toContain('incoming request');
+      expect(entries.map((entry) => entry.msg)).not.toContain('request completed');
+      expect(entries.filter((entry) => entry.msg === 'a warning')).toHaveLength(1);
+      expect(entries.find((entry) => entry.msg === 'a warning')).toMatchObject({ level: 40, reqId: 'warned-1', detail: 'kept' });
+    } finally {
+      await warnApp.close();
+    }
   });
 
   it('logs a failure with its request id and stack, and answers without the details', async () => {

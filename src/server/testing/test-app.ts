@@ -6,6 +6,7 @@ import { type Clock, fixedClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { LocalDiskStorage, type ObjectStorage } from '../modules/uploads';
 import type { AbuseLimits } from '../modules/users';
+import type { LogTarget } from '../http/request-log';
 import { type CapturingMailer, capturingMailer } from './mail';
 import { type Engine, type TestDatabase, availableEngines, createTestDatabase } from './test-database';
 
@@ -75,7 +76,7 @@ export function describeOnEachEngine(
     /** Local disk in the database's folder by default; S3 tests pass a bucket (`startS3Server`). */
     storage?: (ctx: TestContext) => ObjectStorage;
     /** Pino options (a `level` and a `stream` to read the lines back); no logging by default. */
-    logger?: object;
+    logger?: LogTarget;
   } = {},
 ): void {
   for (const engine of availableEngines()) {

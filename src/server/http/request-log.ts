@@ -1,0 +1,116 @@
+import { hostname } from 'node:os';
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import pino, { type DestinationStream } from 'pino';
+
+/** Where the app's log goes: a level and a stream taking whole lines (standard output, or a test's capture). */
+export interface LogTarget {
+  level: string;
+  stream: DestinationStream;
+}
+
+const INFO = pino.levels.values.info ?? 30;
+
+/** A JSON member, or nothing when the value is undefined (as JSON.stringify and pino leave it out). */
+function member(name: string, value: string | number | undefined): string {
+  return value === undefined ? '' : `,"${name}":${JSON.stringify(value)}`;
+}
+
+/**
+ * Fastify's two lines per request, "incoming request" and "request completed", written straight to the
+ * log's stream, byte for byte the lines pino writes for them (the same members in the same order, the
+ * same `pid` and `hostname`), without the per-request child logger, serializers and generic encoding
+ * that made them a large share of a cached answer's cost (docs/decisions/0021-per-request-work-done-once.md).
+ * Every other line (failures, 404s, what a handler logs through `request.log`) still goes through pino.
+ */
+export class RequestLines extends LogController {
+  private readonly base: string;
+
+  constructor(
+    private readonly logger: pino.Logger,
+    private readonly stream: DestinationStream,
+  ) {
+    super();
+    this.base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+  }
+
+  private line(request: FastifyRequest, rest: string): void {
+    if (this.logger.levelVal > INFO) return;
+    this.stream.write(`{"level":${INFO},"time":${Date.now()}${this.base}${member('reqId', request.id)}${rest}}\n`);
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
+    const version = request.headers['accept-version'];
+    this.line(
+      request,
+      `,"req":{"method":${JSON.stringify(request.method)}${member('url', request.url)}${member('version', typeof version === 'string' ? version : undefined)}${member('host', request.host)}${member('remoteAddress', request.ip)}${member('remotePort', request.socket?.remotePort)}},"msg":"incoming request"`,
+    );
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    this.line(request, `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"`);
+  }
+}
+
+/**
+ * A request's logger, made only when something logs through it: most requests log nothing but their
+ * two lines (written by RequestLines), and a pino child per request costs more than the answer.
+ */
+class RequestLogger {
+  private made: pino.Logger | undefined;
+
+  constructor(
+    private readonly parent: pino.Logger,
+    private readonly bindings: pino.Bindings,
+  ) {}
+
+  private get logger(): pino.Logger {
+    this.made ??= this.parent.child(this.bindings);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.logger.fatal(...(args as Parameters<pino.LogFn>));
+  }
+  error(...args: unknown[]): void {
+    this.logger.error(...(args as Parameters<pino.LogFn>));
+  }
+  warn(...args: unknown[]): void {
+    this.logger.warn(...(args as Parameters<pino.LogFn>));
+  }
+  info(...args: unknown[]): void {
+    this.logger.info(...(args as Parameters<pino.LogFn>));
+  }
+  debug(...args: unknown[]): void {
+    this.logger.debug(...(args as Parameters<pino.LogFn>));
+  }
+  trace(...args: unknown[]): void {
+    this.logger.trace(...(args as Parameters<pino.LogFn>));
+  }
+  silent(): void {}
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a lazy child, unless the route asks for a level or serializers of its own. */
+export function lazyRequestLogger(
+  logger: FastifyBaseLogger,
+  bindings: pino.Bindings,
+  options: pino.ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (options.level !== undefined || options.serializers !== undefined) return logger.child(bindings, options);
+  return new RequestLogger(logger as pino.Logger, bindings) as unknown as FastifyBaseLogger;
+}
