@@ -17,7 +17,7 @@ import { answerError, problem, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
 import { registerOpenApi } from './http/openapi';
-import { lazyRequestLogger, type LogTarget, RequestLines } from './http/request-log';
+import { lazyRequestLogger, LinesPerTurn, type LogTarget, RequestLines } from './http/request-log';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -109,13 +109,14 @@ function requestIds(): () => string {
 }
 
 /**
- * Standard output, written without blocking: lines gather in memory and go out 4 KB at a time, or
- * within a second when fewer come, instead of one blocking write per line (two lines a request at
- * info). pino writes what is left synchronously when the process exits, on a crash too; only a killed
- * process (SIGKILL) loses at most that second (docs/decisions/0021-per-request-work-done-once.md).
+ * Standard output, written without blocking: the lines of one turn of the event loop are handed on
+ * as one write (LinesPerTurn), and gather in memory to go out 4 KB at a time, or within a second when
+ * fewer come, instead of one blocking write per line (two lines a request at info). What is left is
+ * written synchronously when the process exits, on a crash too; only a killed process (SIGKILL) loses
+ * at most that second (docs/decisions/0021-per-request-work-done-once.md).
  */
 function logDestination() {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
+  return new LinesPerTurn(pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }));
 }
 
 /** Builds the whole server as a value; main.ts listens on it, tests call `inject` on it. */

@@ -5,12 +5,6 @@ import type { Metrics } from './metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-interface BoundSeries {
-  requests: { inc(): void };
-  duration: { observe(seconds: number): void };
-  errors: { inc(): void } | undefined;
-}
-
 /** Compares in constant time, so the answer's timing tells nothing about the token. */
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '';
@@ -25,27 +19,14 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * plugin's routes.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, { token }: { token: string | undefined }): void {
-  // Each method, route pattern and status gets its series once, bound to its labels: prom-client then
-  // checks and hashes the labels once, not on every answer (docs/decisions/0021-per-request-work-done-once.md).
-  // The set is bounded as the labels are: route patterns, not URLs.
-  const bound = new Map<string, BoundSeries>();
+  // Counted in plain numbers, read at each scrape (answer-metrics.ts).
   app.addHook('onResponse', (request, reply, done) => {
-    const method = request.method;
-    const route = request.routeOptions.url ?? 'unmatched';
-    const status = reply.statusCode;
-    const key = `${method} ${status} ${route}`;
-    let series = bound.get(key);
-    if (!series) {
-      series = {
-        requests: metrics.httpRequests.labels(method, route, String(status)),
-        duration: metrics.httpDuration.labels(method, route),
-        errors: status >= 500 ? metrics.httpErrors.labels(method, route) : undefined,
-      };
-      bound.set(key, series);
-    }
-    series.requests.inc();
-    series.duration.observe(reply.elapsedTime / 1000);
-    series.errors?.inc();
+    metrics.httpAnswers.record(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
