@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import autocannon from 'autocannon';
 import { type CapturedAnswer, captureAnswer, startBareServer } from './capture';
-import { LOAD_HEADERS, type LoadResult, measure } from './load';
+import { cpuMsOf, LOAD_HEADERS, type LoadResult } from './load';
 
 /** What the public GETs must reach against a bare node:http server sending the same bytes, in the same run. */
 export const PUBLIC_GET_GOAL = { connections: 50, throughputRatio: 0.7, p99Ratio: 1.5 } as const;
@@ -22,11 +25,94 @@ export interface PublicGetBudget {
 }
 
 /**
+ * Pins every thread of a process to the given CPUs (`taskset`); false where that cannot be done. On a
+ * 2-core machine the load generator and the server otherwise share cores at random moments, and a
+ * server that happens to share one answers a third fewer requests that second.
+ */
+function pin(pid: number, cpus: string): boolean {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One side's figures over all its rounds. */
+interface Rounds {
+  requests: number;
+  seconds: number;
+  cpuMs: number;
+  p99s: number[];
+  non2xx: number;
+  errors: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function round(url: string, connections: number, seconds: number, pid: number, into: Rounds): Promise<void> {
+  const cpuBefore = cpuMsOf(pid);
+  const result = await autocannon({ url, connections, duration: seconds, headers: LOAD_HEADERS });
+  into.cpuMs += cpuMsOf(pid) - cpuBefore;
+  into.requests += result.requests.total;
+  into.seconds += result.duration;
+  into.p99s.push(result.latency.p99);
+  into.non2xx += result.non2xx;
+  into.errors += result.errors + result.timeouts;
+}
+
+function loadResult(label: string, rounds: Rounds): LoadResult {
+  return {
+    label,
+    requestsPerSecond: rounds.requests / Math.max(rounds.seconds, 1e-9),
+    p99Ms: median(rounds.p99s),
+    non2xx: rounds.non2xx,
+    errors: rounds.errors,
+    cpuMicrosPerRequest: (rounds.cpuMs * 1000) / Math.max(1, rounds.requests),
+  };
+}
+
+/**
+ * Drives one path on the shop and on the bare server taking turns, one-second rounds each, so that
+ * both sides meet the machine's slow and fast moments alike (its speed moves by a third from one
+ * second to the next); each side's rate is its requests over its time, its p99 the median of its
+ * rounds' p99.
+ */
+async function alternate(
+  label: string,
+  shop: { url: string; pid: number },
+  bare: { url: string; pid: number },
+  connections: number,
+  seconds: number,
+): Promise<{ shop: LoadResult; bare: LoadResult }> {
+  for (const side of [shop, bare]) await autocannon({ url: side.url, connections, duration: 2, headers: LOAD_HEADERS });
+  const empty = (): Rounds => ({ requests: 0, seconds: 0, cpuMs: 0, p99s: [], non2xx: 0, errors: 0 });
+  const shopRounds = empty();
+  const bareRounds = empty();
+  for (let i = 0; i < seconds; i++) {
+    // Who goes first alternates too, so neither always follows the other's connections closing.
+    const order: [typeof shop, Rounds][] =
+      i % 2 === 0
+        ? [
+            [shop, shopRounds],
+            [bare, bareRounds],
+          ]
+        : [
+            [bare, bareRounds],
+            [shop, shopRounds],
+          ];
+    for (const [side, rounds] of order) await round(side.url, connections, 1, side.pid, rounds);
+  }
+  return { shop: loadResult(label, shopRounds), bare: loadResult(label, bareRounds) };
+}
+
+/**
  * The public GETs against the runtime's limit. Each answer is captured from the shop once (status,
  * headers, body, as sent to the load's request headers) and a bare node:http server in a process of
- * its own replays exactly those bytes; then each route is driven on the shop and at once on the bare
- * server, 50 connections each, so both sides of a ratio share the machine's moment; each side's CPU
- * time per request (from /proc) is printed beside it, steadier than req/s on a shared machine. The
+ * its own replays exactly those bytes; then each route is driven on the shop and on the bare server
+ * in turns (`alternate`), 50 connections each, so both sides of a ratio share the machine's moments.
+ * Where the machine has two cores or more, both servers run on the last core and the load generator
+ * (this process) on the others. Each side's CPU time per request (from /proc) is printed too. The
  * in-app `/api/ping` is a second line: it pays every global hook and no route, so it shows what the
  * pipeline alone costs.
  */
@@ -61,7 +147,15 @@ export async function measurePublicGets(
   const bareServer = await startBareServer(answers);
   const figures: PublicGetFigure[] = [];
   const { connections } = PUBLIC_GET_GOAL;
+  const cores = availableParallelism();
+  const serverCore = String(cores - 1);
+  const pinned = cores >= 2 && pin(shopPid, serverCore) && pin(bareServer.pid, serverCore) && pin(process.pid, `0-${cores - 2}`);
   try {
+    console.log(
+      pinned
+        ? `Both servers on core ${serverCore}, the load generator on the others; each route in ${seconds} one-second rounds a side, taking turns.`
+        : `Servers and load generator not pinned to cores (taskset unavailable); ${seconds} one-second rounds a side, taking turns.`,
+    );
     console.log(
       `Public GETs against a bare node:http server replaying the same answer (status, headers, body), ${connections} connections:`,
     );
@@ -69,12 +163,13 @@ export async function measurePublicGets(
       `${'route'.padEnd(40)} ${'shop'.padStart(35)}   ${'bare node:http'.padStart(35)}   ${'ratio'.padStart(5)}  ${'p99 ratio'.padStart(9)}`,
     );
     for (const route of routes) {
-      const shop = await measure(route.label, `${shopUrl}${route.path}`, { seconds, connections, cpuPid: shopPid });
-      const bare = await measure(route.label, `${bareServer.url}${route.path}`, {
-        seconds,
+      const { shop, bare } = await alternate(
+        route.label,
+        { url: `${shopUrl}${route.path}`, pid: shopPid },
+        { url: `${bareServer.url}${route.path}`, pid: bareServer.pid },
         connections,
-        cpuPid: bareServer.pid,
-      });
+        seconds,
+      );
       const figure: PublicGetFigure = {
         label: route.label,
         shop,
@@ -96,6 +191,12 @@ export async function measurePublicGets(
     }
   } finally {
     await bareServer.stop();
+    // The other sections share the machine as the shop is run in production: not pinned.
+    const all = `0-${cores - 1}`;
+    if (pinned) {
+      pin(shopPid, all);
+      pin(process.pid, all);
+    }
   }
   const budgets: PublicGetBudget[] = [];
   for (const f of figures.filter((figure) => figure.budgeted)) {
