@@ -1,21 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { copy } from '#shared/copy';
 import { type Clock, systemClock } from './clock';
 import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
 import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
 import { createCrossSiteCheck } from './http/cross-site';
-import { answerError, problem, registerErrorHandling } from './http/errors';
+import { answerError, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
+import { memoryCounts, redisCounts, registerRateLimits } from './http/rate-limit';
 import { registerOpenApi } from './http/openapi';
 import { lazyRequestLogger, LinesPerTurn, type LogTarget, RequestLines } from './http/request-log';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
@@ -217,24 +216,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     zlibOptions: { level: 6 },
   });
   const internalRequestHeader = { name: 'x-gearhouse-render', value: randomBytes(32).toString('base64url') };
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: '1 minute',
-    // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
-    // Fail open: while Redis is unreachable a request is let through rather than refused (logged once
-    // per outage by the connection); refusing every request would turn a Redis outage into a shop outage.
-    ...(redis && config.redis ? { redis, nameSpace: `${config.redis.prefix}rl:`, skipOnError: true } : {}),
+  // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
+  // Fail open: while Redis is unreachable a request is let through rather than refused (logged once
+  // per outage by the connection); refusing every request would turn a Redis outage into a shop outage.
+  registerRateLimits(app, {
+    perMinute: config.rateLimitPerMinute,
+    counts: redis && config.redis ? redisCounts(redis, `${config.redis.prefix}rl:`) : memoryCounts(),
     // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
     // serve, so only API calls and pages count against a client's limit.
     // The API calls the server makes itself while rendering a page (web-app.ts) are not a client's.
-    allowList: (request) =>
+    skip: (request) =>
       request.url.startsWith('/assets/') ||
       request.url.startsWith('/uploads/') ||
       request.headers[internalRequestHeader.name] === internalRequestHeader.value,
-    errorResponseBuilder: (_request, context) => {
-      const body = problem('rate_limited', copy.common.tooManyRequests(Math.ceil(context.ttl / 1000)));
-      return { ...body, statusCode: 429 };
-    },
+    onCountsUnreachable: () => undefined,
   });
   // After the rate limiter: a public answer the cache keeps is sent as soon as the request is counted.
   answerKnownUrlsEarly(app);

@@ -33,7 +33,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
   messagesPerMinute: number;
 }> = async (app, { content, shopInfo, messagesPerMinute }) => {
   // Each message or sign-up is a row an admin reads: a script must not fill the inbox.
-  const messageLimit = { rateLimit: { max: messagesPerMinute, timeWindow: '1 minute' } };
+  const messageLimit = { rateLimit: { max: messagesPerMinute } };
   app.get(
     '/api/shop',
     {

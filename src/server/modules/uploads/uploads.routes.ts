@@ -92,7 +92,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService;
     '/api/uploads',
     {
       preValidation: requireUser,
-      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: perMinute } },
       schema: {
         tags: ['uploads'],
         summary: 'Upload a picture (multipart field "image": JPEG, PNG, WebP, AVIF or GIF, at most 5 MB)',

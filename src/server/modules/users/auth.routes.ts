@@ -217,7 +217,7 @@ export const authRoutesPlugin: FastifyPluginAsyncZod<{ auth: Auth; baseUrl: stri
     app.route({
       method: route.method,
       url: `/api/auth${route.path}`,
-      config: route.limit ? { rateLimit: { max: limits[route.limit], timeWindow: '1 minute' } } : {},
+      config: route.limit ? { rateLimit: { max: limits[route.limit] } } : {},
       ...(route.signedIn ? { preValidation: requireUser } : {}),
       schema: {
         tags: ['accounts'],

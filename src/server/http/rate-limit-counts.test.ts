@@ -1,0 +1,146 @@
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_REDIS_URL, deleteRedisKeys, testRedisAvailable, uniqueRedisPrefix } from '../testing/redis';
+import { registerErrorHandling } from './errors';
+import { clientKey, memoryCounts, type RateCounts, redisCounts, registerRateLimits } from './rate-limit';
+
+describe('the client a request is counted as', () => {
+  it('is an IPv4 address as it is, and one in IPv6 clothing as that IPv4 address', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::FFFF:cb00:7107')).toBe('203.0.113.7');
+    expect(clientKey('0:0:0:0:0:ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('is an IPv6 address’s /64 network, however the address is written', () => {
+    const network = '2001:db8:85a3:8d3::/64';
+    for (const ip of [
+      '2001:db8:85a3:8d3:1319:8a2e:370:7348',
+      '2001:0DB8:85A3:08D3:0000:0000:0000:0001',
+      '2001:db8:85a3:8d3::1',
+      '2001:db8:85a3:8d3::ffff',
+      '2001:db8:85a3:8d3:0:0:192.0.2.1',
+      '2001:db8:85a3:8d3::1%eth0',
+    ]) {
+      expect(clientKey(ip), ip).toBe(network);
+    }
+    expect(clientKey('2001:db8:85a3:8d4::1')).toBe('2001:db8:85a3:8d4::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('2001:db8::')).toBe('2001:db8:0:0::/64');
+  });
+});
+
+describe('counts kept in memory', () => {
+  it('counts a key in a window that starts with its first request, and starts again once it ends', () => {
+    let now = 1_000;
+    const counts = memoryCounts(() => now);
+    const seen: [number, number][] = [];
+    const incr = (key: string) => counts.incr(key, 60_000, (_error, count, msLeft) => seen.push([count, msLeft]));
+    incr('a');
+    now += 10_000;
+    incr('a');
+    incr('b');
+    now += 50_000;
+    incr('a');
+    expect(seen).toEqual([
+      [1, 60_000],
+      [2, 50_000],
+      [1, 60_000],
+      [1, 60_000],
+    ]);
+  });
+
+  it('forgets the windows that ended, so addresses seen once do not pile up', () => {
+    let now = 0;
+    const counts = memoryCounts(() => now);
+    for (let i = 0; i < 1000; i++) counts.incr(`client-${i}`, 60_000, () => undefined);
+    expect(counts.size()).toBe(1000);
+    now += 60_001;
+    counts.incr('late', 60_000, () => undefined);
+    expect(counts.size()).toBe(1);
+  });
+});
+
+describe.skipIf(!(await testRedisAvailable()))('counts kept in Redis', () => {
+  const redis = new Redis(TEST_REDIS_URL);
+  const secondNode = new Redis(TEST_REDIS_URL);
+  const prefix = uniqueRedisPrefix('rate-counts');
+  afterAll(async () => {
+    await deleteRedisKeys(prefix);
+    await Promise.all([redis.quit(), secondNode.quit()]);
+  });
+  const incr = (counts: RateCounts, key: string, windowMs: number) =>
+    new Promise<[number, number]>((resolve, reject) =>
+      counts.incr(key, windowMs, (error, count, msLeft) => (error ? reject(error) : resolve([count, msLeft]))),
+    );
+
+  it('counts under the prefix in a window that expires, shared by every client of the same Redis', async () => {
+    const one = redisCounts(redis, prefix);
+    const other = redisCounts(secondNode, prefix);
+    expect(await incr(one, 'c', 300)).toEqual([1, 300]);
+    const [count, left] = await incr(other, 'c', 300);
+    expect(count).toBe(2);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(300);
+    expect(await redis.get(`${prefix}c`)).toBe('2');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await incr(one, 'c', 300))[0]).toBe(1);
+  });
+});
+
+describe('the rate limit on routes', () => {
+  const build = async (counts: RateCounts, unreachable: Error[] = []) => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    registerRateLimits(app, {
+      perMinute: 2,
+      counts,
+      skip: (request) => request.url.startsWith('/assets/'),
+      onCountsUnreachable: (error) => unreachable.push(error),
+    });
+    app.get('/a', async () => ({ ok: true }));
+    app.get('/b', async () => ({ ok: true }));
+    app.post('/sign-in', { config: { rateLimit: { max: 1 } } }, async () => ({ ok: true }));
+    app.get('/probe', { config: { rateLimit: false } }, async () => ({ ok: true }));
+    app.get('/assets/x.js', async () => 'x');
+    await app.ready();
+    return app;
+  };
+
+  it('counts every route of a client in one minute, says what is left, and refuses past it with Retry-After', async () => {
+    const app = await build(memoryCounts());
+    const first = await app.inject({ url: '/a' });
+    expect(first.headers).toMatchObject({ 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '60' });
+    expect((await app.inject({ url: '/b' })).headers['x-ratelimit-remaining']).toBe('0');
+    const refused = await app.inject({ url: '/a' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect((await app.inject({ url: '/a', remoteAddress: '198.51.100.1' })).statusCode).toBe(200);
+  });
+
+  it('counts a route with a limit of its own apart, and leaves out what it is told to', async () => {
+    const app = await build(memoryCounts());
+    expect((await app.inject({ method: 'POST', url: '/sign-in' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/sign-in' })).statusCode).toBe(429);
+    // The shop-wide minute is untouched by the sign-in's.
+    expect((await app.inject({ url: '/a' })).headers['x-ratelimit-remaining']).toBe('1');
+    for (let i = 0; i < 5; i++) {
+      const probe = await app.inject({ url: '/probe' });
+      expect(probe.statusCode).toBe(200);
+      expect(probe.headers['x-ratelimit-limit']).toBeUndefined();
+      expect((await app.inject({ url: '/assets/x.js' })).statusCode).toBe(200);
+    }
+    expect((await app.inject({ url: '/a' })).headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('lets requests through when the counts cannot be reached, and says so', async () => {
+    const unreachable: Error[] = [];
+    const broken: RateCounts = { incr: (_key, _window, done) => done(new Error('connection refused'), 0, 0) };
+    const app = await build(broken, unreachable);
+    for (let i = 0; i < 4; i++) expect((await app.inject({ url: '/a' })).statusCode).toBe(200);
+    expect(unreachable).toHaveLength(4);
+  });
+});

@@ -1,0 +1,161 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { copy } from '#shared/copy';
+import { AppError } from '../app-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's own limit, in requests a minute per client, counted apart from the shop-wide one
+     * (sign-in, uploads, messages); false: not counted at all (health probes, metrics).
+     */
+    rateLimit?: false | { max: number };
+  }
+}
+
+/** Where the counts are kept: this node's memory, or Redis shared by every node. */
+export interface RateCounts {
+  /**
+   * Adds one to the key's count in its window (a window starts with the key's first request) and
+   * tells the count and the milliseconds left. The callback may run before `incr` returns.
+   */
+  incr(key: string, windowMs: number, done: (error: Error | null, count: number, msLeft: number) => void): void;
+}
+
+/** Counts in this node's memory; windows that ended are dropped once a window. */
+export function memoryCounts(now: () => number = Date.now): RateCounts & { size(): number } {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  let nextSweep = 0;
+  return {
+    incr(key, windowMs, done) {
+      const at = now();
+      if (at >= nextSweep) {
+        for (const [k, w] of windows) if (w.endsAt <= at) windows.delete(k);
+        nextSweep = at + windowMs;
+      }
+      let window = windows.get(key);
+      if (!window || window.endsAt <= at) {
+        window = { count: 0, endsAt: at + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      done(null, window.count, window.endsAt - at);
+    },
+    size: () => windows.size,
+  };
+}
+
+/** Adds one and starts the window's expiry with the first request, atomically; answers the count and the ms left. */
+const INCR_IN_WINDOW = `
+  local count = redis.call('INCR', KEYS[1])
+  if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) return {count, tonumber(ARGV[1])} end
+  local left = redis.call('PTTL', KEYS[1])
+  if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) left = tonumber(ARGV[1]) end
+  return {count, left}
+`;
+
+/** Counts in Redis, under `prefix`, so that every node of the shop counts in the same windows. */
+export function redisCounts(redis: Redis, prefix: string): RateCounts {
+  return {
+    incr(key, windowMs, done) {
+      redis.eval(INCR_IN_WINDOW, 1, `${prefix}${key}`, windowMs).then(
+        (answer) => {
+          const [count, left] = answer as [number, number];
+          done(null, count, left);
+        },
+        (error: Error) => done(error, 0, 0),
+      );
+    },
+  };
+}
+
+/** An IPv6 address as its eight 16-bit groups (an IPv4 tail as the last two); the zone is dropped. */
+function ipv6Groups(ip: string): number[] {
+  let text = ip.toLowerCase().split('%')[0] ?? '';
+  const lastColon = text.lastIndexOf(':');
+  const tail = text.slice(lastColon + 1);
+  if (isIPv4(tail)) {
+    const [a = 0, b = 0, c = 0, d = 0] = tail.split('.').map(Number);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::');
+  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
+  const before = groupsOf(head);
+  const after = rest === undefined ? [] : groupsOf(rest);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/**
+ * The client a request is counted as: its address (after TRUST_PROXY); an IPv4 address in IPv6
+ * clothing (`::ffff:192.0.2.1`) as that IPv4 address; and an IPv6 address as its /64 network, which
+ * one subscriber usually holds whole: counting single IPv6 addresses would give every client billions
+ * of fresh limits.
+ */
+export function clientKey(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+export interface RateLimitOptions {
+  /** Requests a minute per client, shop-wide (routes with a limit of their own count apart). */
+  perMinute: number;
+  counts: RateCounts;
+  /** Requests not counted at all (hashed assets, pictures, the server's own calls while rendering). */
+  skip(request: FastifyRequest): boolean;
+  /** Told when the counts cannot be reached; the request is let through (fail open). */
+  onCountsUnreachable(error: Error): void;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Counts every request per client and refuses, with 429 problem+json and Retry-After, those past the
+ * limit of their minute. Each answer says the limit, what is left and when the window ends
+ * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`). A plain callback hook, added to each route as it is
+ * declared: with counts in memory it answers at once, without a promise
+ * (docs/decisions/0021-per-request-work-done-once.md). Register before the routes.
+ */
+export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
+  const limiter = (max: number, bucket: string) => {
+    return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+      if (options.skip(request)) {
+        done();
+        return;
+      }
+      options.counts.incr(`${bucket}${clientKey(request.ip)}`, MINUTE_MS, (error, count, msLeft) => {
+        if (error) {
+          options.onCountsUnreachable(error);
+          done();
+          return;
+        }
+        const secondsLeft = Math.max(1, Math.ceil(msLeft / 1000));
+        reply.header('x-ratelimit-limit', max);
+        reply.header('x-ratelimit-remaining', Math.max(0, max - count));
+        reply.header('x-ratelimit-reset', secondsLeft);
+        if (count <= max) {
+          done();
+          return;
+        }
+        reply.header('retry-after', secondsLeft);
+        done(new AppError('rate_limited', copy.common.tooManyRequests(secondsLeft)));
+      });
+    };
+  };
+  const shopWide = limiter(options.perMinute, '');
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.rateLimit;
+    if (own === false) return;
+    // A route's own limit counts in a bucket of its own (its method and path), not in the shop-wide one.
+    const hook = own ? limiter(own.max, `${[route.method].flat().join(',')}${route.url}-`) : shopWide;
+    route.onRequest = [route.onRequest ?? []].flat().concat(hook);
+  });
+}
