@@ -41,7 +41,7 @@ try {
   if (!partId) throw new Error('the demo catalogue is empty');
 
   if (sections.has('load')) {
-    console.log(`Gearhouse benchmark — ${seconds} s a route after 2 s warm-up, server pid ${server.pid}\n`);
+    console.log(`Gearhouse benchmark — ${seconds} one-second rounds a side per route after 2 s of warm-up, server pid ${server.pid}\n`);
     budgets.push(...(await measurePublicGets(server.url, server.pid, partId, seconds)));
   }
 
