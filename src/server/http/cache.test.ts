@@ -120,6 +120,17 @@ describeOnEachEngine(
       expect(ctx.app.responseCache.keyOfUrl('/api/parts?limit=0')).toBeUndefined();
     });
 
+    it('answers HEAD of a known URL with the headers of its GET and no body', async () => {
+      const url = '/api/parts?limit=3';
+      const get = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      const head = await ctx.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      for (const name of ['etag', 'content-encoding', 'content-type', 'cache-control', 'vary']) {
+        expect(head.headers[name], name).toBe(get.headers[name]);
+      }
+    });
+
     it('never stores errors or answers to writes', async () => {
       const bad = await ctx.app.inject({ url: '/api/parts?page=0' });
       expect(bad.statusCode).toBe(400);

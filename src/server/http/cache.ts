@@ -342,6 +342,13 @@ export function answerKnownUrlsEarly(app: FastifyInstance): void {
   };
   app.addHook('onRoute', (route) => {
     if (route.config?.cache !== 'public') return;
+    // A kept answer is the same for everyone: a route that checks who asks (a guard at preValidation
+    // or preHandler) cannot have one, and would not get its check run for a known URL.
+    if (route.preValidation !== undefined || route.preHandler !== undefined) {
+      throw new Error(
+        `${route.method} ${route.url}: a route whose answers are kept for everyone (cache: 'public') cannot check who asks`,
+      );
+    }
     route.onRequest = [route.onRequest ?? []].flat().concat(answerEarly);
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, sendStoredBody } from './cache';
+import Fastify from 'fastify';
+import { answerKnownUrlsEarly, registerCaching, ResponseCache, sendStoredBody } from './cache';
 
 /** Sends a kept answer to a client that takes brotli, which adds its compressed form to the entry. */
 function sendCompressed(body: Parameters<typeof sendStoredBody>[2]): void {
@@ -47,5 +48,19 @@ describe('the response cache’s byte count', () => {
     expect(cache.bytes).toBeLessThanOrEqual(20_000);
     expect(cache.lookup('first')).toBeUndefined();
     expect(cache.lookup('second')).toBeDefined();
+  });
+});
+
+describe('routes whose answers are kept for everyone', () => {
+  it('cannot be declared with a check of who asks', async () => {
+    const app = Fastify();
+    await registerCaching(app, { ttlMs: 1000 });
+    answerKnownUrlsEarly(app);
+    const guard = async () => undefined;
+    expect(() => app.get('/guarded', { config: { cache: 'public' }, preValidation: guard }, async () => ({}))).toThrow(
+      /cannot check who asks/,
+    );
+    expect(() => app.get('/open', { config: { cache: 'public' } }, async () => ({}))).not.toThrow();
+    await app.close();
   });
 });
