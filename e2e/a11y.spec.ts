@@ -102,7 +102,7 @@ async function customerWithOrders(page: Page, request: APIRequestContext, baseUR
 test.describe('axe, every impact, at 1280 and 390 px', () => {
   test.beforeEach(async ({ page }) => {
     // A bound for a hung test, well above what a page's checks take on a busy machine.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.setViewportSize(desktop);
   });
 

@@ -16,7 +16,7 @@ import { newCustomer, unique } from './support/session';
 
 test.describe('the cart', () => {
   test('a visitor fills a cart, signs in, and orders three parts in one order, paid once', async ({ page, request, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const tag = unique();
     const admin = await adminApi(baseURL);
     // Parts of this test's own: newest, so the landing page shows them, with a volume price to reach.

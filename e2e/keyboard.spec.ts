@@ -102,7 +102,7 @@ test.describe('by keyboard alone', () => {
   // The customer's walk, in four tests: each makes what it starts from with the test kit, so a slow
   // machine stretches one short walk, not all of them.
   test('a customer signs up, signs out and signs in', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const tag = unique();
     const account = { name: `Kim Keys ${tag}`, email: `keys-${tag}@garage.example`, password: 'keyboard-only-1' };
 
@@ -131,7 +131,7 @@ test.describe('by keyboard alone', () => {
   });
 
   test('a customer sorts, pages and searches the parts, opens one and books it twice', async ({ page, request, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await newCustomer(request, baseURL, { label: 'Kim Keys', page });
 
     // Browse: sort, page, search, open a part.
@@ -171,7 +171,7 @@ test.describe('by keyboard alone', () => {
   });
 
   test('a customer pays one order and cancels another', async ({ page, request, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await newCustomer(request, baseURL, { label: 'Kim Keys', page });
     const part = partWithMinimum12(1);
     await placeOrder(request, { id: part.id, minOrderQuantity: 12 });
@@ -222,7 +222,7 @@ test.describe('by keyboard alone', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const tag = unique();
     await newCustomer(request, baseURL, { label: 'Kim Keys', page });
 
@@ -256,7 +256,7 @@ test.describe('by keyboard alone', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const tag = unique();
     const admin = await demoAccount(request, 'admin');
     const originalSettings = (await (await request.get('/api/settings')).json()) as Record<string, string>;

@@ -53,7 +53,7 @@ test.describe('the sandbox chosen on purpose in production', () => {
   test.beforeAll(async () => {
     const missing = await missingFor('sqlite');
     test.skip(missing !== undefined, missing);
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // ShopProcess runs NODE_ENV=production with PAYMENT_PROVIDER=sandbox.
     shop = await ShopProcess.create('sqlite');
     await shop.start();

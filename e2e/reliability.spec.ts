@@ -34,7 +34,7 @@ let requests = 0;
 const nextRequestId = () => `rel-${process.pid}-${++requests}`;
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const runnable: Engine[] = [];
   for (const engine of ENGINES) if ((await missingFor(engine)) === undefined) runnable.push(engine);
   // Both first starts (migrations and the demo seed) at once: they take most of this file's time.
@@ -258,7 +258,7 @@ async function outboxRowsTo(shop: ShopProcess, recipient: string): Promise<Outbo
 
 for (const engine of ENGINES) {
   test(`SIGKILL during a booking rush on ${engine}: no committed order lost, none half-written, stock adds up`, async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const shop = await shopFor(engine);
     const admin = await signIn(shop, DEMO_ADMIN);
     const customer = await signIn(shop, DEMO_CUSTOMER);
@@ -315,7 +315,7 @@ for (const engine of ENGINES) {
   });
 
   test(`SIGTERM during bookings and uploads on ${engine}: accepted requests answered, mails drained, exit 0, nothing lost`, async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const shop = await shopFor(engine);
     const admin = await signIn(shop, DEMO_ADMIN);
     const customer = await signIn(shop, DEMO_CUSTOMER);
@@ -475,7 +475,7 @@ for (const engine of ENGINES) {
     );
   });
   test(`SIGKILL between an order's commit and its mail on ${engine}: the mail waits in the outbox and is sent once after the restart`, async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const shop = await shopFor(engine);
     const customer = { name: 'Outbox Oscar', email: `outbox-${engine}-${Date.now()}@example.com`, password: 'outbox-pass-1' };
     const smtp = await startHoldingSmtp(customer.email);

@@ -77,7 +77,7 @@ async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, wi
 test.beforeAll(async () => {
   const missing = await missingForTwoNodes();
   test.skip(missing !== undefined, missing);
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   nodes = await startTwoNodes();
 });
 
