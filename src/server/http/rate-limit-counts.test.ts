@@ -51,6 +51,28 @@ describe('counts kept in memory', () => {
     ]);
   });
 
+  it('holds at most its number of clients, letting the oldest windows go first', () => {
+    let now = 0;
+    const counts = memoryCounts(() => now, 3);
+    const countOf = (key: string) => {
+      let seen = 0;
+      counts.incr(key, 60_000, (_error, count) => (seen = count));
+      return seen;
+    };
+    for (const key of ['a', 'b', 'c']) {
+      countOf(key);
+      now += 1;
+    }
+    expect(countOf('b')).toBe(2);
+    countOf('d');
+    expect(counts.size()).toBe(3);
+    // 'a', the oldest window, was let go: it starts again, and pushes out 'b', now the oldest.
+    expect(countOf('a')).toBe(1);
+    expect(counts.size()).toBe(3);
+    expect(countOf('d')).toBe(2);
+    expect(countOf('b')).toBe(1);
+  });
+
   it('forgets the windows that ended, so addresses seen once do not pile up', () => {
     let now = 0;
     const counts = memoryCounts(() => now);

@@ -23,8 +23,12 @@ export interface RateCounts {
   incr(key: string, windowMs: number, done: (error: Error | null, count: number, msLeft: number) => void): void;
 }
 
-/** Counts in this node's memory; windows that ended are dropped once a window. */
-export function memoryCounts(now: () => number = Date.now): RateCounts & { size(): number } {
+/**
+ * Counts in this node's memory; windows that ended are dropped once a window. At most `maxClients`
+ * are held: past that, the oldest windows go first, so a flood from more addresses than that in one
+ * minute costs it a bounded amount of memory (and those oldest clients a fresh count).
+ */
+export function memoryCounts(now: () => number = Date.now, maxClients = 100_000): RateCounts & { size(): number } {
   const windows = new Map<string, { count: number; endsAt: number }>();
   let nextSweep = 0;
   return {
@@ -36,6 +40,11 @@ export function memoryCounts(now: () => number = Date.now): RateCounts & { size(
       }
       let window = windows.get(key);
       if (!window || window.endsAt <= at) {
+        windows.delete(key);
+        for (const oldest of windows.keys()) {
+          if (windows.size < maxClients) break;
+          windows.delete(oldest);
+        }
         window = { count: 0, endsAt: at + windowMs };
         windows.set(key, window);
       }
