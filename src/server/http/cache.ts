@@ -43,6 +43,9 @@ interface Entry extends StoredBody {
   contentType: string;
 }
 
+/** How many raw URLs the cache remembers the key of; past it they are forgotten and learned again. */
+const KNOWN_URLS = 2000;
+
 const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -58,8 +61,12 @@ const COMPRESS_FROM_BYTES = 1024;
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
-  /** The key a raw URL gave when it was last validated, if it is remembered (set by registerCaching). */
-  keyOfUrl: (url: string) => string | undefined = () => undefined;
+  /**
+   * The key each raw URL gave when it was validated. The same URL always routes, validates and
+   * normalises alike, so it always gives the same key. Bounded: URLs made up to miss (`?x=<random>`)
+   * only push each other out, and a URL forgotten is answered at preHandler, one request later.
+   */
+  private readonly keysByUrl = new Map<string, string>();
   /** Bytes of every kept answer, compressed forms included, kept up to date as they come and go. */
   private total = 0;
 
@@ -131,6 +138,18 @@ export class ResponseCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The key a raw URL gave when it was last validated, if it is remembered. */
+  keyOfUrl(url: string): string | undefined {
+    return this.keysByUrl.get(url);
+  }
+
+  /** Remembers the key a raw URL gave once validated. */
+  rememberKey(url: string, key: string): void {
+    if (this.keysByUrl.get(url) === key) return;
+    if (this.keysByUrl.size >= KNOWN_URLS) this.keysByUrl.clear();
+    this.keysByUrl.set(url, key);
   }
 
   currentGeneration(): number {
@@ -242,9 +261,6 @@ export function publicAnswerKey(request: FastifyRequest): string {
   return `${request.routeOptions.url ?? request.url}|${canonicalJson(request.params)}|${canonicalJson(request.query)}`;
 }
 
-/** How many raw URLs the cache remembers the key of; past it they are forgotten and learned again. */
-const KNOWN_URLS = 2000;
-
 /**
  * Registers the cache. Must be registered before @fastify/compress so that it sees answers before
  * they are compressed; its lookup runs at preHandler, after rate limiting (onRequest) and after the
@@ -256,12 +272,6 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
   options.bus?.subscribe(() => cache.dropAll());
-  // The same URL always routes, validates and normalises alike, so it always gives the same key. The
-  // map is bounded: URLs made up to miss (`?x=<random>`) only push each other out, and a URL forgotten
-  // is answered from the cache at preHandler as before, one request later than it could have been.
-  const keysByUrl = new Map<string, string>();
-  cache.keyOfUrl = (url) => keysByUrl.get(url);
-
   app.addHook('onRoute', (route) => {
     if (route.config?.cache !== 'public') return;
     // Public answers are compressed once and kept compressed with their entry (onSend below), so
@@ -279,10 +289,7 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       return;
     }
     const key = publicAnswerKey(request);
-    if (keysByUrl.get(request.url) !== key) {
-      if (keysByUrl.size >= KNOWN_URLS) keysByUrl.clear();
-      keysByUrl.set(request.url, key);
-    }
+    cache.rememberKey(request.url, key);
     const entry = cache.lookup(key);
     // Answered here: the handler does not run, and a hook that answers does not call done().
     if (entry) {
