@@ -64,6 +64,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // The UI strings are one module a section (src/shared/copy/), so a page's code carries only the
+      // sections it reads: `copy.section.key` lets the bundler keep just those; the namespace taken
+      // whole, or indexed by a computed key, would pull every section into the page.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Identifier[name='copy']:not(MemberExpression[computed=false] > Identifier.object):not(TSQualifiedName > Identifier.left):not(ImportNamespaceSpecifier > Identifier.local)",
+          message: 'Read the UI strings as copy.section.key: the namespace taken whole loads every section.',
+        },
+      ],
     },
   },
   {

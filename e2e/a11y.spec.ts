@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { a11yViolations, expect, queryShopDatabase, test } from './fixtures';
 import { partWithStock, placeOrder } from './support/orders';
 import { newCustomer, settled, signInAs, signUpThroughApi, unique } from './support/session';

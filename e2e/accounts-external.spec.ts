@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectRefusal, test } from './fixtures';
 import { profileFor } from './support/identity-provider';
 import { waitForMailTo } from './support/inbox';

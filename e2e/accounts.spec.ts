@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectRefusal, queryShopDatabase, test } from './fixtures';
 import { demoAccount, signIn, signUpThroughApi, unique } from './support/session';
 

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { adminApi, createPart } from './support/catalogue-api';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { slugOf } from '#shared/schemas/categories';
 import { expect, expectNoA11yViolations, expectRefusal, test } from './fixtures';

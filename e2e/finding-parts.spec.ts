@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { vehicleName } from '#shared/schemas/vehicles';
 import { expect, queryShopDatabase, test } from './fixtures';
 import { settled } from './support/session';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type Vehicle, vehicleName } from '#shared/schemas/vehicles';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { adminApi } from './support/catalogue-api';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
 import { expect, test } from './fixtures';
 import { partWithStock, payOrder, placeOrder } from './support/orders';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, test } from './fixtures';
 import { payOrder, placeOrder } from './support/orders';
 import { partWithMinimum12 } from './support/parts';

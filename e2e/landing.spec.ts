@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { truncate } from '#shared/text';
 import { expect, expectNoA11yViolations, queryShopDatabase, test } from './fixtures';
 

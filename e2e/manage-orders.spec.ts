@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order, OrderList, OrderStatus } from '#shared/schemas/orders';
 import type { Part } from '#shared/schemas/parts';

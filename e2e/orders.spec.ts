@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
 import { partWithMinimum12 } from './support/parts';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
 import type { Part } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, test } from './fixtures';

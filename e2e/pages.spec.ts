@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, test } from './fixtures';
 
 test.describe('parts list', () => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Cart } from '#shared/schemas/cart';
 import { expect, expectNoA11yViolations, queryShopDatabase, test } from './fixtures';
 import { payOrder } from './support/orders';

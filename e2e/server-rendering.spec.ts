@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { expect, queryShopDatabase, test } from './fixtures';
 import { signInAs } from './support/session';

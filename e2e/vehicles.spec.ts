@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectNoA11yViolations, expectRefusal, test } from './fixtures';
 import { adminApi, createPart } from './support/catalogue-api';
 import { signInAs, signUpThroughApi, unique } from './support/session';

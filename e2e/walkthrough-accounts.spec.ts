@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectNoSeriousA11yViolations, queryShopDatabase, test } from './fixtures';
 import { demoAccount, newCustomer, settled, signIn } from './support/session';
 

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signUpThroughApi, unique } from './support/session';
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { adminApi } from './support/catalogue-api';
 import { settled } from './support/session';

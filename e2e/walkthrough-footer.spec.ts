@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { infoPages } from '#shared/info-pages';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 

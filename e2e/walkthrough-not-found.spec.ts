@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectNoA11yViolations, expectRefusal, test } from './fixtures';
 import { adminApi, createPart, deletePart } from './support/catalogue-api';
 import { signUpThroughApi, unique } from './support/session';

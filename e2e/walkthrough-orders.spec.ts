@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Part, PartList } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';

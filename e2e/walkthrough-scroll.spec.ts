@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, test } from './fixtures';
 
 /**

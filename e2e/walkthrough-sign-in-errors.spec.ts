@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { SignInErrorReason } from '#shared/page-search';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 

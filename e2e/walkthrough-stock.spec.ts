@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { adminApi, type CreatedPart, createPart, deletePart } from './support/catalogue-api';
 import { placeOrder, payOrder } from './support/orders';

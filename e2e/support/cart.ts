@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { smallestAllowedQuantity } from '#shared/pricing';
 import type { Cart } from '#shared/schemas/cart';
 

@@ -1,6 +1,6 @@
 /**
  * The shop's own short pages linked from the footer: about, terms, privacy and cookies. Kept apart from
- * copy.ts because only their page (a lazy route) needs the text, not every page's code.
+ * the UI strings (copy/) because only their page (a lazy route) needs the text, not every page's code.
  */
 export type InfoPageName = 'about' | 'terms' | 'privacy' | 'cookies';
 

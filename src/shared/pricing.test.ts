@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { copy } from './copy';
+import * as copy from './copy';
 import { formatMoney } from './money';
 import {
   formatTiers,

@@ -1,4 +1,4 @@
-import { copy } from './copy';
+import * as copy from './copy';
 import { formatMoney } from './money';
 
 /**

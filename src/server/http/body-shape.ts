@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { AppError } from '../app-error';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { AppError } from '../app-error';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

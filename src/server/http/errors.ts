@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
 import { AppError } from '../app-error';
 

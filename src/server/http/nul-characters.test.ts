@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { signInAs, TEST_ORIGIN } from '../testing/accounts';
 import { bookingBody } from '../testing/booking';
 import { insertOrder, insertPart } from '../testing/factories';

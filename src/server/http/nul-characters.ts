@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { AppError } from '../app-error';
 
 /** True when a string, or any key or string inside a parsed JSON value, holds U+0000. */

@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { AppError } from '../app-error';
 
 declare module 'fastify' {

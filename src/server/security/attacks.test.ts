@@ -83,7 +83,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
 import type { PlaceOrderInput } from '#shared/schemas/orders';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { emailSchema, idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 
 const v = copy.validation;

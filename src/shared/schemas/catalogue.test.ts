@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import type { PriceTier } from '../pricing';
 import {
   MAX_OEM_NUMBERS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { formatMoney } from '../money';
 import { partNumberKey, type PriceTier } from '../pricing';
 import { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { idSchema, requiredText } from './common';
 
 const c = copy.categories;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import {
   type Fit,
   type FitmentInput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { idSchema } from './common';
 import { orderStatusValues } from './orders';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { PRICE_PATTERN, parsePriceToCents } from '../money';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import {

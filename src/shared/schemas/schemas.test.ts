@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copy } from '../copy';
+import * as copy from '../copy';
 import { contactInputSchema, newsletterInputSchema } from './content';
 import { listPartsQuerySchema, partFormSchema, partInputSchema, toPartInput } from './parts';
 import { reviewInputSchema } from './reviews';

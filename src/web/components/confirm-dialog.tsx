@@ -1,5 +1,5 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { Modal } from './modal';
 
 interface ConfirmDialogProps {

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 interface GridSkeletonProps {
   /** How many placeholder cards: enough to fill a phone's screen, so the content below stays put. */

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { gearPath } from '../lib/gear-path';
 
 const GEAR = gearPath(16, 16, 8, 15, 11, 4.5);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
 
 interface PhotoFieldProps {

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 interface StarsProps {
   /** 0–5; fractions are rounded to the nearest whole star for display. */

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from './toast';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { ApiError } from './api-client';
 
 function hasFieldErrors(error: ApiError): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_IMPORT_LINES } from '#shared/schemas/cart';
 import { signedInCustomer } from '../../testing/accounts';
 import { testApi } from '../../testing/api';

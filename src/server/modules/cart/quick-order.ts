@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type ImportFormat, MAX_IMPORT_LINES } from '#shared/schemas/cart';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { AppError } from '../../app-error';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';

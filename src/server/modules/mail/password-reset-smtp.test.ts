@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { postAuth, signIn, signUp, uniqueEmail } from '../../testing/accounts';
 import { type ReceivedMail, startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp-server';
 import { describeOnEachEngine } from '../../testing/test-app';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { signedInCustomer } from '../../testing/accounts';
 import { orderSteps } from '../../testing/orders';
 import { describeOnEachEngine } from '../../testing/test-app';

@@ -1,5 +1,5 @@
 import pdfmake from 'pdfmake';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { OrderLineRow, OrderRow } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { GOOD_CARD, orderSteps } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_ORDER_LINES } from '#shared/schemas/orders';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { OrderStatus } from '#shared/schemas/orders';
 import { csvCell } from '../content';
 import type { ExportedOrderRow } from './orders.repository';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { OrderStatus } from '../../db/schema';
 import type { PlaceOrderInput } from '#shared/schemas/orders';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeEach, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { insertOrder, insertPart } from '../../testing/factories';

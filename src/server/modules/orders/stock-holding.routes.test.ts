@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { firstLink } from '../mail';
 import { ensureDemoAccounts } from '../users';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Overview } from '#shared/schemas/overview';
 import { newId } from '../../ids';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';

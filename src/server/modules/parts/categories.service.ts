@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type Category, type CategoryInput, type CategoryList, type CategoryUpdate, slugOf } from '#shared/schemas/categories';
 import { AppError } from '../../app-error';
 import type { Clock } from '../../clock';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_FITMENTS_PER_PART, MAX_FITMENT_NOTE_LENGTH } from '#shared/schemas/vehicles';
 import { signedInAdmin, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { ConfirmStripePaymentInput, PaymentIntent, PaymentResult, PayOrderInput } from '#shared/schemas/payments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Card } from '#shared/schemas/payments';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';

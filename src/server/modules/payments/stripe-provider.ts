@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { PaymentIntentRow } from '../../db/schema';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { migrateTo, migrateToLatest } from '../../db/migrator';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Review, ReviewInput, ReviewList, ReviewSaved } from '#shared/schemas/reviews';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';

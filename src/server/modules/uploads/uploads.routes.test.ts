@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
 import { signUp, type TestAccount } from '../../testing/accounts';
 import { type TestS3Server, startS3Server } from '../../testing/s3-server';

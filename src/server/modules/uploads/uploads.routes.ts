@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_UPLOAD_BYTES, uploadedImageSchema } from '#shared/schemas/accounts';
 import { AppError } from '../../app-error';
 import { requireUser } from '../../http/guards';

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { UploadedImage } from '#shared/schemas/accounts';
 import { AppError } from '../../app-error';
 import { type EncodedImage, MAX_INPUT_PIXELS, encodeImage, saveImage } from './images';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { cookieHeader, postAuth, signIn, signUp, uniqueEmail } from '../../testing/accounts';
 import { describeOnEachEngine } from '../../testing/test-app';
 

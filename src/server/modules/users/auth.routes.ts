@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type ErrorCode, type Problem } from '#shared/errors';
 import {
   passwordChangeInputSchema,

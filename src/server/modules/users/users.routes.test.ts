@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { signedInAdmin, signedInCustomer, signIn, signUp, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { describeOnEachEngine } from '../../testing/test-app';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { ListUsersQuery, Me, ProfileUpdate, Role, User, UserList, UserListItem } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
 import type { AuthFlag, AuthTimestamp, UserRow } from '../../db/schema';

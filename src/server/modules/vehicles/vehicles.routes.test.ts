@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { maxVehicleYear, MIN_VEHICLE_YEAR } from '#shared/schemas/vehicles';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';

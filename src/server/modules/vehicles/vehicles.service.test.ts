@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { AppError } from '../../app-error';
 import { insertFitment, insertPart, insertVehicle } from '../../testing/factories';
 import { describeServicesOnEachEngine } from '../../testing/test-services';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { NotFoundView } from '../../components/not-found-view';
 import { ApiError } from '../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
 
 /** On every page while the sandbox takes the payments of a shop that is not a demo: no card is charged. */

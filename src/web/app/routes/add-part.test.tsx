@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { PartDetail } from '#shared/schemas/parts';
 import { maxVehicleYear, MIN_VEHICLE_YEAR, type Vehicle } from '#shared/schemas/vehicles';
 import { toast } from '../../lib/toast';

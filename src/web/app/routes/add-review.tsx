@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { usePartQuery } from '../../features/parts/api/get-part';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { NotFoundView } from '../../components/not-found-view';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { PageHeader } from '../../components/page-header';
 import { SectionError } from '../../components/section-error';
 import { Spinner } from '../../components/spinner';

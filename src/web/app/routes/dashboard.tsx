@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { DashboardNav } from '../../features/dashboard/components/dashboard-nav';
 

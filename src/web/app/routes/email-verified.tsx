@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { FormError } from '../../components/form-field';
 import { AuthCard } from '../../features/auth/components/auth-card';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { EmptyTitle, PagedList, type PagedData, type PagedQuery } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type InfoPageName, infoPages } from '#shared/info-pages';
 import { PageHeader } from '../../components/page-header';
 

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { blogsQueryOptions } from '../../features/blogs/api/get-blogs';
 import { LatestNewsSection } from '../../features/blogs/components/latest-news-section';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';

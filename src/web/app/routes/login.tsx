@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { signInPageSearch } from '#shared/page-search';
 import type { Me } from '#shared/schemas/accounts';
 import { paths } from '#shared/paths';

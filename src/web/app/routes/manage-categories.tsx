@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { CategoriesAdmin } from '../../features/parts/components/categories-admin';
 

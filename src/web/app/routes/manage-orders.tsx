@@ -1,5 +1,5 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import type { OrderStatus } from '#shared/schemas/orders';
 import { EmptyTitle, PagedList } from '../../components/paged-list';

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';

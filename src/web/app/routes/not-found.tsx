@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { NotFoundView } from '../../components/not-found-view';
 
 export default function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Overview } from '#shared/schemas/overview';
 import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';
 import { renderWithApp } from '../../testing/render-with-app';

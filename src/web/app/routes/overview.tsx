@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type OverviewDays, overviewDaysValues } from '#shared/schemas/overview';
 import { ChoiceSelect } from '../../components/choice-select';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';

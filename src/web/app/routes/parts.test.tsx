@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Part, PartList } from '#shared/schemas/parts';
 import type { Vehicle } from '#shared/schemas/vehicles';
 import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';

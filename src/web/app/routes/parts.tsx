@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams, type To } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { defaultPartSort, partsPageSearch, type PartsSearch } from '#shared/page-search';
 import { type Vehicle, vehicleName, yearRange } from '#shared/schemas/vehicles';
 import { PageHeader } from '../../components/page-header';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form';
 import { ProfileForm } from '../../features/auth/components/profile-form';
 import { ProfileSummary } from '../../features/auth/components/profile-summary';

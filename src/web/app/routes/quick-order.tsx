@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { QuickOrderForm } from '../../features/quick-order/components/quick-order-form';

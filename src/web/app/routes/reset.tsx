@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { ResetRequestForm } from '../../features/auth/components/reset-request-form';

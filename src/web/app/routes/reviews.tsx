@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { reviewsPageSearch } from '#shared/page-search';
 import { PageHeader } from '../../components/page-header';
 import { Pagination } from '../../components/pagination';

@@ -1,5 +1,5 @@
 import { useId, type RefObject } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { ShopInfo } from '#shared/schemas/content';
 import { Modal } from '../../../components/modal';
 

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { SignInErrorReason } from '#shared/page-search';
 import { ApiError } from '../../../lib/api-client';
 import { useSignInWithGoogleMutation } from '../api/sign-in-with-google';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { passwordResetInputSchema, type PasswordResetInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';

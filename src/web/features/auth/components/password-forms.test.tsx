@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { toast } from '../../../lib/toast';
 import { fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';

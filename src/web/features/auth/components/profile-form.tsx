@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { MAX_UPLOAD_BYTES, profileUpdateSchema, type User } from '#shared/schemas/accounts';
 import { Avatar } from '../../../components/avatar';
 import { InputField } from '../../../components/form-field';

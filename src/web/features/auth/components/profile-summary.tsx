@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { User } from '#shared/schemas/accounts';
 import { Avatar } from '../../../components/avatar';
 import { formatDate } from '../../../lib/format-date';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { signUpInputSchema, type SignUpInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';
 import { formRefusal } from '../../../lib/mutation-errors';

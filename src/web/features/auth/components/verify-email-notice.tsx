@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { ApiError } from '../../../lib/api-client';
 import { useSendVerificationEmailMutation } from '../api/send-verification-email';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import type { BlogPost } from '#shared/schemas/content';
 import { ArrowLeftIcon } from '../../../components/icons';

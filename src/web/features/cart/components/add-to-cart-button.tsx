@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { CartIcon } from '../../../components/icons';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { CartPart } from '../lib/add-to-cart';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Cart, CartLine } from '#shared/schemas/cart';
 import type { Part } from '#shared/schemas/parts';
 import { toast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { CartIcon } from '../../../components/icons';
 import { useCartQuery } from '../api/get-cart';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { type OrderLineInput, phoneSchema } from '#shared/schemas/orders';
 import { FormError, InputField, TextAreaField } from '../../../components/form-field';

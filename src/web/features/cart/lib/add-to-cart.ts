@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type OrderablePart, quantityProblem, smallestAllowedQuantity } from '#shared/pricing';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { cartQueryKey, cartQueryOptions } from '../api/get-cart';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { contactInputSchema, type ContactInput } from '#shared/schemas/content';
 import { InputField, TextAreaField } from '../../../components/form-field';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';

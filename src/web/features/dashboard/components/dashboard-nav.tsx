@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { Avatar } from '../../../components/avatar';
 import { CloseIcon, MenuIcon } from '../../../components/icons';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 interface DashboardPanelProps {
   title: string;

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Subscriber } from '#shared/schemas/content';
 import { formatDate } from '../../../lib/format-date';
 

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { HeadsetIcon, ShieldCheckIcon, TruckIcon } from '../../../components/icons';
 import { Reveal } from '../../../components/reveal';
 import { SectionHeading } from '../../../components/section-heading';

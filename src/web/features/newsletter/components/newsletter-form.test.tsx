@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';

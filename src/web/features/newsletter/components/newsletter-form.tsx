@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { newsletterInputSchema, type NewsletterInput } from '#shared/schemas/content';
 import { InputField } from '../../../components/form-field';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Order, OrderStatus } from '#shared/schemas/orders';
 
 // Dark text on a light tint: every pair is above 7:1, so the badges pass AA at their small size.

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { type Mock, beforeEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { OrderStatus } from '#shared/schemas/orders';
 import { type FakeApi, fakeApi } from '../../../testing/fake-api';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';

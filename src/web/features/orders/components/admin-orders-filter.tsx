@@ -1,5 +1,5 @@
 import { type MouseEvent, useState } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { exportOrdersQuerySchema, orderStatusValues, type OrderStatus } from '#shared/schemas/orders';
 import { ChoiceSelect } from '../../../components/choice-select';
 import { InputField } from '../../../components/form-field';

@@ -1,6 +1,6 @@
 import { Fragment, useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

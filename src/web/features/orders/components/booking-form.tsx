@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { lineTotalCents, quantityProblem, savingsCents, smallestAllowedQuantity, tierFor, unitPriceFor } from '#shared/pricing';
 import { orderQuantitySchema, phoneSchema } from '#shared/schemas/orders';

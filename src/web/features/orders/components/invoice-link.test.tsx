@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Order, OrderStatus } from '#shared/schemas/orders';
 import { fakeApi } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render-with-app';

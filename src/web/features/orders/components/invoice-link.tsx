@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
 import { invoicePdfUrl } from '../api/get-invoice';
 

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { myOrdersViewValues, type MyOrdersView } from '#shared/schemas/orders';
 import { ChoiceSelect } from '../../../components/choice-select';
 

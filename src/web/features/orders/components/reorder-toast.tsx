@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 const o = copy.orders;
 

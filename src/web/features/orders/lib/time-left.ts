@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import { orderStatusValues } from '#shared/schemas/orders';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { Reveal } from '../../../components/reveal';
 import { SectionBoundary } from '../../../components/section-boundary';
 import { SectionError } from '../../../components/section-error';

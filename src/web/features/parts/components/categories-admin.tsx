@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Category } from '#shared/schemas/categories';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { type Mock, beforeEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Part } from '#shared/schemas/parts';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';

@@ -3,7 +3,7 @@ import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { centsToPriceText } from '#shared/money';
 import {
   type FitmentRowsErrors,

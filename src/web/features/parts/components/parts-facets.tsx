@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, type To } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { PartFacets } from '#shared/schemas/parts';
 
 const c = copy.partsList;

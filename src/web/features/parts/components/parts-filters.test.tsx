@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { PartFacets } from '#shared/schemas/parts';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { ActiveFilters } from './active-filters';

@@ -1,5 +1,5 @@
 import { Link, type To } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 const c = copy.partsList;
 

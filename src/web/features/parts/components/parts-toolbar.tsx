@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { PartSort } from '#shared/schemas/parts';
 import { ChoiceSelect } from '../../../components/choice-select';
 import { SearchIcon } from '../../../components/icons';

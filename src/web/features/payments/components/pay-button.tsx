@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 /** "Pay", disabled while the form is not ready, without a client secret, while paying and after success. */
 export function PayButton({ disabled, pending }: { disabled: boolean; pending: boolean }) {

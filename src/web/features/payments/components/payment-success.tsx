@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 /** "Congrats! Your payment is completed." and the transaction id, announced when it appears. */
 export function PaymentSuccess({ transactionId }: { transactionId: string }) {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { type CardExpiryProblem, parseCardExpiry } from '#shared/card-expiry';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { PaymentResult } from '#shared/schemas/payments';
 import { FormError, InputField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';

@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useState, type FormEvent } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { PaymentResult } from '#shared/schemas/payments';
 import { FormError } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Cart, CartImportResult } from '#shared/schemas/cart';
 import { type FakeApi, fakeApi, fieldProblem, ok } from '../../../testing/fake-api';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';

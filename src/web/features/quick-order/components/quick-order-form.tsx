@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { CartImportResult, ImportFormat } from '#shared/schemas/cart';
 import { ApiError } from '../../../lib/api-client';
 import { useImportToCartMutation } from '../api/import-to-cart';

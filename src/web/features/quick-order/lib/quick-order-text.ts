@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type ImportFormat, MAX_IMPORT_CHARS, MAX_IMPORT_LINES } from '#shared/schemas/cart';
 
 /**

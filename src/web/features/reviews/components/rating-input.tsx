@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 
 const STAR = 'M10 1.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L10 14.9l-5.2 2.8 1-5.9L1.5 7.7l5.9-.8z';
 const VALUES = [0, 1, 2, 3, 4, 5] as const;

@@ -1,4 +1,4 @@
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Review } from '#shared/schemas/reviews';
 import { CheckBadgeIcon } from '../../../components/icons';
 import { Picture } from '../../../components/picture';

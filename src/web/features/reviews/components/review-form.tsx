@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { reviewFormSchema } from '#shared/schemas/reviews';
 import { InputField, TextAreaField } from '../../../components/form-field';
 import { PhotoField } from '../../../components/photo-field';

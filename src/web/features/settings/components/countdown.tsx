@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { systemClock, type Clock } from '../../../lib/clock';
 
 interface CountdownProps {

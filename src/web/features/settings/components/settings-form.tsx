@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import {
   sellerAddressSchema,
   sellerNameSchema,

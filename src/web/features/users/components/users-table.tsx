@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { UserListItem } from '#shared/schemas/accounts';
 import { Avatar } from '../../../components/avatar';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { emptyFitmentRow, type FitmentRowsErrors, type FitmentRowText } from '#shared/schemas/fitment-form';
 import { MAX_FITMENTS_PER_PART } from '#shared/schemas/vehicles';
 import { useVehicleMakesQuery } from '../api/get-makes';

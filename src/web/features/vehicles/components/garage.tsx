@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { type GarageVehicle, garageVehicleInputSchema, MAX_GARAGE_VEHICLES, vehicleName } from '#shared/schemas/vehicles';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Fit } from '#shared/schemas/vehicles';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { PartFits } from './part-fits';

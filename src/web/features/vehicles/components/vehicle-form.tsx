@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type Vehicle, vehicleInputSchema, vehicleYearSchema } from '#shared/schemas/vehicles';
 import { FormError, InputField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';

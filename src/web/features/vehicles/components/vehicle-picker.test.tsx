@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import type { Vehicle } from '#shared/schemas/vehicles';
 import { type FakeApi, fakeApi, ok, problem } from '../../../testing/fake-api';
 import { expectFieldError, renderWithApp } from '../../../testing/render-with-app';

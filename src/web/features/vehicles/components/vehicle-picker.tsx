@@ -1,5 +1,5 @@
 import { useId, type JSX, type ReactNode } from 'react';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type Vehicle, yearRange } from '#shared/schemas/vehicles';
 import { useVehicleMakesQuery } from '../api/get-makes';
 import { useVehicle, useVehiclesQuery } from '../api/get-vehicles';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { maxVehicleYear, MIN_VEHICLE_YEAR, type Vehicle } from '#shared/schemas/vehicles';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { copy } from '#shared/copy';
+import * as copy from '#shared/copy';
 import { type Vehicle, vehicleName, yearRange } from '#shared/schemas/vehicles';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';

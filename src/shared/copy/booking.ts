@@ -1,0 +1,19 @@
+export const booking = {
+  tooManyUnpaid: (max: number) =>
+    `You have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one before booking more.`,
+  emailNotVerified: (email: string) => `Please verify your email address before booking: follow the link we sent to ${email}.`,
+  resendVerification: 'Send the link again',
+  verificationResent: (email: string) => `We sent a new link to ${email}. It works for 1 hour.`,
+  title: 'Book this part',
+  text: 'The stock is held for you while you pay; unpaid orders are cancelled after the payment window.',
+  submit: 'Book Now',
+  outOfStock: 'There is not enough of this part left in stock for this quantity. Nothing was booked.',
+  lineOutOfStock: 'There is not enough of this part left in stock for this quantity. Nothing was booked.',
+  partRequired: 'Choose a part.',
+  partOrLines: 'Send either a part and its quantity, or lines, not both.',
+  linesEmpty: 'Add at least one part to the order.',
+  tooManyLines: (max: number) => `An order has at most ${max} lines.`,
+  lineDuplicate: (row: number, first: number) =>
+    `Line ${row} is the same part as line ${first}: put the whole quantity on one line.`,
+  lineRefused: (row: number, message: string) => `Line ${row}: ${message}`,
+} as const;

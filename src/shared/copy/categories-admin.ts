@@ -1,0 +1,23 @@
+/** The admin's categories screen (docs/shop-rules.md, "Categories"). */
+export const categoriesAdmin = {
+  addTitle: 'Add a category',
+  addText: 'Each part is filed under one category. The address name is made from the name when left empty.',
+  name: 'Name',
+  slug: 'Address name',
+  slugOptional: 'Address name (optional)',
+  parts: 'Parts',
+  add: 'Add',
+  added: 'Category added',
+  rename: 'Rename',
+  renameTitle: (name: string) => `Rename ${name}`,
+  save: 'Save changes',
+  saved: 'Category saved',
+  delete: 'Delete',
+  confirmDelete: (name: string) => `${name} will be deleted. A category that still has parts cannot be deleted.`,
+  confirmDeleteYes: 'Yes, delete it',
+  keep: 'Keep the category',
+  deleted: 'Category deleted',
+  notDeleted: (name: string) => `${name} was not deleted:`,
+  empty: 'No categories yet.',
+  total: (n: number) => `${n} ${n === 1 ? 'category' : 'categories'}`,
+} as const;

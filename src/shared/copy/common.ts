@@ -1,0 +1,10 @@
+export const common = {
+  loading: 'Loading…',
+  somethingWrong: 'Something went wrong. Please try again.',
+  paymentsTestMode: 'Test mode: no real payments are taken',
+  retry: 'Try again',
+  areYouSure: 'Are you sure?',
+  close: 'Close',
+  pageErrorTitle: 'This page could not be loaded',
+  tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+} as const;

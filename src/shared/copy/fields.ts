@@ -1,0 +1,17 @@
+export const fields = {
+  email: 'Email',
+  password: 'Password',
+  name: 'Name',
+  subject: 'Subject',
+  message: 'Message',
+  price: 'Price',
+  quantity: 'Quantity',
+  description: 'Description',
+  photo: 'Photo',
+  retting: 'Retting',
+  review: 'Review',
+  phone: 'Phone',
+  address: 'Address',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+} as const;

@@ -1,0 +1,22 @@
+/** My garage (docs/shop-rules.md, "Finding parts"). */
+export const garagePage = {
+  addTitle: 'Save a vehicle',
+  addText: 'Save the vehicles you look after, then see the parts that fit one in a click.',
+  legend: 'Your vehicle',
+  nickname: 'Nickname (optional)',
+  nicknamePlaceholder: 'Van 3',
+  save: 'Save the vehicle',
+  saved: 'Vehicle saved to your garage',
+  title: 'Your vehicles',
+  empty: 'Your garage is empty: save a vehicle above.',
+  total: (n: number, max: number) => `${n} of ${max} vehicles`,
+  year: (year: number) => `Year ${year}`,
+  showParts: 'Show parts that fit',
+  showPartsOf: (name: string) => `Show parts that fit ${name}`,
+  remove: 'Remove',
+  removeOf: (name: string) => `Remove ${name}`,
+  confirmRemove: (name: string) => `${name} will be removed from your garage.`,
+  confirmRemoveYes: 'Yes, remove it',
+  keep: 'Keep the vehicle',
+  removed: 'Vehicle removed from your garage',
+} as const;

@@ -1,0 +1,69 @@
+export const orders = {
+  notFound: 'This order does not exist.',
+  onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
+  /** An admin's status step that does not follow from the order's status now. */
+  statusStepRefused: (from: string, to: string, now: string) => `Only a ${from} order can be marked ${to}; this one is ${now}.`,
+  index: 'Index',
+  picture: 'Picture',
+  name: 'Name',
+  quantity: 'Quantity',
+  price: 'Price',
+  cancelOrder: 'Cancel order',
+  payment: 'Payment',
+  cancel: 'Cancel',
+  cancelLabel: (part: string) => `Cancel the order of ${part}`,
+  pay: 'Pay',
+  payLabel: (part: string) => `Pay for ${part}`,
+  successful: 'Successful',
+  paid: 'paid',
+  transactionLabel: 'Transaction id',
+  statuses: { shipped: 'shipped', delivered: 'delivered' },
+  timeLeft: (days: number, hours: number, minutes: number) =>
+    days > 0
+      ? `${days} ${days === 1 ? 'day' : 'days'} ${hours} h left to pay`
+      : hours > 0
+        ? `${hours} h ${minutes} min left to pay`
+        : `${Math.max(minutes, 1)} min left to pay`,
+  timeUp: 'Time to pay is up',
+  confirmCancel: (part: string, quantity: number) =>
+    `Your order of ${quantity} × ${part} will be cancelled and its parts go back to stock.`,
+  /** The same, for an order of several parts. */
+  confirmCancelLines: (order: string, units: number) =>
+    `Your order of ${order} (${units.toLocaleString('en-US')} parts) will be cancelled and its parts go back to stock.`,
+  keepOrder: 'Keep the order',
+  confirmCancelYes: 'Yes, cancel it',
+  cancelled: 'Order cancelled',
+  empty: 'You have no orders yet.',
+  emptyText: 'Book parts from their page and they show up here, ready to pay.',
+  emptyCancelled: 'You have no cancelled orders.',
+  viewLabel: 'Show',
+  views: { open: 'Open orders', cancelled: 'Cancelled orders', all: 'All orders' },
+  /** Why a cancelled order was cancelled, in My Orders. */
+  cancelledBy: {
+    customer: 'Cancelled by you',
+    admin: 'Cancelled by the shop',
+    expired: 'Expired: not paid in time',
+  },
+  notPaid: 'not paid',
+  browseParts: 'Browse parts',
+  total: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
+  /** After the first line's name, on an order of several parts. */
+  moreLines: (n: number) => `+ ${n} more`,
+  /** How a button's accessible name tells one order from another: its first part, and how many more. */
+  orderName: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
+  units: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`,
+  showLines: (n: number) => (n === 1 ? 'Show the line' : `Show the ${n} lines`),
+  hideLines: (n: number) => (n === 1 ? 'Hide the line' : `Hide the ${n} lines`),
+  /** Read after the show/hide button's text, so that each row's button has a name of its own. */
+  linesOf: (order: string) => `of the order of ${order}`,
+  linesCaption: (order: string) => `The lines of the order of ${order}`,
+  sku: 'SKU',
+  unitPrice: 'Unit price',
+  lineTotal: 'Line total',
+  orderAgain: 'Order again',
+  orderAgainLabel: (order: string) => `Order again: ${order}`,
+  reordered: (lines: number) =>
+    lines === 0 ? 'Nothing went to your cart.' : `${lines} ${lines === 1 ? 'line went' : 'lines went'} to your cart.`,
+  reorderUnavailable: (parts: readonly string[]) => `No longer sold, so not added: ${parts.join(', ')}.`,
+  viewCart: 'View your cart',
+} as const;

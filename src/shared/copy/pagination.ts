@@ -1,0 +1,6 @@
+export const pagination = {
+  label: 'Pagination',
+  previous: 'Previous',
+  next: 'Next',
+  page: (n: number) => `Page ${n}`,
+} as const;

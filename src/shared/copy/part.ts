@@ -1,0 +1,42 @@
+export const part = {
+  notFound: 'This part does not exist or is no longer sold.',
+  allParts: 'Our All Parts',
+  price: 'Price',
+  quantity: 'Quantity',
+  bookNow: 'Book Now',
+  availableQuantity: 'Available quantity',
+  minimumOrder: (n: number) => `Minimum order quantity: ${n}`,
+  searchLabel: 'Search parts',
+  searchPlaceholder: 'Name, part number or OEM number',
+  sortLabel: 'Sort by',
+  sort: {
+    relevance: 'Best match',
+    newest: 'Newest',
+    price_asc: 'Price: low to high',
+    price_desc: 'Price: high to low',
+    name: 'Name',
+  },
+  noResults: 'No parts match your search.',
+  results: (total: number) => `${total} ${total === 1 ? 'part' : 'parts'}`,
+  searchSubmit: 'Search',
+  clearSearch: 'Clear search',
+  listText: 'Every part we make, with live stock and prices per unit.',
+  resultsFor: (total: number, q: string) => `${total} ${total === 1 ? 'part' : 'parts'} for “${q}”`,
+  ratingSummary: (average: number, count: number) =>
+    `${average.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
+  noRatings: 'No reviews of this part yet',
+  outOfStock: 'Out of stock',
+  outOfStockReason: (stock: number, minimum: number) =>
+    stock <= 0
+      ? 'None left: this part cannot be booked until it is restocked.'
+      : `Only ${stock.toLocaleString('en-US')} left, fewer than the minimum order of ${minimum.toLocaleString('en-US')}: this part cannot be booked until it is restocked.`,
+  inStockOnly: 'In stock only',
+  sku: 'SKU',
+  category: 'Category',
+  oemNumbers: 'OEM numbers',
+  volumePrices: 'Volume prices',
+  soldInPacks: (n: number) => `Sold in packs of ${n}`,
+  lineTotal: 'Total',
+  /** Under the booking form's total while the quantity reaches a volume price. */
+  unitPriceAt: (price: string) => `${price} a unit`,
+} as const;

@@ -1,0 +1,61 @@
+export const payment = {
+  // The sandbox answers with a card provider's test-mode messages (docs/shop-rules.md, "Orders and payment").
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expired: 'Your card has expired.',
+  numberInvalid: 'Your card number is invalid.',
+  expiryInPast: "Your card's expiration year is in the past.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  // A malformed card body (400).
+  cardRequired: 'Enter your card details.',
+  numberRequired: 'Enter your card number.',
+  numberDigitsOnly: 'Your card number may contain only digits and spaces.',
+  expMonthInvalid: "Your card's expiration month must be a whole number from 1 to 12.",
+  expYearInvalid: "Your card's expiration year must be a four-digit year.",
+  cvcRequired: "Enter your card's security code.",
+  clientSecretRequired: 'The payment is missing its client secret. Reload the page and try again.',
+  // Conflicts and lookups.
+  notPayable: 'Only an unpaid order can be paid; this one is cancelled, or already paid.',
+  intentNotFound: 'This payment does not exist. Reload the page and try again.',
+  amountMismatch: 'The amount charged does not match the order. Nothing was marked paid; please contact us.',
+  cancelledRefunded: 'This order was cancelled before your payment went through; the charge was refunded.',
+  windowClosed: 'The time to pay for this order has run out; it will be cancelled and its stock returned.',
+  // Stripe answered that the intent has not (yet) taken the money, without a reason of its own.
+  notCompleted: 'Your payment was not completed.',
+  // The payment page.
+  hello: (name: string) => `Hello, ${name}`,
+  payFor: (part: string) => `Please Pay for ${part}`,
+  /** An order of several parts: its first part and how many more. */
+  partsOfOrder: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
+  linesLabel: 'Parts in this order',
+  lineOf: (quantity: number, unitPrice: string) => `${quantity} × ${unitPrice}`,
+  quantity: 'Quantity',
+  price: 'Price',
+  cardTitle: 'Card details',
+  cardNumber: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'CVC',
+  numberIncomplete: 'Your card number is incomplete.',
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  pay: 'Pay',
+  paying: 'Paying…',
+  success: 'Congrats! Your payment is completed.',
+  transactionId: 'Transaction id',
+  testCardHint:
+    'Test mode: pay with the test card 4242 4242 4242 4242, any future date and any 3-digit CVC. 4000 0000 0000 0002 is declined.',
+  stripeLoadFailed: 'Failed to load Stripe.js',
+  alreadyPaid: 'This order is already paid. Nothing more to pay.',
+  cancelledOrder:
+    'This order was cancelled, so it can no longer be paid. To order the part again, book it from the parts list (while it is sold).',
+  orderNotFound: 'This order does not exist, or it is not yours.',
+  backToOrders: 'Back to My Orders',
+  partWithdrawn: 'This part is no longer sold, so this order can no longer be paid. Nothing was charged.',
+  // An admin opening a customer's order here sees it read-only.
+  readOnlyTitle: 'Customer’s order',
+  readOnlyText: 'Only the customer who placed this order can pay it; you see it read-only.',
+  customer: 'Customer',
+  email: 'Email',
+  total: 'Total',
+  status: 'Status',
+  backToManageOrders: 'Back to Manage All Orders',
+} as const;

@@ -1,0 +1,13 @@
+/** Quick order: lines of part number and quantity, pasted or from a CSV file. */
+export const quickOrder = {
+  textRequired: 'Paste lines of part number and quantity, or choose a CSV file.',
+  textTooLong: 'That is more text than one quick order takes: at most 500 lines.',
+  tooManyLines: (max: number, found: number) => `At most ${max} lines at a time; this has ${found}. Split the list.`,
+  nothingToAdd: 'There are no lines to add: write a part number and a quantity on each line.',
+  unknownPart: 'Unknown part number',
+  unreadable: 'Write the part number, then the quantity, for example: GH-BRK-1042 48',
+  quantityNotNumber: 'The quantity is a whole number, for example 48.',
+  csvHeader: 'The CSV file needs the header row sku,quantity.',
+  notUtf8: 'This file is not UTF-8 text: save it as "CSV UTF-8" and choose it again.',
+  merged: (lines: number) => `Listed on ${lines} lines: the quantities were added together.`,
+} as const;

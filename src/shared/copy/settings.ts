@@ -1,0 +1,15 @@
+export const settings = {
+  title: 'Flash deal',
+  text: 'The landing page counts down to this moment and shows the discount text beside it.',
+  endsAt: 'Flash deal ends',
+  endsAtHint: (zone: string) => `In your time zone (${zone}).`,
+  discountText: 'Discount text',
+  sellerTitle: 'Seller on invoices',
+  sellerText: 'Every invoice names the shop’s company as its seller.',
+  sellerName: 'Company name',
+  sellerAddress: 'Company address',
+  sellerAddressHint: 'One line per line of the address.',
+  sellerVatNumber: 'VAT number',
+  sellerVatNumberHint: 'Leave empty when the company has none.',
+  save: 'Save settings',
+} as const;
