@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -9,6 +10,8 @@ import { type Clock, systemClock } from './clock';
 import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
+
+import { openFrontDoor } from './http/front-door';
 import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
@@ -127,19 +130,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   const logTarget = deps.logger ?? { level: config.logLevel, stream: logDestination() };
   const logger = logTarget ? pino({ level: logTarget.level }, logTarget.stream) : undefined;
+  const requestLines = logger && logTarget ? new RequestLines(logger, logTarget.stream) : undefined;
+  // Accept a caller's request id (from a proxy) when it looks like one; otherwise make our own.
+  const requestId = (req: IncomingMessage) => {
+    const given = req.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
+  };
   const app = Fastify({
     ...(logger && logTarget
       ? {
           loggerInstance: logger as FastifyBaseLogger,
-          logController: new RequestLines(logger, logTarget.stream),
+          logController: requestLines,
           childLoggerFactory: lazyRequestLogger,
         }
       : { logger: false }),
-    // Accept a caller's request id (from a proxy) when it looks like one; otherwise make our own.
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
-    },
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Behind a load balancer the client's address is in X-Forwarded-For; rate limits count by it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -216,19 +221,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     zlibOptions: { level: 6 },
   });
   const internalRequestHeader = { name: 'x-gearhouse-render', value: randomBytes(32).toString('base64url') };
+  // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
+  // serve, so only API calls and pages count against a client's limit.
+  // The API calls the server makes itself while rendering a page (web-app.ts) are not a client's.
+  const uncounted = (request: Pick<IncomingMessage, 'url' | 'headers'>) =>
+    request.url?.startsWith('/assets/') === true ||
+    request.url?.startsWith('/uploads/') === true ||
+    request.headers[internalRequestHeader.name] === internalRequestHeader.value;
   // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
   // Fail open: while Redis is unreachable a request is let through rather than refused (logged once
   // per outage by the connection); refusing every request would turn a Redis outage into a shop outage.
-  registerRateLimits(app, {
+  const shopWideLimit = registerRateLimits(app, {
     perMinute: config.rateLimitPerMinute,
     counts: redis && config.redis ? redisCounts(redis, `${config.redis.prefix}rl:`) : memoryCounts(),
-    // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
-    // serve, so only API calls and pages count against a client's limit.
-    // The API calls the server makes itself while rendering a page (web-app.ts) are not a client's.
-    skip: (request) =>
-      request.url.startsWith('/assets/') ||
-      request.url.startsWith('/uploads/') ||
-      request.headers[internalRequestHeader.name] === internalRequestHeader.value,
+    skip: (request) => uncounted(request.raw),
     onCountsUnreachable: () => undefined,
   });
   // After the rate limiter: a public answer the cache keeps is sent as soon as the request is counted.
@@ -317,5 +323,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
     exists: { part: (id) => parts.partExists(id), blogPost: (slug) => content.blogPostExists(slug) },
   });
+  // Known public URLs answered before Fastify (front-door.ts). Not behind a proxy: the client's
+  // address would have to be read from X-Forwarded-For as Fastify reads it, so Fastify answers there.
+  if (config.trustProxy === false) {
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    openFrontDoor(
+      app.server,
+      {
+        cache: app.responseCache,
+        limit: shopWideLimit,
+        headers,
+        requestId,
+        lines: requestLines,
+        record: (method, route, status, seconds) => metrics.httpAnswers.record(method, route, status, seconds),
+        uncounted,
+      },
+      () => closing,
+    );
+  }
   return app;
 }

@@ -36,6 +36,15 @@ export interface ResponseCacheOptions {
   bus?: InvalidationBus;
 }
 
+/** A raw URL that passed validation once, and what it gave. */
+export interface KnownUrl {
+  key: string;
+  /** The route's path as declared (`/api/parts/:id`), as the metrics label answers. */
+  route: string;
+  /** Whether the route counts against the shop-wide rate limit alone (no limit of its own, not exempt). */
+  shopWideLimit: boolean;
+}
+
 interface Entry extends StoredBody {
   storedAt: number;
   generation: number;
@@ -46,8 +55,8 @@ interface Entry extends StoredBody {
 /** How many raw URLs the cache remembers the key of; past it they are forgotten and learned again. */
 const KNOWN_URLS = 2000;
 
-const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-const COMPRESS_FROM_BYTES = 1024;
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+export const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Public GET answers (the catalogue, reviews, posts, settings) kept in memory, already serialised,
@@ -66,7 +75,7 @@ export class ResponseCache {
    * normalises alike, so it always gives the same key. Bounded: URLs made up to miss (`?x=<random>`)
    * only push each other out, and a URL forgotten is answered at preHandler, one request later.
    */
-  private readonly keysByUrl = new Map<string, string>();
+  private readonly keysByUrl = new Map<string, KnownUrl>();
   /** Bytes of every kept answer, compressed forms included, kept up to date as they come and go. */
   private total = 0;
 
@@ -142,14 +151,19 @@ export class ResponseCache {
 
   /** The key a raw URL gave when it was last validated, if it is remembered. */
   keyOfUrl(url: string): string | undefined {
+    return this.keysByUrl.get(url)?.key;
+  }
+
+  /** What is remembered of a raw URL validated before: its key and its route. */
+  knownUrl(url: string): KnownUrl | undefined {
     return this.keysByUrl.get(url);
   }
 
-  /** Remembers the key a raw URL gave once validated. */
-  rememberKey(url: string, key: string): void {
-    if (this.keysByUrl.get(url) === key) return;
+  /** Remembers the key a raw URL gave once validated, and the route that validated it. */
+  rememberKey(url: string, key: string, route: Omit<KnownUrl, 'key'> = { route: url, shopWideLimit: false }): void {
+    if (this.keysByUrl.get(url)?.key === key) return;
     if (this.keysByUrl.size >= KNOWN_URLS) this.keysByUrl.clear();
-    this.keysByUrl.set(url, key);
+    this.keysByUrl.set(url, { key, ...route });
   }
 
   currentGeneration(): number {
@@ -167,7 +181,7 @@ export function etagOf(body: Buffer | string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Set(
     acceptEncoding
@@ -205,7 +219,7 @@ function storedBodyFor(request: FastifyRequest, reply: FastifyReply, stored: Sto
   return encodedBody(stored, encoding);
 }
 
-function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
+export function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
   let encoded = entry.encoded.get(encoding);
   if (!encoded) {
     encoded =
@@ -289,7 +303,10 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       return;
     }
     const key = publicAnswerKey(request);
-    cache.rememberKey(request.url, key);
+    cache.rememberKey(request.url, key, {
+      route: request.routeOptions.url ?? request.url,
+      shopWideLimit: request.routeOptions.config.rateLimit === undefined,
+    });
     const entry = cache.lookup(key);
     // Answered here: the handler does not run, and a hook that answers does not call done().
     if (entry) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -126,6 +127,21 @@ export interface RateLimitOptions {
 
 const MINUTE_MS = 60_000;
 
+/** A count the front door (front-door.ts) already made for a request it then handed on to Fastify. */
+const countedBefore = Symbol('rateCountedBefore');
+type CountedRequest = IncomingMessage & { [countedBefore]?: { count: number; msLeft: number } };
+
+/** Leaves a count made before Fastify on the request, so the limiter uses it instead of counting again. */
+export function markCounted(request: IncomingMessage, count: number, msLeft: number): void {
+  (request as CountedRequest)[countedBefore] = { count, msLeft };
+}
+
+/** The shop-wide limit, for the front door: counts a client's request as the limiter would. */
+export interface ShopWideLimit {
+  perMinute: number;
+  count(ip: string, done: (error: Error | null, count: number, msLeft: number) => void): void;
+}
+
 /**
  * Counts every request per client and refuses, with 429 problem+json and Retry-After, those past the
  * limit of their minute. Each answer says the limit, what is left and when the window ends
@@ -133,14 +149,14 @@ const MINUTE_MS = 60_000;
  * declared: with counts in memory it answers at once, without a promise
  * (docs/decisions/0021-per-request-work-done-once.md). Register before the routes.
  */
-export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
+export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): ShopWideLimit {
   const limiter = (max: number, bucket: string) => {
     return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       if (options.skip(request)) {
         done();
         return;
       }
-      options.counts.incr(`${bucket}${clientKey(request.ip)}`, MINUTE_MS, (error, count, msLeft) => {
+      const answer = (error: Error | null, count: number, msLeft: number) => {
         if (error) {
           options.onCountsUnreachable(error);
           done();
@@ -156,7 +172,11 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
         }
         reply.header('retry-after', secondsLeft);
         done(new AppError('rate_limited', copy.common.tooManyRequests(secondsLeft)));
-      });
+      };
+      const counted = (request.raw as CountedRequest)[countedBefore];
+      // Only the shop-wide count is made before Fastify: a route with a limit of its own counts here.
+      if (counted && bucket === '') answer(null, counted.count, counted.msLeft);
+      else options.counts.incr(`${bucket}${clientKey(request.ip)}`, MINUTE_MS, answer);
     };
   };
   const shopWide = limiter(options.perMinute, '');
@@ -167,4 +187,8 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const hook = own ? limiter(own.max, `${[route.method].flat().join(',')}${route.url}-`) : shopWide;
     route.onRequest = [route.onRequest ?? []].flat().concat(hook);
   });
+  return {
+    perMinute: options.perMinute,
+    count: (ip, done) => options.counts.incr(clientKey(ip), MINUTE_MS, done),
+  };
 }

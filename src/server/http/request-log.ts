@@ -70,16 +70,42 @@ export class RequestLines extends LogController {
     this.base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   }
 
-  private line(request: FastifyRequest, rest: string): void {
+  private line(id: string, rest: string): void {
     if (this.logger.levelVal > INFO) return;
-    this.stream.write(`{"level":${INFO},"time":${Date.now()}${this.base}${member('reqId', request.id)}${rest}}\n`);
+    this.stream.write(`{"level":${INFO},"time":${Date.now()}${this.base}${member('reqId', id)}${rest}}\n`);
+  }
+
+  /** The "incoming request" line, from the request's own values (the front door has no Fastify request). */
+  incoming(
+    id: string,
+    method: string,
+    url: string,
+    version: string | undefined,
+    host: string | undefined,
+    ip: string | undefined,
+    port: number | undefined,
+  ): void {
+    this.line(
+      id,
+      `,"req":{"method":${JSON.stringify(method)}${member('url', url)}${member('version', version)}${member('host', host)}${member('remoteAddress', ip)}${member('remotePort', port)}},"msg":"incoming request"`,
+    );
+  }
+
+  /** The "request completed" line of an answer sent without an error. */
+  completed(id: string, statusCode: number, responseTimeMs: number): void {
+    this.line(id, `,"res":{"statusCode":${statusCode}},"responseTime":${responseTimeMs},"msg":"request completed"`);
   }
 
   override incomingRequest(request: FastifyRequest): void {
     const version = request.headers['accept-version'];
-    this.line(
-      request,
-      `,"req":{"method":${JSON.stringify(request.method)}${member('url', request.url)}${member('version', typeof version === 'string' ? version : undefined)}${member('host', request.host)}${member('remoteAddress', request.ip)}${member('remotePort', request.socket?.remotePort)}},"msg":"incoming request"`,
+    this.incoming(
+      request.id,
+      request.method,
+      request.url,
+      typeof version === 'string' ? version : undefined,
+      request.host,
+      request.ip,
+      request.socket?.remotePort,
     );
   }
 
@@ -88,7 +114,7 @@ export class RequestLines extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
-    this.line(request, `,"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"`);
+    this.completed(request.id, reply.statusCode, reply.elapsedTime);
   }
 }
 

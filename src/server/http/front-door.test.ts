@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrator';
+import { testConfig } from '../testing/test-app';
+
+const PER_MINUTE = 12;
+
+/** A shop listening on a port (the front door sits in front of the server, where `inject` never goes). */
+async function listeningShop(overrides: Partial<Config> = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-front-door-'));
+  const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'shop.sqlite') });
+  await migrateToLatest(database.db);
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const app: FastifyInstance = await buildApp(testConfig(dir, { rateLimitPerMinute: PER_MINUTE, ...overrides }), {
+    database,
+    logger: { level: 'info', stream },
+    responseCacheTtlMs: 60_000,
+    orderSweepIntervalMs: 0,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    base,
+    lines,
+    /** Whether Fastify's own path looked the URL up (the front door does not). */
+    fastifyLookups: vi.spyOn(app.responseCache, 'keyOfUrl'),
+    async stop() {
+      await app.close();
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A GET through node:http, which (unlike fetch) sends a body with it, given its length. */
+function statusOf(url: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'GET', headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+type Shop = Awaited<ReturnType<typeof listeningShop>>;
+
+/** What an answer says, but for what differs from one request to the next. */
+const comparable = async (response: Response) => ({
+  status: response.status,
+  headers: Object.fromEntries(
+    [...response.headers].filter(([name]) => !['x-request-id', 'x-ratelimit-remaining', 'date'].includes(name)),
+  ),
+  body: await response.text(),
+});
+
+describe('the front door: known public URLs answered before Fastify', () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await listeningShop();
+  });
+  afterAll(async () => {
+    await shop.stop();
+  });
+
+  it('answers a URL validated before with the same status, headers and body as Fastify did, counting and logging it', async () => {
+    const headers = { 'accept-encoding': 'gzip, br' };
+    const first = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'by-fastify' } });
+    const second = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'by-front-door' } });
+    shop.fastifyLookups.mockClear();
+    const record = vi.spyOn(shop.app.metrics.httpAnswers, 'record');
+    const third = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'front-door-again' } });
+    expect(shop.fastifyLookups).not.toHaveBeenCalled();
+    const [a, b, c] = await Promise.all([comparable(first), comparable(second), comparable(third)]);
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+    expect(a.headers['content-security-policy']).toBeDefined();
+    expect(third.headers.get('x-request-id')).toBe('front-door-again');
+    // One count a request, the same window: the third request leaves nine of twelve.
+    expect(third.headers.get('x-ratelimit-remaining')).toBe(String(PER_MINUTE - 3));
+    expect(record).toHaveBeenCalledWith('GET', '/api/parts', 200, expect.any(Number));
+    record.mockRestore();
+
+    // Its two lines are Fastify's two lines, member for member.
+    await vi.waitFor(() => expect(shop.lines.filter((line) => line.reqId === 'front-door-again')).toHaveLength(2));
+    const shape = (id: string) =>
+      shop.lines
+        .filter((line) => line.reqId === id)
+        .map(({ time: _time, reqId: _id, responseTime, req, ...rest }) => ({
+          ...rest,
+          responseTime: typeof responseTime,
+          req: req && { ...(req as object), remotePort: typeof (req as { remotePort: unknown }).remotePort },
+        }));
+    expect(shape('front-door-again')).toEqual(shape('by-fastify'));
+  });
+
+  it('leaves to Fastify what it cannot answer exactly as Fastify would', async () => {
+    const url = `${shop.base}/api/settings`;
+    const known = await fetch(url);
+    await fetch(url);
+    const etag = known.headers.get('etag') ?? '';
+    const cases: [string, () => Promise<number>, number][] = [
+      ['a conditional request', async () => (await fetch(url, { headers: { 'if-none-match': etag } })).status, 304],
+      ['HEAD', async () => (await fetch(url, { method: 'HEAD' })).status, 200],
+      // Fastify reads no body on a GET, and answers it as any other.
+      ['a GET with a body', () => statusOf(url, { 'content-type': 'application/json', 'content-length': '2' }, '{}'), 200],
+    ];
+    for (const [name, send, status] of cases) {
+      shop.fastifyLookups.mockClear();
+      expect.soft(await send(), name).toBe(status);
+      expect.soft(shop.fastifyLookups, name).toHaveBeenCalled();
+    }
+  });
+
+  it('lets Fastify refuse a client past the limit, with the count the front door made', async () => {
+    const url = `${shop.base}/api/categories`;
+    let last: Response | undefined;
+    for (let i = 0; i < PER_MINUTE + 2; i++) last = await fetch(url, { headers: { 'x-request-id': `flood-${i}` } });
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get('content-type')).toContain('application/problem+json');
+    expect(last?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(last?.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+});
+
+describe('the front door behind a proxy', () => {
+  it('stays shut: the client is read from X-Forwarded-For by Fastify', async () => {
+    const shop = await listeningShop({ trustProxy: { hops: 1 } });
+    try {
+      await fetch(`${shop.base}/api/settings`);
+      shop.fastifyLookups.mockClear();
+      const answer = await fetch(`${shop.base}/api/settings`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(answer.status).toBe(200);
+      expect(shop.fastifyLookups).toHaveBeenCalled();
+    } finally {
+      await shop.stop();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import {
+  COMPRESS_FROM_BYTES,
+  encodedBody,
+  PUBLIC_CACHE_CONTROL,
+  preferredEncoding,
+  type KnownUrl,
+  type ResponseCache,
+} from './cache';
+import { markCounted, type ShopWideLimit } from './rate-limit';
+import type { RequestLines } from './request-log';
+
+export interface FrontDoorParts {
+  cache: ResponseCache;
+  limit: ShopWideLimit;
+  /** The headers every answer carries (security-headers.ts), made once at start. */
+  headers: Readonly<Record<string, string>>;
+  /** The request's id, as Fastify's `genReqId` gives it. */
+  requestId(request: IncomingMessage): string;
+  /** The two request lines, when the log is on. */
+  lines: RequestLines | undefined;
+  /** Counts an answer in the HTTP metrics (answer-metrics.ts). */
+  record(method: string, route: string, status: number, seconds: number): void;
+  /** Requests the rate limit does not count (the limiter's own `skip`): Fastify answers those. */
+  uncounted(request: IncomingMessage): boolean;
+}
+
+type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Answers the commonest request there is, a public GET whose answer the response cache keeps, at the
+ * `node:http` level, before Fastify makes its request and reply objects and runs its router and hook
+ * chains, a large share of a kept answer's cost. Every guard still runs, the app's own code
+ * in both paths: the client is counted against the shop-wide rate limit, the answer carries the same
+ * security headers, request id and rate-limit headers, both request lines are logged and the answer
+ * is counted in the metrics.
+ *
+ * It takes only what it can answer exactly as Fastify would, and hands everything else on untouched:
+ * a method other than GET, a URL not validated before or whose answer is not kept, a request with a
+ * body or a conditional one (If-None-Match), a route with a rate limit of its own, a client past the
+ * limit (Fastify refuses it, with the count made here), while the server is closing, or when the
+ * client's address must be read through a proxy (TRUST_PROXY). `app.inject` never passes here: tests
+ * that go through it see Fastify's path, which answers the same.
+ */
+export function openFrontDoor(server: Server, parts: FrontDoorParts, closing: () => boolean): void {
+  const handlers = server.listeners('request') as RequestHandler[];
+  const [handler] = handlers;
+  if (handlers.length !== 1 || !handler) throw new Error('the front door expects the one request handler Fastify installs');
+  const fastify: RequestHandler = handler;
+  const { cache, limit, lines } = parts;
+
+  /** Sends the kept answer, once the client is counted; or hands the request to Fastify. */
+  function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    known: KnownUrl,
+    ip: string,
+    count: number,
+    msLeft: number,
+    startedAt: number,
+  ): void {
+    const entry = cache.lookup(known.key);
+    if (count > limit.perMinute || !entry) {
+      // Fastify answers, with this count: the refusal, or an answer dropped meanwhile made again.
+      markCounted(request, count, msLeft);
+      fastify(request, response);
+      return;
+    }
+    const headers = request.headers;
+    const url = request.url ?? '';
+    const id = parts.requestId(request);
+    const version = headers['accept-version'];
+    lines?.incoming(
+      id,
+      'GET',
+      url,
+      typeof version === 'string' ? version : undefined,
+      headers.host,
+      ip,
+      request.socket.remotePort,
+    );
+    const sent: OutgoingHttpHeaders = {
+      ...parts.headers,
+      'x-request-id': id,
+      'x-ratelimit-limit': limit.perMinute,
+      'x-ratelimit-remaining': Math.max(0, limit.perMinute - count),
+      'x-ratelimit-reset': Math.max(1, Math.ceil(msLeft / 1000)),
+      'content-type': entry.contentType,
+      etag: entry.etag,
+      'cache-control': PUBLIC_CACHE_CONTROL,
+      vary: 'accept-encoding',
+    };
+    const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(headers['accept-encoding']) : undefined;
+    let body = entry.body;
+    if (encoding) {
+      sent['content-encoding'] = encoding;
+      body = encodedBody(entry, encoding);
+    }
+    sent['content-length'] = body.length;
+    response.writeHead(200, sent);
+    response.end(body, () => {
+      const ms = performance.now() - startedAt;
+      lines?.completed(id, 200, ms);
+      parts.record('GET', known.route, 200, ms / 1000);
+    });
+  }
+
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const known = request.method === 'GET' && !closing() ? cache.knownUrl(request.url ?? '') : undefined;
+    const headers = request.headers;
+    const ip = request.socket.remoteAddress;
+    if (
+      !known ||
+      !known.shopWideLimit ||
+      ip === undefined ||
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      headers['if-none-match'] !== undefined ||
+      parts.uncounted(request)
+    ) {
+      fastify(request, response);
+      return;
+    }
+    const startedAt = performance.now();
+    limit.count(ip, (error, count, msLeft) => {
+      // Counts that cannot be reached: Fastify's limiter tries again and lets the request through.
+      if (error) {
+        fastify(request, response);
+        return;
+      }
+      try {
+        answer(request, response, known, ip, count, msLeft, startedAt);
+      } catch (failure) {
+        // Nothing is sent yet unless the write itself failed: then the socket goes, else Fastify answers.
+        if (response.headersSent) response.destroy(failure as Error);
+        else fastify(request, response);
+      }
+    });
+  });
+}
