@@ -11,7 +11,7 @@ import type { Config, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
 
-import { openFrontDoor } from './http/front-door';
+import { answerKnownUrlsBeforeFastify } from './http/before-fastify';
 import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
@@ -323,7 +323,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
     exists: { part: (id) => parts.partExists(id), blogPost: (slug) => content.blogPostExists(slug) },
   });
-  // Known public URLs answered before Fastify (front-door.ts). Not behind a proxy: the client's
+  // Known public URLs answered before Fastify (before-fastify.ts). Not behind a proxy: the client's
   // address would have to be read from X-Forwarded-For as Fastify reads it, so Fastify answers there.
   if (config.trustProxy === false) {
     let closing = false;
@@ -331,7 +331,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       closing = true;
       done();
     });
-    openFrontDoor(
+    answerKnownUrlsBeforeFastify(
       app.server,
       {
         cache: app.responseCache,

@@ -127,7 +127,7 @@ export interface RateLimitOptions {
 
 const MINUTE_MS = 60_000;
 
-/** A count the front door (front-door.ts) already made for a request it then handed on to Fastify. */
+/** A count made before Fastify (before-fastify.ts) for a request then handed on to it. */
 const countedBefore = Symbol('rateCountedBefore');
 type CountedRequest = IncomingMessage & { [countedBefore]?: { count: number; msLeft: number } };
 
@@ -136,7 +136,7 @@ export function markCounted(request: IncomingMessage, count: number, msLeft: num
   (request as CountedRequest)[countedBefore] = { count, msLeft };
 }
 
-/** The shop-wide limit, for the front door: counts a client's request as the limiter would. */
+/** The shop-wide limit, for answers sent before Fastify: counts a client's request as the limiter would. */
 export interface ShopWideLimit {
   perMinute: number;
   count(ip: string, done: (error: Error | null, count: number, msLeft: number) => void): void;

@@ -75,7 +75,7 @@ export class RequestLines extends LogController {
     this.stream.write(`{"level":${INFO},"time":${Date.now()}${this.base}${member('reqId', id)}${rest}}\n`);
   }
 
-  /** The "incoming request" line, from the request's own values (the front door has no Fastify request). */
+  /** The "incoming request" line, from the request's own values (an answer sent before Fastify has no Fastify request). */
   incoming(
     id: string,
     method: string,

@@ -10,7 +10,7 @@ import {
 import { markCounted, type ShopWideLimit } from './rate-limit';
 import type { RequestLines } from './request-log';
 
-export interface FrontDoorParts {
+export interface BeforeFastifyParts {
   cache: ResponseCache;
   limit: ShopWideLimit;
   /** The headers every answer carries (security-headers.ts), made once at start. */
@@ -42,10 +42,11 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
  * client's address must be read through a proxy (TRUST_PROXY). `app.inject` never passes here: tests
  * that go through it see Fastify's path, which answers the same.
  */
-export function openFrontDoor(server: Server, parts: FrontDoorParts, closing: () => boolean): void {
+export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastifyParts, closing: () => boolean): void {
   const handlers = server.listeners('request') as RequestHandler[];
   const [handler] = handlers;
-  if (handlers.length !== 1 || !handler) throw new Error('the front door expects the one request handler Fastify installs');
+  if (handlers.length !== 1 || !handler)
+    throw new Error('answering before Fastify expects the one request handler Fastify installs');
   const fastify: RequestHandler = handler;
   const { cache, limit, lines } = parts;
 

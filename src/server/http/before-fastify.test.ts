@@ -13,9 +13,9 @@ import { testConfig } from '../testing/test-app';
 
 const PER_MINUTE = 12;
 
-/** A shop listening on a port (the front door sits in front of the server, where `inject` never goes). */
+/** A shop listening on a port (the answers before Fastify are the server's, where `inject` never goes). */
 async function listeningShop(overrides: Partial<Config> = {}) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-front-door-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-before-fastify-'));
   const database = openDatabase({ kind: 'sqlite', file: path.join(dir, 'shop.sqlite') });
   await migrateToLatest(database.db);
   const lines: Record<string, unknown>[] = [];
@@ -39,7 +39,7 @@ async function listeningShop(overrides: Partial<Config> = {}) {
     app,
     base,
     lines,
-    /** Whether Fastify's own path looked the URL up (the front door does not). */
+    /** Whether Fastify's own path looked the URL up (the answer before Fastify does not). */
     fastifyLookups: vi.spyOn(app.responseCache, 'keyOfUrl'),
     async stop() {
       await app.close();
@@ -72,7 +72,7 @@ const comparable = async (response: Response) => ({
   body: await response.text(),
 });
 
-describe('the front door: known public URLs answered before Fastify', () => {
+describe('known public URLs answered before Fastify', () => {
   let shop: Shop;
   beforeAll(async () => {
     shop = await listeningShop();
@@ -84,23 +84,25 @@ describe('the front door: known public URLs answered before Fastify', () => {
   it('answers a URL validated before with the same status, headers and body as Fastify did, counting and logging it', async () => {
     const headers = { 'accept-encoding': 'gzip, br' };
     const first = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'by-fastify' } });
-    const second = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'by-front-door' } });
+    const second = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'before-fastify' } });
     shop.fastifyLookups.mockClear();
     const record = vi.spyOn(shop.app.metrics.httpAnswers, 'record');
-    const third = await fetch(`${shop.base}/api/parts?limit=3`, { headers: { ...headers, 'x-request-id': 'front-door-again' } });
+    const third = await fetch(`${shop.base}/api/parts?limit=3`, {
+      headers: { ...headers, 'x-request-id': 'before-fastify-again' },
+    });
     expect(shop.fastifyLookups).not.toHaveBeenCalled();
     const [a, b, c] = await Promise.all([comparable(first), comparable(second), comparable(third)]);
     expect(b).toEqual(a);
     expect(c).toEqual(a);
     expect(a.headers['content-security-policy']).toBeDefined();
-    expect(third.headers.get('x-request-id')).toBe('front-door-again');
+    expect(third.headers.get('x-request-id')).toBe('before-fastify-again');
     // One count a request, the same window: the third request leaves nine of twelve.
     expect(third.headers.get('x-ratelimit-remaining')).toBe(String(PER_MINUTE - 3));
     expect(record).toHaveBeenCalledWith('GET', '/api/parts', 200, expect.any(Number));
     record.mockRestore();
 
     // Its two lines are Fastify's two lines, member for member.
-    await vi.waitFor(() => expect(shop.lines.filter((line) => line.reqId === 'front-door-again')).toHaveLength(2));
+    await vi.waitFor(() => expect(shop.lines.filter((line) => line.reqId === 'before-fastify-again')).toHaveLength(2));
     const shape = (id: string) =>
       shop.lines
         .filter((line) => line.reqId === id)
@@ -109,7 +111,7 @@ describe('the front door: known public URLs answered before Fastify', () => {
           responseTime: typeof responseTime,
           req: req && { ...(req as object), remotePort: typeof (req as { remotePort: unknown }).remotePort },
         }));
-    expect(shape('front-door-again')).toEqual(shape('by-fastify'));
+    expect(shape('before-fastify-again')).toEqual(shape('by-fastify'));
   });
 
   it('leaves to Fastify what it cannot answer exactly as Fastify would', async () => {
@@ -130,7 +132,7 @@ describe('the front door: known public URLs answered before Fastify', () => {
     }
   });
 
-  it('lets Fastify refuse a client past the limit, with the count the front door made', async () => {
+  it('lets Fastify refuse a client past the limit, with the count made before it', async () => {
     const url = `${shop.base}/api/categories`;
     let last: Response | undefined;
     for (let i = 0; i < PER_MINUTE + 2; i++) last = await fetch(url, { headers: { 'x-request-id': `flood-${i}` } });
@@ -141,8 +143,8 @@ describe('the front door: known public URLs answered before Fastify', () => {
   });
 });
 
-describe('the front door behind a proxy', () => {
-  it('stays shut: the client is read from X-Forwarded-For by Fastify', async () => {
+describe('known public URLs behind a proxy', () => {
+  it('are left to Fastify: the client is read from X-Forwarded-For by Fastify', async () => {
     const shop = await listeningShop({ trustProxy: { hops: 1 } });
     try {
       await fetch(`${shop.base}/api/settings`);
