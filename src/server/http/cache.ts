@@ -160,7 +160,7 @@ export class ResponseCache {
   }
 
   /** Remembers the key a raw URL gave once validated, and the route that validated it. */
-  rememberKey(url: string, key: string, route: Omit<KnownUrl, 'key'> = { route: url, shopWideLimit: false }): void {
+  rememberKey(url: string, key: string, route: Omit<KnownUrl, 'key'>): void {
     if (this.keysByUrl.get(url)?.key === key) return;
     if (this.keysByUrl.size >= KNOWN_URLS) this.keysByUrl.clear();
     this.keysByUrl.set(url, { key, ...route });
