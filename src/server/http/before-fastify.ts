@@ -1,13 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
-import {
-  COMPRESS_FROM_BYTES,
-  encodedBody,
-  PUBLIC_CACHE_CONTROL,
-  preferredEncoding,
-  type KnownUrl,
-  type ResponseCache,
-} from './cache';
-import { markCounted, type ShopWideLimit } from './rate-limit';
+import { bodyFor, type KnownUrl, PUBLIC_CACHE_CONTROL, type ResponseCache } from './cache';
+import { markCounted, type ShopWideLimit, windowHeaders } from './rate-limit';
 import type { RequestLines } from './request-log';
 
 export interface BeforeFastifyParts {
@@ -83,20 +76,14 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     const sent: OutgoingHttpHeaders = {
       ...parts.headers,
       'x-request-id': id,
-      'x-ratelimit-limit': limit.perMinute,
-      'x-ratelimit-remaining': Math.max(0, limit.perMinute - count),
-      'x-ratelimit-reset': Math.max(1, Math.ceil(msLeft / 1000)),
+      ...windowHeaders(limit.perMinute, count, msLeft),
       'content-type': entry.contentType,
       etag: entry.etag,
       'cache-control': PUBLIC_CACHE_CONTROL,
       vary: 'accept-encoding',
     };
-    const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(headers['accept-encoding']) : undefined;
-    let body = entry.body;
-    if (encoding) {
-      sent['content-encoding'] = encoding;
-      body = encodedBody(entry, encoding);
-    }
+    const { body, encoding } = bodyFor(entry, headers['accept-encoding']);
+    if (encoding) sent['content-encoding'] = encoding;
     sent['content-length'] = body.length;
     response.writeHead(200, sent);
     response.end(body, () => {

@@ -56,7 +56,7 @@ interface Entry extends StoredBody {
 const KNOWN_URLS = 2000;
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-export const COMPRESS_FROM_BYTES = 1024;
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Public GET answers (the catalogue, reviews, posts, settings) kept in memory, already serialised,
@@ -181,7 +181,7 @@ export function etagOf(body: Buffer | string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = new Set(
     acceptEncoding
@@ -213,13 +213,18 @@ export function sendStoredBody(request: FastifyRequest, reply: FastifyReply, sto
 
 /** The stored body, or its compressed form with `content-encoding` set, as the client prefers. */
 function storedBodyFor(request: FastifyRequest, reply: FastifyReply, stored: StoredBody): Buffer {
-  const encoding = stored.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
-  if (!encoding) return stored.body;
-  reply.header('content-encoding', encoding);
-  return encodedBody(stored, encoding);
+  const { body, encoding } = bodyFor(stored, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return body;
 }
 
-export function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
+/** The bytes to send for a client's Accept-Encoding: compressed (brotli, then gzip) from 1 KB on. */
+export function bodyFor(stored: StoredBody, acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const encoding = stored.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : undefined;
+  return encoding ? { body: encodedBody(stored, encoding), encoding } : { body: stored.body };
+}
+
+function encodedBody(entry: StoredBody, encoding: 'br' | 'gzip'): Buffer {
   let encoded = entry.encoded.get(encoding);
   if (!encoded) {
     encoded =

@@ -127,6 +127,15 @@ export interface RateLimitOptions {
 
 const MINUTE_MS = 60_000;
 
+/** What every counted answer says of its window: the limit, what is left, and the seconds until it ends. */
+export function windowHeaders(max: number, count: number, msLeft: number) {
+  return {
+    'x-ratelimit-limit': max,
+    'x-ratelimit-remaining': Math.max(0, max - count),
+    'x-ratelimit-reset': Math.max(1, Math.ceil(msLeft / 1000)),
+  };
+}
+
 /** A count made before Fastify (before-fastify.ts) for a request then handed on to it. */
 const countedBefore = Symbol('rateCountedBefore');
 type CountedRequest = IncomingMessage & { [countedBefore]?: { count: number; msLeft: number } };
@@ -162,10 +171,9 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
           done();
           return;
         }
-        const secondsLeft = Math.max(1, Math.ceil(msLeft / 1000));
-        reply.header('x-ratelimit-limit', max);
-        reply.header('x-ratelimit-remaining', Math.max(0, max - count));
-        reply.header('x-ratelimit-reset', secondsLeft);
+        const window = windowHeaders(max, count, msLeft);
+        reply.headers(window);
+        const secondsLeft = window['x-ratelimit-reset'];
         if (count <= max) {
           done();
           return;
