@@ -78,6 +78,27 @@ export default tseslint.config(
     },
   },
   {
+    // Numbers and dates on a page are written by src/shared/numbers.ts, src/shared/money.ts and
+    // src/web/lib/format-date.ts: a browser's first Intl formatter costs the page 12–25 ms of main
+    // thread while ICU's data loads (docs/decisions/0013-server-rendering.md).
+    files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Use formatCount, formatMoney or formatDate: Intl loads ICU on the page.',
+        })),
+        ...['NumberFormat', 'DateTimeFormat'].map((property) => ({
+          object: 'Intl',
+          property,
+          message: 'Use formatCount, formatMoney or formatDate: Intl loads ICU on the page.',
+        })),
+      ],
+    },
+  },
+  {
     // Which folders may import which (docs/decisions/0017-modules-and-events.md). A zone applies to the
     // files its `from` matches; `forbid` gets the import resolved from the repository root (`file`) or
     // a package name (`pack`) and answers whether it crosses the boundary.

@@ -8,8 +8,19 @@ describe('formatMoney', () => {
     [1250, '$12.50'],
     [123450, '$1,234.50'],
     [100_000_000, '$1,000,000.00'],
+    [-5, '-$0.05'],
+    [-123450, '-$1,234.50'],
   ])('%i cents → %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
+  });
+
+  it('writes cents as en-US Intl writes dollars, over every size of amount', () => {
+    const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const samples = [0, 1, 99, 100, 101, 999_999_999_99];
+    for (let digits = 1; digits <= 13; digits += 1) {
+      for (let i = 0; i < 200; i += 1) samples.push(Math.floor(Math.random() * 10 ** digits) * (i % 2 ? -1 : 1) || 0);
+    }
+    for (const cents of samples) expect(formatMoney(cents), String(cents)).toBe(dollars.format(cents / 100));
   });
 });
 

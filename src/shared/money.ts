@@ -1,8 +1,14 @@
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatCount } from './numbers';
 
-/** The one place where cents become text: 123450 → "$1,234.50". */
+/**
+ * The one place where cents become text: 123450 → "$1,234.50", -5 → "-$0.05", as en-US writes
+ * dollars. Written out rather than through Intl.NumberFormat: a browser's first Intl formatter costs
+ * its page 12–25 ms of main thread while ICU's data loads (docs/decisions/0013-server-rendering.md).
+ */
 export function formatMoney(cents: number): string {
-  return dollars.format(cents / 100);
+  const whole = Math.round(cents);
+  const size = Math.abs(whole);
+  return `${whole < 0 ? '-' : ''}$${formatCount(Math.trunc(size / 100))}.${String(size % 100).padStart(2, '0')}`;
 }
 
 /** A price as typed in a form: non-negative, no leading zeros, at most two decimals ("12", "0.5", "12.50"). */

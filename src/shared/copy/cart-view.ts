@@ -1,3 +1,5 @@
+import { formatCount } from '../numbers';
+
 /** The cart's pages and controls: the navbar's cart, "Add to cart", the /cart page (docs/shop-rules.md, "Cart"). */
 export const cartView = {
   title: 'Your cart',
@@ -6,17 +8,17 @@ export const cartView = {
   navLabel: (lines: number) => (lines === 0 ? 'Cart, empty' : `Cart, ${lines} ${lines === 1 ? 'line' : 'lines'}`),
   navLabelLoading: 'Cart',
   addToCart: 'Add to cart',
-  added: (quantity: number, name: string) => `Added to your cart: ${quantity.toLocaleString('en-US')} × ${name}`,
+  added: (quantity: number, name: string) => `Added to your cart: ${formatCount(quantity)} × ${name}`,
   /** The part is in the cart already and the quantity it would reach breaks a rule. */
   notAdded: (inCart: number, problem: string) =>
-    `You have ${inCart.toLocaleString('en-US')} in your cart already; with these it would break a rule: ${problem}`,
+    `You have ${formatCount(inCart)} in your cart already; with these it would break a rule: ${problem}`,
   linesTitle: 'Parts in your cart',
   sku: 'SKU',
   quantityOf: (name: string) => `Quantity of ${name}`,
   unitPrice: 'Unit price',
   lineTotal: 'Line total',
   /** The volume price a line's quantity reached: "48+ tier". */
-  tier: (minQuantity: number) => `${minQuantity.toLocaleString('en-US')}+ tier`,
+  tier: (minQuantity: number) => `${formatCount(minQuantity)}+ tier`,
   remove: 'Remove',
   removeLine: (name: string) => `Remove ${name} from your cart`,
   summaryTitle: 'Summary',

@@ -1,3 +1,5 @@
+import { formatCount } from '../numbers';
+
 export const orders = {
   notFound: 'This order does not exist.',
   onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
@@ -29,7 +31,7 @@ export const orders = {
     `Your order of ${quantity} × ${part} will be cancelled and its parts go back to stock.`,
   /** The same, for an order of several parts. */
   confirmCancelLines: (order: string, units: number) =>
-    `Your order of ${order} (${units.toLocaleString('en-US')} parts) will be cancelled and its parts go back to stock.`,
+    `Your order of ${order} (${formatCount(units)} parts) will be cancelled and its parts go back to stock.`,
   keepOrder: 'Keep the order',
   confirmCancelYes: 'Yes, cancel it',
   cancelled: 'Order cancelled',
@@ -51,7 +53,7 @@ export const orders = {
   moreLines: (n: number) => `+ ${n} more`,
   /** How a button's accessible name tells one order from another: its first part, and how many more. */
   orderName: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
-  units: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`,
+  units: (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`,
   showLines: (n: number) => (n === 1 ? 'Show the line' : `Show the ${n} lines`),
   hideLines: (n: number) => (n === 1 ? 'Hide the line' : `Hide the ${n} lines`),
   /** Read after the show/hide button's text, so that each row's button has a name of its own. */

@@ -1,3 +1,5 @@
+import { formatCount } from '../numbers';
+
 export const overview = {
   intro:
     'How the shop is doing: sales by day, orders by status, best sellers, stock running low and what customers searched for without finding it.',
@@ -8,7 +10,7 @@ export const overview = {
   revenueSummary: (cents: string, orders: number, days: number) =>
     orders === 0
       ? `No paid orders in the last ${days} days.`
-      : `${cents} from ${orders.toLocaleString('en-US')} paid ${orders === 1 ? 'order' : 'orders'} in the last ${days} days.`,
+      : `${cents} from ${formatCount(orders)} paid ${orders === 1 ? 'order' : 'orders'} in the last ${days} days.`,
   revenueTableToggle: 'Show the figures as a table',
   revenueTableRegion: 'Revenue and paid orders, day by day',
   date: 'Date',

@@ -1,3 +1,5 @@
+import { formatCount } from '../numbers';
+
 export const part = {
   notFound: 'This part does not exist or is no longer sold.',
   allParts: 'Our All Parts',
@@ -29,7 +31,7 @@ export const part = {
   outOfStockReason: (stock: number, minimum: number) =>
     stock <= 0
       ? 'None left: this part cannot be booked until it is restocked.'
-      : `Only ${stock.toLocaleString('en-US')} left, fewer than the minimum order of ${minimum.toLocaleString('en-US')}: this part cannot be booked until it is restocked.`,
+      : `Only ${formatCount(stock)} left, fewer than the minimum order of ${formatCount(minimum)}: this part cannot be booked until it is restocked.`,
   inStockOnly: 'In stock only',
   sku: 'SKU',
   category: 'Category',

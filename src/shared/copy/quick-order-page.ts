@@ -1,3 +1,5 @@
+import { formatCount } from '../numbers';
+
 export const quickOrderPage = {
   text: 'Paste part numbers and quantities from your list or spreadsheet, or choose a CSV file. The parts go to your cart, where you check them before you order.',
   textLabel: 'Part numbers and quantities',
@@ -9,7 +11,7 @@ export const quickOrderPage = {
   submit: 'Add to cart',
   answersTitle: 'Your lines',
   addedTitle: (n: number) => `Added to your cart: ${n} ${n === 1 ? 'part' : 'parts'}`,
-  added: (quantity: number) => `${quantity.toLocaleString('en-US')} added`,
+  added: (quantity: number) => `${formatCount(quantity)} added`,
   rejectedTitle: (n: number) => `Not added: ${n} ${n === 1 ? 'line' : 'lines'}, kept in the box to fix`,
   lineNumber: (line: number) => `Line ${line}`,
   goToCart: 'Go to your cart',

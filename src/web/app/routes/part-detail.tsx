@@ -18,6 +18,7 @@ import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
 import { usePartQuery } from '../../features/parts/api/get-part';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
+import { formatCount } from '#shared/numbers';
 
 // The form brings zod and react-hook-form: its own chunk, fetched when the visitor gets near it.
 const BookingForm = lazy(() => import('../../features/orders/components/booking-form'));
@@ -108,7 +109,7 @@ export default function PartDetailPage() {
           <div>
             <dt className="text-sm font-semibold text-slate-600">{copy.part.availableQuantity}</dt>
             <dd className="text-2xl font-extrabold text-slate-900" data-testid="part-stock">
-              {data.stock.toLocaleString('en-US')}
+              {formatCount(data.stock)}
             </dd>
           </div>
         </dl>

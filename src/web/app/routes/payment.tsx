@@ -15,6 +15,7 @@ import { OrderSummary } from '../../features/payments/components/order-summary';
 import { PaymentSuccess } from '../../features/payments/components/payment-success';
 import { SandboxCardForm } from '../../features/payments/components/sandbox-card-form';
 import { ApiError } from '../../lib/api-client';
+import { formatCount } from '#shared/numbers';
 
 // Stripe's React bindings load only when the shop pays through Stripe; the sandbox never fetches them.
 const StripeCardForm = lazy(() => import('../../features/payments/components/stripe-card-form'));
@@ -120,7 +121,7 @@ function ReadOnlyOrder({ order }: { order: Order }) {
         </div>
         <div className={row}>
           <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
-          <dd className="text-slate-900 tabular-nums">{order.quantity.toLocaleString('en-US')}</dd>
+          <dd className="text-slate-900 tabular-nums">{formatCount(order.quantity)}</dd>
         </div>
         <div className={row}>
           <dt className="text-sm font-semibold text-slate-600">{p.total}</dt>

@@ -10,6 +10,7 @@ import { useUpdateOrderStatusMutation } from '../api/update-order-status';
 import { AdminOrderStatus } from './admin-order-status';
 import { InvoiceLink } from './invoice-link';
 import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
+import { formatCount } from '#shared/numbers';
 
 interface AdminOrdersTableProps {
   orders: Order[];
@@ -149,7 +150,7 @@ export function AdminOrdersTable({ orders, offset }: AdminOrdersTableProps) {
                 </td>
                 <td className={`col-start-3 row-start-2 text-slate-800 tabular-nums xl:text-right ${cell}`}>
                   <span className={label}>{t.quantity}: </span>
-                  {order.quantity.toLocaleString('en-US')}
+                  {formatCount(order.quantity)}
                 </td>
                 <td className={`col-start-3 row-start-3 text-slate-800 tabular-nums xl:text-right ${cell}`}>
                   <span className={label}>{t.price}: </span>

@@ -15,6 +15,7 @@ import { useNow } from '../lib/use-now';
 import { InvoiceLink } from './invoice-link';
 import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
 import { ReorderToast } from './reorder-toast';
+import { formatCount } from '#shared/numbers';
 
 interface MyOrdersTableProps {
   orders: Order[];
@@ -187,7 +188,7 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
                 </td>
                 <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
                   <span className="text-sm text-slate-600 md:sr-only">{o.quantity}: </span>
-                  {order.quantity.toLocaleString('en-US')}
+                  {formatCount(order.quantity)}
                 </td>
                 <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
                   <span className="text-sm text-slate-600 md:sr-only">{o.price}: </span>

@@ -2,6 +2,7 @@ import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { Picture } from '../../../components/picture';
+import { formatCount } from '#shared/numbers';
 
 const o = copy.orders;
 
@@ -118,7 +119,7 @@ export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines'>
             <td className={`col-start-2 row-start-1 font-semibold break-words text-slate-900 ${cell}`}>{line.partName}</td>
             <td className={`col-start-2 row-start-3 text-slate-800 tabular-nums sm:text-right ${cell}`}>
               <span className={label}>{o.quantity}: </span>
-              {line.quantity.toLocaleString('en-US')}
+              {formatCount(line.quantity)}
             </td>
             <td className={`col-start-2 row-start-4 text-slate-800 tabular-nums sm:text-right ${cell}`}>
               <span className={label}>{o.unitPrice}: </span>

@@ -8,6 +8,7 @@ import type { Overview, OverviewDays } from '#shared/schemas/overview';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { useOverviewQuery } from '../api/get-overview';
+import { formatCount } from '#shared/numbers';
 
 const o = copy.overview;
 // The chart library loads with the chart, on this page only.
@@ -89,7 +90,7 @@ function Statuses({ overview }: { overview: Overview }) {
                 {copy.manageOrders.statuses[status]}
               </Link>
             </th>
-            <td className={cell}>{overview.ordersByStatus[status].toLocaleString('en-US')}</td>
+            <td className={cell}>{formatCount(overview.ordersByStatus[status])}</td>
           </tr>
         ))}
       </Table>
@@ -110,7 +111,7 @@ function TopParts({ overview }: { overview: Overview }) {
                 {part.name}
               </th>
               <td className={`${cell} font-mono text-xs whitespace-nowrap`}>{part.sku}</td>
-              <td className={cell}>{part.units.toLocaleString('en-US')}</td>
+              <td className={cell}>{formatCount(part.units)}</td>
               <td className={cell}>{formatMoney(part.cents)}</td>
             </tr>
           ))}

@@ -2,12 +2,9 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Overview } from '#shared/schemas/overview';
+import { formatShortDay } from '../../../lib/format-date';
 
 const o = copy.overview;
-
-/** "2026-06-29" → "Jun 29", the axis's and the tooltip's label. */
-const shortDate = (date: string) =>
-  new Date(`${date}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Revenue per day as bars (recharts, loaded with this component only). A picture for sighted readers:
@@ -20,7 +17,7 @@ export default function RevenueChart({ days, revenueByDay }: Pick<Overview, 'day
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={revenueByDay} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="#e2e8f0" />
-          <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fill: '#475569', fontSize: 12 }} minTickGap={24} />
+          <XAxis dataKey="date" tickFormatter={formatShortDay} tick={{ fill: '#475569', fontSize: 12 }} minTickGap={24} />
           <YAxis
             tickFormatter={(cents: number) => formatMoney(cents).replace(/\.00$/, '')}
             tick={{ fill: '#475569', fontSize: 12 }}
@@ -28,7 +25,7 @@ export default function RevenueChart({ days, revenueByDay }: Pick<Overview, 'day
           />
           <Tooltip
             formatter={(cents) => [formatMoney(Number(cents)), o.revenue]}
-            labelFormatter={(date) => shortDate(String(date))}
+            labelFormatter={(date) => formatShortDay(String(date))}
           />
           <Bar dataKey="cents" name={o.revenue} fill="#c2410c" radius={[3, 3, 0, 0]} />
         </BarChart>

@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteCategoryMutation } from '../api/delete-category';
 import { useCategoriesQuery } from '../api/get-categories';
 import { CategoryForm } from './category-form';
+import { formatCount } from '#shared/numbers';
 
 const c = copy.categoriesAdmin;
 const cell = 'md:table-cell md:px-4 md:py-3 md:align-middle';
@@ -110,7 +111,7 @@ export function CategoriesAdmin() {
                 </td>
                 <td className={`col-span-2 text-slate-800 tabular-nums md:text-right ${cell}`}>
                   <span className="text-sm text-slate-600 md:sr-only">{c.parts}: </span>
-                  {category.partCount.toLocaleString('en-US')}
+                  {formatCount(category.partCount)}
                 </td>
                 <td className={cell}>
                   <button

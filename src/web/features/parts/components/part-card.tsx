@@ -8,6 +8,7 @@ import { isInStock } from '#shared/stock';
 import { truncate } from '#shared/text';
 import { Picture } from '../../../components/picture';
 import { Stars } from '../../../components/stars';
+import { formatCount } from '#shared/numbers';
 
 /**
  * A second action beside "Book Now" on a part in stock (the cart's "Add to cart"), given by the page:
@@ -62,7 +63,7 @@ export function PartCard({ part, action, headingLevel = 3, priority = false, bad
           </div>
           <div className="px-4">
             <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.part.quantity}</dt>
-            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{part.stock.toLocaleString('en-US')}</dd>
+            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{formatCount(part.stock)}</dd>
           </div>
         </dl>
         <p className="mt-4 flex-1 text-sm leading-relaxed text-slate-600">{truncate(part.description, 300)}</p>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, type To } from 'react-router';
 import * as copy from '#shared/copy';
 import type { PartFacets } from '#shared/schemas/parts';
+import { formatCount } from '#shared/numbers';
 
 const c = copy.partsList;
 
@@ -25,7 +26,7 @@ const currentClass = 'bg-brand-50 font-bold text-brand-800 ring-1 ring-brand-200
 function Count({ n }: { n: number }) {
   return (
     <span className="shrink-0 text-xs font-semibold text-slate-600 tabular-nums">
-      {n.toLocaleString('en-US')} <span className="sr-only">{c.partsUnit(n)}</span>
+      {formatCount(n)} <span className="sr-only">{c.partsUnit(n)}</span>
     </span>
   );
 }

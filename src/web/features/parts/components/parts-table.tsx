@@ -13,6 +13,7 @@ import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { partQueryOptions } from '../api/get-part';
 import { PartForm, type PartFormProps } from './part-form';
+import { formatCount } from '#shared/numbers';
 
 interface PartsTableProps {
   parts: Part[];
@@ -112,7 +113,7 @@ export function PartsTable({ parts, offset, fitmentsField }: PartsTableProps) {
             </td>
             <td className={`col-span-2 text-slate-800 tabular-nums xl:text-right ${cell}`}>
               <span className="text-sm text-slate-600 xl:sr-only">{copy.partsAdmin.quantity}: </span>
-              {part.stock.toLocaleString('en-US')}
+              {formatCount(part.stock)}
             </td>
             <td className={`col-start-3 ${cell}`}>
               <button

@@ -2,6 +2,7 @@ import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { Picture } from '../../../components/picture';
+import { formatCount } from '#shared/numbers';
 
 /**
  * The payment page's summary: "Hello, NAME", "Please Pay for PART" (or "PART and 2 more"), the quantity,
@@ -31,7 +32,7 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
         <dl className="mt-3 grid grid-cols-2 gap-3 lg:mt-4 lg:gap-4">
           <div>
             <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums">{order.quantity.toLocaleString('en-US')}</dd>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatCount(order.quantity)}</dd>
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{p.price}</dt>

@@ -61,6 +61,8 @@ export function SettingsForm({ settings }: { settings: Settings }) {
   });
   const update = useUpdateSettingsMutation();
   const { errors } = form.formState;
+  // The browser's time zone, which only Intl knows; an admin's form, not a page a visitor loads.
+  // eslint-disable-next-line no-restricted-properties
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const save = (values: SettingsFormOutput) =>
