@@ -11,6 +11,8 @@ export interface LighthouseFigure {
   lcpMs: number;
   /** Total blocking time: how long the main thread was too busy to answer input while loading. */
   tbtMs: number;
+  /** Lighthouse's measure of the host's CPU (higher is faster), taken before the page loads. */
+  benchmarkIndex: number;
   /** Audits that cost points, for the reader who has to fix them. */
   failing: string[];
 }
@@ -60,6 +62,7 @@ async function lighthousePage(baseUrl: string, path: string): Promise<Lighthouse
       seo: score('seo'),
       lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
       tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
       failing,
     };
   } finally {
