@@ -76,6 +76,10 @@ export async function stockOf(db: Db, partId: string): Promise<number> {
  * The steps of an order's life over HTTP, as the web app takes them, with what the database then
  * holds: for tests that follow orders through booking, payment, shipping, expiry and their mails.
  */
+/** The mails of an order's life in the order it writes them; mail of any other kind after them. */
+const MAIL_LIFE = ['order-placed', 'order-paid', 'order-shipped', 'order-cancelled', 'order-expired', 'order-part-withdrawn'];
+const lifeRank = (kind: string) => (MAIL_LIFE.includes(kind) ? MAIL_LIFE.indexOf(kind) : MAIL_LIFE.length);
+
 export function orderSteps(ctx: OrderTestContext) {
   const { db } = ctx.database;
   return {
@@ -104,7 +108,15 @@ export function orderSteps(ctx: OrderTestContext) {
     ordersOf: (account: { email: string }) =>
       db.selectFrom('orders').selectAll().where('customer_email', '=', account.email).execute(),
     stockOf: (partId: string) => stockOf(db, partId),
-    outboxOf: (email: string) =>
-      db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).orderBy('created_at').execute(),
+    /**
+     * The mails written to this address, oldest first. The test clock stands still unless a test moves
+     * it, so mails of one moment are put in the order an order's life writes them (placed, paid,
+     * shipped, …): the table's own order is whatever its last updates left.
+     */
+    outboxOf: async (email: string) =>
+      (await db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute()).sort(
+        (a, b) =>
+          String(a.created_at).localeCompare(String(b.created_at)) || lifeRank(a.kind) - lifeRank(b.kind),
+      ),
   };
 }

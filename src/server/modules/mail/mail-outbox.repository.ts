@@ -19,9 +19,10 @@ export interface Claim {
  * Takes up to `limit` due rows for this node, atomically, so that two nodes never take the same row;
  * each taken row's `attempts` goes up by one.
  *
- * - PostgreSQL: `select … for update skip locked` in a transaction that then sets the lease. Rows
- *   another node is claiming at this moment are skipped, not waited for; a row it claimed a moment
- *   ago fails the `claimed_until` test when re-read under the lock.
+ * - PostgreSQL: one `update` of the rows a materialized `select … for update skip locked` picked.
+ *   Rows another node is claiming at this moment are skipped, not waited for; a row it claimed a
+ *   moment ago fails the `claimed_until` test when re-read under the lock. One statement, not a
+ *   transaction of two: two round trips fewer for every pass.
  * - SQLite: one `update … where id in (select … limit n) returning *`. The database has one writer,
  *   so the select and the update are one step for every process on the file.
  */
@@ -42,11 +43,16 @@ export async function claimDueMails(db: Db, { now, until, claimant, limit }: Cla
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
     return db.updateTable('mail_outbox').set(lease).where('id', 'in', due(db)).returningAll().execute();
   }
-  return db.transaction().execute(async (trx) => {
-    const ids = (await due(trx).forUpdate().skipLocked().execute()).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return trx.updateTable('mail_outbox').set(lease).where('id', 'in', ids).returningAll().execute();
-  });
+  return db
+    .with(
+      (cte) => cte('due').materialized(),
+      () => due(db).forUpdate().skipLocked(),
+    )
+    .updateTable('mail_outbox')
+    .set(lease)
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+    .returningAll()
+    .execute();
 }
 
 export async function markMailsSent(db: Db, ids: readonly string[], now: string): Promise<void> {

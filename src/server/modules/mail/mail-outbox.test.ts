@@ -327,6 +327,30 @@ describeOnEachEngine('the outbox on several nodes', (ctx) => {
     await db.deleteFrom('mail_outbox').where('recipient', '=', 'lease@example.com').execute();
   });
 
+  it('sends the mails of a run of commits in one pass: a wake waits a moment for the commits behind it', async () => {
+    const { db } = ctx.database;
+    const transport = capturingMailer();
+    const passes: number[] = [];
+    const dispatcher = createMailDispatcher({
+      db,
+      transport,
+      clock: ctx.clock,
+      log: quietLog,
+      policy: { wakeDelayMs: 1000 },
+      onSent: (count) => passes.push(count),
+    });
+    // Five commits a few milliseconds apart, as orders come, each of which wrote a mail and woke the dispatcher.
+    for (const subject of ['run 1', 'run 2', 'run 3', 'run 4', 'run 5']) {
+      await enqueueMail(db, { to: 'run@example.com', subject, text: subject, kind: 'test' }, ctx.clock.now());
+      dispatcher.wake();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await expect.poll(() => transport.messages.length, { timeout: 10_000 }).toBe(5);
+    expect(passes).toEqual([5]);
+    await dispatcher.stop(0);
+    await db.deleteFrom('mail_outbox').where('recipient', '=', 'run@example.com').execute();
+  });
+
   it('gives a mail up after many failed attempts, keeps it and says so; prunes only old sent mail', async () => {
     const { db } = ctx.database;
     const start = ctx.clock.now().getTime();

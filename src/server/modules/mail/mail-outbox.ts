@@ -57,6 +57,11 @@ export function outboxMailer({ db, clock, wake }: { db: Db; clock: Clock; wake: 
 export interface OutboxPolicy {
   /** Rows one pass claims and sends at once. */
   batch: number;
+  /**
+   * How long a wake waits before its pass: the mails committed meanwhile go out in the same pass, so
+   * under a run of orders a pass claims and marks many in one statement each, not one a pass.
+   */
+  wakeDelayMs: number;
   /** How long a claim holds; longer than a send may take, so a live node never loses its rows. */
   leaseMs: number;
   /** A send that has not finished by then counts as failed (and is retried). */
@@ -75,6 +80,7 @@ const HOUR = 60 * MINUTE;
 
 export const DEFAULT_OUTBOX_POLICY: OutboxPolicy = {
   batch: 20,
+  wakeDelayMs: 20,
   leaseMs: 30_000,
   sendTimeoutMs: 20_000,
   retryBaseMs: 15_000,
@@ -133,7 +139,7 @@ function messageOf(row: MailOutboxRow): MailMessage {
 /**
  * Sends what the outbox holds, on every node at once without sending a mail twice: each pass claims
  * due rows under a lease (claimDueMails), sends them through the transport, and marks them sent or
- * schedules a retry. It runs on a timer, right after a commit that wrote a mail (`wake`), and
+ * schedules a retry. It runs on a timer, shortly after a commit that wrote a mail (`wake`), and
  * once more at shutdown. One pass at a time per node.
  */
 export function createMailDispatcher({
@@ -269,14 +275,14 @@ export function createMailDispatcher({
         total += claimed;
       }
     },
-    /** After a commit that wrote mail: a pass soon, after the current I/O, instead of at the next round. */
+    /** After a commit that wrote mail: a pass within `wakeDelayMs`, instead of at the next round. */
     wake(): void {
       if (stopped || wakeQueued) return;
       wakeQueued = true;
-      setImmediate(() => {
+      setTimeout(() => {
         wakeQueued = false;
         kick();
-      });
+      }, policy.wakeDelayMs);
     },
     counts: () => countOutboxMails(db),
     prune,
