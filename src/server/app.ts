@@ -7,11 +7,12 @@ import pino from 'pino';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
-import type { Config, TrustProxy } from './config';
+import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
 
 import { answerKnownUrlsBeforeFastify } from './http/before-fastify';
+import { clientReader, fastifyTrustProxy } from './http/client-address';
 import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
@@ -87,17 +88,6 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify refuses a bare number (it
- * cannot check that the nearest hop is a proxy), but a node reachable only through its proxies can
- * trust that many hops, counted from the socket: the client is the entry the last of them appended.
- */
-function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trust === 'boolean') return trust;
-  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
-  return [...trust];
-}
 
 /**
  * Request ids tie an answer to its log lines; they must be unique, not secret (nothing is granted for
@@ -323,27 +313,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
     exists: { part: (id) => parts.partExists(id), blogPost: (slug) => content.blogPostExists(slug) },
   });
-  // Known public URLs answered before Fastify (before-fastify.ts). Not behind a proxy: the client's
-  // address would have to be read from X-Forwarded-For as Fastify reads it, so Fastify answers there.
-  if (config.trustProxy === false) {
-    let closing = false;
-    app.addHook('preClose', (done) => {
-      closing = true;
-      done();
-    });
-    answerKnownUrlsBeforeFastify(
-      app.server,
-      {
-        cache: app.responseCache,
-        limit: shopWideLimit,
-        headers,
-        requestId,
-        lines: requestLines,
-        record: (method, route, status, seconds) => metrics.httpAnswers.record(method, route, status, seconds),
-        uncounted,
-      },
-      () => closing,
-    );
-  }
+  // Known public URLs answered before Fastify (before-fastify.ts), the client read as Fastify reads it.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  answerKnownUrlsBeforeFastify(
+    app.server,
+    {
+      cache: app.responseCache,
+      limit: shopWideLimit,
+      headers,
+      requestId,
+      client: clientReader(config.trustProxy),
+      lines: requestLines,
+      record: (method, route, status, seconds) => metrics.httpAnswers.record(method, route, status, seconds),
+      uncounted,
+    },
+    () => closing,
+  );
   return app;
 }

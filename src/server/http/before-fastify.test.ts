@@ -144,14 +144,52 @@ describe('known public URLs answered before Fastify', () => {
 });
 
 describe('known public URLs behind a proxy', () => {
-  it('are left to Fastify: the client is read from X-Forwarded-For by Fastify', async () => {
+  // Each way of saying which proxies to trust; the same request through a proxy on this machine.
+  it.each<[string, Partial<Config>]>([
+    ['a hop count', { trustProxy: { hops: 1 } }],
+    ["the proxies' addresses", { trustProxy: ['loopback'] }],
+    ['every address', { trustProxy: true }],
+  ])('are answered before Fastify for the client Fastify would name, trusting %s', async (_name, overrides) => {
+    const shop = await listeningShop(overrides);
+    try {
+      const url = `${shop.base}/api/settings`;
+      const via = (client: string, id: string) =>
+        fetch(url, {
+          headers: { 'x-forwarded-for': client, 'x-forwarded-host': 'written.example, shop.example', 'x-request-id': id },
+        });
+      await via('203.0.113.9', 'proxied-by-fastify');
+      await via('203.0.113.9', 'proxied-second');
+      shop.fastifyLookups.mockClear();
+      const third = await via('203.0.113.9', 'proxied-before-fastify');
+      expect(third.status).toBe(200);
+      expect(shop.fastifyLookups).not.toHaveBeenCalled();
+      // Counted as the forwarded client: its third request, where another client's first leaves eleven.
+      expect(third.headers.get('x-ratelimit-remaining')).toBe(String(PER_MINUTE - 3));
+      expect((await via('198.51.100.7', 'another-client')).headers.get('x-ratelimit-remaining')).toBe(String(PER_MINUTE - 1));
+
+      // The lines name the forwarded client and host, as Fastify's lines do.
+      await vi.waitFor(() => expect(shop.lines.filter((line) => line.reqId === 'proxied-before-fastify')).toHaveLength(2));
+      const incoming = (id: string) => {
+        const line = shop.lines.find((l) => l.reqId === id && l.req !== undefined);
+        return line && { ...line, time: undefined, reqId: undefined, req: { ...(line.req as object), remotePort: undefined } };
+      };
+      expect(incoming('proxied-before-fastify')).toEqual(incoming('proxied-by-fastify'));
+      expect(incoming('proxied-before-fastify')?.req).toMatchObject({ remoteAddress: '203.0.113.9', host: 'shop.example' });
+    } finally {
+      await shop.stop();
+    }
+  });
+
+  it('counts a client that writes X-Forwarded-For itself as the address the proxy saw, on both paths', async () => {
     const shop = await listeningShop({ trustProxy: { hops: 1 } });
     try {
-      await fetch(`${shop.base}/api/settings`);
-      shop.fastifyLookups.mockClear();
-      const answer = await fetch(`${shop.base}/api/settings`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
-      expect(answer.status).toBe(200);
-      expect(shop.fastifyLookups).toHaveBeenCalled();
+      const url = `${shop.base}/api/settings`;
+      const remaining = async (forwardedFor: string) =>
+        (await fetch(url, { headers: { 'x-forwarded-for': forwardedFor } })).headers.get('x-ratelimit-remaining');
+      // Fastify's path (the URL not yet known), then the path before Fastify: one client, one count.
+      expect(await remaining('192.0.2.1, 203.0.113.9')).toBe(String(PER_MINUTE - 1));
+      expect(await remaining('192.0.2.2, 203.0.113.9')).toBe(String(PER_MINUTE - 2));
+      expect(await remaining('192.0.2.3, 203.0.113.9')).toBe(String(PER_MINUTE - 3));
     } finally {
       await shop.stop();
     }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { bodyFor, type KnownUrl, PUBLIC_CACHE_CONTROL, type ResponseCache } from './cache';
+import type { Client } from './client-address';
 import { markCounted, type ShopWideLimit, windowHeaders } from './rate-limit';
 import type { RequestLines } from './request-log';
 
@@ -10,6 +11,8 @@ export interface BeforeFastifyParts {
   headers: Readonly<Record<string, string>>;
   /** The request's id, as Fastify's `genReqId` gives it. */
   requestId(request: IncomingMessage): string;
+  /** The client's address and the host asked for, as Fastify's request reads them (client-address.ts). */
+  client(request: IncomingMessage): Client;
   /** The two request lines, when the log is on. */
   lines: RequestLines | undefined;
   /** Counts an answer in the HTTP metrics (answer-metrics.ts). */
@@ -31,9 +34,10 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
  * It takes only what it can answer exactly as Fastify would, and hands everything else on untouched:
  * a method other than GET, a URL not validated before or whose answer is not kept, a request with a
  * body or a conditional one (If-None-Match), a route with a rate limit of its own, a client past the
- * limit (Fastify refuses it, with the count made here), while the server is closing, or when the
- * client's address must be read through a proxy (TRUST_PROXY). `app.inject` never passes here: tests
- * that go through it see Fastify's path, which answers the same.
+ * limit (Fastify refuses it, with the count made here), or while the server is closing. Behind a
+ * proxy (TRUST_PROXY) the client is the one Fastify's request would name, read from X-Forwarded-For
+ * by the same rules. `app.inject` never passes here: tests that go through it see Fastify's path,
+ * which answers the same.
  */
 export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastifyParts, closing: () => boolean): void {
   const handlers = server.listeners('request') as RequestHandler[];
@@ -48,7 +52,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     request: IncomingMessage,
     response: ServerResponse,
     known: KnownUrl,
-    ip: string,
+    client: Client,
     count: number,
     msLeft: number,
     startedAt: number,
@@ -69,8 +73,8 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       'GET',
       url,
       typeof version === 'string' ? version : undefined,
-      headers.host,
-      ip,
+      client.host,
+      client.ip,
       request.socket.remotePort,
     );
     const sent: OutgoingHttpHeaders = {
@@ -97,9 +101,11 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const known = request.method === 'GET' && !closing() ? cache.knownUrl(request.url ?? '') : undefined;
     const headers = request.headers;
-    const ip = request.socket.remoteAddress;
+    const client = known ? parts.client(request) : undefined;
+    const ip = client?.ip;
     if (
       !known ||
+      !client ||
       !known.shopWideLimit ||
       ip === undefined ||
       headers['content-length'] !== undefined ||
@@ -118,7 +124,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
         return;
       }
       try {
-        answer(request, response, known, ip, count, msLeft, startedAt);
+        answer(request, response, known, client, count, msLeft, startedAt);
       } catch (failure) {
         // Nothing is sent yet unless the write itself failed: then the socket goes, else Fastify answers.
         if (response.headersSent) response.destroy(failure as Error);
