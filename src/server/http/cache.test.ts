@@ -131,6 +131,31 @@ describeOnEachEngine(
       }
     });
 
+    it('makes a missing answer once for the requests that miss it together, and gives it to all of them', async () => {
+      const url = '/api/parts?limit=4&sort=price_asc';
+      const queries = vi.spyOn(ctx.database.db, 'selectFrom');
+      try {
+        ctx.app.responseCache.invalidate();
+        const alone = await ctx.app.inject({ url });
+        const perAnswer = queries.mock.calls.length;
+        expect(perAnswer).toBeGreaterThan(0);
+        queries.mockClear();
+        ctx.app.responseCache.invalidate();
+        const together = await Promise.all(Array.from({ length: 12 }, () => ctx.app.inject({ url })));
+        expect(together.map((answer) => answer.statusCode)).toEqual(Array(12).fill(200));
+        expect(new Set(together.map((answer) => answer.body))).toEqual(new Set([alone.body]));
+        expect(queries).toHaveBeenCalledTimes(perAnswer);
+      } finally {
+        queries.mockRestore();
+      }
+    });
+
+    it('lets the requests waiting for an answer that is not kept (a 404) make their own', async () => {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => ctx.app.inject({ url: '/api/parts/no-such-part' })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(404));
+      expect(answers.every((answer) => answer.headers['content-type']?.includes('application/problem+json'))).toBe(true);
+    });
+
     it('never stores errors or answers to writes', async () => {
       const bad = await ctx.app.inject({ url: '/api/parts?page=0' });
       expect(bad.statusCode).toBe(400);

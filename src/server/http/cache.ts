@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,6 +78,8 @@ export class ResponseCache {
   private readonly keysByUrl = new Map<string, KnownUrl>();
   /** Bytes of every kept answer, compressed forms included, kept up to date as they come and go. */
   private total = 0;
+  /** The keys whose answer a request is making now, each with the requests that wait for it. */
+  private readonly making = new Map<string, Making>();
 
   constructor(private readonly options: ResponseCacheOptions) {}
 
@@ -169,6 +171,33 @@ export class ResponseCache {
   currentGeneration(): number {
     return this.generation;
   }
+
+  /**
+   * A miss: answers the making this request has taken on, or undefined when another request is
+   * already making the same answer, in which case `then` runs once that one is done (kept or not).
+   * So when an answer expires under load, one request makes it again, not every one in flight.
+   */
+  makeOrWait(key: string, then: () => void): Making | undefined {
+    const making = this.making.get(key);
+    if (making) {
+      making.waiting.push(then);
+      return undefined;
+    }
+    const mine: Making = { waiting: [] };
+    this.making.set(key, mine);
+    return mine;
+  }
+
+  /** The request that took `making` on is done: the requests waiting for it go on. Once only. */
+  made(key: string, making: Making): void {
+    if (this.making.get(key) !== making) return;
+    this.making.delete(key);
+    for (const then of making.waiting) then();
+  }
+}
+
+interface Making {
+  waiting: (() => void)[];
 }
 
 function sizeOf(entry: StoredBody): number {
@@ -259,7 +288,12 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): 
 
 const generationAtStart = Symbol('responseCacheGeneration');
 const cacheKey = Symbol('responseCacheKey');
-type CacheableRequest = FastifyRequest & { [generationAtStart]?: number; [cacheKey]?: string };
+const makingOf = Symbol('responseCacheMaking');
+type CacheableRequest = FastifyRequest & {
+  [generationAtStart]?: number;
+  [cacheKey]?: string;
+  [makingOf]?: Making;
+};
 
 /** A value as JSON with object members in sorted order, so the same parameters give the same text. */
 function canonicalJson(value: unknown): string {
@@ -291,6 +325,14 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
   options.bus?.subscribe(() => cache.dropAll());
+  /** The requests waiting for the answer this one was making go on (after it is kept, or not kept). */
+  const releaseWaiting = (request: CacheableRequest) => {
+    const making = request[makingOf];
+    const key = request[cacheKey];
+    if (making === undefined || key === undefined) return;
+    request[makingOf] = undefined;
+    cache.made(key, making);
+  };
   app.addHook('onRoute', (route) => {
     if (route.config?.cache !== 'public') return;
     // Public answers are compressed once and kept compressed with their entry (onSend below), so
@@ -298,6 +340,12 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
     // so there is nothing to decompress either.
     route.compress = false;
     route.decompress = false;
+    // onSend lets the waiting requests go on; should a request end without it, its end does.
+    const released: onResponseHookHandler = (request, _reply, done) => {
+      releaseWaiting(request);
+      done();
+    };
+    route.onResponse = [route.onResponse ?? []].flat().concat(released);
   });
 
   // Both hooks are plain callbacks, not async functions: they run on every request, and a promise
@@ -318,18 +366,36 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       sendEntry(request, reply, entry);
       return;
     }
-    request[cacheKey] = key;
-    request[generationAtStart] = cache.currentGeneration();
-    done();
+    const makeIt = () => {
+      request[cacheKey] = key;
+      request[generationAtStart] = cache.currentGeneration();
+      done();
+    };
+    const making = cache.makeOrWait(key, () => {
+      // The answer another request was making: kept, it is this one's too; else this one makes its own.
+      try {
+        const made = cache.lookup(key);
+        if (made) sendEntry(request, reply, made);
+        else makeIt();
+      } catch (error) {
+        done(error as Error);
+      }
+    });
+    if (making) {
+      request[makingOf] = making;
+      makeIt();
+    }
   });
 
   app.addHook('onSend', (request: CacheableRequest, reply, payload, done) => {
     if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) {
+      releaseWaiting(request);
       done(null, payload);
       return;
     }
     if (!isPublicGet(request) || reply.statusCode !== 200 || typeof payload !== 'string') {
       reply.header('cache-control', 'no-store');
+      releaseWaiting(request);
       done(null, payload);
       return;
     }
@@ -342,6 +408,7 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       cache.storeBody(key, stored, String(reply.getHeader('content-type') ?? 'application/json'), etag, generation);
       // Kept: its compressed forms count towards the cache's bytes as they are made.
       stored = cache.lookup(key) ?? stored;
+      releaseWaiting(request);
     }
     if (ifNoneMatch(request, etag)) {
       reply.code(304);
