@@ -7,19 +7,27 @@
   var data = document.getElementById('page-code');
   if (!data) return;
   var code = JSON.parse(data.textContent);
+  var PRELOADS_PER_TASK = 8;
   function start() {
-    code.preload.forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = code.entry;
     document.head.appendChild(script);
+    // The modules the entry imports are asked for at once rather than as each import is found; a few
+    // at a time, each few in a task of its own: adding some fifty links in one task held the page for
+    // up to 47 ms.
+    var waiting = code.preload.slice();
+    (function preloadSome() {
+      waiting.splice(0, PRELOADS_PER_TASK).forEach(function (href) {
+        var link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      });
+      if (waiting.length > 0) setTimeout(preloadSome, 0);
+    })();
   }
   var started = false;
   function startOnce() {
