@@ -101,18 +101,21 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const known = request.method === 'GET' && !closing() ? cache.knownUrl(request.url ?? '') : undefined;
     const headers = request.headers;
-    const client = known ? parts.client(request) : undefined;
-    const ip = client?.ip;
     if (
       !known ||
-      !client ||
       !known.shopWideLimit ||
-      ip === undefined ||
       headers['content-length'] !== undefined ||
       headers['transfer-encoding'] !== undefined ||
       headers['if-none-match'] !== undefined ||
       parts.uncounted(request)
     ) {
+      fastify(request, response);
+      return;
+    }
+    // Read only for a request this path may answer: behind a proxy it parses X-Forwarded-For.
+    const client = parts.client(request);
+    const ip = client.ip;
+    if (ip === undefined) {
       fastify(request, response);
       return;
     }
