@@ -5,7 +5,7 @@ import { firstLink } from '../mail';
 import { ensureDemoAccounts } from '../users';
 import { createTestAuth, signedInAdmin, signedInCustomer, signIn, signUp, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
-import { bookingBody } from '../../testing/booking';
+import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../../testing/booking';
 import { insertPart } from '../../testing/factories';
 import { GOOD_CARD, stockOf } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW, type TestContext } from '../../testing/test-app';
@@ -121,6 +121,34 @@ describeOnEachEngine(
       expect(await s.unpaidOf(customer.id)).toBe(3);
       const stocks = await Promise.all(parts.map((part) => s.stockOf(part.id)));
       expect(stocks.reduce((sum, stock) => sum + stock, 0)).toBe(12 * 100 - 3 * 12);
+    });
+
+    it('counts orders of several lines the same way: exactly 3 of 12 simultaneous ones, the others taking no stock', async () => {
+      const customer = await signedInCustomer(ctx);
+      const parts = await Promise.all(Array.from({ length: 4 }, () => insertPart(ctx.database.db, { stock: 1000 })));
+      // Each order takes two of the four parts, in both orders, so orders share parts and lock them in turn.
+      const orders = Array.from({ length: 12 }, (_, i) => {
+        const [first, second] = [parts[i % 4]!, parts[(i + 1 + (i % 2)) % 4]!];
+        return {
+          lines: [
+            { partId: first.id, quantity: 12 },
+            { partId: second.id, quantity: 24 },
+          ],
+          phone: TEST_PHONE,
+          address: TEST_ADDRESS,
+        };
+      });
+      const answers = await Promise.all(orders.map((body) => s.api.as(customer).post('/api/orders', body)));
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
+      expect(answers.filter((res) => res.status === 409 && res.json.code === 'too_many_unpaid_orders')).toHaveLength(9);
+      expect(await s.unpaidOf(customer.id)).toBe(3);
+      const stocks = await Promise.all(parts.map((part) => s.stockOf(part.id)));
+      expect(stocks.reduce((sum, stock) => sum + stock, 0)).toBe(4 * 1000 - 3 * 36);
+
+      // At the cap, an order of several lines is refused before any stock is taken.
+      const refused = await s.api.as(customer).post('/api/orders', orders[0]);
+      expect(refused.status).toBe(409);
+      expect(await Promise.all(parts.map((part) => s.stockOf(part.id)))).toEqual(stocks);
     });
   },
   { config: { maxUnpaidOrders: 3 } },
