@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import type { Log } from '../../log';
 import { emailVerificationMail, type Mailer, passwordResetMail } from '../mail';
+import { storagesOffWhenIdle } from './auth-storages';
 
 /** The proxy puts the client's address here (replacing anything the client sent), for session records. */
 export const CLIENT_IP_HEADER = 'x-gearhouse-client-ip';
@@ -128,7 +129,7 @@ function logTo(log: Log) {
 
 /** better-auth on our database: email + password, roles (admin plugin), Google when configured. */
 export function createAuth(config: Config, { database, mailer, log }: AuthDeps) {
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Gearhouse',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -197,6 +198,33 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
     },
     telemetry: { enabled: false },
     logger: { level: 'warn', log: logTo(log) },
+  });
+  return withStoragesOffWhenIdle(auth);
+}
+
+/**
+ * The same better-auth, every way into it counted (the HTTP handler, `api`, and the internal adapter
+ * of `$context`), so that its AsyncLocalStorage is off while no call is running (auth-storages.ts).
+ */
+function withStoragesOffWhenIdle<
+  A extends { api: object; handler: (request: Request) => Promise<Response>; $context: Promise<{ internalAdapter: object }> },
+>(auth: A): A {
+  const { whileCalled, counted } = storagesOffWhenIdle();
+  const api = counted(auth.api);
+  const handler = (request: Request) => whileCalled(() => auth.handler(request));
+  const context = auth.$context.then((ctx) => {
+    const internalAdapter = counted(ctx.internalAdapter);
+    return new Proxy(ctx, {
+      get: (object, key) => (key === 'internalAdapter' ? internalAdapter : Reflect.get(object, key)),
+    });
+  });
+  return new Proxy(auth, {
+    get(object, key) {
+      if (key === 'api') return api;
+      if (key === 'handler') return handler;
+      if (key === '$context') return context;
+      return Reflect.get(object, key);
+    },
   });
 }
 
