@@ -25,6 +25,11 @@ describe.skipIf(!availableEngines().includes('postgres'))('prepared statements [
         select name, (generic_plans + custom_plans)::int as runs
         from pg_prepared_statements where statement = ${text}`.execute(tx);
       expect(rows).toEqual([{ name: expect.stringMatching(/^gh_\d+$/), runs: 3 }]);
+      // A full-text match is planned for each run's words: never kept.
+      await sql`select ${'brake'}::tsvector @@ to_tsquery('simple', ${'brake'}) as hit`.execute(tx);
+      const { rows: searches } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_prepared_statements where statement like ${'%@@%'}`.execute(tx);
+      expect(searches).toEqual([{ n: 0 }]);
       // Texts without parameters are sent unnamed.
       const { rows: unnamed } = await sql<{ n: number }>`
         select count(*)::int as n from pg_prepared_statements where statement like ${'select 1::int%'}`.execute(tx);
