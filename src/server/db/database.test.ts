@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { sentWithTheNext } from './database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../testing/test-database';
 
@@ -51,6 +52,11 @@ describe.skipIf(!availableEngines().includes('postgres'))('prepared statements [
     expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
   });
 });
+
+/** The table the transaction tests write. */
+interface CounterDb {
+  counter: { id: number; n: number };
+}
 
 describe.skipIf(!availableEngines().includes('postgres'))('transactions [postgres]', () => {
   let database: TestDatabase;
@@ -139,5 +145,89 @@ describe.skipIf(!availableEngines().includes('postgres'))('transactions [postgre
     expect((await sql`select id from counter where id = ${2}`.execute(database.db)).rows).toEqual([]);
     await expect(database.db.transaction().execute(async () => 'nothing ran')).resolves.toBe('nothing ran');
     expect(await countOf()).toBeTypeOf('number');
+  });
+
+  const insertHeldBack = (db: Kysely<CounterDb>, id: number) =>
+    db.insertInto('counter').values({ id, n: 0 }).modifyEnd(sentWithTheNext).execute();
+  const idsFrom = async (from: number) =>
+    (await sql<{ id: number }>`select id from counter where id >= ${from} order by id`.execute(database.db)).rows.map(
+      (row) => row.id,
+    );
+
+  it('sends a marked write with the next statement or the commit: a statement, two writes and the commit in two round trips', async () => {
+    const db = database.db as unknown as Kysely<CounterDb>;
+    const trips = await roundTrips(() =>
+      db.transaction().execute(async (trx) => {
+        await sql`update counter set n = n + 1 where id = ${1}`.execute(trx);
+        await insertHeldBack(trx, 10);
+        await insertHeldBack(trx, 11);
+      }),
+    );
+    expect(trips).toBe(2);
+    expect(await idsFrom(10)).toEqual([10, 11]);
+    // The next statement of the transaction sees what was held back for it.
+    await db.transaction().execute(async (trx) => {
+      await insertHeldBack(trx, 12);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from counter where id >= ${10}`.execute(trx);
+      expect(rows[0]?.n).toBe(3);
+    });
+  });
+
+  it('fails the transaction when a marked write fails, at its next statement or at the commit, and keeps none of it', async () => {
+    const db = database.db as unknown as Kysely<CounterDb>;
+    const before = await idsFrom(20);
+    // The key 1 is taken: the write fails when it goes out, with the next statement…
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertHeldBack(trx, 20);
+        await insertHeldBack(trx, 1);
+        await sql`update counter set n = n + 1 where id = ${1}`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    // …or with the commit.
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`update counter set n = n + 1 where id = ${1}`.execute(trx);
+        await insertHeldBack(trx, 21);
+        await insertHeldBack(trx, 1);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await idsFrom(20)).toEqual(before);
+    // Every connection of the pool still answers, with the statements it has kept.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction().execute(async (trx) => {
+          await insertHeldBack(trx, 30 + i);
+          await sql`select n from counter where id = ${1}`.execute(trx);
+        }),
+      ),
+    );
+    expect(await idsFrom(30)).toHaveLength(12);
+  });
+
+  it('drops the marked writes of a transaction rolled back, and runs one at once outside a transaction', async () => {
+    const db = database.db as unknown as Kysely<CounterDb>;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertHeldBack(trx, 50);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`update counter set n = n + 1 where id = ${1}`.execute(trx);
+        await insertHeldBack(trx, 51);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await idsFrom(50)).toEqual([]);
+    await insertHeldBack(db, 52);
+    // Read on a connection of another handle, as another node would.
+    const other = database.open();
+    try {
+      expect((await sql<{ id: number }>`select id from counter where id = ${52}`.execute(other.db)).rows).toEqual([{ id: 52 }]);
+    } finally {
+      await other.destroy();
+    }
   });
 });

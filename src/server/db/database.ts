@@ -6,6 +6,8 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { copyOutText } from './copy-out';
 import { pooledForKysely, STATEMENT_CACHE_SIZE } from './postgres-pool';
+
+export { sentWithTheNext } from './postgres-pool';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;

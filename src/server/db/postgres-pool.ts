@@ -1,4 +1,5 @@
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { createRequire } from 'node:module';
+import { type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 
 /** How many distinct SQL texts keep their prepared statement (a query with an `in (…)` list of n is its own text). */
@@ -7,12 +8,32 @@ export const STATEMENT_CACHE_SIZE = 500;
 /** SQLSTATE of "cached plan must not change result type" (feature_not_supported). */
 const CACHED_PLAN_CHANGED = '0A000';
 
+/**
+ * The comment that ends a statement which, inside a PostgreSQL transaction, may go out with the
+ * transaction's next statement or its commit (`sentWithTheNext`).
+ */
+const WITH_THE_NEXT = '/* sent with the next statement */';
+
+/**
+ * Marks a write whose answer nobody reads (an insert without `returning`), for `.modifyEnd(…)`:
+ * inside a PostgreSQL transaction it goes out in one write with the transaction's next statement, or
+ * with its commit, instead of costing a round trip of its own. Its promise settles at once; an error
+ * it meets (a unique key taken) is the error of that next statement or commit, so the transaction
+ * fails and rolls back as it would have. Outside a transaction, and on SQLite, it runs as it is.
+ */
+export const sentWithTheNext = sql.raw(WITH_THE_NEXT);
+
 /** The messages of the wire protocol's extended query that pg's connection writes (pg/lib/connection.js). */
 interface WireConnection {
-  parse(message: { text: string }): void;
-  bind(message: Record<string, never>): void;
+  parse(message: { text: string; name?: string | undefined }): void;
+  bind(message: { statement?: string | undefined; values: unknown[]; valueMapper: (value: unknown) => unknown }): void;
   execute(message: Record<string, never>): void;
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
 }
+
+// How pg turns a parameter into its text (dates, arrays, objects as JSON), for the statements sent ahead.
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
 
 type QueryCallback = (error: Error | null, result: pg.QueryResult) => void;
 
@@ -24,33 +45,62 @@ const WireQuery = pg.Query as unknown as new (
 ) => pg.Submittable & {
   prepare(connection: WireConnection): void;
   handleCommandComplete(message: unknown, connection: WireConnection): void;
+  handleDataRow(message: unknown): void;
 };
 
+/** A statement held back to go out with the next one. */
+interface Ahead {
+  text: string;
+  values: unknown[];
+  name: string | undefined;
+}
+
 /**
- * A transaction's first statement with its `begin` in front, both in one write: `begin` is parsed,
- * bound and executed ahead of the statement's own messages and the one Sync that ends them, so
- * PostgreSQL answers both in one round trip. The statement's result is the query's; `begin`'s
- * completion is passed over. A failing statement leaves the transaction begun and aborted, as it
- * would have been after a `begin` of its own, and the caller's rollback ends it.
+ * A query with statements in front of it, all in one write: each statement ahead is parsed (unless
+ * this connection has it already), bound and executed, then the query's own messages and the one
+ * Sync that ends them all, so PostgreSQL answers them together in one round trip. The result is the
+ * query's; the statements ahead are passed over (they read nothing back). When one of them fails,
+ * PostgreSQL skips the rest up to the Sync, and its error is the query's.
  */
-class AfterBegin extends WireQuery {
-  #begun = false;
+class WithStatementsAhead extends WireQuery {
+  #ahead: readonly Ahead[];
+  #left: number;
+  /** Whether a statement ahead was parsed under its name in this write (see `parsesNames`). */
+  parsesNames = false;
+
+  constructor(ahead: readonly Ahead[], query: pg.QueryConfig, callback: QueryCallback) {
+    super({ ...query, queryMode: 'extended' }, undefined, callback);
+    this.#ahead = ahead;
+    this.#left = ahead.length;
+  }
 
   override prepare(connection: WireConnection): void {
-    connection.parse({ text: 'begin' });
-    connection.bind({});
-    connection.execute({});
+    for (const { text, values, name } of this.#ahead) {
+      if (!name || (connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] === undefined)) {
+        connection.parse({ text, name });
+        if (name) {
+          connection.submittedNamedStatements[name] = text;
+          this.parsesNames = true;
+        }
+      }
+      connection.bind({ statement: name, values, valueMapper: prepareValue });
+      connection.execute({});
+    }
     super.prepare(connection);
   }
 
+  override handleDataRow(message: unknown): void {
+    if (this.#left === 0) super.handleDataRow(message);
+  }
+
   override handleCommandComplete(message: unknown, connection: WireConnection): void {
-    if (this.#begun) super.handleCommandComplete(message, connection);
-    else this.#begun = true;
+    if (this.#left === 0) super.handleCommandComplete(message, connection);
+    else this.#left -= 1;
   }
 }
 
-/** What `begin`, `commit` or `rollback` answer when nothing had to be sent. */
-const nothingSent = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
+/** What a statement answers when it was not sent (yet, or at all: a transaction that ran nothing). */
+const notSent = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
 
 /**
  * pg's pool behind Kysely, spending fewer round trips on the same statements:
@@ -61,8 +111,10 @@ const nothingSent = (command: string): pg.QueryResult => ({ command, rowCount: n
  *   text in the whole process (pg refuses a name reused for another text). Only the first
  *   STATEMENT_CACHE_SIZE texts get one, so a stream of one-off texts cannot grow every connection's
  *   statements without end; texts without parameters (commit) go unnamed, in one message.
- * - A transaction's `begin` goes out with its first statement (AfterBegin): Kysely sends `begin` and
- *   waits for its answer before the first statement, a round trip that carries nothing.
+ * - A transaction's `begin` goes out with its first statement (WithStatementsAhead): Kysely sends
+ *   `begin` and waits for its answer before the first statement, a round trip that carries nothing.
+ *   Writes marked `sentWithTheNext` wait in the same way for the transaction's next statement or its
+ *   commit.
  */
 export function pooledForKysely(pool: pg.Pool): PostgresPool {
   const names = new Map<string, string>();
@@ -84,41 +136,68 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
     // "cached plan must not change result type" on every later run of that connection: the
     // connection is closed when released, and the next one prepares its statements afresh.
     let stale = false;
-    // Kysely asked for `begin`, which waits to go out with the first statement.
-    let beginPending = false;
+    // Inside a transaction (from `begin` to `commit` or `rollback`), the statements held back: `begin`
+    // itself until the first statement, and writes marked sentWithTheNext.
+    let inTransaction = false;
+    let ahead: Ahead[] = [];
     const marked = <T>(running: Promise<T>) =>
       running.catch((error: unknown) => {
         if ((error as { code?: unknown }).code === CACHED_PLAN_CHANGED) stale = true;
         throw error;
       });
-    const afterBegin = (text: string, values: unknown[]) =>
-      marked(
-        new Promise<pg.QueryResult>((resolve, reject) => {
-          client.query(
-            new AfterBegin({ text, values, name: nameOf(text), queryMode: 'extended' }, undefined, (error, result) =>
-              error ? reject(error) : resolve(result),
-            ),
-          );
-        }),
-      );
+    /** Sends the statements held back in front of this one. */
+    const withAhead = (text: string, values: unknown[]) => {
+      const sending = ahead;
+      ahead = [];
+      let query: WithStatementsAhead | undefined;
+      const answered = new Promise<pg.QueryResult>((resolve, reject) => {
+        query = new WithStatementsAhead(
+          sending,
+          { text, values, name: values.length > 0 ? nameOf(text) : undefined },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+        client.query(query);
+      });
+      return marked(answered).catch((error: unknown) => {
+        // A name parsed ahead may not have been made: this connection no longer knows which it has.
+        if (query?.parsesNames) stale = true;
+        throw error;
+      });
+    };
+    const send = (text: string, values: unknown[]) =>
+      values.length > 0 ? marked(client.query({ text, values, name: nameOf(text) })) : client.query(text);
     const query = async (text: string, values: unknown[] = []): Promise<pg.QueryResult> => {
-      if (beginPending) {
-        beginPending = false;
-        if (values.length > 0) return afterBegin(text, values);
-        // Nothing ran in the transaction: there is nothing to commit or roll back.
-        if (text === 'commit' || text === 'rollback') return nothingSent(text.toUpperCase());
-        // A text without parameters may hold several statements, which the extended protocol refuses.
-        await client.query('begin');
-      } else if (text === 'begin' && values.length === 0) {
-        beginPending = true;
-        return nothingSent('BEGIN');
+      if (!inTransaction) {
+        if (text !== 'begin' || values.length > 0) return send(text, values);
+        inTransaction = true;
+        ahead = [{ text, values, name: undefined }];
+        return notSent('BEGIN');
       }
-      return values.length > 0 ? marked(client.query({ text, values, name: nameOf(text) })) : client.query(text);
+      if (text === 'commit' || text === 'rollback') {
+        inTransaction = false;
+        // `begin` never went out: nothing ran, or what was held back is dropped with the rollback.
+        if (ahead[0]?.text === 'begin' && (ahead.length === 1 || text === 'rollback')) {
+          ahead = [];
+          return notSent(text.toUpperCase());
+        }
+        if (text === 'rollback') ahead = [];
+      } else if (text.endsWith(WITH_THE_NEXT)) {
+        ahead.push({ text, values, name: nameOf(text) });
+        return notSent('');
+      }
+      if (ahead.length === 0) return send(text, values);
+      if (values.length > 0 || text === 'commit') return withAhead(text, values);
+      // A text without parameters may hold several statements, which the extended protocol refuses:
+      // what is held back goes first.
+      const last = ahead.pop()!;
+      await withAhead(last.text, last.values);
+      return send(text, values);
     };
     return {
       query: query as unknown as PostgresPoolClient['query'],
       release: () => {
-        beginPending = false;
+        inTransaction = false;
+        ahead = [];
         client.release(stale);
       },
     };

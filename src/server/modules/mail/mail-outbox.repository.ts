@@ -1,9 +1,10 @@
 import { SqliteAdapter, sql } from 'kysely';
-import type { Db } from '../../db/database';
+import { type Db, sentWithTheNext } from '../../db/database';
 import type { MailOutboxRow, MailOutboxTable } from '../../db/schema';
 
+/** Writes a mail into the outbox; in a PostgreSQL transaction, with the transaction's next statement or its commit. */
 export async function insertOutboxMail(db: Db, row: Omit<MailOutboxTable, 'attempts'>): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute();
+  await db.insertInto('mail_outbox').values(row).modifyEnd(sentWithTheNext).execute();
 }
 
 export interface Claim {
