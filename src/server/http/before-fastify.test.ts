@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,5 +193,81 @@ describe('known public URLs behind a proxy', () => {
     } finally {
       await shop.stop();
     }
+  });
+});
+
+/** A GET through node:http, which sends only the headers given (fetch adds Accept-Encoding) and decodes nothing. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const { 'x-request-id': _id, 'x-ratelimit-remaining': _left, date: _date, ...rest } = response.headers;
+          resolve({ status: response.statusCode ?? 0, headers: rest, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+describe('pages for visitors answered before Fastify', () => {
+  let shop: Shop;
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-before-fastify-dist-'));
+  beforeAll(async () => {
+    // index.html as the build writes it, reduced to the page markers the server renders into.
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>Gearhouse</title></head>' +
+        '<body><div id="root"><!--page--><div role="status">Loading…</div><!--/page--></div></body></html>',
+    );
+    shop = await listeningShop({ webDistDir: dist, rateLimitPerMinute: 1000 });
+  });
+  afterAll(async () => {
+    await shop.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a page served from the page cache before with the same status, headers and bytes as Fastify did', async () => {
+    const cases = [
+      ['/', 'gzip, br', 'br'],
+      ['/part?q=brake&utm_source=mail', 'gzip', 'gzip'],
+      ['/reviews', undefined, undefined],
+    ] as const;
+    for (const [url, acceptEncoding, encoding] of cases) {
+      const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+      // Rendered, then served from the page cache by Fastify (which remembers the URL), then answered before it.
+      await rawGet(`${shop.base}${url}`, headers);
+      const byFastify = await rawGet(`${shop.base}${url}`, headers);
+      expect.soft(shop.app.responseCache.knownUrl(url), url).toMatchObject({ page: true });
+      const remembered = vi.spyOn(shop.app.responseCache, 'rememberKey');
+      const record = vi.spyOn(shop.app.metrics.httpAnswers, 'record');
+      const early = await rawGet(`${shop.base}${url}`, headers);
+      expect.soft(remembered, url).not.toHaveBeenCalled();
+      expect.soft(early, url).toEqual(byFastify);
+      expect.soft(early.status, url).toBe(200);
+      expect.soft(early.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect.soft(early.headers['cache-control'], url).toBe('no-cache');
+      expect.soft(early.headers['content-encoding'], url).toBe(encoding);
+      expect.soft(record, url).toHaveBeenCalledWith('GET', url === '/' ? '/' : 'unmatched', 200, expect.any(Number));
+      remembered.mockRestore();
+      record.mockRestore();
+    }
+    const page = await fetch(`${shop.base}/`);
+    expect(await page.text()).not.toContain('Loading…');
+  });
+
+  it('leaves a page to Fastify for a browser with a session, or one asking for an encoding no kept form has', async () => {
+    const url = `${shop.base}/`;
+    await fetch(url);
+    await fetch(url);
+    const signedIn = await fetch(url, { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
+    expect(signedIn.status).toBe(200);
+    // The app's shell, which the browser renders for the signed-in customer.
+    expect(await signedIn.text()).toContain('Loading…');
+    const deflate = await rawGet(url, { 'accept-encoding': 'deflate' });
+    expect(deflate.status).toBe(200);
+    expect(deflate.headers['content-encoding']).toBe('deflate');
   });
 });

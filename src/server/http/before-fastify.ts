@@ -3,6 +3,7 @@ import { bodyFor, type KnownUrl, PUBLIC_CACHE_CONTROL, type ResponseCache } from
 import type { Client } from './client-address';
 import { markCounted, type ShopWideLimit, windowHeaders } from './rate-limit';
 import type { RequestLines } from './request-log';
+import { SESSION_COOKIE } from './web-app';
 
 export interface BeforeFastifyParts {
   cache: ResponseCache;
@@ -34,7 +35,10 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
  * It takes only what it can answer exactly as Fastify would, and hands everything else on untouched:
  * a method other than GET, a URL not validated before or whose answer is not kept, a request with a
  * body or a conditional one (If-None-Match), a route with a rate limit of its own, a client past the
- * limit (Fastify refuses it, with the count made here), or while the server is closing. Behind a
+ * limit (Fastify refuses it, with the count made here), or while the server is closing. A page
+ * rendered for visitors (`/`, `/part`, …) is answered the same way once Fastify has served it from
+ * the page cache, but never to a browser with a session (it gets the app's shell), nor to one that
+ * asks only for an encoding no kept form has. Behind a
  * proxy (TRUST_PROXY) the client is the one Fastify's request would name, read from X-Forwarded-For
  * by the same rules. `app.inject` never passes here: tests that go through it see Fastify's path,
  * which answers the same.
@@ -58,13 +62,20 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     startedAt: number,
   ): void {
     const entry = cache.lookup(known.key);
-    if (count > limit.perMinute || !entry) {
+    const headers = request.headers;
+    const { body, encoding } = entry ? bodyFor(entry, headers['accept-encoding']) : { body: undefined, encoding: undefined };
+    // A page goes through @fastify/compress on Fastify's path, which may encode it in a way the kept
+    // forms do not (deflate): only a client that takes a kept form, or asks for none, is answered here.
+    // A page past its last is kept as a redirect, which Fastify's path sends.
+    const notAsFastify =
+      known.page === true &&
+      ((!encoding && headers['accept-encoding'] !== undefined) || !entry?.contentType.startsWith('text/html'));
+    if (count > limit.perMinute || !entry || !body || notAsFastify) {
       // Fastify answers, with this count: the refusal, or an answer dropped meanwhile made again.
       markCounted(request, count, msLeft);
       fastify(request, response);
       return;
     }
-    const headers = request.headers;
     const url = request.url ?? '';
     const id = parts.requestId(request);
     const version = headers['accept-version'];
@@ -82,11 +93,10 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       'x-request-id': id,
       ...windowHeaders(limit.perMinute, count, msLeft),
       'content-type': entry.contentType,
-      etag: entry.etag,
-      'cache-control': PUBLIC_CACHE_CONTROL,
-      vary: 'accept-encoding',
+      ...(known.page
+        ? { 'cache-control': 'no-cache', vary: 'cookie, accept-encoding' }
+        : { etag: entry.etag, 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'accept-encoding' }),
     };
-    const { body, encoding } = bodyFor(entry, headers['accept-encoding']);
     if (encoding) sent['content-encoding'] = encoding;
     sent['content-length'] = body.length;
     response.writeHead(200, sent);
@@ -107,6 +117,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       headers['content-length'] !== undefined ||
       headers['transfer-encoding'] !== undefined ||
       headers['if-none-match'] !== undefined ||
+      (known.page === true && SESSION_COOKIE.test(headers.cookie ?? '')) ||
       parts.uncounted(request)
     ) {
       fastify(request, response);

@@ -43,6 +43,11 @@ export interface KnownUrl {
   route: string;
   /** Whether the route counts against the shop-wide rate limit alone (no limit of its own, not exempt). */
   shopWideLimit: boolean;
+  /**
+   * A page as visitors get it (rendered on the server): it is theirs only without a session, and is
+   * sent as a page is, never kept by the browser without asking (`no-cache`) and varying by cookie.
+   */
+  page?: boolean;
 }
 
 interface Entry extends StoredBody {

@@ -4,12 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '#shared/paths';
 import { pageModuleOf, trimTrailingSlashes } from '#shared/routes';
-import { createPageRendering, type PageAnswer, type PageRenderingOptions } from '../rendering';
+import { createPageRendering, type PageAnswer, type PageRenderingOptions, pageEntryKey } from '../rendering';
 import { sendStoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
 
 /** better-auth's session cookie, `[__Secure-]better-auth.session_token`: a signed-in browser gets the app. */
-const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=/;
+export const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=/;
 
 /**
  * index.html with `<link rel="modulepreload">` for each page module's chunks (listed by the build in
@@ -121,7 +121,17 @@ export async function registerWebApp(
     if (!shell || request.method !== 'GET' || SESSION_COOKIE.test(request.headers.cookie ?? '')) return shell;
     const queryAt = request.url.indexOf('?');
     const url = new URL(`http://shop.invalid${pathname}${queryAt < 0 ? '' : request.url.slice(queryAt)}`);
-    return (await renderPage(url, request.ip)) ?? shell;
+    const page = await renderPage(url, request.ip);
+    const key = page && !('redirect' in page) ? pageEntryKey(url) : undefined;
+    // The same URL's next visitors are answered from the kept page before Fastify (before-fastify.ts).
+    if (key && request.routeOptions.config.rateLimit === undefined) {
+      app.responseCache.rememberKey(request.url, key, {
+        route: request.routeOptions.url ?? 'unmatched',
+        shopWideLimit: true,
+        page: true,
+      });
+    }
+    return page ?? shell;
   };
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {

@@ -65,6 +65,12 @@ export function pageCacheKey(path: string, rawQuery: string): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** Where the response cache keeps the page at `url`, when it is a page rendered on the server. */
+export function pageEntryKey(url: URL): string | undefined {
+  const path = trimTrailingSlashes(url.pathname);
+  return isServerRendered(path) ? `page:${pageCacheKey(path, url.search.slice(1))}` : undefined;
+}
+
 export async function createPageRendering(app: FastifyInstance, options: PageRenderingOptions): Promise<RenderPage> {
   const renderer = options.shellFor('/')?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
 
