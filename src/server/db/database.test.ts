@@ -205,6 +205,23 @@ describe.skipIf(!availableEngines().includes('postgres'))('transactions [postgre
     expect(await idsFrom(30)).toHaveLength(12);
   });
 
+  it('keeps a connection whose held-back write failed ahead of a statement it had never prepared from answering wrongly after', async () => {
+    const db = database.db as unknown as Kysely<CounterDb>;
+    // The statement after the failing write is one no connection has prepared yet: PostgreSQL skips it.
+    const fresh = (trx: Kysely<CounterDb>) =>
+      sql<{ fresh: number }>`select n + ${0} as fresh from counter where id = ${1}`.execute(trx);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertHeldBack(trx, 1);
+        await fresh(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => db.transaction().execute(async (trx) => (await fresh(trx)).rows[0]?.fresh)),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, () => expect.any(Number)));
+  });
+
   it('drops the marked writes of a transaction rolled back, and runs one at once outside a transaction', async () => {
     const db = database.db as unknown as Kysely<CounterDb>;
     await expect(

@@ -65,8 +65,6 @@ interface Ahead {
 class WithStatementsAhead extends WireQuery {
   #ahead: readonly Ahead[];
   #left: number;
-  /** Whether a statement ahead was parsed under its name in this write (see `parsesNames`). */
-  parsesNames = false;
 
   constructor(ahead: readonly Ahead[], query: pg.QueryConfig, callback: QueryCallback) {
     super({ ...query, queryMode: 'extended' }, undefined, callback);
@@ -78,10 +76,7 @@ class WithStatementsAhead extends WireQuery {
     for (const { text, values, name } of this.#ahead) {
       if (!name || (connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] === undefined)) {
         connection.parse({ text, name });
-        if (name) {
-          connection.submittedNamedStatements[name] = text;
-          this.parsesNames = true;
-        }
+        if (name) connection.submittedNamedStatements[name] = text;
       }
       connection.bind({ statement: name, values, valueMapper: prepareValue });
       connection.execute({});
@@ -149,18 +144,20 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
     const withAhead = (text: string, values: unknown[]) => {
       const sending = ahead;
       ahead = [];
-      let query: WithStatementsAhead | undefined;
       const answered = new Promise<pg.QueryResult>((resolve, reject) => {
-        query = new WithStatementsAhead(
-          sending,
-          { text, values, name: values.length > 0 ? nameOf(text) : undefined },
-          (error, result) => (error ? reject(error) : resolve(result)),
+        client.query(
+          new WithStatementsAhead(
+            sending,
+            { text, values, name: values.length > 0 ? nameOf(text) : undefined },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          ),
         );
-        client.query(query);
       });
-      return marked(answered).catch((error: unknown) => {
-        // A name parsed ahead may not have been made: this connection no longer knows which it has.
-        if (query?.parsesNames) stale = true;
+      return answered.catch((error: unknown) => {
+        // pg takes any ParseComplete for the query's own (it knows of one query at a time), so after a
+        // failure it may count as prepared a name PostgreSQL skipped: the connection is dropped when
+        // released, and the next one prepares afresh.
+        stale = true;
         throw error;
       });
     };
