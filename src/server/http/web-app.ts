@@ -7,6 +7,7 @@ import { pageModuleOf, trimTrailingSlashes } from '#shared/routes';
 import { createPageRendering, type PageAnswer, type PageRenderingOptions, pageEntryKey } from '../rendering';
 import { sendStoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
+import { routeLabel } from '../modules/metrics';
 
 /** better-auth's session cookie, `[__Secure-]better-auth.session_token`: a signed-in browser gets the app. */
 export const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=/;
@@ -126,7 +127,7 @@ export async function registerWebApp(
     // The same URL's next visitors are answered from the kept page before Fastify (before-fastify.ts).
     if (key && request.routeOptions.config.rateLimit === undefined) {
       app.responseCache.rememberKey(request.url, key, {
-        route: request.routeOptions.url ?? 'unmatched',
+        route: routeLabel(request),
         shopWideLimit: true,
         page: true,
       });

@@ -65,10 +65,13 @@ export function pageCacheKey(path: string, rawQuery: string): string {
   return query ? `${path}?${query}` : path;
 }
 
+/** Where the response cache keeps the page of a cache key. */
+const entryOf = (key: string): string => `page:${key}`;
+
 /** Where the response cache keeps the page at `url`, when it is a page rendered on the server. */
 export function pageEntryKey(url: URL): string | undefined {
   const path = trimTrailingSlashes(url.pathname);
-  return isServerRendered(path) ? `page:${pageCacheKey(path, url.search.slice(1))}` : undefined;
+  return isServerRendered(path) ? entryOf(pageCacheKey(path, url.search.slice(1))) : undefined;
 }
 
 export async function createPageRendering(app: FastifyInstance, options: PageRenderingOptions): Promise<RenderPage> {
@@ -124,13 +127,13 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
       }
       if ('redirect' in page) {
         counters.renders.inc({ result: 'redirect' });
-        app.responseCache.store(`page:${key}`, Buffer.from(page.redirect), REDIRECT_ENTRY, '', generation);
+        app.responseCache.store(entryOf(key), Buffer.from(page.redirect), REDIRECT_ENTRY, '', generation);
         return page;
       }
       counters.renders.inc({ result: 'page' });
       const body = Buffer.from(withRenderedPage(shell, page));
-      app.responseCache.store(`page:${key}`, body, 'text/html; charset=utf-8', '', generation);
-      return app.responseCache.lookup(`page:${key}`) ?? { body, encoded: new Map() };
+      app.responseCache.store(entryOf(key), body, 'text/html; charset=utf-8', '', generation);
+      return app.responseCache.lookup(entryOf(key)) ?? { body, encoded: new Map() };
     } catch (error) {
       counters.renders.inc({ result: 'failed' });
       // The visitor still gets a working page (the app renders it), but a page that cannot render is the shop's fault.
@@ -149,7 +152,7 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
     const shell = options.shellFor(path);
     if (!renderer || !shell || !isServerRendered(path)) return undefined;
     const key = pageCacheKey(path, url.search.slice(1));
-    const cached = app.responseCache.lookup(`page:${key}`);
+    const cached = app.responseCache.lookup(entryOf(key));
     if (cached) return cached.contentType === REDIRECT_ENTRY ? { redirect: cached.body.toString() } : cached;
 
     const underway = rendering.get(key);

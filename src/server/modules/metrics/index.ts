@@ -1,2 +1,2 @@
 export { createMetrics, type Metrics } from './metrics';
-export { registerMetrics } from './metrics.routes';
+export { registerMetrics, routeLabel } from './metrics.routes';
