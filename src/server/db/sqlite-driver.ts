@@ -69,7 +69,7 @@ class Turn implements DatabaseConnection {
  * A commit is the costliest step of a write on SQLite: it appends every page the transaction changed
  * to the write-ahead log, and transactions that follow each other change mostly the same pages (the
  * last leaf of each index on the creation time, the part's row, the counters). So the first
- * transaction of a turn opens a group (`begin`), each transaction runs in a savepoint of it (a
+ * transaction of a turn opens a group (`begin immediate`), each transaction runs in a savepoint of it (a
  * failure rolls back its own work only), and when the turn's ready work is done (`setImmediate`) the
  * group commits once. Each transaction's promise settles when its group has committed, and with the
  * group's error if the commit fails: nothing is answered before it is in the log.
