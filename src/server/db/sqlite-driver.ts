@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -85,6 +85,7 @@ export class GroupCommitDriver implements Driver {
   readonly #sqlite: SQLite.Database;
   readonly #lock = new Lock();
   readonly #statements = new Map<string, SQLite.Statement>();
+  readonly #control = new Map<string, SQLite.Statement>();
   #group: Group | undefined;
 
   constructor(sqlite: SQLite.Database) {
@@ -132,18 +133,6 @@ export class GroupCommitDriver implements Driver {
     this.#failGroup(new Error('the transaction group was rolled back by SQLite'));
   }
 
-  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name.replaceAll('"', '""')}"`));
-  }
-
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`rollback to "${name.replaceAll('"', '""')}"`));
-  }
-
-  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(`release "${name.replaceAll('"', '""')}"`));
-  }
-
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     this.#giveBack(connection as Turn);
   }
@@ -154,6 +143,7 @@ export class GroupCommitDriver implements Driver {
       this.#commitGroup();
     } finally {
       this.#statements.clear();
+      this.#control.clear();
       this.#sqlite.close();
     }
   }
@@ -186,8 +176,14 @@ export class GroupCommitDriver implements Driver {
     return statement;
   }
 
+  /** Runs a statement that controls the group or a transaction's savepoint (a handful of texts, kept). */
   #exec(sql: string): void {
-    this.#sqlite.prepare(sql).run();
+    let statement = this.#control.get(sql);
+    if (!statement) {
+      statement = this.#sqlite.prepare(sql);
+      this.#control.set(sql, statement);
+    }
+    statement.run();
   }
 
   #giveBack(turn: Turn): void {
