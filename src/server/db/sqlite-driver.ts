@@ -223,17 +223,17 @@ export class GroupCommitDriver implements Driver {
   #commitGroup(): void {
     const group = this.#group;
     if (!group) return;
-    this.#group = undefined;
     try {
       this.#exec('commit');
     } catch (error) {
-      if (this.#sqlite.inTransaction) this.#exec('rollback');
-      group.reject(error);
+      this.#failGroup(error);
       return;
     }
+    this.#group = undefined;
     group.resolve();
   }
 
+  /** Ends the open group without it: rolled back if SQLite has not already, each transaction told why. */
   #failGroup(error: unknown): void {
     const group = this.#group;
     if (!group) return;
