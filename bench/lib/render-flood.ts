@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { percentile } from './load';
 
 /**
  * The render flood: does a stream of page requests that the page cache cannot answer (random query
@@ -40,13 +41,11 @@ export interface RenderFloodResult {
 }
 
 function figures(samples: number[]): LatencyFigures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   return {
-    count: sorted.length,
-    avgMs: sorted.reduce((sum, ms) => sum + ms, 0) / Math.max(1, sorted.length),
-    p99Ms: at(0.99),
-    maxMs: sorted.at(-1) ?? 0,
+    count: samples.length,
+    avgMs: samples.reduce((sum, ms) => sum + ms, 0) / Math.max(1, samples.length),
+    p99Ms: percentile(samples, 0.99),
+    maxMs: samples.reduce((max, ms) => Math.max(max, ms), 0),
   };
 }
 
