@@ -41,7 +41,9 @@ try {
   if (!partId) throw new Error('the demo catalogue is empty');
 
   if (sections.has('load')) {
-    console.log(`Gearhouse benchmark — ${seconds} one-second rounds a side per route after 2 s of warm-up, server pid ${server.pid}\n`);
+    console.log(
+      `Gearhouse benchmark — ${seconds} one-second rounds a side per route after 2 s of warm-up, server pid ${server.pid}\n`,
+    );
     budgets.push(...(await measurePublicGets(server.url, server.pid, partId, seconds)));
   }
 
@@ -105,7 +107,7 @@ try {
   budgets.push({ name: 'server memory after the run < 250 MB', figure: `${rss.toFixed(0)} MB`, holds: rss < 250 });
 
   if (sections.has('orders')) {
-    orders.push(await measureOrderSeries(server.url, 'SQLite', seconds));
+    orders.push(await measureOrderSeries(server.url, 'SQLite', seconds, { serverPid: server.pid }));
     // The cart is read per customer and never cached; the part page's data is the public read beside it.
     const cart = await filledCart(server.url, 5);
     const cached = await measure('GET /api/parts/:id', `${server.url}/api/parts/${cart.partId}`, { seconds });
@@ -129,7 +131,14 @@ const postgres = sections.has('orders') ? await createBenchPostgres() : undefine
 if (postgres) {
   const pgServer = await startBuiltServer({ DATABASE_URL: postgres.url });
   try {
-    orders.push(await measureOrderSeries(pgServer.url, 'PostgreSQL', seconds));
+    // PostgreSQL's own CPU per order is read from /proc when it runs on this machine.
+    const local = ['127.0.0.1', 'localhost', '[::1]', ''].includes(new URL(postgres.url).hostname);
+    orders.push(
+      await measureOrderSeries(pgServer.url, 'PostgreSQL', seconds, {
+        serverPid: pgServer.pid,
+        localDatabase: local ? 'postgres' : undefined,
+      }),
+    );
   } finally {
     await pgServer.stop();
     await postgres.drop();
@@ -140,8 +149,16 @@ if (postgres) {
 
 /** Each engine's orders/s goal for one line; five lines must keep 60% of it. */
 const ORDER_GOALS: Record<string, number> = { SQLite: 1000, PostgreSQL: 500 };
+/** CPU time an order cost the server, and PostgreSQL's processes when they share the machine. */
+const cpuPerOrder = (o: LoadResult) =>
+  [
+    o.cpuMicrosPerRequest === undefined ? '' : `server ${(o.cpuMicrosPerRequest / 1000).toFixed(2)} ms`,
+    o.databaseCpuMicrosPerRequest === undefined ? '' : `PostgreSQL ${(o.databaseCpuMicrosPerRequest / 1000).toFixed(2)} ms`,
+  ]
+    .filter(Boolean)
+    .join(', ');
 const orderLine = (o: LoadResult) =>
-  `  ${o.label.padEnd(54)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   ${o.non2xx + o.errors > 0 ? `(${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`;
+  `  ${o.label.padEnd(54)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   CPU an order: ${cpuPerOrder(o)}${o.non2xx + o.errors > 0 ? `   (${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`;
 for (const series of orders) {
   console.log(
     `\nBooking on ${series.engine} (each answer a real order: stock taken, order written, its mail in the outbox and sent):`,

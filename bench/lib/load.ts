@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -9,6 +9,8 @@ export interface LoadResult {
   errors: number;
   /** CPU time (user and system) the `cpuPid` process spent per request answered, in microseconds. */
   cpuMicrosPerRequest?: number;
+  /** CPU time the machine's PostgreSQL processes spent per request answered, in microseconds. */
+  databaseCpuMicrosPerRequest?: number;
 }
 
 /** The request headers of every measured request (the warm-up sends none): a browser's encodings. */
@@ -29,6 +31,31 @@ export interface MeasureOptions {
 export function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (user and system) every PostgreSQL process of this machine has used, in ms, from /proc;
+ * undefined where there is none to read (no /proc, or a database on another machine).
+ */
+export function postgresCpuMs(): number | undefined {
+  let ms: number | undefined;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes(' (postgres) ')) continue;
+      const fields = stat.split(') ')[1]?.split(' ') ?? [];
+      ms = (ms ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ms;
 }
 
 /** Drives one URL with autocannon after a short warm-up, and returns throughput and tail latency. */

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { smallestAllowedQuantity } from '../../src/shared/pricing';
 import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../../src/server/testing/booking';
-import type { LoadResult } from './load';
+import { cpuMsOf, type LoadResult, postgresCpuMs } from './load';
 
 const DEMO_ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
 const DEMO_CUSTOMER = { email: 'customer@gearhouse.example', password: 'customer-demo-1' };
@@ -100,7 +100,27 @@ async function customersOf(url: string, n: number): Promise<string[]> {
 export async function measureOrders(
   url: string,
   label: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2, lines = 1, customers = 1, spread = 1 } = {},
+  {
+    connections = 10,
+    seconds = 8,
+    warmupSeconds = 2,
+    lines = 1,
+    customers = 1,
+    spread = 1,
+    serverPid,
+    database,
+  }: {
+    connections?: number;
+    seconds?: number;
+    warmupSeconds?: number;
+    lines?: number;
+    customers?: number;
+    spread?: number;
+    /** The server process, whose CPU time per order is measured over the run. */
+    serverPid?: number | undefined;
+    /** With 'postgres', the CPU time of this machine's PostgreSQL processes per order too. */
+    database?: 'postgres' | undefined;
+  } = {},
 ): Promise<LoadResult> {
   const admin = await signIn(url, DEMO_ADMIN);
   const customer = await signIn(url, DEMO_CUSTOMER);
@@ -141,13 +161,21 @@ export async function measureOrders(
   await restock();
   await autocannon({ ...options, duration: warmupSeconds });
   await restock();
+  const serverBefore = serverPid ? cpuMsOf(serverPid) : 0;
+  const databaseBefore = database === 'postgres' ? postgresCpuMs() : undefined;
   const result = await autocannon({ ...options, duration: seconds });
+  const perOrder = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
+  const databaseAfter = databaseBefore === undefined ? undefined : postgresCpuMs();
   return {
     label,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ...(serverPid ? { cpuMicrosPerRequest: perOrder(cpuMsOf(serverPid) - serverBefore) } : {}),
+    ...(databaseBefore !== undefined && databaseAfter !== undefined
+      ? { databaseCpuMicrosPerRequest: perOrder(databaseAfter - databaseBefore) }
+      : {}),
   };
 }
 
@@ -187,9 +215,19 @@ export const ORDER_CONNECTIONS = [10, 50, 200] as const;
 /** How many customers, and how many parts, the series' orders take turns among. */
 export const ORDER_CUSTOMERS = 20;
 
-export async function measureOrderSeries(url: string, engine: string, seconds: number): Promise<OrderSeries> {
-  const oneLine = await measureOrders(url, `one line (${engine})`, { seconds });
-  const fiveLines = await measureOrders(url, `five lines (${engine})`, { seconds, lines: 5 });
+/**
+ * The orders section on one engine, with the server's CPU time per order and, for a PostgreSQL on
+ * this machine (`localDatabase`), its processes' too: on one machine both share the cores.
+ */
+export async function measureOrderSeries(
+  url: string,
+  engine: string,
+  seconds: number,
+  { serverPid, localDatabase }: { serverPid: number; localDatabase?: 'postgres' | undefined },
+): Promise<OrderSeries> {
+  const cpu = { serverPid, database: localDatabase };
+  const oneLine = await measureOrders(url, `one line (${engine})`, { seconds, ...cpu });
+  const fiveLines = await measureOrders(url, `five lines (${engine})`, { seconds, lines: 5, ...cpu });
   const byConnections: LoadResult[] = [];
   for (const connections of ORDER_CONNECTIONS) {
     byConnections.push(
@@ -198,6 +236,7 @@ export async function measureOrderSeries(url: string, engine: string, seconds: n
         connections,
         customers: ORDER_CUSTOMERS,
         spread: ORDER_CUSTOMERS,
+        ...cpu,
       }),
     );
   }
