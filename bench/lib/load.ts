@@ -27,10 +27,15 @@ export interface MeasureOptions {
   cpuPid?: number;
 }
 
-/** CPU time (user and system) a process has used, in ms, from /proc (clock ticks of 10 ms). */
-export function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+/** The CPU time (user and system) in a process's `/proc/<pid>/stat` line, in ms (clock ticks of 10 ms). */
+function cpuMsIn(stat: string): number {
+  const fields = stat.split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time (user and system) a process has used, in ms, from /proc. */
+export function cpuMsOf(pid: number): number {
+  return cpuMsIn(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /**
@@ -48,9 +53,7 @@ export function postgresCpuMs(): number | undefined {
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes(' (postgres) ')) continue;
-      const fields = stat.split(') ')[1]?.split(' ') ?? [];
-      ms = (ms ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+      if (stat.includes(' (postgres) ')) ms = (ms ?? 0) + cpuMsIn(stat);
     } catch {
       // the process ended meanwhile
     }
