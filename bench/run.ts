@@ -136,7 +136,7 @@ if (postgres) {
     orders.push(
       await measureOrderSeries(pgServer.url, 'PostgreSQL', seconds, {
         serverPid: pgServer.pid,
-        localDatabase: local ? 'postgres' : undefined,
+        postgresCpu: local,
       }),
     );
   } finally {

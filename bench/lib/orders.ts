@@ -108,7 +108,7 @@ export async function measureOrders(
     customers = 1,
     spread = 1,
     serverPid,
-    database,
+    postgresCpu = false,
   }: {
     connections?: number;
     seconds?: number;
@@ -118,8 +118,8 @@ export async function measureOrders(
     spread?: number;
     /** The server process, whose CPU time per order is measured over the run. */
     serverPid?: number | undefined;
-    /** With 'postgres', the CPU time of this machine's PostgreSQL processes per order too. */
-    database?: 'postgres' | undefined;
+    /** The CPU time of this machine's PostgreSQL processes per order too. */
+    postgresCpu?: boolean;
   } = {},
 ): Promise<LoadResult> {
   const admin = await signIn(url, DEMO_ADMIN);
@@ -162,7 +162,7 @@ export async function measureOrders(
   await autocannon({ ...options, duration: warmupSeconds });
   await restock();
   const serverBefore = serverPid ? cpuMsOf(serverPid) : 0;
-  const databaseBefore = database === 'postgres' ? postgresCpuMs() : undefined;
+  const databaseBefore = postgresCpu ? postgresCpuMs() : undefined;
   const result = await autocannon({ ...options, duration: seconds });
   const perOrder = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
   const databaseAfter = databaseBefore === undefined ? undefined : postgresCpuMs();
@@ -217,15 +217,14 @@ export const ORDER_CUSTOMERS = 20;
 
 /**
  * The orders section on one engine, with the server's CPU time per order and, for a PostgreSQL on
- * this machine (`localDatabase`), its processes' too: on one machine both share the cores.
+ * this machine (`postgresCpu`), its processes' too: on one machine both share the cores.
  */
 export async function measureOrderSeries(
   url: string,
   engine: string,
   seconds: number,
-  { serverPid, localDatabase }: { serverPid: number; localDatabase?: 'postgres' | undefined },
+  cpu: { serverPid: number; postgresCpu?: boolean },
 ): Promise<OrderSeries> {
-  const cpu = { serverPid, database: localDatabase };
   const oneLine = await measureOrders(url, `one line (${engine})`, { seconds, ...cpu });
   const fiveLines = await measureOrders(url, `five lines (${engine})`, { seconds, lines: 5, ...cpu });
   const byConnections: LoadResult[] = [];
