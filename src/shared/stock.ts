@@ -17,3 +17,11 @@ export const LOW_STOCK_FACTOR = 2;
 export function lowStockLine(part: { minOrderQuantity: number; lowStockThreshold: number | null }): number {
   return part.lowStockThreshold ?? LOW_STOCK_FACTOR * part.minOrderQuantity;
 }
+
+/**
+ * Whether taking `quantity` took the stock under its low-stock `line`: `stock` is what was left, and
+ * it was at or over the line before.
+ */
+export function tookUnderLowStockLine({ stock, quantity, line }: { stock: number; quantity: number; line: number }): boolean {
+  return stock < line && stock + quantity >= line;
+}

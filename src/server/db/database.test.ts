@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { sentWithTheNext } from './database';
+import { ASSUMPTION_FAILED } from './errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundTrips } from '../testing/round-trips';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../testing/test-database';
 
 describe.skipIf(!availableEngines().includes('postgres'))('prepared statements [postgres]', () => {
@@ -68,23 +69,6 @@ describe.skipIf(!availableEngines().includes('postgres'))('transactions [postgre
   afterAll(() => database.drop());
 
   const countOf = async () => (await sql<{ n: number }>`select n from counter where id = ${1}`.execute(database.db)).rows[0]?.n;
-
-  /** How many times PostgreSQL said it was ready for the next query while `work` ran: its round trips. */
-  async function roundTrips(work: () => Promise<unknown>): Promise<number> {
-    const connection = pg.Connection.prototype as unknown as { emit(event: string, ...args: unknown[]): boolean };
-    const emit = connection.emit;
-    let ready = 0;
-    connection.emit = function (this: unknown, event: string, ...args: unknown[]) {
-      if (event === 'readyForQuery') ready += 1;
-      return emit.call(this, event, ...args);
-    };
-    try {
-      await work();
-    } finally {
-      connection.emit = emit;
-    }
-    return ready;
-  }
 
   it("sends a transaction's begin with its first statement: two round trips for one statement and the commit", async () => {
     const trips = await roundTrips(() =>
@@ -246,5 +230,37 @@ describe.skipIf(!availableEngines().includes('postgres'))('transactions [postgre
     } finally {
       await other.destroy();
     }
+  });
+
+  it('keeps the connection of a transaction whose assumption failed, knowing which of its statements it prepared', async () => {
+    const db = database.db as unknown as Kysely<CounterDb>;
+    const backend = async (trx: Kysely<CounterDb>) =>
+      (await sql<{ pid: number }>`select pg_backend_pid() + ${0} as pid`.execute(trx)).rows[0]?.pid;
+    // Texts no connection has prepared yet, held back: one before the check, one after it.
+    const before = (trx: Kysely<CounterDb>, id: number) =>
+      sql`insert into counter (id, n) values (${id}, 1) ${sentWithTheNext}`.execute(trx);
+    const check = (trx: Kysely<CounterDb>, fails: boolean) =>
+      sql`select assumption_failed('the test said so') where ${fails}::boolean ${sentWithTheNext}`.execute(trx);
+    const after = (trx: Kysely<CounterDb>, id: number) =>
+      sql`insert into counter (id, n) values (${id}, 2) ${sentWithTheNext}`.execute(trx);
+    let first: number | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        first = await backend(trx);
+        await before(trx, 60);
+        await check(trx, true);
+        await after(trx, 61);
+      }),
+    ).rejects.toMatchObject({ code: ASSUMPTION_FAILED, message: 'the test said so' });
+    // The pool hands out the connection released last: the same one, still open, runs the statement
+    // prepared before the check by its name and prepares the one after it, which PostgreSQL skipped.
+    const again = await db.transaction().execute(async (trx) => {
+      await before(trx, 62);
+      await check(trx, false);
+      await after(trx, 63);
+      return backend(trx);
+    });
+    expect(again).toBe(first);
+    expect(await idsFrom(60)).toEqual([62, 63]);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { copyOutText } from './copy-out';
@@ -12,6 +12,11 @@ export { sentWithTheNext } from './postgres-pool';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
+
+/** Whether `db` (or a transaction of it) is PostgreSQL's, where a transaction's statements may go out in one write. */
+export function isPostgres(db: Db): boolean {
+  return !(db.getExecutor().adapter instanceof SqliteAdapter);
+}
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {

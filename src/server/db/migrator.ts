@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-invoices';
 import * as m0015 from './migrations/0015-sales-overview';
 import * as m0016 from './migrations/0016-low-stock-threshold';
 import * as m0017 from './migrations/0017-unpaid-order-counts';
+import * as m0018 from './migrations/0018-assumption-checks';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-sales-overview': m0015,
   '0016-low-stock-threshold': m0016,
   '0017-unpaid-order-counts': m0017,
+  '0018-assumption-checks': m0018,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

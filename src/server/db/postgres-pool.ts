@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
+import { ASSUMPTION_FAILED, isAssumptionFailed } from './errors';
 
 /** How many distinct SQL texts keep their prepared statement (a query with an `in (…)` list of n is its own text). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -43,9 +44,11 @@ const WireQuery = pg.Query as unknown as new (
   values: undefined,
   callback: QueryCallback,
 ) => pg.Submittable & {
+  name?: string | undefined;
   prepare(connection: WireConnection): void;
   handleCommandComplete(message: unknown, connection: WireConnection): void;
   handleDataRow(message: unknown): void;
+  handleError(error: Error & { code?: unknown }, connection: WireConnection): void;
 };
 
 /** A statement held back to go out with the next one. */
@@ -65,6 +68,9 @@ interface Ahead {
 class WithStatementsAhead extends WireQuery {
   #ahead: readonly Ahead[];
   #left: number;
+  /** The names this write prepares, by statement ahead (undefined: unnamed, or prepared before). */
+  #preparedHere: (string | undefined)[] = [];
+  #ownPreparedHere = false;
 
   constructor(ahead: readonly Ahead[], query: pg.QueryConfig, callback: QueryCallback) {
     super({ ...query, queryMode: 'extended' }, undefined, callback);
@@ -73,15 +79,38 @@ class WithStatementsAhead extends WireQuery {
   }
 
   override prepare(connection: WireConnection): void {
+    const prepared = (name: string) =>
+      connection.parsedStatements[name] !== undefined || connection.submittedNamedStatements[name] !== undefined;
     for (const { text, values, name } of this.#ahead) {
-      if (!name || (connection.parsedStatements[name] === undefined && connection.submittedNamedStatements[name] === undefined)) {
+      const here = !name || !prepared(name);
+      if (here) {
         connection.parse({ text, name });
         if (name) connection.submittedNamedStatements[name] = text;
       }
+      this.#preparedHere.push(here ? name : undefined);
       connection.bind({ statement: name, values, valueMapper: prepareValue });
       connection.execute({});
     }
+    this.#ownPreparedHere = this.name !== undefined && !prepared(this.name);
     super.prepare(connection);
+  }
+
+  /**
+   * A failed assumption (`assumption_failed`) is raised when a statement runs, so everything up to
+   * it was prepared and nothing after it was: pg's count of this connection's prepared statements is
+   * put right, and the connection stays good. (Any other error may come from a parse, and the
+   * connection is dropped when released.)
+   */
+  override handleError(error: Error & { code?: unknown }, connection: WireConnection): void {
+    if (error.code === ASSUMPTION_FAILED && this.#left > 0) {
+      const failed = this.#ahead.length - this.#left;
+      for (const name of this.#preparedHere.slice(failed + 1)) {
+        if (name) delete connection.submittedNamedStatements[name];
+      }
+      // pg takes the parse of a statement ahead for the query's own.
+      if (this.#ownPreparedHere && this.name) delete connection.parsedStatements[this.name];
+    }
+    super.handleError(error, connection);
   }
 
   override handleDataRow(message: unknown): void {
@@ -156,8 +185,8 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
       return answered.catch((error: unknown) => {
         // pg takes any ParseComplete for the query's own (it knows of one query at a time), so after a
         // failure it may count as prepared a name PostgreSQL skipped: the connection is dropped when
-        // released, and the next one prepares afresh.
-        stale = true;
+        // released, and the next one prepares afresh. A failed assumption has put the count right.
+        if (!isAssumptionFailed(error)) stale = true;
         throw error;
       });
     };

@@ -1,8 +1,8 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { type QueryCreator, SqliteAdapter, sql } from 'kysely';
 import { type Db, sentWithTheNext } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { MyOrdersView } from '#shared/schemas/orders';
-import type { CancelReason, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
+import type { CancelReason, Database, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -31,13 +31,32 @@ export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<numbe
     const row = await trx.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId).executeTakeFirst();
     return Number(row?.n ?? 0);
   }
-  const row = await trx
+  const row = await lockedCount(trx, userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The customer's row of unpaid orders, locked (made at 0 when missing), and its latest committed count. */
+function lockedCount(trx: QueryCreator<Database>, userId: string) {
+  return trx
     .insertInto('unpaid_orders')
     .values({ user_id: userId, n: 0 })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
-    .returning('n')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .returning('n');
+}
+
+/**
+ * `lockUnpaidOrdersOf` for a booking sent in one write (PostgreSQL, `sentWithTheNext`): it reads
+ * nothing back, so it locks the customer's row the same way and fails the transaction
+ * (`assumption_failed`) unless the customer has fewer than `limit` unpaid orders.
+ */
+export async function lockUnpaidOrdersUnder(trx: Db, userId: string, limit: number): Promise<void> {
+  await trx
+    .with('counted', (db) => lockedCount(db, userId))
+    .selectFrom('counted')
+    .select(sql<boolean>`assumption_failed('the customer has as many unpaid orders as allowed')`.as('failed'))
+    .where('counted.n', '>=', limit)
+    .modifyEnd(sentWithTheNext)
+    .execute();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import type { OrderStatus } from '../../db/schema';
+import type { OrderStatus, PartRow } from '../../db/schema';
 import type { PlaceOrderInput } from '#shared/schemas/orders';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { type ApiResponse, testApi } from '../../testing/api';
@@ -143,34 +143,75 @@ describeOnEachEngine(
       expect(await ordersOfPart(part.id)).toBe(1);
     });
 
-    // PostgreSQL lets the test hold the part's row lock while a booking waits on it, so the stock can
-    // run out between the booking's check and its conditional update every time (one SQLite connection
+    // PostgreSQL lets the test hold the part's row lock while a booking waits on it, so the part can
+    // change between the booking's read and its taking of the stock every time (one SQLite connection
     // cannot interleave that way; the 60-booking race below covers it there).
     if (ctx.engine === 'postgres') {
-      it('answers 409 insufficient_stock when the stock runs out between the check and the update, and writes nothing', async () => {
-        const part = await insertPart(ctx.database.db, { stock: 20 });
-        const waitingOnLock = async () => {
-          const { rows } = await sql<{ n: number }>`
-            select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.database.db);
-          return (rows[0]?.n ?? 0) > 0;
-        };
-        let booking12!: Promise<ApiResponse>;
+      const waitingOnLock = async () => {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.database.db);
+        return (rows[0]?.n ?? 0) > 0;
+      };
+      /** Books `partId` while another transaction holds its row, changing it with `change`; answers the booking's answer. */
+      async function bookWhileChanged(partId: string, change: Partial<PartRow>): Promise<ApiResponse> {
+        let booking!: Promise<ApiResponse>;
         await ctx.database.db.transaction().execute(async (trx) => {
-          // Someone else takes all but 5 and holds the row until commit.
-          await trx.updateTable('parts').set({ stock: 5 }).where('id', '=', part.id).execute();
-          booking12 = api.as(customer).post('/api/orders', bookingBody(part.id));
+          await trx.updateTable('parts').set(change).where('id', '=', partId).execute();
+          booking = api.as(customer).post('/api/orders', bookingBody(partId));
           const deadline = Date.now() + 5000;
           while (!(await waitingOnLock())) {
             if (Date.now() > deadline) throw new Error('the booking never waited on the row lock');
             await new Promise((resolve) => setTimeout(resolve, 10));
           }
         });
-        const refused = await booking12;
+        return booking;
+      }
+
+      it('answers 409 insufficient_stock when the stock runs out between the check and the update, and writes nothing', async () => {
+        // Taking 12 of 20 crosses the part's low-stock line (10): the booking goes statement by
+        // statement, reading back the row it leaves.
+        const part = await insertPart(ctx.database.db, { stock: 20, low_stock_threshold: 10 });
+        // Someone else takes all but 5 and holds the row until commit.
+        const refused = await bookWhileChanged(part.id, { stock: 5 });
         expect(refused.status, refused.body).toBe(409);
         expect(refused.json).toMatchObject({ code: 'insufficient_stock', detail: expect.stringMatching(/not enough/) });
         expect(await stockOf(part.id)).toBe(5);
         expect(await ordersOfPart(part.id)).toBe(0);
+      });
+
+      it('books again on the part as it is when the stock sent in one write ran out meanwhile: the quantity is refused, nothing written', async () => {
+        const part = await insertPart(ctx.database.db, { stock: 20 });
+        const refused = await bookWhileChanged(part.id, { stock: 5 });
+        expect(refused.status, refused.body).toBe(400);
+        expect(refused.json.errors).toEqual({ quantity: copy.validation.quantityTooHigh });
+        expect(await stockOf(part.id)).toBe(5);
+        expect(await ordersOfPart(part.id)).toBe(0);
+      });
+
+      it('writes the admins’ low-stock mail when a restock while the booking waited makes the order cross the line', async () => {
+        // As read, 20 is already under the part's line (24), and the booking goes in one write; the
+        // restock to 30 makes taking 12 cross it, so it is done again the careful way, which mails.
+        const part = await insertPart(ctx.database.db, { stock: 20, sku: 'RESTOCKED-1' });
+        const placed = await bookWhileChanged(part.id, { stock: 30 });
+        expect(placed.status, placed.body).toBe(201);
+        expect(await stockOf(part.id)).toBe(18);
+        const mails = await ctx.database.db
+          .selectFrom('mail_outbox')
+          .select('recipient')
+          .where('kind', '=', 'low-stock')
+          .where('subject', 'like', '%(RESTOCKED-1)%')
+          .execute();
+        expect(mails.map((mail) => mail.recipient)).toContain(admin.email);
+      });
+
+      it('prices the order at the price the part has when its stock is taken, not the one read before', async () => {
+        const part = await insertPart(ctx.database.db, { stock: 100, price_cents: 1000 });
+        const placed = await bookWhileChanged(part.id, { price_cents: 1500, name: 'Brake pad, revised' });
+        expect(placed.status, placed.body).toBe(201);
+        const order = await api.as(customer).get(`/api/orders/${placed.json.id}`);
+        expect(order.json).toMatchObject({ unitPriceCents: 1500, totalCents: 18_000, partName: 'Brake pad, revised' });
+        expect(await stockOf(part.id)).toBe(88);
       });
     }
 

@@ -4,6 +4,7 @@ import * as copy from '#shared/copy';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { insertOrder, insertPart } from '../../testing/factories';
+import { roundTrips } from '../../testing/round-trips';
 import { describeServicesOnEachEngine } from '../../testing/test-services';
 import { EXPORT_BATCH_SIZE } from './orders.service';
 
@@ -125,6 +126,22 @@ describeServicesOnEachEngine(
     }
 
     if (ctx.engine === 'postgres') {
+      it('books in two round trips when nothing changed meanwhile: the parts read, then every statement in one write', async () => {
+        const parts = await Promise.all([1, 2, 3].map(() => insertPart(ctx.database.db, { stock: 1000 })));
+        const onePart = await roundTrips(() =>
+          ctx.services.orders.placeOrder(customer, { partId: parts[0]!.id, quantity: 12, ...delivery }),
+        );
+        const lines = await roundTrips(() =>
+          ctx.services.orders.placeOrder(customer, {
+            lines: parts.map((part) => ({ partId: part.id, quantity: 24 })),
+            ...delivery,
+          }),
+        );
+        expect([onePart, lines]).toEqual([2, 2]);
+        expect(await Promise.all(parts.map((part) => stockOf(part.id)))).toEqual([964, 976, 976]);
+        expect(await outbox()).toEqual(['order-placed', 'order-placed']);
+      });
+
       it('streams the orders export from PostgreSQL only as fast as its caller takes it, and ends the copy when the caller stops', async () => {
         const part = await insertPart(ctx.database.db, { sku: 'GH-BULK-1' });
         // 3,000 orders of about 10 KB each: far more than the sockets between the database and the app hold.

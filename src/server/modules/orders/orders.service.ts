@@ -1,5 +1,6 @@
 import * as copy from '#shared/copy';
 import { quantityProblem, unitPriceFor } from '#shared/pricing';
+import { lowStockLine, tookUnderLowStockLine } from '#shared/stock';
 import {
   type ExportOrdersQuery,
   type ListOrdersQuery,
@@ -11,15 +12,15 @@ import {
   linesOf,
 } from '#shared/schemas/orders';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
-import type { OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
+import { type Db, isPostgres } from '../../db/database';
+import type { OrderLineRow, OrderRow, OrderStatus, PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { newId } from '../../ids';
-import { isUniqueViolation } from '../../db/errors';
+import { isAssumptionFailed, isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
-import { findLiveParts, priceTiersOf, reserveStocks } from '../parts';
+import { findLiveParts, priceTiersOf, reserveStocks, takeStocksAsRead } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { releaseOrderStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
@@ -33,6 +34,7 @@ import {
   listAllOrders,
   listUserOrders,
   lockUnpaidOrdersOf,
+  lockUnpaidOrdersUnder,
   moveOrderStatus,
 } from './orders.repository';
 
@@ -79,6 +81,28 @@ export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], payment
 
 const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
+
+/** A booking as asked: who, what (its lines, in order), and the key that makes a retry answer the first order. */
+interface Booking {
+  user: SessionUser;
+  input: PlaceOrderInput;
+  scopedKey: string | null;
+  /** Booked with one part (the part page's "Book Now"), not with lines. */
+  single: boolean;
+  wanted: ReturnType<typeof linesOf>;
+}
+
+/** Where a line's refusal is answered: the field itself for one part, `lines.N.…` for lines. */
+const fieldOf = (single: boolean, index: number, name: 'partId' | 'quantity') => (single ? name : `lines.${index}.${name}`);
+
+/** Whether a line would take its part, as read, under its low-stock line. */
+function takesUnderLowStockLine(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>): boolean {
+  return wanted.some(({ partId, quantity }) => {
+    const part = parts.get(partId)!;
+    const line = lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold });
+    return tookUnderLowStockLine({ stock: part.stock - quantity, quantity, line });
+  });
+}
 
 /** The one step an admin may take from each status. */
 const previousStatus: Record<OrderStatusUpdate['status'], OrderStatus> = { shipped: 'paid', delivered: 'shipped' };
@@ -128,6 +152,139 @@ export function createOrdersService(
     return first ? { id: first.id } : undefined;
   }
 
+  /**
+   * The live parts of a booking's lines, each line's quantity checked against its part as read. One
+   * part (the part page's "Book Now") answers as it always has: 404 for a part not on sale, its rule's
+   * message under `quantity`. Lines answer each refused line under `lines.N.…`.
+   */
+  async function orderableParts({ single, wanted }: Booking): Promise<Map<string, PartRow>> {
+    const parts = await findLiveParts(
+      db,
+      wanted.map((line) => line.partId),
+    );
+    const refused: Record<string, string> = {};
+    wanted.forEach((line, index) => {
+      const part = parts.get(line.partId);
+      if (!part) {
+        if (single) throw partNotFound();
+        refused[fieldOf(single, index, 'partId')] = copy.part.notFound;
+        return;
+      }
+      const problem = quantityProblem(
+        { minOrderQuantity: part.min_order_quantity, stock: part.stock, packSize: part.pack_size },
+        line.quantity,
+      );
+      if (problem) refused[fieldOf(single, index, 'quantity')] = problem;
+    });
+    const firstRefused = Object.entries(refused)[0];
+    if (firstRefused) {
+      const [key, message] = firstRefused;
+      const row = Number(key.split('.')[1]) + 1;
+      throw new AppError('validation_failed', single ? message : copy.booking.lineRefused(row, message), refused);
+    }
+    return parts;
+  }
+
+  /**
+   * Writes the order in one transaction, its stock taken, and announces it: `locked` reads what it
+   * writes from the rows it locks, one statement at a time; `as read` sends every statement in one
+   * write on the parts as read before, each failing the transaction (`assumption_failed`) should
+   * what it assumed no longer hold. Answers the order's id.
+   */
+  async function book(
+    { user, input, scopedKey, single, wanted }: Booking,
+    parts: ReadonlyMap<string, PartRow>,
+    how: 'locked' | 'as read',
+  ): Promise<string> {
+    const id = newId();
+    const now = clock.now().toISOString();
+    await events.transaction(db, async ({ trx, announce }) => {
+      // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
+      if (how === 'as read') {
+        await lockUnpaidOrdersUnder(trx, user.id, maxUnpaidOrders);
+      } else if ((await lockUnpaidOrdersOf(trx, user.id)) >= maxUnpaidOrders) {
+        throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
+      }
+      // Each line's stock is taken with the price it was taken at; all lines or none (a line that
+      // cannot be taken rolls the others back). Parts are locked in id order, so two orders of the
+      // same parts on PostgreSQL wait for each other instead of deadlocking.
+      const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
+      const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
+      const stockTaken: StockTaken[] = [];
+      const reserved =
+        how === 'as read'
+          ? await takeStocksAsRead(
+              trx,
+              order.map((line) => ({ part: parts.get(line.partId)!, quantity: line.quantity })),
+              now,
+            )
+          : await reserveStocks(trx, order, now);
+      for (const [index, line] of order.entries()) {
+        const taken = reserved[index];
+        if (!taken) {
+          throw single
+            ? new AppError('insufficient_stock', copy.booking.outOfStock)
+            : new AppError('insufficient_stock', copy.booking.lineRefused(line.position + 1, copy.booking.lineOutOfStock), {
+                [fieldOf(single, line.position, 'quantity')]: copy.validation.quantityTooHigh,
+              });
+        }
+        stockTaken.push({
+          partId: taken.id,
+          name: taken.name,
+          sku: taken.sku,
+          quantity: line.quantity,
+          stock: taken.stock,
+          minOrderQuantity: taken.min_order_quantity,
+          lowStockThreshold: taken.low_stock_threshold,
+        });
+        const unitPrice = unitPriceFor({ priceCents: taken.price_cents, priceTiers: priceTiersOf(taken) }, line.quantity);
+        lines[line.position] = {
+          order_id: id,
+          position: line.position,
+          part_id: taken.id,
+          sku: taken.sku,
+          part_name: taken.name,
+          image_url: taken.image_url,
+          unit_price_cents: unitPrice,
+          quantity: line.quantity,
+          line_total_cents: unitPrice * line.quantity,
+        };
+      }
+      const first = lines[0]!;
+      const row: OrderRow = {
+        id,
+        user_id: user.id,
+        part_id: first.part_id,
+        part_name: first.part_name,
+        image_url: first.image_url,
+        unit_price_cents: first.unit_price_cents,
+        quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+        total_cents: lines.reduce((sum, line) => sum + line.line_total_cents, 0),
+        customer_name: user.name,
+        customer_email: user.email,
+        phone: input.phone,
+        address: input.address,
+        status: 'pending_payment',
+        cancel_reason: null,
+        transaction_id: null,
+        paid_at: null,
+        invoice_number: null,
+        idempotency_key: scopedKey,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertOrder(trx, row, lines);
+      await announce('orderPlaced', {
+        order: row,
+        lines,
+        stockTaken,
+        fromCart: !single,
+        at: now,
+      });
+    });
+    return id;
+  }
+
   return {
     /**
      * Books a part: the total comes from the part's current price, the stock goes down only if enough
@@ -143,114 +300,23 @@ export function createOrdersService(
       const earlier = await replayed(scopedKey);
       if (earlier) return earlier;
 
-      // One part (the part page's "Book Now") answers as it always has: 404 for a part not on sale,
-      // its rule's message under `quantity`. Lines answer each refused line under `lines.N.…`.
-      const single = input.lines === undefined;
-      const wanted = linesOf(input);
-      const field = (index: number, name: 'partId' | 'quantity') => (single ? name : `lines.${index}.${name}`);
-      const parts = await findLiveParts(
-        db,
-        wanted.map((line) => line.partId),
-      );
-      const refused: Record<string, string> = {};
-      wanted.forEach((line, index) => {
-        const part = parts.get(line.partId);
-        if (!part) {
-          if (single) throw partNotFound();
-          refused[field(index, 'partId')] = copy.part.notFound;
-          return;
-        }
-        const problem = quantityProblem(
-          { minOrderQuantity: part.min_order_quantity, stock: part.stock, packSize: part.pack_size },
-          line.quantity,
-        );
-        if (problem) refused[field(index, 'quantity')] = problem;
-      });
-      const firstRefused = Object.entries(refused)[0];
-      if (firstRefused) {
-        const [key, message] = firstRefused;
-        const row = Number(key.split('.')[1]) + 1;
-        throw new AppError('validation_failed', single ? message : copy.booking.lineRefused(row, message), refused);
-      }
-
-      const id = newId();
-      const now = clock.now().toISOString();
+      const booking: Booking = { user, input, scopedKey, single: input.lines === undefined, wanted: linesOf(input) };
       try {
-        await events.transaction(db, async ({ trx, announce }) => {
-          // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
-          if ((await lockUnpaidOrdersOf(trx, user.id)) >= maxUnpaidOrders) {
-            throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
+        let parts = await orderableParts(booking);
+        // On PostgreSQL the booking goes out in one write, on the parts as just read, unless it takes a
+        // part under its low-stock line (the admins' mail is written from the row the booking leaves).
+        // Should what it assumed no longer hold by then (a part changed, another order took the stock,
+        // the customer reached the limit), nothing was written, and it is done the careful way,
+        // statement by statement, on the parts read afresh.
+        if (isPostgres(db) && !takesUnderLowStockLine(booking.wanted, parts)) {
+          try {
+            return { id: await book(booking, parts, 'as read') };
+          } catch (error) {
+            if (!isAssumptionFailed(error)) throw error;
+            parts = await orderableParts(booking);
           }
-          // Each line's stock is taken with the price it was taken at; all lines or none (a line that
-          // cannot be taken rolls the others back). Parts are locked in id order, so two orders of the
-          // same parts on PostgreSQL wait for each other instead of deadlocking.
-          const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
-          const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
-          const stockTaken: StockTaken[] = [];
-          const reserved = await reserveStocks(trx, order, now);
-          for (const [index, line] of order.entries()) {
-            const taken = reserved[index];
-            if (!taken) {
-              throw single
-                ? new AppError('insufficient_stock', copy.booking.outOfStock)
-                : new AppError('insufficient_stock', copy.booking.lineRefused(line.position + 1, copy.booking.lineOutOfStock), {
-                    [field(line.position, 'quantity')]: copy.validation.quantityTooHigh,
-                  });
-            }
-            stockTaken.push({
-              partId: taken.id,
-              name: taken.name,
-              sku: taken.sku,
-              quantity: line.quantity,
-              stock: taken.stock,
-              minOrderQuantity: taken.min_order_quantity,
-              lowStockThreshold: taken.low_stock_threshold,
-            });
-            const unitPrice = unitPriceFor({ priceCents: taken.price_cents, priceTiers: priceTiersOf(taken) }, line.quantity);
-            lines[line.position] = {
-              order_id: id,
-              position: line.position,
-              part_id: taken.id,
-              sku: taken.sku,
-              part_name: taken.name,
-              image_url: taken.image_url,
-              unit_price_cents: unitPrice,
-              quantity: line.quantity,
-              line_total_cents: unitPrice * line.quantity,
-            };
-          }
-          const first = lines[0]!;
-          const row: OrderRow = {
-            id,
-            user_id: user.id,
-            part_id: first.part_id,
-            part_name: first.part_name,
-            image_url: first.image_url,
-            unit_price_cents: first.unit_price_cents,
-            quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-            total_cents: lines.reduce((sum, line) => sum + line.line_total_cents, 0),
-            customer_name: user.name,
-            customer_email: user.email,
-            phone: input.phone,
-            address: input.address,
-            status: 'pending_payment',
-            cancel_reason: null,
-            transaction_id: null,
-            paid_at: null,
-            invoice_number: null,
-            idempotency_key: scopedKey,
-            created_at: now,
-            updated_at: now,
-          };
-          await insertOrder(trx, row, lines);
-          await announce('orderPlaced', {
-            order: row,
-            lines,
-            stockTaken,
-            fromCart: !single,
-            at: now,
-          });
-        });
+        }
+        return { id: await book(booking, parts, 'locked') };
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
         if (isUniqueViolation(error)) {
@@ -259,7 +325,6 @@ export function createOrdersService(
         }
         throw error;
       }
-      return { id };
     },
 
     /**

@@ -21,6 +21,7 @@ export {
   lowStockParts,
   releaseStock,
   reserveStocks,
+  takeStocksAsRead,
   type ReservedPart,
   topSellingParts,
 } from './parts.repository';

@@ -1,4 +1,4 @@
-import { lowStockLine } from '#shared/stock';
+import { lowStockLine, tookUnderLowStockLine } from '#shared/stock';
 import type { Db } from '../../db/database';
 import type { StockTaken } from '../../events';
 import { enqueueMail, lowStockMail } from '../mail';
@@ -17,9 +17,7 @@ export function createLowStockMails({ publicUrl }: { publicUrl: string }) {
   const overviewLink = `${publicUrl}/dashboard/overview`;
   return {
     async afterStockTaken(trx: Db, taken: readonly StockTaken[], now: string): Promise<void> {
-      const crossed = taken
-        .map((part) => ({ ...part, line: lowStockLine(part) }))
-        .filter(({ stock, quantity, line }) => stock < line && stock + quantity >= line);
+      const crossed = taken.map((part) => ({ ...part, line: lowStockLine(part) })).filter(tookUnderLowStockLine);
       if (crossed.length === 0) return;
       const admins = await adminRecipients(trx);
       for (const { name, sku, stock, line } of crossed) {

@@ -1,7 +1,8 @@
 import { SqliteAdapter, sql } from 'kysely';
 import { partNumberKey } from '#shared/pricing';
+import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
-import type { Db } from '../../db/database';
+import { type Db, sentWithTheNext } from '../../db/database';
 import type { NewPartRow, PartRow } from '../../db/schema';
 
 export interface RatingSummary {
@@ -283,6 +284,90 @@ export async function reserveStocks(
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return lines.map((line) => byId.get(line.partId));
+}
+
+/** The columns an order's line copies from its part and the ones that rule its quantity, with their types. */
+const ASSUMED_COLUMNS = {
+  sku: 'text',
+  name: 'text',
+  image_url: 'text',
+  price_cents: 'integer',
+  price_tiers: 'text',
+  min_order_quantity: 'integer',
+  pack_size: 'integer',
+  low_stock_threshold: 'integer',
+} as const;
+const assumed = Object.keys(ASSUMED_COLUMNS) as (keyof typeof ASSUMED_COLUMNS)[];
+
+/**
+ * `reserveStocks` for a booking sent in one write (PostgreSQL, `sentWithTheNext`): it reads nothing
+ * back, so it takes each line's stock on the part as read before the transaction, and fails the
+ * transaction (`assumption_failed`) unless every line's part is live and unchanged in what a line
+ * copies and what rules its quantity, has the quantity in stock, and is not taken under its low-stock
+ * line by it (the admins' mail is written by the careful way, which reads the row it leaves). Parts
+ * are locked in id order first, as every order of several does. Answers each line's part as read,
+ * with the stock it leaves when no other order took any in between (the statement checked that it
+ * crossed no low-stock line, which is all that stock is read for).
+ */
+export async function takeStocksAsRead(
+  trx: Db,
+  lines: readonly { part: PartRow; quantity: number }[],
+  now: string,
+): Promise<ReservedPart[]> {
+  if (lines.length > 1) {
+    await trx
+      .selectFrom('parts')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        lines.map(({ part }) => part.id),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .modifyEnd(sentWithTheNext)
+      .execute();
+  }
+  // Each line's quantity, the low-stock line of its part as read, and the part's assumed columns as read.
+  const wanted = sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
+    lines.map(({ part, quantity }) => {
+      const line = lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold });
+      const columns = assumed.map((column) => sql`${part[column]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
+      return sql`(${part.id}, ${quantity}::integer, ${line}::integer, ${sql.join(columns)})`;
+    }),
+  )})`.as<'wanted'>(sql`wanted(id, quantity, line, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
+  await trx
+    .with('taken', (db) =>
+      db
+        .updateTable('parts')
+        .from(wanted)
+        .set({ stock: sql<number>`parts.stock - wanted.quantity`, updated_at: now })
+        .whereRef('parts.id', '=', 'wanted.id')
+        .where('parts.archived_at', 'is', null)
+        .whereRef('parts.stock', '>=', 'wanted.quantity')
+        .where(sql<boolean>`(parts.stock - wanted.quantity >= wanted.line or parts.stock < wanted.line)`)
+        .where((eb) => eb.and(assumed.map((column) => eb(`parts.${column}`, 'is not distinct from', eb.ref(`wanted.${column}`)))))
+        .returning('parts.id'),
+    )
+    .selectNoFrom(
+      sql<boolean>`assumption_failed('a part changed since it was read, or the order would take it under its low-stock line')`.as(
+        'failed',
+      ),
+    )
+    .where(sql<number>`(select count(*) from taken)`, '<', lines.length)
+    .modifyEnd(sentWithTheNext)
+    .execute();
+  return lines.map(({ part, quantity }) => ({
+    id: part.id,
+    sku: part.sku,
+    name: part.name,
+    image_url: part.image_url,
+    price_cents: part.price_cents,
+    price_tiers: part.price_tiers,
+    stock: part.stock - quantity,
+    min_order_quantity: part.min_order_quantity,
+    low_stock_threshold: part.low_stock_threshold,
+  }));
 }
 
 /**
