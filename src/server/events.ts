@@ -7,7 +7,11 @@ import type { Log } from './log';
  * service says what it did; what follows from it (the customer's mail, a metric, clearing cached
  * answers) is subscribed in one place, src/server/consequences.ts (docs/decisions/0017-modules-and-events.md).
  */
-/** A part's stock an order took, as the part's row stood right after: whether it crossed its low-stock line. */
+/**
+ * A part's stock an order took, and what it left: whether it crossed its low-stock line. `stock` is
+ * the row's as the booking left it; a booking sent in one write on PostgreSQL reads nothing back and
+ * gives the stock it read less the quantity, having made sure in SQL that the order crossed no line.
+ */
 export interface StockTaken {
   partId: string;
   name: string;

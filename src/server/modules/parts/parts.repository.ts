@@ -1,9 +1,9 @@
-import { SqliteAdapter, sql } from 'kysely';
+import { type AliasedRawBuilder, type QueryCreator, SqliteAdapter, sql } from 'kysely';
 import { partNumberKey } from '#shared/pricing';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { type Db, sentWithTheNext } from '../../db/database';
-import type { NewPartRow, PartRow } from '../../db/schema';
+import type { Database, NewPartRow, PartRow } from '../../db/schema';
 
 export interface RatingSummary {
   average: number;
@@ -240,6 +240,31 @@ export async function reserveStock(trx: Db, partId: string, quantity: number, no
     .executeTakeFirst();
 }
 
+/** Parts locked in id order (PostgreSQL): two orders of the same parts wait for each other instead of deadlocking. */
+function lockedInIdOrder(trx: Db, ids: readonly string[]) {
+  return trx
+    .selectFrom('parts')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate();
+}
+
+/** Takes each `wanted` line's quantity off its live part's stock where the stock covers it (PostgreSQL, one statement). */
+function takingWanted<W extends { id: string; quantity: number }>(
+  db: QueryCreator<Database>,
+  wanted: AliasedRawBuilder<W, 'wanted'>,
+  now: string,
+) {
+  return db
+    .updateTable('parts')
+    .from(wanted)
+    .set({ stock: sql<number>`parts.stock - wanted.quantity`, updated_at: now })
+    .whereRef('parts.id', '=', 'wanted.id')
+    .where('parts.archived_at', 'is', null)
+    .whereRef('parts.stock', '>=', 'wanted.quantity');
+}
+
 /**
  * `reserveStock` for each line of an order (no part twice), all or none to the caller: answers each
  * line's reserved part, or undefined for a line whose stock was not taken (the caller rolls back).
@@ -259,17 +284,11 @@ export async function reserveStocks(
     return reserved;
   }
   const ids = lines.map((line) => line.partId);
-  await trx.selectFrom('parts').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await lockedInIdOrder(trx, ids).execute();
   const wanted = sql<{ id: string; quantity: number }>`(values ${sql.join(
     lines.map((line) => sql`(${line.partId}, ${line.quantity}::integer)`),
   )})`.as<'wanted'>(sql`wanted(id, quantity)`);
-  const rows = await trx
-    .updateTable('parts')
-    .from(wanted)
-    .set({ stock: sql<number>`parts.stock - wanted.quantity`, updated_at: now })
-    .whereRef('parts.id', '=', 'wanted.id')
-    .where('parts.archived_at', 'is', null)
-    .whereRef('parts.stock', '>=', 'wanted.quantity')
+  const rows = await takingWanted(trx, wanted, now)
     .returning([
       'parts.id',
       'parts.sku',
@@ -315,16 +334,10 @@ export async function takeStocksAsRead(
   now: string,
 ): Promise<ReservedPart[]> {
   if (lines.length > 1) {
-    await trx
-      .selectFrom('parts')
-      .select('id')
-      .where(
-        'id',
-        'in',
-        lines.map(({ part }) => part.id),
-      )
-      .orderBy('id')
-      .forUpdate()
+    await lockedInIdOrder(
+      trx,
+      lines.map(({ part }) => part.id),
+    )
       .modifyEnd(sentWithTheNext)
       .execute();
   }
@@ -338,13 +351,7 @@ export async function takeStocksAsRead(
   )})`.as<'wanted'>(sql`wanted(id, quantity, line, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
   await trx
     .with('taken', (db) =>
-      db
-        .updateTable('parts')
-        .from(wanted)
-        .set({ stock: sql<number>`parts.stock - wanted.quantity`, updated_at: now })
-        .whereRef('parts.id', '=', 'wanted.id')
-        .where('parts.archived_at', 'is', null)
-        .whereRef('parts.stock', '>=', 'wanted.quantity')
+      takingWanted(db, wanted, now)
         .where(sql<boolean>`(parts.stock - wanted.quantity >= wanted.line or parts.stock < wanted.line)`)
         .where((eb) => eb.and(assumed.map((column) => eb(`parts.${column}`, 'is not distinct from', eb.ref(`wanted.${column}`)))))
         .returning('parts.id'),
