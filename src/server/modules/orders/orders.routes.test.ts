@@ -153,12 +153,16 @@ describeOnEachEngine(
           where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.database.db);
         return (rows[0]?.n ?? 0) > 0;
       };
-      /** Books `partId` while another transaction holds its row, changing it with `change`; answers the booking's answer. */
-      async function bookWhileChanged(partId: string, change: Partial<PartRow>): Promise<ApiResponse> {
+      /** Books (`partId`, or `body`) while another transaction holds `partId`'s row, changing it with `change`. */
+      async function bookWhileChanged(
+        partId: string,
+        change: Partial<PartRow>,
+        body: object = bookingBody(partId),
+      ): Promise<ApiResponse> {
         let booking!: Promise<ApiResponse>;
         await ctx.database.db.transaction().execute(async (trx) => {
           await trx.updateTable('parts').set(change).where('id', '=', partId).execute();
-          booking = api.as(customer).post('/api/orders', bookingBody(partId));
+          booking = api.as(customer).post('/api/orders', body);
           const deadline = Date.now() + 5000;
           while (!(await waitingOnLock())) {
             if (Date.now() > deadline) throw new Error('the booking never waited on the row lock');
@@ -212,6 +216,28 @@ describeOnEachEngine(
         const order = await api.as(customer).get(`/api/orders/${placed.json.id}`);
         expect(order.json).toMatchObject({ unitPriceCents: 1500, totalCents: 18_000, partName: 'Brake pad, revised' });
         expect(await stockOf(part.id)).toBe(88);
+      });
+
+      it('books lines again when one line’s part changed meanwhile: every line priced as its part stands, every stock taken once', async () => {
+        const steady = await insertPart(ctx.database.db, { stock: 100, price_cents: 700 });
+        const changed = await insertPart(ctx.database.db, { stock: 100, price_cents: 1000 });
+        const body = {
+          lines: [
+            { partId: steady.id, quantity: 12 },
+            { partId: changed.id, quantity: 24 },
+          ],
+          phone: '+49 30 1234567',
+          address: 'Werkstattstraße 4, 10115 Berlin',
+        };
+        const placed = await bookWhileChanged(changed.id, { price_cents: 900 }, body);
+        expect(placed.status, placed.body).toBe(201);
+        const order = await api.as(customer).get(`/api/orders/${placed.json.id}`);
+        expect(order.json.lines).toMatchObject([
+          { partId: steady.id, unitPriceCents: 700, quantity: 12 },
+          { partId: changed.id, unitPriceCents: 900, quantity: 24 },
+        ]);
+        expect(order.json.totalCents).toBe(12 * 700 + 24 * 900);
+        expect([await stockOf(steady.id), await stockOf(changed.id)]).toEqual([88, 76]);
       });
     }
 
