@@ -1,6 +1,6 @@
 import * as copy from '#shared/copy';
 import { quantityProblem, unitPriceFor } from '#shared/pricing';
-import { lowStockLine, tookUnderLowStockLine } from '#shared/stock';
+import { tookUnderLowStockLine } from '#shared/stock';
 import {
   type ExportOrdersQuery,
   type ListOrdersQuery,
@@ -20,7 +20,7 @@ import { newId } from '../../ids';
 import { isAssumptionFailed, isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
-import { findLiveParts, priceTiersOf, reserveStocks, takeStocksAsRead } from '../parts';
+import { findLiveParts, lowStockLineOf, priceTiersOf, reserveStocks, takeStocksAsRead } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { releaseOrderStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
@@ -99,8 +99,7 @@ const fieldOf = (single: boolean, index: number, name: 'partId' | 'quantity') =>
 function takesUnderLowStockLine(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>): boolean {
   return wanted.some(({ partId, quantity }) => {
     const part = parts.get(partId)!;
-    const line = lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold });
-    return tookUnderLowStockLine({ stock: part.stock - quantity, quantity, line });
+    return tookUnderLowStockLine({ stock: part.stock - quantity, quantity, line: lowStockLineOf(part) });
   });
 }
 

@@ -1,10 +1,9 @@
 import { orderStatusValues } from '#shared/schemas/orders';
-import { lowStockLine } from '#shared/stock';
 import { OVERVIEW_LIST_LENGTH, type Overview, type OverviewDays } from '#shared/schemas/overview';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { countOrdersByStatus, salesByDay, salesOfParts } from '../orders';
-import { lowStockParts, topSearchMisses, topSellingParts } from '../parts';
+import { lowStockLineOf, lowStockParts, topSearchMisses, topSellingParts } from '../parts';
 
 const DAY_MS = 86_400_000;
 
@@ -54,7 +53,7 @@ export function createOverviewService(db: Db, { clock }: { clock: Clock }) {
           name: part.name,
           sku: part.sku,
           stock: part.stock,
-          threshold: lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold }),
+          threshold: lowStockLineOf(part),
         })),
         zeroResultSearches: misses,
       };

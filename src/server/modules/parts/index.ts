@@ -18,6 +18,7 @@ export {
   findLivePartsBySku,
   findPartsByIds,
   isLivePart,
+  lowStockLineOf,
   lowStockParts,
   releaseStock,
   reserveStocks,

@@ -240,6 +240,11 @@ export async function reserveStock(trx: Db, partId: string, quantity: number, no
     .executeTakeFirst();
 }
 
+/** The stock under which a part's row is low (`lowStockLine`). */
+export function lowStockLineOf(part: Pick<PartRow, 'min_order_quantity' | 'low_stock_threshold'>): number {
+  return lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold });
+}
+
 /** Parts locked in id order (PostgreSQL): two orders of the same parts wait for each other instead of deadlocking. */
 function lockedInIdOrder(trx: Db, ids: readonly string[]) {
   return trx
@@ -344,7 +349,7 @@ export async function takeStocksAsRead(
   // Each line's quantity, the low-stock line of its part as read, and the part's assumed columns as read.
   const wanted = sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
     lines.map(({ part, quantity }) => {
-      const line = lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold });
+      const line = lowStockLineOf(part);
       const columns = assumed.map((column) => sql`${part[column]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
       return sql`(${part.id}, ${quantity}::integer, ${line}::integer, ${sql.join(columns)})`;
     }),
@@ -364,17 +369,7 @@ export async function takeStocksAsRead(
     .where(sql<number>`(select count(*) from taken)`, '<', lines.length)
     .modifyEnd(sentWithTheNext)
     .execute();
-  return lines.map(({ part, quantity }) => ({
-    id: part.id,
-    sku: part.sku,
-    name: part.name,
-    image_url: part.image_url,
-    price_cents: part.price_cents,
-    price_tiers: part.price_tiers,
-    stock: part.stock - quantity,
-    min_order_quantity: part.min_order_quantity,
-    low_stock_threshold: part.low_stock_threshold,
-  }));
+  return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
 }
 
 /**
