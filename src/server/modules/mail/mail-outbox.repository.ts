@@ -1,11 +1,16 @@
 import { SqliteAdapter, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { type Db, sentWithTheNext } from '../../db/database';
 import type { MailOutboxRow, MailOutboxTable } from '../../db/schema';
 
 /** Writes a mail into the outbox; in a PostgreSQL transaction, with the transaction's next statement or its commit. */
 export async function insertOutboxMail(db: Db, row: Omit<MailOutboxTable, 'attempts'>): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).modifyEnd(sentWithTheNext).execute();
+  await insertedMail(db, row);
 }
+
+const insertedMail = compiledOnce((db: Db, row: Omit<MailOutboxTable, 'attempts'>) =>
+  db.insertInto('mail_outbox').values(row).modifyEnd(sentWithTheNext),
+);
 
 export interface Claim {
   /** ISO time: what is due by now, and not claimed by a node whose lease still runs, is taken. */
@@ -27,7 +32,11 @@ export interface Claim {
  * - SQLite: one `update … where id in (select … limit n) returning *`. The database has one writer,
  *   so the select and the update are one step for every process on the file.
  */
-export async function claimDueMails(db: Db, { now, until, claimant, limit }: Claim): Promise<MailOutboxRow[]> {
+export async function claimDueMails(db: Db, claim: Claim): Promise<MailOutboxRow[]> {
+  return (await claimed(db, claim)).rows;
+}
+
+const claimed = compiledOnce((db: Db, { now, until, claimant, limit }: Claim) => {
   const due = (qb: Db) =>
     qb
       .selectFrom('mail_outbox')
@@ -42,7 +51,7 @@ export async function claimDueMails(db: Db, { now, until, claimant, limit }: Cla
   const lease = { claimed_until: until, claimed_by: claimant, attempts: sql<number>`attempts + 1` };
 
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    return db.updateTable('mail_outbox').set(lease).where('id', 'in', due(db)).returningAll().execute();
+    return db.updateTable('mail_outbox').set(lease).where('id', 'in', due(db)).returningAll();
   }
   return db
     .with(
@@ -52,19 +61,21 @@ export async function claimDueMails(db: Db, { now, until, claimant, limit }: Cla
     .updateTable('mail_outbox')
     .set(lease)
     .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-    .returningAll()
-    .execute();
-}
+    .returningAll();
+});
 
 export async function markMailsSent(db: Db, ids: readonly string[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await db
+  await markedSent(db, { ids: [...ids], now });
+}
+
+const markedSent = compiledOnce((db: Db, { ids, now }: { ids: string[]; now: string }) =>
+  db
     .updateTable('mail_outbox')
     .set({ sent_at: now, claimed_until: null, claimed_by: null })
     .where('id', 'in', ids)
-    .where('sent_at', 'is', null)
-    .execute();
-}
+    .where('sent_at', 'is', null),
+);
 
 /**
  * A failed attempt: the lease is given back and the row waits until `retryAt`, or, with `failedAt`,

@@ -1,4 +1,5 @@
 import { type QueryCreator, SqliteAdapter, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import { type Db, sentWithTheNext } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { MyOrdersView } from '#shared/schemas/orders';
@@ -27,13 +28,15 @@ export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Or
  * SQLite the one writer already runs transactions one at a time.
  */
 export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<number> {
-  if (trx.getExecutor().adapter instanceof SqliteAdapter) {
-    const row = await trx.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId).executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-  const row = await lockedCount(trx, userId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = (await unpaidOrdersLocked(trx, userId)).rows[0];
+  return Number(row?.n ?? 0);
 }
+
+const unpaidOrdersLocked = compiledOnce((trx: Db, userId: string) =>
+  trx.getExecutor().adapter instanceof SqliteAdapter
+    ? trx.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId)
+    : lockedCount(trx, userId),
+);
 
 /** The customer's row of unpaid orders, locked (made at 0 when missing), and its latest committed count. */
 function lockedCount(trx: QueryCreator<Database>, userId: string) {
@@ -50,14 +53,17 @@ function lockedCount(trx: QueryCreator<Database>, userId: string) {
  * (`assumption_failed`) unless the customer has fewer than `limit` unpaid orders.
  */
 export async function lockUnpaidOrdersUnder(trx: Db, userId: string, limit: number): Promise<void> {
-  await trx
+  await unpaidOrdersLockedUnder(trx, { userId, limit });
+}
+
+const unpaidOrdersLockedUnder = compiledOnce((trx: Db, { userId, limit }: { userId: string; limit: number }) =>
+  trx
     .with('counted', (db) => lockedCount(db, userId))
     .selectFrom('counted')
     .select(sql<boolean>`assumption_failed('the customer has as many unpaid orders as allowed')`.as('failed'))
     .where('counted.n', '>=', limit)
-    .modifyEnd(sentWithTheNext)
-    .execute();
-}
+    .modifyEnd(sentWithTheNext),
+);
 
 /**
  * Writes an order and its lines (in the caller's transaction): on PostgreSQL in one statement, the
@@ -67,20 +73,22 @@ export async function lockUnpaidOrdersUnder(trx: Db, userId: string, limit: numb
  */
 export async function insertOrder(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await db.insertInto('orders').values(row).execute();
-    await db
-      .insertInto('order_lines')
-      .values([...lines])
-      .execute();
+    await insertedOrder(db, row);
+    await insertedLines(db, [...lines]);
     return;
   }
-  await db
+  await insertedOrderWithLines(db, { row, lines: [...lines] });
+}
+
+const insertedOrder = compiledOnce((db: Db, row: OrderRow) => db.insertInto('orders').values(row));
+const insertedLines = compiledOnce((db: Db, lines: OrderLineRow[]) => db.insertInto('order_lines').values(lines));
+const insertedOrderWithLines = compiledOnce((db: Db, { row, lines }: { row: OrderRow; lines: OrderLineRow[] }) =>
+  db
     .with('placed', (trx) => trx.insertInto('orders').values(row))
     .insertInto('order_lines')
-    .values([...lines])
-    .modifyEnd(sentWithTheNext)
-    .execute();
-}
+    .values(lines)
+    .modifyEnd(sentWithTheNext),
+);
 
 /** The lines of these orders, in order, by order id (one query for a page of orders). */
 export async function linesOfOrders(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {

@@ -2,6 +2,7 @@ import { type AliasedRawBuilder, type QueryCreator, SqliteAdapter, sql } from 'k
 import { partNumberKey } from '#shared/pricing';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
+import { compiledOnce } from '../../db/compiled-once';
 import { type Db, sentWithTheNext } from '../../db/database';
 import type { Database, NewPartRow, PartRow } from '../../db/schema';
 
@@ -83,11 +84,15 @@ export async function findLivePart(db: Db, id: string): Promise<PartRow | undefi
   return db.selectFrom('parts').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
 }
 
-/** The live parts among these ids, by id (one query for every line of an order). */
+const liveParts = compiledOnce((db: Db, ids: string[]) =>
+  db.selectFrom('parts').selectAll().where('id', 'in', ids).where('archived_at', 'is', null),
+);
+
+/** The live parts among these ids, by id (one query for every line of an order; a booking's first). */
 export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map<string, PartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('parts').selectAll().where('id', 'in', unique).where('archived_at', 'is', null).execute();
+  const { rows } = await liveParts(db, unique);
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -220,7 +225,11 @@ export type ReservedPart = Pick<
  * whether it ran low: no second read. Answers undefined when the stock was not taken.
  */
 export async function reserveStock(trx: Db, partId: string, quantity: number, now: string): Promise<ReservedPart | undefined> {
-  return trx
+  return (await reservedStock(trx, { partId, quantity, now })).rows[0];
+}
+
+const reservedStock = compiledOnce((trx: Db, { partId, quantity, now }: { partId: string; quantity: number; now: string }) =>
+  trx
     .updateTable('parts')
     .set({ stock: sql<number>`stock - ${quantity}`, updated_at: now })
     .where('id', '=', partId)
@@ -236,9 +245,8 @@ export async function reserveStock(trx: Db, partId: string, quantity: number, no
       'stock',
       'min_order_quantity',
       'low_stock_threshold',
-    ])
-    .executeTakeFirst();
-}
+    ]),
+);
 
 /** The stock under which a part's row is low (`lowStockLine`). */
 export function lowStockLineOf(part: Pick<PartRow, 'min_order_quantity' | 'low_stock_threshold'>): number {
@@ -339,24 +347,44 @@ export async function takeStocksAsRead(
   now: string,
 ): Promise<ReservedPart[]> {
   if (lines.length > 1) {
-    await lockedInIdOrder(
+    await lockedInIdOrderAhead(
       trx,
       lines.map(({ part }) => part.id),
-    )
-      .modifyEnd(sentWithTheNext)
-      .execute();
+    );
   }
-  // Each line's quantity, the low-stock line of its part as read, and the part's assumed columns as read.
-  const wanted = sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
-    lines.map(({ part, quantity }) => {
-      const line = lowStockLineOf(part);
-      const columns = assumed.map((column) => sql`${part[column]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
-      return sql`(${part.id}, ${quantity}::integer, ${line}::integer, ${sql.join(columns)})`;
+  await stocksTakenAsRead(trx, {
+    now,
+    wanted: lines.map(({ part, quantity }) => ({
+      id: part.id,
+      quantity,
+      line: lowStockLineOf(part),
+      assumed: assumed.map((column) => part[column]),
+    })),
+  });
+  return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
+}
+
+const lockedInIdOrderAhead = compiledOnce((trx: Db, ids: string[]) => lockedInIdOrder(trx, ids).modifyEnd(sentWithTheNext));
+
+interface WantedAsRead {
+  id: string;
+  quantity: number;
+  /** The low-stock line of the part as read. */
+  line: number;
+  /** The part's ASSUMED_COLUMNS as read, in their order. */
+  assumed: PartRow[(typeof assumed)[number]][];
+}
+
+const stocksTakenAsRead = compiledOnce((trx: Db, { wanted, now }: { wanted: WantedAsRead[]; now: string }) => {
+  const values = sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
+    wanted.map(({ id, quantity, line, assumed: values }) => {
+      const columns = assumed.map((column, i) => sql`${values[i]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
+      return sql`(${id}, ${quantity}::integer, ${line}::integer, ${sql.join(columns)})`;
     }),
   )})`.as<'wanted'>(sql`wanted(id, quantity, line, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
-  await trx
+  return trx
     .with('taken', (db) =>
-      takingWanted(db, wanted, now)
+      takingWanted(db, values, now)
         .where(sql<boolean>`(parts.stock - wanted.quantity >= wanted.line or parts.stock < wanted.line)`)
         .where((eb) => eb.and(assumed.map((column) => eb(`parts.${column}`, 'is not distinct from', eb.ref(`wanted.${column}`)))))
         .returning('parts.id'),
@@ -366,11 +394,9 @@ export async function takeStocksAsRead(
         'failed',
       ),
     )
-    .where(sql<number>`(select count(*) from taken)`, '<', lines.length)
-    .modifyEnd(sentWithTheNext)
-    .execute();
-  return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
-}
+    .where(sql<number>`(select count(*) from taken)`, '<', wanted.length)
+    .modifyEnd(sentWithTheNext);
+});
 
 /**
  * Gives a cancelled or expired order's quantity back, archived part or not. The stock stays within
