@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { compiledOnce } from './compiled-once';
+import { compiledOnce, MAX_SHAPES } from './compiled-once';
 
 interface ProbeDb {
   probe: { id: string; n: number; note: string | null; at: string };
@@ -65,6 +65,25 @@ describe.each(availableEngines())('a statement compiled once [%s]', (engine) => 
     expect((await withNote(db, null)).rows).toEqual([{ id: 'b' }, { id: 'd' }]);
     expect((await withNote(db, 'third')).rows).toEqual([{ id: 'c' }]);
     expect((await withNote(db, null)).rows).toEqual([{ id: 'b' }, { id: 'd' }]);
+  });
+
+  it('keeps the SQL of no more than MAX_SHAPES shapes, and answers past them all the same', async () => {
+    let builds = 0;
+    const firstOf = compiledOnce((db: Kysely<ProbeDb>, ids: string[]) => {
+      builds += 1;
+      return db.selectFrom('probe').select('id').where('id', 'in', ids).orderBy('id').limit(1);
+    });
+    for (let length = 1; length <= MAX_SHAPES + 2; length += 1) {
+      const ids = Array.from({ length }, (_, i) => (i === length - 1 ? 'b' : `none-${i}`));
+      expect((await firstOf(db, ids)).rows).toEqual([{ id: 'b' }]);
+    }
+    // Each new shape: compiled, then built anew to compare.
+    expect(builds).toBe(2 * (MAX_SHAPES + 2));
+    // A kept shape is only built anew to compare; one past the limit is compiled again each run.
+    await firstOf(db, ['b']);
+    expect(builds).toBe(2 * (MAX_SHAPES + 2) + 1);
+    await firstOf(db, [...Array.from({ length: MAX_SHAPES + 1 }, (_, i) => `none-${i}`), 'b']);
+    expect(builds).toBe(2 * (MAX_SHAPES + 2) + 3);
   });
 
   it('runs inside a transaction, on the transaction’s connection', async () => {

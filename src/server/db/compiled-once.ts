@@ -7,6 +7,9 @@ import {
   type RootOperationNode,
 } from 'kysely';
 
+/** The shapes of values a statement keeps its SQL for (see `compiledOnce`). */
+export const MAX_SHAPES = 100;
+
 /** Stands for one of a statement's values while its SQL is built once: the value at `index` of a call's. */
 class Slot {
   constructor(readonly index: number) {}
@@ -20,7 +23,7 @@ interface Template {
   parameters: (number | { constant: unknown })[];
 }
 
-/** What a call's values look like to the builder: each string, number or date stands in a slot of its own. */
+/** What a call's values look like to the builder: each string, number, date or other value object stands in a slot of its own. */
 interface Shaped<V> {
   /** The values' shape: their arrays' lengths, their objects' keys, and which leaves are null, undefined or booleans. */
   key: string;
@@ -30,8 +33,17 @@ interface Shaped<V> {
   leaves: unknown[];
 }
 
+/** An object whose entries make up its shape (a row, a list of them), not a value of its own (a date, a buffer). */
+const isPlain = (value: object) => {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
 const isSlotted = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || value instanceof Date;
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  typeof value === 'bigint' ||
+  (value !== null && typeof value === 'object' && !Array.isArray(value) && !isPlain(value));
 
 function shaped<V>(values: V): Shaped<V> {
   const leaves: unknown[] = [];
@@ -49,6 +61,7 @@ function shaped<V>(values: V): Shaped<V> {
       return items;
     }
     if (value !== null && typeof value === 'object') {
+      // A plain object (isSlotted took every other kind).
       key += '{';
       const copy: Record<string, unknown> = {};
       for (const [name, item] of Object.entries(value)) {
@@ -93,7 +106,8 @@ const sameCompiled = (a: CompiledQuery, b: { sql: string; parameters: readonly u
  * query from immutable, frozen nodes and compiles it anew on every run, which cost a booking's
  * server thread more than some of the statements took to run (docs/decisions/0002).
  *
- * `build` must pass each string, number and date of `values` into the query untouched, as a value
+ * `build` must pass each string, number and date (any value but a plain object, an array, null,
+ * undefined or a boolean) of `values` into the query untouched, as a value
  * (`where('id', '=', values.id)`, ``sql`${values.quantity}::integer` ``): it is called once with each
  * of them replaced by a stand-in, and the parameters of the SQL it compiles to are filled from a call's
  * values by position. It may branch on the shape (an array's length, a null or a boolean), which is
@@ -106,6 +120,8 @@ export function compiledOnce<DB, V, R>(
   build: (db: Kysely<DB>, values: V) => Compilable<R>,
 ): (db: Kysely<DB>, values: V) => Promise<QueryResult<R>> {
   // By adapter: an engine's SQL and its parameters' syntax (a transaction shares its database's adapter).
+  // The shapes a statement meets are few (a booking's lines, a pass's mails); past MAX_SHAPES the
+  // rest are compiled on every run, as any other query, so an unforeseen variety cannot grow it.
   const templates = new WeakMap<object, Map<string, Template>>();
   const checked = process.env.NODE_ENV !== 'production';
   return async (db, values) => {
@@ -119,7 +135,7 @@ export function compiledOnce<DB, V, R>(
     let template = byShape.get(key);
     if (!template) {
       template = templateOf(build(db, slotted).compile(), leaves.length);
-      byShape.set(key, template);
+      if (byShape.size < MAX_SHAPES) byShape.set(key, template);
     }
     const parameters = template.parameters.map((from) => (typeof from === 'number' ? leaves[from] : from.constant));
     const compiled: CompiledQuery<R> = { sql: template.sql, query: template.query, parameters, queryId: createQueryId() };
