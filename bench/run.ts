@@ -158,10 +158,10 @@ const cpuPerOrder = (o: LoadResult) =>
     .filter(Boolean)
     .join(', ');
 const orderLine = (o: LoadResult) =>
-  `  ${o.label.padEnd(54)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   CPU an order: ${cpuPerOrder(o)}${o.non2xx + o.errors > 0 ? `   (${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`;
+  `  ${o.label.padEnd(54)} ${o.requestsPerSecond.toFixed(0).padStart(6)} orders/s   p99 ${String(o.p99Ms).padStart(4)} ms   CPU an order: ${cpuPerOrder(o)}   mails sent ${(o.drainSeconds ?? 0).toFixed(1)} s after${o.non2xx + o.errors > 0 ? `   (${o.non2xx} non-2xx, ${o.errors} errors)` : ''}`;
 for (const series of orders) {
   console.log(
-    `\nBooking on ${series.engine} (each answer a real order: stock taken, order written, its mail in the outbox and sent):`,
+    `\nBooking on ${series.engine} (each answer a real order: stock taken, order written, its mail in the outbox and sent, the run ending when the last is):`,
   );
   console.log(`  the demo customer, 10 connections:`);
   for (const o of [series.oneLine, series.fiveLines]) console.log(orderLine(o));

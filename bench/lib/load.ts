@@ -11,6 +11,8 @@ export interface LoadResult {
   cpuMicrosPerRequest?: number;
   /** CPU time the machine's PostgreSQL processes spent per request answered, in microseconds. */
   databaseCpuMicrosPerRequest?: number;
+  /** Orders: how long after the last answer the outbox still took to send the run's mails, in seconds. */
+  drainSeconds?: number;
 }
 
 /** The request headers of every measured request (the warm-up sends none): a browser's encodings. */

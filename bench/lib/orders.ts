@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { smallestAllowedQuantity } from '../../src/shared/pricing';
 import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../../src/server/testing/booking';
 import { cpuMsOf, type LoadResult, postgresCpuMs } from './load';
+import { BENCH_METRICS_TOKEN } from './server';
 
 const DEMO_ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
 const DEMO_CUSTOMER = { email: 'customer@gearhouse.example', password: 'customer-demo-1' };
@@ -88,6 +89,25 @@ async function customersOf(url: string, n: number): Promise<string[]> {
   return made.slice(0, n);
 }
 
+/** The mails the server's outbox has not sent yet (its metrics' `mail_outbox_mails{state="pending"}`). */
+async function pendingMails(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`the metrics answered ${res.status}`);
+  const pending = /^mail_outbox_mails\{state="pending"\} (\d+)$/m.exec(await res.text());
+  if (!pending) throw new Error('the metrics carry no count of pending mails');
+  return Number(pending[1]);
+}
+
+/** Waits until the outbox has sent every mail (up to two minutes); answers how long that took, in seconds. */
+async function outboxDrained(url: string): Promise<number> {
+  const started = performance.now();
+  while ((await pendingMails(url)) > 0) {
+    if (performance.now() - started > 120_000) throw new Error('the outbox did not send its mails within two minutes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return (performance.now() - started) / 1000;
+}
+
 /**
  * Places orders over and over (`POST /api/orders`, 10 connections by default): each answer is a real
  * order — the stock of every line taken in one transaction, the order and its lines written, its mail
@@ -96,6 +116,11 @@ async function customersOf(url: string, n: number): Promise<string[]> {
  * `customers: 1` every order is the demo customer's; with more, the requests take turns among that
  * many customers of their own. With `spread` above 1, one-line orders take turns among that many
  * demo parts instead of all booking the same one.
+ *
+ * An order's mail is sent by the outbox in the background, and a server that books faster than it
+ * sends leaves a queue behind that a run's answers do not show: each run starts with the outbox
+ * empty and ends when it is empty again, and the rate and the CPU time an order cost count the time
+ * and work of sending the run's mails (`drainSeconds`: how long that took after the last answer).
  */
 export async function measureOrders(
   url: string,
@@ -161,14 +186,17 @@ export async function measureOrders(
   await restock();
   await autocannon({ ...options, duration: warmupSeconds });
   await restock();
+  await outboxDrained(url);
   const serverBefore = serverPid ? cpuMsOf(serverPid) : 0;
   const databaseBefore = postgresCpu ? postgresCpuMs() : undefined;
   const result = await autocannon({ ...options, duration: seconds });
+  const drainSeconds = await outboxDrained(url);
   const perOrder = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
   const databaseAfter = databaseBefore === undefined ? undefined : postgresCpuMs();
   return {
     label,
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: result.requests.total / (result.duration + drainSeconds),
+    drainSeconds,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,

@@ -4,6 +4,9 @@ import { freePort } from '../../src/server/testing/test-env';
 import os from 'node:os';
 import path from 'node:path';
 
+/** The METRICS_TOKEN of a server the bench starts: the bench reads its metrics (the outbox's pending mails). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 export interface RunningServer {
   url: string;
   pid: number;
@@ -34,7 +37,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       // The shop's defaults otherwise: request logs at info, metrics counted (and served), rate limits
       // counted for every request, at a limit the load never reaches.
       LOG_LEVEL: 'info',
-      METRICS_TOKEN: 'bench-metrics-token-0123456789',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       RATE_LIMIT_PER_MINUTE: '100000000',
       // The orders benchmark books thousands of orders as the demo customer.
       MAX_UNPAID_ORDERS: '1000000',
