@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Config } from '../../config';
 import type { Log } from '../../log';
+import { composeMime } from './mime';
 
 export interface MailMessage {
   to: string;
@@ -42,14 +44,11 @@ export function firstLink(text: string): string | undefined {
   return LINK.exec(text)?.[0];
 }
 
-const envelope = (from: string, { to, subject, text, html, attachments }: MailMessage) => ({
-  from,
-  to,
-  subject,
-  text,
-  html,
-  ...(attachments?.length ? { attachments } : {}),
-});
+/** The bare address of a header's first mailbox (`Gearhouse <shop@example.com>`: shop@example.com), for the SMTP envelope. */
+function bareAddress(field: string): string {
+  const [first] = addressparser(field, { flatten: true });
+  return first?.address ?? field;
+}
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   // Short timeouts (nodemailer's are minutes): a send must end well within the outbox's claim on the
@@ -62,7 +61,10 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail(envelope(from, message));
+      await transport.sendMail({
+        envelope: { from: bareAddress(from), to: [bareAddress(message.to)] },
+        raw: composeMime(from, message),
+      });
     },
   };
 }
@@ -72,16 +74,15 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
  * line carries its link, so a password reset works on a laptop with no mail server.
  */
 function folderMailer(outboxDir: string, from: string, log: Log): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail(envelope(from, message));
+      const eml = composeMime(from, message);
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
       // The folder is made when a write finds it missing, not before every mail (one syscall less each).
-      await writeFile(file, info.message).catch(async (error: unknown) => {
+      await writeFile(file, eml).catch(async (error: unknown) => {
         if ((error as { code?: string }).code !== 'ENOENT') throw error;
         await mkdir(outboxDir, { recursive: true });
-        await writeFile(file, info.message);
+        await writeFile(file, eml);
       });
       const link = firstLink(message.text);
       log.info({ file, link }, `mail "${message.subject}" written to the outbox${link ? `; link: ${link}` : ''}`);
