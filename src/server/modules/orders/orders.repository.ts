@@ -28,8 +28,11 @@ export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Or
  * SQLite the one writer already runs transactions one at a time.
  */
 export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<number> {
-  const row = (await unpaidOrdersLocked(trx, userId)).rows[0];
-  return Number(row?.n ?? 0);
+  const [row] = (await unpaidOrdersLocked(trx, userId)).rows;
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return Number(row?.n ?? 0);
+  // The upsert makes the row when it is missing, so it always answers one.
+  if (!row) throw new Error(`the unpaid orders of ${userId} were neither counted nor locked`);
+  return Number(row.n);
 }
 
 const unpaidOrdersLocked = compiledOnce((trx: Db, userId: string) =>
