@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { MailOutboxRow } from '../../db/schema';
-import { newId } from '../../ids';
+import { newTimeOrderedId } from '../../ids';
 import type { Log } from '../../log';
 import type { MailAttachment, MailMessage, Mailer } from './mailer';
 import {
@@ -23,7 +23,7 @@ import {
 export async function enqueueMail(db: Db, message: MailMessage, now: Date | string): Promise<void> {
   const at = typeof now === 'string' ? now : now.toISOString();
   await insertOutboxMail(db, {
-    id: newId(),
+    id: newTimeOrderedId(),
     kind: message.kind ?? 'mail',
     recipient: message.to,
     subject: message.subject,

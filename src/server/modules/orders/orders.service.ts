@@ -16,7 +16,7 @@ import { type Db, isPostgres } from '../../db/database';
 import type { OrderLineRow, OrderRow, OrderStatus, PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
-import { newId } from '../../ids';
+import { newTimeOrderedId } from '../../ids';
 import { isAssumptionFailed, isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
@@ -195,7 +195,7 @@ export function createOrdersService(
     parts: ReadonlyMap<string, PartRow>,
     how: 'locked' | 'as read',
   ): Promise<string> {
-    const id = newId();
+    const id = newTimeOrderedId();
     const now = clock.now().toISOString();
     await events.transaction(db, async ({ trx, announce }) => {
       // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
