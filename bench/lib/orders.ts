@@ -242,6 +242,8 @@ export interface OrderSeries {
 export const ORDER_CONNECTIONS = [10, 50, 200] as const;
 /** How many customers, and how many parts, the series' orders take turns among. */
 export const ORDER_CUSTOMERS = 20;
+/** How long a fresh server books before the series is measured. */
+const SERVER_WARMUP_SECONDS = 8;
 
 /**
  * The orders section on one engine, with the server's CPU time per order and, for a PostgreSQL on
@@ -253,6 +255,14 @@ export async function measureOrderSeries(
   seconds: number,
   cpu: { serverPid: number; postgresCpu?: boolean },
 ): Promise<OrderSeries> {
+  // Not counted: a fresh server process, whose booking code V8 has not yet compiled to machine code.
+  // A shop's server runs for days; measured from its first seconds, the first line spent up to half
+  // as much CPU again an order as the same line measured a minute later.
+  await measureOrders(url, `warm-up (${engine})`, {
+    seconds: SERVER_WARMUP_SECONDS,
+    customers: ORDER_CUSTOMERS,
+    spread: ORDER_CUSTOMERS,
+  });
   const oneLine = await measureOrders(url, `one line (${engine})`, { seconds, ...cpu });
   const fiveLines = await measureOrders(url, `five lines (${engine})`, { seconds, lines: 5, ...cpu });
   const byConnections: LoadResult[] = [];

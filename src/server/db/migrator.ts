@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-sales-overview';
 import * as m0016 from './migrations/0016-low-stock-threshold';
 import * as m0017 from './migrations/0017-unpaid-order-counts';
 import * as m0018 from './migrations/0018-assumption-checks';
+import * as m0019 from './migrations/0019-parts-short-of-stock';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-low-stock-threshold': m0016,
   '0017-unpaid-order-counts': m0017,
   '0018-assumption-checks': m0018,
+  '0019-parts-short-of-stock': m0019,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

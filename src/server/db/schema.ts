@@ -295,6 +295,18 @@ export interface OrderCountsTable {
 }
 
 /** How many orders each customer has waiting for payment, kept by triggers on orders (migration 0017); no row: none. */
+/** A live part whose stock is under its low-stock line, with that stock (kept by triggers on parts). */
+export interface LowStockPartsTable {
+  part_id: string;
+  stock: number;
+}
+
+/** A live part whose stock does not cover its minimum order (kept by triggers on parts). */
+export interface UnbookablePartsTable {
+  part_id: string;
+  category_id: string;
+}
+
 export interface UnpaidOrdersTable {
   user_id: string;
   n: number;
@@ -356,6 +368,8 @@ export interface Database {
   cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
   unpaid_orders: UnpaidOrdersTable;
+  low_stock_parts: LowStockPartsTable;
+  unbookable_parts: UnbookablePartsTable;
   payment_intents: PaymentIntentsTable;
   stripe_events: StripeEventsTable;
   blog_posts: BlogPostsTable;

@@ -313,22 +313,19 @@ interface CategoryGroup {
   bookable: number;
 }
 
-/** In stock: the stock covers the minimum order (isInStock in #shared/stock); migration 0013 indexes the opposite. */
+/** In stock: the stock covers the minimum order (isInStock in #shared/stock); unbookable_parts (migration 0019) holds the opposite. */
 const bookableCase = sql<number>`case when parts.stock > 0 and parts.stock >= parts.min_order_quantity then 1 else 0 end`;
 
 /**
  * Each category's live parts, all and bookable, without counting them: the live counts are kept by
- * triggers (category_part_counts, migration 0013) and the parts that are not bookable come from their
- * own small index.
+ * triggers (category_part_counts, migration 0013) and the parts that are not bookable from their own
+ * small table (unbookable_parts, migration 0019).
  */
 async function everyPartByCategory(db: Db): Promise<CategoryGroup[]> {
   const unbookable = db
-    .selectFrom('parts')
-    .select(['parts.category_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('parts.archived_at', 'is', null)
-    // The predicate of parts_unbookable_idx, word for word, so both engines read that index alone.
-    .where(sql<SqlBool>`(stock <= 0 or stock < min_order_quantity)`)
-    .groupBy('parts.category_id')
+    .selectFrom('unbookable_parts')
+    .select(['unbookable_parts.category_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('unbookable_parts.category_id')
     .as('unbookable');
   const rows = await db
     .selectFrom('categories')

@@ -62,17 +62,16 @@ export async function topSellingParts(
 }
 
 /**
- * The live parts whose stock is under their low-stock line (#shared/stock), fewest first: read from
- * the partial index of just those (migration 0016), whose predicate the query repeats word for word.
+ * The live parts whose stock is under their low-stock line (#shared/stock), fewest first: read in
+ * stock order from low_stock_parts, the small table of just those that triggers keep (migration 0019).
  */
 export function lowStockPartsQuery(db: Db, limit: number) {
   return db
-    .selectFrom('parts')
-    .selectAll()
-    .where('archived_at', 'is', null)
-    .where(sql<boolean>`stock < coalesce(low_stock_threshold, 2 * min_order_quantity)`)
-    .orderBy('stock', 'asc')
-    .orderBy('id', 'asc')
+    .selectFrom('low_stock_parts as low')
+    .innerJoin('parts', 'parts.id', 'low.part_id')
+    .selectAll('parts')
+    .orderBy('low.stock', 'asc')
+    .orderBy('low.part_id', 'asc')
     .limit(limit);
 }
 
