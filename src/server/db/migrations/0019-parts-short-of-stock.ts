@@ -18,11 +18,10 @@ import { type Kysely, sql, SqliteAdapter } from 'kysely';
  * part that is short before or after the change (their WHEN is checked without running them), so a
  * booking that leaves a part well stocked writes nothing more.
  *
- * - PostgreSQL: parts pages are filled to half (fillfactor 50), so a part's new version finds room on
- *   its own page. A part's row is wide (its description, its search vector), a full page has no room
- *   for one more, and then the update is not in place either: on the orders bench with full pages,
- *   35% of bookings updated their parts in place; with half-full ones, 80%. Pages written from now on
- *   follow it (rows moved by an update included); `vacuum full parts` rewrites the older ones.
+ * A HOT update also needs room for the new version on the row's page, and a part's row is wide (its
+ * description, its search vector): with full pages about a third of the orders bench's bookings
+ * updated their parts in place. Pages filled to half (fillfactor 50) made it 80%, but a search with
+ * 5,000 hits then read twice the pages (decision 0002), so the pages stay full.
  */
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -110,7 +109,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       await sql.raw(statement).execute(db);
     }
   }
-  if (!sqlite) await sql`alter table parts set (fillfactor = 50)`.execute(db);
   await sql`drop index if exists parts_low_stock_idx`.execute(db);
   await sql`drop index if exists parts_unbookable_idx`.execute(db);
 }
@@ -121,7 +119,6 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(sqlite ? `drop trigger if exists ${name}` : `drop trigger if exists ${name} on parts`).execute(db);
   }
   if (!sqlite) {
-    await sql`alter table parts reset (fillfactor)`.execute(db);
     await sql`drop function if exists low_stock_parts_keep()`.execute(db);
     await sql`drop function if exists unbookable_parts_keep()`.execute(db);
   }
