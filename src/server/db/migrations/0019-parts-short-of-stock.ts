@@ -26,88 +26,86 @@ import { type Kysely, sql, SqliteAdapter } from 'kysely';
 // Migrations take Kysely<any>: they describe the schema as it was then, not as the types say now.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-const low = (row: string) =>
-  `(${row}.archived_at is null and ${row}.stock < coalesce(${row}.low_stock_threshold, 2 * ${row}.min_order_quantity))`;
-const unbookable = (row: string) =>
-  `(${row}.archived_at is null and (${row}.stock <= 0 or ${row}.stock < ${row}.min_order_quantity))`;
+/** One of the two tables: the part's column it keeps beside the part's id, and when a part belongs in it. */
+interface Short {
+  table: 'low_stock_parts' | 'unbookable_parts';
+  column: 'stock' | 'category_id';
+  columnType: 'integer' | 'text';
+  /** The index the table is read by. */
+  index: { name: string; columns: string[] };
+  /** Whether `row` (a part, `new` or `old` in a trigger) belongs in the table. */
+  holds: (row: string) => string;
+  /** The columns of parts whose change may move a part in or out, or change what the table keeps. */
+  watched: string;
+}
 
-const LOW_COLUMNS = 'stock, min_order_quantity, low_stock_threshold, archived_at';
-const UNBOOKABLE_COLUMNS = 'stock, min_order_quantity, archived_at, category_id';
-
-const BACKFILL = [
-  `insert into low_stock_parts (part_id, stock) select id, stock from parts where ${low('parts')}`,
-  `insert into unbookable_parts (part_id, category_id) select id, category_id from parts where ${unbookable('parts')}`,
+const SHORT: readonly Short[] = [
+  {
+    table: 'low_stock_parts',
+    column: 'stock',
+    columnType: 'integer',
+    index: { name: 'low_stock_parts_stock_idx', columns: ['stock', 'part_id'] },
+    holds: (row) =>
+      `(${row}.archived_at is null and ${row}.stock < coalesce(${row}.low_stock_threshold, 2 * ${row}.min_order_quantity))`,
+    watched: 'stock, min_order_quantity, low_stock_threshold, archived_at',
+  },
+  {
+    table: 'unbookable_parts',
+    column: 'category_id',
+    columnType: 'text',
+    index: { name: 'unbookable_parts_category_idx', columns: ['category_id'] },
+    holds: (row) => `(${row}.archived_at is null and (${row}.stock <= 0 or ${row}.stock < ${row}.min_order_quantity))`,
+    watched: 'stock, min_order_quantity, archived_at, category_id',
+  },
 ];
+
+/** The statements that keep `short` on SQLite: two triggers (a trigger there has no `if`). */
+function sqliteTriggers({ table, column, holds, watched }: Short): string[] {
+  return [
+    `create trigger ${table}_insert after insert on parts when ${holds('new')} begin
+      insert into ${table} (part_id, ${column}) values (new.id, new.${column});
+    end`,
+    `create trigger ${table}_update after update of ${watched} on parts when ${holds('old')} or ${holds('new')} begin
+      delete from ${table} where part_id = old.id;
+      insert into ${table} (part_id, ${column}) select new.id, new.${column} where ${holds('new')};
+    end`,
+  ];
+}
+
+/** The statements that keep `short` on PostgreSQL: a function and its two triggers. */
+function postgresTriggers({ table, column, holds, watched }: Short): string[] {
+  return [
+    `create function ${table}_keep() returns trigger language plpgsql as $$
+    begin
+      if ${holds('new')} then
+        insert into ${table} (part_id, ${column}) values (new.id, new.${column})
+          on conflict (part_id) do update set ${column} = excluded.${column};
+      else
+        delete from ${table} where part_id = new.id;
+      end if;
+      return null;
+    end $$`,
+    `create trigger ${table}_insert after insert on parts for each row when ${holds('new')}
+      execute function ${table}_keep()`,
+    `create trigger ${table}_update after update of ${watched} on parts for each row
+      when (${holds('old')} or ${holds('new')}) execute function ${table}_keep()`,
+  ];
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  await db.schema
-    .createTable('low_stock_parts')
-    .addColumn('part_id', 'text', (c) => c.primaryKey().references('parts.id').onDelete('cascade'))
-    .addColumn('stock', 'integer', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('low_stock_parts_stock_idx').on('low_stock_parts').columns(['stock', 'part_id']).execute();
-  await db.schema
-    .createTable('unbookable_parts')
-    .addColumn('part_id', 'text', (c) => c.primaryKey().references('parts.id').onDelete('cascade'))
-    .addColumn('category_id', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('unbookable_parts_category_idx').on('unbookable_parts').column('category_id').execute();
-  for (const statement of BACKFILL) await sql.raw(statement).execute(db);
-
-  if (sqlite) {
-    for (const statement of [
-      `create trigger low_stock_parts_insert after insert on parts when ${low('new')} begin
-        insert into low_stock_parts (part_id, stock) values (new.id, new.stock);
-      end`,
-      `create trigger low_stock_parts_update after update of ${LOW_COLUMNS} on parts when ${low('old')} or ${low('new')} begin
-        delete from low_stock_parts where part_id = old.id;
-        insert into low_stock_parts (part_id, stock) select new.id, new.stock where ${low('new')};
-      end`,
-      `create trigger unbookable_parts_insert after insert on parts when ${unbookable('new')} begin
-        insert into unbookable_parts (part_id, category_id) values (new.id, new.category_id);
-      end`,
-      `create trigger unbookable_parts_update after update of ${UNBOOKABLE_COLUMNS} on parts
-        when ${unbookable('old')} or ${unbookable('new')} begin
-        delete from unbookable_parts where part_id = old.id;
-        insert into unbookable_parts (part_id, category_id) select new.id, new.category_id where ${unbookable('new')};
-      end`,
-    ]) {
-      await sql.raw(statement).execute(db);
-    }
-  } else {
-    for (const statement of [
-      `create function low_stock_parts_keep() returns trigger language plpgsql as $$
-      begin
-        if ${low('new')} then
-          insert into low_stock_parts (part_id, stock) values (new.id, new.stock)
-            on conflict (part_id) do update set stock = excluded.stock;
-        else
-          delete from low_stock_parts where part_id = new.id;
-        end if;
-        return null;
-      end $$`,
-      `create function unbookable_parts_keep() returns trigger language plpgsql as $$
-      begin
-        if ${unbookable('new')} then
-          insert into unbookable_parts (part_id, category_id) values (new.id, new.category_id)
-            on conflict (part_id) do update set category_id = excluded.category_id;
-        else
-          delete from unbookable_parts where part_id = new.id;
-        end if;
-        return null;
-      end $$`,
-      `create trigger low_stock_parts_insert after insert on parts for each row when ${low('new')}
-        execute function low_stock_parts_keep()`,
-      `create trigger low_stock_parts_update after update of ${LOW_COLUMNS} on parts for each row
-        when (${low('old')} or ${low('new')}) execute function low_stock_parts_keep()`,
-      `create trigger unbookable_parts_insert after insert on parts for each row when ${unbookable('new')}
-        execute function unbookable_parts_keep()`,
-      `create trigger unbookable_parts_update after update of ${UNBOOKABLE_COLUMNS} on parts for each row
-        when (${unbookable('old')} or ${unbookable('new')}) execute function unbookable_parts_keep()`,
-    ]) {
-      await sql.raw(statement).execute(db);
-    }
+  for (const short of SHORT) {
+    const { table, column, columnType, index, holds } = short;
+    await db.schema
+      .createTable(table)
+      .addColumn('part_id', 'text', (c) => c.primaryKey().references('parts.id').onDelete('cascade'))
+      .addColumn(column, columnType, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex(index.name).on(table).columns(index.columns).execute();
+    await sql
+      .raw(`insert into ${table} (part_id, ${column}) select id, ${column} from parts where ${holds('parts')}`)
+      .execute(db);
+    for (const statement of sqlite ? sqliteTriggers(short) : postgresTriggers(short)) await sql.raw(statement).execute(db);
   }
   await sql`drop index if exists parts_low_stock_idx`.execute(db);
   await sql`drop index if exists parts_unbookable_idx`.execute(db);
@@ -115,15 +113,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  for (const name of ['low_stock_parts_insert', 'low_stock_parts_update', 'unbookable_parts_insert', 'unbookable_parts_update']) {
-    await sql.raw(sqlite ? `drop trigger if exists ${name}` : `drop trigger if exists ${name} on parts`).execute(db);
+  for (const { table } of SHORT) {
+    for (const trigger of [`${table}_insert`, `${table}_update`]) {
+      await sql.raw(sqlite ? `drop trigger if exists ${trigger}` : `drop trigger if exists ${trigger} on parts`).execute(db);
+    }
+    if (!sqlite) await sql.raw(`drop function if exists ${table}_keep()`).execute(db);
+    await db.schema.dropTable(table).execute();
   }
-  if (!sqlite) {
-    await sql`drop function if exists low_stock_parts_keep()`.execute(db);
-    await sql`drop function if exists unbookable_parts_keep()`.execute(db);
-  }
-  await db.schema.dropTable('low_stock_parts').execute();
-  await db.schema.dropTable('unbookable_parts').execute();
   await sql
     .raw(
       `create index parts_low_stock_idx on parts (stock, id)
