@@ -3,6 +3,7 @@ import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/p
 import type { Db } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
 import type { Database, PartRow } from '../../db/schema';
+import { PART_COLUMNS } from './parts.repository';
 import {
   alternatives,
   fts5NumberQuery,
@@ -399,7 +400,7 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
 /** Reads the rows of a page's ids, in that order. */
 async function rowsOf(db: Db, pageIds: string[]): Promise<PartRow[]> {
   return pageIds.length > 0
-    ? inIdOrder(pageIds, await db.selectFrom('parts').selectAll().where('id', 'in', pageIds).execute())
+    ? inIdOrder(pageIds, await db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', pageIds).execute())
     : [];
 }
 

@@ -4,7 +4,36 @@ import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { compiledOnce } from '../../db/compiled-once';
 import { type Db, sentWithTheNext } from '../../db/database';
-import type { Database, NewPartRow, PartRow } from '../../db/schema';
+import type { Database, NewPartRow, PartRow, PartsTable } from '../../db/schema';
+
+/**
+ * The columns a part is read with: each of `PartsTable`'s, by name. `*` would bring too what the
+ * database keeps for itself on PostgreSQL — `search_vector` (a demo part's tsvector is half its row
+ * written out as text), `part_number_keys` and `units_sold` — which every read of a part then paid
+ * for twice, PostgreSQL writing them out and the server parsing them, though no reader of a part
+ * uses them. A column added to the table is read once it is added to the type.
+ */
+const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
+  id: true,
+  name: true,
+  description: true,
+  price_cents: true,
+  stock: true,
+  min_order_quantity: true,
+  image_url: true,
+  created_at: true,
+  updated_at: true,
+  archived_at: true,
+  sku: true,
+  category_id: true,
+  oem_numbers: true,
+  pack_size: true,
+  price_tiers: true,
+  low_stock_threshold: true,
+};
+export const PART_COLUMNS = Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[];
+/** `PART_COLUMNS` of the `parts` table, for a query that joins it. */
+const PARTS_COLUMNS = PART_COLUMNS.map((column) => `parts.${column}` as const);
 
 export interface RatingSummary {
   average: number;
@@ -33,9 +62,9 @@ const partsBySales = (db: Db, limit: number) =>
     .limit(limit);
 
 export async function bestSellingParts(db: Db, limit: number): Promise<PartRow[]> {
-  const top = await partsBySales(db, limit).selectAll().execute();
+  const top = await partsBySales(db, limit).select(PART_COLUMNS).execute();
   if (top.length >= limit) return top;
-  let newest = db.selectFrom('parts').selectAll().where('archived_at', 'is', null);
+  let newest = db.selectFrom('parts').select(PART_COLUMNS).where('archived_at', 'is', null);
   if (top.length > 0)
     newest = newest.where(
       'id',
@@ -69,7 +98,7 @@ export function lowStockPartsQuery(db: Db, limit: number) {
   return db
     .selectFrom('low_stock_parts as low')
     .innerJoin('parts', 'parts.id', 'low.part_id')
-    .selectAll('parts')
+    .select(PARTS_COLUMNS)
     .orderBy('low.stock', 'asc')
     .orderBy('low.part_id', 'asc')
     .limit(limit);
@@ -80,11 +109,11 @@ export async function lowStockParts(db: Db, limit: number): Promise<PartRow[]> {
 }
 
 export async function findLivePart(db: Db, id: string): Promise<PartRow | undefined> {
-  return db.selectFrom('parts').selectAll().where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
 }
 
 const liveParts = compiledOnce((db: Db, ids: string[]) =>
-  db.selectFrom('parts').selectAll().where('id', 'in', ids).where('archived_at', 'is', null),
+  db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', ids).where('archived_at', 'is', null),
 );
 
 /** The live parts among these ids, by id (one query for every line of an order; a booking's first). */
@@ -99,7 +128,7 @@ export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map
 export async function findPartsByIds(db: Db, ids: readonly string[]): Promise<Map<string, PartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('parts').selectAll().where('id', 'in', unique).execute();
+  const rows = await db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', unique).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -113,7 +142,7 @@ export async function findLivePartsBySku(db: Db, numbers: readonly string[]): Pr
   if (wanted.length === 0) return found;
   const exact = await db
     .selectFrom('parts')
-    .selectAll()
+    .select(PART_COLUMNS)
     .where('archived_at', 'is', null)
     .where(
       'sku',
@@ -136,7 +165,7 @@ export async function findLivePartsBySku(db: Db, numbers: readonly string[]): Pr
   if (keys.size > 0) {
     const loose = await db
       .selectFrom('parts')
-      .selectAll()
+      .select(PART_COLUMNS)
       .where('archived_at', 'is', null)
       .where(sql<string>`replace(replace(sku, '-', ''), '.', '')`, 'in', [...keys.keys()])
       .execute();
