@@ -5,6 +5,7 @@ import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { insertOrder, insertPart } from '../../testing/factories';
 import { roundTrips } from '../../testing/round-trips';
+import { DEFAULT_OUTBOX_POLICY } from '../mail';
 import { describeServicesOnEachEngine } from '../../testing/test-services';
 import { EXPORT_BATCH_SIZE } from './orders.service';
 
@@ -128,10 +129,10 @@ describeServicesOnEachEngine(
     if (ctx.engine === 'postgres') {
       it('books in two round trips when nothing changed meanwhile: the parts read, then every statement in one write', async () => {
         const parts = await Promise.all([1, 2, 3].map(() => insertPart(ctx.database.db, { stock: 1000 })));
-        // A commit that wrote mail wakes the outbox, whose pass runs shortly after on the same database:
-        // each booking is counted once the pass an earlier mail woke is over.
+        // A commit that wrote mail wakes the outbox, whose pass runs `wakeDelayMs` later on the same
+        // database: each booking is counted once the pass an earlier mail woke is over.
         const outboxQuiet = async () => {
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await new Promise((resolve) => setTimeout(resolve, DEFAULT_OUTBOX_POLICY.wakeDelayMs + 30));
           await ctx.services.mailOutbox.drain();
         };
         await outboxQuiet();

@@ -33,7 +33,7 @@ const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
 };
 export const PART_COLUMNS = Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[];
 /** `PART_COLUMNS` of the `parts` table, for a query that joins it. */
-const PARTS_COLUMNS = PART_COLUMNS.map((column) => `parts.${column}` as const);
+const QUALIFIED_PART_COLUMNS = PART_COLUMNS.map((column) => `parts.${column}` as const);
 
 export interface RatingSummary {
   average: number;
@@ -98,7 +98,7 @@ export function lowStockPartsQuery(db: Db, limit: number) {
   return db
     .selectFrom('low_stock_parts as low')
     .innerJoin('parts', 'parts.id', 'low.part_id')
-    .select(PARTS_COLUMNS)
+    .select(QUALIFIED_PART_COLUMNS)
     .orderBy('low.stock', 'asc')
     .orderBy('low.part_id', 'asc')
     .limit(limit);
