@@ -119,16 +119,26 @@ function partsSql(dialect: DatabaseHandle['dialect'], count: number): string {
   const d = dialects[dialect];
   const from = typeof d.from === 'string' ? d.from : d.from(count);
   return `${d.series(count)}
-    insert into parts (id, name, description, price_cents, stock, min_order_quantity, image_url, created_at, updated_at, archived_at,
+    insert into parts (id, name, description, price_cents, min_order_quantity, image_url, created_at, updated_at, archived_at,
       sku, category_id, oem_numbers, pack_size, price_tiers)
     select 'p' || ${d.pad('n', 6)},
       ${caseOf(`n % ${CATEGORIES.length}`, CATEGORIES)} || ' ' || n,
       'Fits series ' || (n % 997) || ' engines. ' || ${caseOf('n % 4', ['Steel', 'Ceramic', 'Aluminium', 'Rubber'])} || ', tested for 100,000 km.',
-      100 + (n * 7919) % 250000, case when n % 100 = 7 then 1 else 1000 end, 1, '/images/part.webp',
+      100 + (n * 7919) % 250000, 1, '/images/part.webp',
       ${d.iso('n * 60')}, ${d.iso('n * 60')},
       case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end,
       'GH-' || ${d.pad('n', 6)}, 'bench-category-' || ${d.pad(`n % ${CATEGORIES.length}`, 2)},
       '["0 986 ' || ${d.pad('n', 6)} || '", "' || ${d.pad('(n * 7) % 1000000', 6)} || '.45"]', 1, '[]'
+    from ${from}`;
+}
+
+/** The stock of the same parts: one in a hundred has a single unit left, the others 1,000. */
+function partStockSql(dialect: DatabaseHandle['dialect'], count: number): string {
+  const d = dialects[dialect];
+  const from = typeof d.from === 'string' ? d.from : d.from(count);
+  return `${d.series(count)}
+    insert into part_stock (part_id, stock)
+    select 'p' || ${d.pad('n', 6)}, case when n % 100 = 7 then 1 else 1000 end
     from ${from}`;
 }
 
@@ -148,8 +158,10 @@ export async function generateParts(handle: DatabaseHandle, count: number): Prom
   await handle.db.transaction().execute(async (trx) => {
     await insertCategories(trx);
     await sql.raw(partsSql(handle.dialect, count)).execute(trx);
+    await sql.raw(partStockSql(handle.dialect, count)).execute(trx);
   });
-  await sql.raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts').execute(handle.db);
+  if (handle.dialect === 'sqlite') await sql`analyze`.execute(handle.db);
+  else for (const table of ['parts', 'part_stock']) await sql.raw(`vacuum analyze ${table}`).execute(handle.db);
   await optimizeSearchIndex(handle.db);
 }
 
@@ -219,7 +231,9 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
   });
   // As autovacuum would soon after such a load: statistics, and (PostgreSQL) the visibility map index-only scans rely on.
   await sql
-    .raw(handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, orders, order_lines, vehicles, part_fitments')
+    .raw(
+      handle.dialect === 'sqlite' ? 'analyze' : 'vacuum analyze parts, part_stock, orders, order_lines, vehicles, part_fitments',
+    )
     .execute(handle.db);
   // As the app's hourly search upkeep would: SQLite's search index merged into one segment.
   await optimizeSearchIndex(handle.db);

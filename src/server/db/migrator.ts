@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-low-stock-threshold';
 import * as m0017 from './migrations/0017-unpaid-order-counts';
 import * as m0018 from './migrations/0018-assumption-checks';
 import * as m0019 from './migrations/0019-parts-short-of-stock';
+import * as m0020 from './migrations/0020-part-stock';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-unpaid-order-counts': m0017,
   '0018-assumption-checks': m0018,
   '0019-parts-short-of-stock': m0019,
+  '0020-part-stock': m0020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

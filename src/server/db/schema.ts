@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types. One representation on both engines (docs/decisions/0002):
@@ -10,7 +10,6 @@ export interface PartsTable {
   name: string;
   description: string;
   price_cents: number;
-  stock: number;
   min_order_quantity: number;
   image_url: string;
   created_at: string;
@@ -294,19 +293,28 @@ export interface OrderCountsTable {
   n: number;
 }
 
-/** How many orders each customer has waiting for payment, kept by triggers on orders (migration 0017); no row: none. */
-/** A live part whose stock is under its low-stock line, with that stock (kept by triggers on parts). */
+/**
+ * A part's stock, in a table of its own (migration 0020): a booking changes this narrow row, not the
+ * part's wide one with its search columns and indexes. Every part has one, written with the part.
+ */
+export interface PartStockTable {
+  part_id: string;
+  stock: number;
+}
+
+/** A live part whose stock is under its low-stock line, with that stock (kept by triggers on parts and part_stock). */
 export interface LowStockPartsTable {
   part_id: string;
   stock: number;
 }
 
-/** A live part whose stock does not cover its minimum order (kept by triggers on parts). */
+/** A live part whose stock does not cover its minimum order (kept by triggers on parts and part_stock). */
 export interface UnbookablePartsTable {
   part_id: string;
   category_id: string;
 }
 
+/** How many orders each customer has waiting for payment, kept by triggers on orders (migration 0017); no row: none. */
 export interface UnpaidOrdersTable {
   user_id: string;
   n: number;
@@ -354,6 +362,7 @@ export interface MailOutboxTable {
 
 export interface Database {
   parts: PartsTable;
+  part_stock: PartStockTable;
   categories: CategoriesTable;
   vehicles: VehiclesTable;
   part_fitments: PartFitmentsTable;
@@ -383,9 +392,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
 }
 
-export type PartRow = Selectable<PartsTable>;
-export type NewPartRow = Insertable<PartsTable>;
-export type PartUpdate = Updateable<PartsTable>;
+/** A part as the shop reads it: its row and its stock (`part_stock`). */
+export type PartRow = Selectable<PartsTable> & { stock: number };
+export type NewPartRow = Insertable<PartsTable> & { stock: number };
 export type ReviewRow = Selectable<ReviewsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;

@@ -79,15 +79,18 @@ export async function insertFitment(
   return row;
 }
 
+/** A part's row with its stock (`part_stock`), as a test writes it. */
+export type PartWithStock = PartsTable & { stock: number };
+
 /**
  * Inserts a part with sensible defaults (a unique SKU, the test category, no OEM numbers or tiers, a
  * pack of one); `createdAt` steps forward so "newest" order is defined.
  */
-export async function insertPart(db: Db, overrides: Partial<PartsTable> = {}): Promise<PartsTable> {
+export async function insertPart(db: Db, overrides: Partial<PartWithStock> = {}): Promise<PartWithStock> {
   sequence += 1;
   const created = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
   const categoryId = overrides.category_id ?? (await ensureTestCategory(db));
-  const row: PartsTable = {
+  const row: PartWithStock = {
     id: newId(),
     name: `Test part ${sequence}`,
     description: `Description of test part ${sequence}`,
@@ -106,8 +109,16 @@ export async function insertPart(db: Db, overrides: Partial<PartsTable> = {}): P
     low_stock_threshold: null,
     ...overrides,
   };
-  await db.insertInto('parts').values(row).execute();
+  const { stock, ...part } = row;
+  await db.insertInto('parts').values(part).execute();
+  await db.insertInto('part_stock').values({ part_id: part.id, stock }).execute();
   return row;
+}
+
+/** Changes a part's row and its stock as a test needs them (the stock is its row in part_stock). */
+export async function updatePart(db: Db, id: string, { stock, ...changes }: Partial<PartWithStock>): Promise<void> {
+  if (Object.keys(changes).length > 0) await db.updateTable('parts').set(changes).where('id', '=', id).execute();
+  if (stock !== undefined) await db.updateTable('part_stock').set({ stock }).where('part_id', '=', id).execute();
 }
 
 export async function insertReview(db: Db, overrides: Partial<ReviewsTable> = {}): Promise<ReviewsTable> {

@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { PlaceOrderInput } from '#shared/schemas/orders';
 import type { Db } from '../db/database';
-import type { PartsTable } from '../db/schema';
 import type { TestAccount } from './accounts';
 import { type ApiResponse, testApi } from './api';
 import { bookingBody } from './booking';
-import { insertPart } from './factories';
+import { insertPart, type PartWithStock } from './factories';
 
 /** What the order helpers need of a test's context (`describeOnEachEngine` hands one out). */
 export interface OrderTestContext {
@@ -69,7 +68,7 @@ export async function paidOrder(
 
 /** A part's stock as the database holds it now. */
 export async function stockOf(db: Db, partId: string): Promise<number> {
-  return (await db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+  return (await db.selectFrom('part_stock').select('stock').where('part_id', '=', partId).executeTakeFirstOrThrow()).stock;
 }
 
 /**
@@ -85,13 +84,13 @@ export function orderSteps(ctx: OrderTestContext) {
   return {
     api: testApi(ctx),
     /** Books 12 of a new part (with these columns) as `account`; answers the response, refused or not. */
-    async book(account: { cookie: string }, part: Partial<PartsTable> = {}, overrides: Partial<PlaceOrderInput> = {}) {
+    async book(account: { cookie: string }, part: Partial<PartWithStock> = {}, overrides: Partial<PlaceOrderInput> = {}) {
       const row = await insertPart(db, part);
       const res = await testApi(ctx).as(account).post('/api/orders', bookingBody(row.id, overrides));
       return { res, partId: row.id };
     },
     /** Books 12 of a new part as `book` does, expecting 201. */
-    async place(account: { cookie: string }, part: Partial<PartsTable> = {}, overrides: Partial<PlaceOrderInput> = {}) {
+    async place(account: { cookie: string }, part: Partial<PartWithStock> = {}, overrides: Partial<PlaceOrderInput> = {}) {
       const row = await insertPart(db, part);
       const { id } = await placedOrder(ctx, account, row.id, overrides);
       return { orderId: id, partId: row.id };
@@ -115,8 +114,7 @@ export function orderSteps(ctx: OrderTestContext) {
      */
     outboxOf: async (email: string) =>
       (await db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).execute()).sort(
-        (a, b) =>
-          String(a.created_at).localeCompare(String(b.created_at)) || lifeRank(a.kind) - lifeRank(b.kind),
+        (a, b) => String(a.created_at).localeCompare(String(b.created_at)) || lifeRank(a.kind) - lifeRank(b.kind),
       ),
   };
 }

@@ -69,21 +69,41 @@ const SQLITE_INDEX_NAMES = [
 /** SQLite: a part is bookable when its stock covers the minimum order (isInStock in #shared/stock). */
 const bookable = (row: string) => `(${row}.stock > 0 and ${row}.stock >= ${row}.min_order_quantity)`;
 
-/** SQLite: the statements that put a live part (`new`) in both indexes, under a new row number. */
-const indexPart = `
+/**
+ * SQLite: the statements that put a live part (`new`) in both indexes, under a new row number, with
+ * `isBookable` (SQL on `new`) as its search row's `bookable`.
+ */
+export const indexPartAs = (isBookable: string) => `
   insert into parts_search_rows (part_id, category_id, bookable)
-    select new.id, new.category_id, ${bookable('new')} where new.archived_at is null;
+    select new.id, new.category_id, ${isBookable} where new.archived_at is null;
   insert into parts_words (rowid, name, numbers, description)
     select rowid, new.name, new.sku || ' ' || new.oem_numbers, new.description
     from parts_search_rows where part_id = new.id and new.archived_at is null;
   insert into parts_numbers (rowid, keys)
     select rowid, ${numberKeys('new.')} from parts_search_rows where part_id = new.id and new.archived_at is null;`;
+const indexPart = indexPartAs(bookable('new'));
 
 /** SQLite: the statements that take a part (`old`) out of both indexes. */
-const unindexPart = `
+export const unindexPart = `
   delete from parts_words where rowid = (select rowid from parts_search_rows where part_id = old.id);
   delete from parts_numbers where rowid = (select rowid from parts_search_rows where part_id = old.id);
   delete from parts_search_rows where part_id = old.id;`;
+
+/** SQLite's triggers on parts that keep its search rows and entries (migration 0020 replaces them). */
+export const SQLITE_INSERT_TRIGGER = `create trigger parts_search_insert after insert on parts when new.archived_at is null begin ${indexPart} end`;
+/** New words, or the part archived or back: its entries are replaced. */
+export const SQLITE_REINDEX_TRIGGER = `create trigger parts_search_reindex after update of id, name, description, sku, oem_numbers, archived_at on parts
+    when old.id is not new.id or old.name is not new.name or old.description is not new.description
+      or old.sku is not new.sku or old.oem_numbers is not new.oem_numbers
+      or (old.archived_at is null) <> (new.archived_at is null)
+    begin ${unindexPart} ${indexPart} end`;
+/** Another category, or bookable no longer (or again): only its row changes. */
+export const SQLITE_FACETS_TRIGGER = `create trigger parts_search_facets after update of category_id, stock, min_order_quantity on parts
+    when new.archived_at is null
+      and (old.category_id is not new.category_id or ${bookable('old')} <> ${bookable('new')})
+    begin
+      update parts_search_rows set category_id = new.category_id, bookable = ${bookable('new')} where part_id = new.id;
+    end`;
 
 const SQLITE_SEARCH = [
   'drop trigger if exists parts_words_insert',
@@ -104,21 +124,10 @@ const SQLITE_SEARCH = [
   `insert into parts_numbers (rowid, keys)
     select parts_search_rows.rowid, ${numberKeys('parts.')}
     from parts_search_rows join parts on parts.id = parts_search_rows.part_id`,
-  `create trigger parts_search_insert after insert on parts when new.archived_at is null begin ${indexPart} end`,
+  SQLITE_INSERT_TRIGGER,
   `create trigger parts_search_delete after delete on parts begin ${unindexPart} end`,
-  // New words, or the part archived or back: its entries are replaced.
-  `create trigger parts_search_reindex after update of id, name, description, sku, oem_numbers, archived_at on parts
-    when old.id is not new.id or old.name is not new.name or old.description is not new.description
-      or old.sku is not new.sku or old.oem_numbers is not new.oem_numbers
-      or (old.archived_at is null) <> (new.archived_at is null)
-    begin ${unindexPart} ${indexPart} end`,
-  // Another category, or bookable no longer (or again): only its row changes.
-  `create trigger parts_search_facets after update of category_id, stock, min_order_quantity on parts
-    when new.archived_at is null
-      and (old.category_id is not new.category_id or ${bookable('old')} <> ${bookable('new')})
-    begin
-      update parts_search_rows set category_id = new.category_id, bookable = ${bookable('new')} where part_id = new.id;
-    end`,
+  SQLITE_REINDEX_TRIGGER,
+  SQLITE_FACETS_TRIGGER,
   'create virtual table parts_words_vocab using fts5vocab(parts_words, row)',
 ];
 

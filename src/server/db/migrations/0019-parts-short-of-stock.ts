@@ -27,7 +27,7 @@ import { type Kysely, sql, SqliteAdapter } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** One of the two tables: the part's column it keeps beside the part's id, and when a part belongs in it. */
-interface Short {
+export interface Short {
   table: 'low_stock_parts' | 'unbookable_parts';
   column: 'stock' | 'category_id';
   columnType: 'integer' | 'text';
@@ -39,7 +39,7 @@ interface Short {
   watched: string;
 }
 
-const SHORT: readonly Short[] = [
+export const SHORT: readonly Short[] = [
   {
     table: 'low_stock_parts',
     column: 'stock',
@@ -60,7 +60,7 @@ const SHORT: readonly Short[] = [
 ];
 
 /** The statements that keep `short` on SQLite: two triggers (a trigger there has no `if`). */
-function sqliteTriggers({ table, column, holds, watched }: Short): string[] {
+export function sqliteTriggers({ table, column, holds, watched }: Short): string[] {
   return [
     `create trigger ${table}_insert after insert on parts when ${holds('new')} begin
       insert into ${table} (part_id, ${column}) values (new.id, new.${column});
@@ -73,7 +73,7 @@ function sqliteTriggers({ table, column, holds, watched }: Short): string[] {
 }
 
 /** The statements that keep `short` on PostgreSQL: a function and its two triggers. */
-function postgresTriggers({ table, column, holds, watched }: Short): string[] {
+export function postgresTriggers({ table, column, holds, watched }: Short): string[] {
   return [
     `create function ${table}_keep() returns trigger language plpgsql as $$
     begin

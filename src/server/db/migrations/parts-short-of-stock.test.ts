@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { insertCategory, insertPart } from '../../testing/factories';
+import { insertCategory, insertPart, type PartWithStock, updatePart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 import type { Db } from '../database';
 import { migrateTo, migrateToLatest } from '../migrator';
@@ -9,6 +9,7 @@ import { migrateTo, migrateToLatest } from '../migrator';
 async function expected(db: Db) {
   const parts = await db
     .selectFrom('parts')
+    .innerJoin('part_stock', 'part_stock.part_id', 'parts.id')
     .select(['id', 'stock', 'min_order_quantity', 'low_stock_threshold', 'archived_at', 'category_id'])
     .execute();
   const live = parts.filter((part) => part.archived_at === null);
@@ -31,13 +32,13 @@ async function kept(db: Db) {
   };
 }
 
-describeOnEachEngine('migration 0019: the parts short of stock', (ctx) => {
+describeOnEachEngine('the parts short of stock (migrations 0019 and 0020)', (ctx) => {
   it('keeps both tables equal to what the parts say through every change an admin or a booking makes', async () => {
     const { db } = ctx.database;
     const other = await insertCategory(db);
     const check = async () => expect(await kept(db)).toEqual(await expected(db));
-    const update = async (id: string, set: Record<string, unknown>) => {
-      await db.updateTable('parts').set(set).where('id', '=', id).execute();
+    const update = async (id: string, changes: Partial<PartWithStock>) => {
+      await updatePart(db, id, changes);
       await check();
     };
 
@@ -71,7 +72,7 @@ describeOnEachEngine('migration 0019: the parts short of stock', (ctx) => {
     await db.deleteFrom('parts').where('id', '=', unbookable.id).execute();
     await check();
     // Several parts in one statement.
-    await db.updateTable('parts').set({ stock: 3 }).where('id', 'in', [plenty.id, low.id, empty.id]).execute();
+    await db.updateTable('part_stock').set({ stock: 3 }).where('part_id', 'in', [plenty.id, low.id, empty.id]).execute();
     await check();
   });
 
@@ -91,10 +92,13 @@ describeOnEachEngine('migration 0019: the parts short of stock', (ctx) => {
 
   it('fills both tables from the parts already there, and gives the partial indexes back when undone', async () => {
     const { db } = ctx.database;
-    await migrateTo(db, '0018-assumption-checks');
-    // The table as it was then, not as the types say now.
-    const raw = db as never as Kysely<Record<string, Record<string, unknown>>>;
     const before = await insertPart(db, { stock: 7, min_order_quantity: 12 });
+    await migrateTo(db, '0018-assumption-checks');
+    // The table as it was then, not as the types say now: the stock back in parts.
+    const raw = db as never as Kysely<Record<string, Record<string, unknown>>>;
+    expect(await raw.selectFrom('parts').select('stock').where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual({
+      stock: 7,
+    });
     await raw.updateTable('parts').set({ stock: 2 }).where('id', '=', before.id).execute();
     const indexes = async () =>
       ctx.database.dialect === 'sqlite'
@@ -106,6 +110,9 @@ describeOnEachEngine('migration 0019: the parts short of stock', (ctx) => {
     );
 
     await migrateToLatest(db);
+    expect(await db.selectFrom('part_stock').select('stock').where('part_id', '=', before.id).executeTakeFirstOrThrow()).toEqual({
+      stock: 2,
+    });
     expect(await kept(db)).toEqual(await expected(db));
     expect((await kept(db)).low).toContainEqual({ part_id: before.id, stock: 2 });
     expect((await indexes()).map((row) => row.name)).not.toContain('parts_low_stock_idx');

@@ -48,7 +48,7 @@ export async function insertMissingDemoRows(
   rows: {
     categories: CategoriesTable[];
     /** `category_id` holds the category's slug; the stored category's id replaces it. */
-    parts: PartsTable[];
+    parts: (PartsTable & { stock: number })[];
     reviews: ReviewsTable[];
     posts: BlogPostsTable[];
     settings: Insertable<SettingsTable>;
@@ -73,18 +73,39 @@ export async function insertMissingDemoRows(
       const slugs = [...new Set(rows.parts.map((part) => part.category_id))];
       const stored = await trx.selectFrom('categories').select(['id', 'slug']).where('slug', 'in', slugs).execute();
       const idOfSlug = new Map(stored.map((category) => [category.slug, category.id]));
-      const parts = rows.parts.flatMap((part) => {
+      const parts = rows.parts.flatMap(({ stock, ...part }) => {
         const categoryId = idOfSlug.get(part.category_id);
-        return categoryId ? [{ ...part, category_id: categoryId }] : [];
+        return categoryId ? [{ row: { ...part, category_id: categoryId }, stock }] : [];
       });
       if (parts.length > 0) {
         count += added(
           await trx
             .insertInto('parts')
-            .values(parts)
+            .values(parts.map((part) => part.row))
             .onConflict((oc) => oc.doNothing())
             .executeTakeFirstOrThrow(),
         );
+        // A part already there keeps the stock it has; one not written (its SKU taken by the shop's own part) has none.
+        const written = new Set(
+          (
+            await trx
+              .selectFrom('parts')
+              .select('id')
+              .where(
+                'id',
+                'in',
+                parts.map(({ row }) => row.id),
+              )
+              .execute()
+          ).map((part) => part.id),
+        );
+        const stocks = parts.filter(({ row }) => written.has(row.id)).map(({ row, stock }) => ({ part_id: row.id, stock }));
+        if (stocks.length > 0)
+          await trx
+            .insertInto('part_stock')
+            .values(stocks)
+            .onConflict((oc) => oc.doNothing())
+            .execute();
       }
     }
     const partIds = [...new Set(rows.reviews.flatMap((review) => (review.part_id ? [review.part_id] : [])))];

@@ -147,7 +147,7 @@ function plannedFitments(): Omit<PartFitmentsTable, 'position'>[] {
   }));
 }
 
-function plannedParts(now: Date): Pending<PartsTable>[] {
+function plannedParts(now: Date): Pending<PartsTable & { stock: number }>[] {
   return demoParts.map((part, index) => {
     const createdAt = minutesBefore(now, partAge(index));
     return {

@@ -112,7 +112,7 @@ describeOnEachEngine('cart API', (ctx) => {
     for (const part of [dearer, archived, short]) await me.put(`/api/cart/lines/${part.id}`, { quantity: 24 });
     await db().updateTable('parts').set({ price_cents: 1100 }).where('id', '=', dearer.id).execute();
     await db().updateTable('parts').set({ archived_at: '2026-02-01T00:00:00.000Z' }).where('id', '=', archived.id).execute();
-    await db().updateTable('parts').set({ stock: 20 }).where('id', '=', short.id).execute();
+    await db().updateTable('part_stock').set({ stock: 20 }).where('part_id', '=', short.id).execute();
     const cart = (await me.get('/api/cart')).json;
     expect(cart.lines[0]).toMatchObject({ partId: dearer.id, unitPriceCents: 1100, priceWasCents: 1000 });
     expect(cart.lines[0].problem).toBeUndefined();

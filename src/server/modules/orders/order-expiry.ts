@@ -32,7 +32,7 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
     return events.transaction(db, async ({ trx, announce }) => {
       const row = await findOrder(trx, id);
       if (!row || !(await cancelUnpaidOrder(trx, id, 'expired', now))) return false;
-      await releaseOrderStock(trx, row.id, now);
+      await releaseOrderStock(trx, row.id);
       const order = { ...row, status: 'cancelled' as const, cancel_reason: 'expired' as const, updated_at: now };
       await announce('orderCancelled', { order, at: now, by: 'expiry' });
       return true;

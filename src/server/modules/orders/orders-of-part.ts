@@ -16,7 +16,7 @@ export const ordersOfPart = {
   /** Inside the caller's transaction; answers how many it cancelled. */
   async cancelUnpaid({ trx, announce }: Tx, partId: string, now: string): Promise<number> {
     const cancelled = await cancelUnpaidOrdersOfPart(trx, partId, now);
-    for (const order of cancelled) await releaseOrderStock(trx, order.id, now, partId);
+    for (const order of cancelled) await releaseOrderStock(trx, order.id, partId);
     for (const order of cancelled) await announce('orderCancelled', { order, at: now, by: 'partRemoved' });
     return cancelled.length;
   },

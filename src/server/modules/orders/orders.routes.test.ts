@@ -143,9 +143,9 @@ describeOnEachEngine(
       expect(await ordersOfPart(part.id)).toBe(1);
     });
 
-    // PostgreSQL lets the test hold the part's row lock while a booking waits on it, so the part can
-    // change between the booking's read and its taking of the stock every time (one SQLite connection
-    // cannot interleave that way; the 60-booking race below covers it there).
+    // PostgreSQL lets the test hold the part's stock row lock while a booking waits on it, so the part
+    // can change between the booking's read and its taking of the stock every time (one SQLite
+    // connection cannot interleave that way; the 60-booking race below covers it there).
     if (ctx.engine === 'postgres') {
       const waitingOnLock = async () => {
         const { rows } = await sql<{ n: number }>`
@@ -153,7 +153,10 @@ describeOnEachEngine(
           where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.database.db);
         return (rows[0]?.n ?? 0) > 0;
       };
-      /** Books (`partId`, or `body`) while another transaction holds `partId`'s row, changing it with `change`. */
+      /**
+       * Books (`partId`, or `body`) while another transaction holds `partId`'s stock row, changing the
+       * part with `change` as the shop does: its stock, or the part with its stock's row locked first.
+       */
       async function bookWhileChanged(
         partId: string,
         change: Partial<PartRow>,
@@ -161,7 +164,10 @@ describeOnEachEngine(
       ): Promise<ApiResponse> {
         let booking!: Promise<ApiResponse>;
         await ctx.database.db.transaction().execute(async (trx) => {
-          await trx.updateTable('parts').set(change).where('id', '=', partId).execute();
+          const { stock, ...part } = change;
+          await trx.selectFrom('part_stock').select('part_id').where('part_id', '=', partId).forUpdate().execute();
+          if (stock !== undefined) await trx.updateTable('part_stock').set({ stock }).where('part_id', '=', partId).execute();
+          if (Object.keys(part).length > 0) await trx.updateTable('parts').set(part).where('id', '=', partId).execute();
           booking = api.as(customer).post('/api/orders', body);
           const deadline = Date.now() + 5000;
           while (!(await waitingOnLock())) {
@@ -216,6 +222,28 @@ describeOnEachEngine(
         const order = await api.as(customer).get(`/api/orders/${placed.json.id}`);
         expect(order.json).toMatchObject({ unitPriceCents: 1500, totalCents: 18_000, partName: 'Brake pad, revised' });
         expect(await stockOf(part.id)).toBe(88);
+      });
+
+      it('makes an admin’s change of a part wait for a booking holding its stock, so the low-stock list reads both', async () => {
+        // 30 of a part whose minimum order is 12 is well stocked; the booking leaves 18.
+        const part = await insertPart(ctx.database.db, { stock: 30 });
+        let edit!: Promise<ApiResponse>;
+        await ctx.database.db.transaction().execute(async (trx) => {
+          // As a booking does: the stock taken, its row held until commit.
+          await trx.updateTable('part_stock').set({ stock: 18 }).where('part_id', '=', part.id).execute();
+          // The admin raises the minimum order to 20: with 18 left the part is no longer bookable.
+          edit = api.as(admin).patch(`/api/parts/${part.id}`, { minOrderQuantity: 20 });
+          const deadline = Date.now() + 5000;
+          while (!(await waitingOnLock())) {
+            if (Date.now() > deadline) throw new Error('the edit never waited on the stock row');
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        });
+        const edited = await edit;
+        expect(edited.status, edited.body).toBe(200);
+        expect(edited.json).toMatchObject({ stock: 18, minOrderQuantity: 20 });
+        const unbookable = await ctx.database.db.selectFrom('unbookable_parts').select('part_id').execute();
+        expect(unbookable.map((row) => row.part_id)).toContain(part.id);
       });
 
       it('books lines again when one line’s part changed meanwhile: every line priced as its part stands, every stock taken once', async () => {

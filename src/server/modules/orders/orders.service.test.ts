@@ -21,7 +21,7 @@ describeServicesOnEachEngine(
       ctx.announced.length = 0;
     });
     const stockOf = async (id: string) =>
-      (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+      (await ctx.database.db.selectFrom('part_stock').select('stock').where('part_id', '=', id).executeTakeFirstOrThrow()).stock;
     const outbox = async () =>
       ctx.database.db
         .selectFrom('mail_outbox')

@@ -215,9 +215,8 @@ export function createOrdersService(
           ? await takeStocksAsRead(
               trx,
               order.map((line) => ({ part: parts.get(line.partId)!, quantity: line.quantity })),
-              now,
             )
-          : await reserveStocks(trx, order, now);
+          : await reserveStocks(trx, order);
       for (const [index, line] of order.entries()) {
         const taken = reserved[index];
         if (!taken) {
@@ -417,7 +416,7 @@ export function createOrdersService(
       const now = clock.now().toISOString();
       const cancelled = await events.transaction(db, async ({ trx, announce }) => {
         if (!(await cancelUnpaidOrder(trx, row.id, reason, now))) return false;
-        await releaseOrderStock(trx, row.id, now);
+        await releaseOrderStock(trx, row.id);
         const order: OrderRow = { ...row, status: 'cancelled', cancel_reason: reason, updated_at: now };
         await announce('orderCancelled', { order, at: now, by: reason });
         return true;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { insertCategory, insertPart, TEST_CATEGORY } from '../../testing/factories';
+import { insertCategory, insertPart, type PartWithStock, TEST_CATEGORY, updatePart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 
 // The unfiltered list's total and facets, and /api/categories' part counts, come from counters kept by
@@ -19,7 +19,8 @@ describeOnEachEngine('the live parts total and the category counts', (ctx) => {
     const rows = await ctx.database.db
       .selectFrom('parts')
       .innerJoin('categories', 'categories.id', 'parts.category_id')
-      .select(['categories.slug', 'parts.stock', 'parts.min_order_quantity'])
+      .innerJoin('part_stock', 'part_stock.part_id', 'parts.id')
+      .select(['categories.slug', 'part_stock.stock', 'parts.min_order_quantity'])
       .where('parts.archived_at', 'is', null)
       .execute();
     const bySlug = new Map<string, { live: number; bookable: number }>();
@@ -70,6 +71,10 @@ describeOnEachEngine('the live parts total and the category counts', (ctx) => {
       await partRow('Bulk C', '2026-01-03T00:00:00.000Z'),
     ];
     await db.insertInto('parts').values([a, b, c]).execute();
+    await db
+      .insertInto('part_stock')
+      .values([a, b, c].map((part) => ({ part_id: part.id, stock: 10 })))
+      .execute();
     await expectTotal(3);
 
     const archive = (id: string, at: string | null) =>
@@ -85,9 +90,10 @@ describeOnEachEngine('the live parts total and the category counts', (ctx) => {
     await expectTotal(4);
 
     // Edits and stock taken by a booking leave it alone.
-    await db.updateTable('parts').set({ name: 'Radiator hose XL', stock: 7 }).where('id', '=', first.id).execute();
+    await db.updateTable('parts').set({ name: 'Radiator hose XL' }).where('id', '=', first.id).execute();
+    await db.updateTable('part_stock').set({ stock: 7 }).where('part_id', '=', first.id).execute();
     await db
-      .updateTable('parts')
+      .updateTable('part_stock')
       .set((eb) => ({ stock: eb('stock', '-', 1) }))
       .execute();
     await expectTotal(4);
@@ -115,10 +121,7 @@ describeOnEachEngine('the live parts total and the category counts', (ctx) => {
     const lamp = await insertPart(db, { name: 'Lamp', category_id: lights.id, stock: 0, min_order_quantity: 1 });
     await expectCounts();
 
-    const set = (
-      id: string,
-      changes: { stock?: number; min_order_quantity?: number; category_id?: string; archived_at?: string | null },
-    ) => db.updateTable('parts').set(changes).where('id', '=', id).execute();
+    const set = (id: string, changes: Partial<PartWithStock>) => updatePart(db, id, changes);
     // Stock falls under the minimum order, comes back, and the minimum moves over it.
     await set(rim.id, { stock: 11 });
     await expectCounts();
@@ -182,7 +185,6 @@ async function partRow(name: string, archivedAt: string | null) {
     name,
     description: `${name} description`,
     price_cents: 1000,
-    stock: 10,
     min_order_quantity: 1,
     image_url: '/uploads/00000000000000000000000000000000.webp',
     created_at: at,

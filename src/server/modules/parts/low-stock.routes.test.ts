@@ -53,7 +53,7 @@ describeOnEachEngine('low-stock mails to the admins', (ctx) => {
     // Cancelled orders give the stock back over the line; the next crossing mails again.
     const cancel = await api.as(customer).delete(`/api/orders/${crossing.id}`);
     expect(cancel.status, cancel.body).toBe(200);
-    await ctx.database.db.updateTable('parts').set({ stock: 30 }).where('id', '=', part.id).execute();
+    await ctx.database.db.updateTable('part_stock').set({ stock: 30 }).where('part_id', '=', part.id).execute();
     await placedOrder(ctx, customer, part.id);
     expect(await lowStockMails('LOW-PADS')).toHaveLength(2 * first.length);
   });

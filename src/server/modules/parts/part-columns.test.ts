@@ -23,7 +23,7 @@ const everyPart: PartFilters = {
 };
 
 describeOnEachEngine('the columns a part is read with', (ctx) => {
-  it("reads a part with its table's columns and none of what the database keeps for its search and sales", async () => {
+  it("reads a part with its table's columns and its stock, and none of what the database keeps for its search and sales", async () => {
     const { db } = ctx.database;
     const part = await insertPart(db, { name: 'Brake disc', sku: 'BD-100', stock: 1, min_order_quantity: 12 });
     const reads = {
@@ -40,7 +40,9 @@ describeOnEachEngine('the columns a part is read with', (ctx) => {
     };
     for (const [read, rows] of Object.entries(reads)) {
       expect(rows.length, read).toBeGreaterThan(0);
-      for (const row of rows) expect(Object.keys(row ?? {}).sort(), read).toEqual([...PART_COLUMNS].sort());
+      for (const row of rows) {
+        expect(Object.keys(row ?? {}).sort(), read).toEqual(PART_COLUMNS.map((column) => column.split('.')[1]).sort());
+      }
     }
   });
 });

@@ -17,7 +17,13 @@ describeOnEachEngine('deleting a part that has unpaid orders', (ctx) => {
   const place = async (partId: string, account: TestAccount) => (await placedOrder(ctx, account, partId)).id;
   const intent = (orderId: string, account: TestAccount) => openPayment(ctx, account, orderId);
   const order = (id: string) => ctx.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const part = (id: string) => ctx.database.db.selectFrom('parts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const part = (id: string) =>
+    ctx.database.db
+      .selectFrom('parts')
+      .innerJoin('part_stock', 'part_stock.part_id', 'parts.id')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   it('tells the admin how many unpaid orders the delete would cancel, and refuses it unconfirmed', async () => {
     const first = await signedInCustomer(ctx);

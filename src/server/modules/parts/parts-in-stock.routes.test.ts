@@ -70,7 +70,11 @@ describeOnEachEngine('parts in stock', (ctx) => {
 
   it.each(['none', 'short', 'bigMinimum'])('refuses to book the out-of-stock part (%s) and takes no stock', async (key) => {
     const id = ids[key] as string;
-    const before = await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await ctx.database.db
+      .selectFrom('part_stock')
+      .select('stock')
+      .where('part_id', '=', id)
+      .executeTakeFirstOrThrow();
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/orders',
@@ -79,7 +83,11 @@ describeOnEachEngine('parts in stock', (ctx) => {
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
-    const after = await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', id).executeTakeFirstOrThrow();
+    const after = await ctx.database.db
+      .selectFrom('part_stock')
+      .select('stock')
+      .where('part_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(after.stock).toBe(before.stock);
     const orders = await ctx.database.db.selectFrom('orders').select('id').where('part_id', '=', id).execute();
     expect(orders).toEqual([]);

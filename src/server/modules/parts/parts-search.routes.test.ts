@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database';
-import type { PartsTable } from '../../db/schema';
+import type { PartWithStock } from '../../testing/factories';
 import { newId } from '../../ids';
 import { insertCategory, insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
@@ -23,7 +23,7 @@ async function vehicle(db: Db, make: string, model: string, years: [number, numb
   return row;
 }
 
-async function fits(db: Db, part: PartsTable, vehicleId: string, years: [number, number]) {
+async function fits(db: Db, part: PartWithStock, vehicleId: string, years: [number, number]) {
   await db
     .insertInto('part_fitments')
     .values({ part_id: part.id, vehicle_id: vehicleId, position: 0, year_from: years[0], year_to: years[1], note: '' })
@@ -38,7 +38,7 @@ interface Listed {
 }
 
 describeOnEachEngine('finding parts', (ctx) => {
-  const p: Record<string, PartsTable> = {};
+  const p: Record<string, PartWithStock> = {};
   const v: Record<string, string> = {};
 
   const list = async (query: string): Promise<Listed> => {
@@ -47,7 +47,7 @@ describeOnEachEngine('finding parts', (ctx) => {
     return res.json<Listed>();
   };
   const ids = async (query: string) => (await list(query)).items.map((item) => item.id);
-  const sorted = (...parts: PartsTable[]) => parts.map((part) => part.id).sort();
+  const sorted = (...parts: PartWithStock[]) => parts.map((part) => part.id).sort();
   const search = async (q: string) => (await ids(`q=${encodeURIComponent(q)}`)).sort();
 
   beforeAll(async () => {
@@ -55,7 +55,7 @@ describeOnEachEngine('finding parts', (ctx) => {
     const brakes = await insertCategory(db, { slug: 'brakes', name: 'Brakes' });
     const filters = await insertCategory(db, { slug: 'filters', name: 'Filters' });
     const suspension = await insertCategory(db, { slug: 'suspension', name: 'Suspension' });
-    const part = (name: string, sku: string, category: string, more: Partial<PartsTable> = {}) =>
+    const part = (name: string, sku: string, category: string, more: Partial<PartWithStock> = {}) =>
       insertPart(db, {
         name,
         sku,

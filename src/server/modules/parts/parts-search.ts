@@ -3,7 +3,7 @@ import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/p
 import type { Db } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
 import type { Database, PartRow } from '../../db/schema';
-import { PART_COLUMNS } from './parts.repository';
+import { PART_COLUMNS, partsWithStock } from './parts.repository';
 import {
   alternatives,
   fts5NumberQuery,
@@ -253,9 +253,12 @@ export function partsMatching(
   if (fitsAVehicle(filters)) {
     query = query.where('parts.id', 'in', fitting(db, filters));
   }
-  // In stock: the stock covers the minimum order (isInStock in #shared/stock); the minimum is at least 1.
+  // In stock: the stock covers the minimum order (isInStock in #shared/stock), so the part is not one
+  // of the live parts whose stock does not (unbookable_parts, kept by triggers: migrations 0019, 0020).
   if (filters.inStock && !leaveOut.inStock)
-    query = query.where('parts.stock', '>', 0).whereRef('parts.stock', '>=', 'parts.min_order_quantity');
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('unbookable_parts').select('part_id').whereRef('unbookable_parts.part_id', '=', 'parts.id'))),
+    );
   return query;
 }
 
@@ -314,8 +317,8 @@ interface CategoryGroup {
   bookable: number;
 }
 
-/** In stock: the stock covers the minimum order (isInStock in #shared/stock); unbookable_parts (migration 0019) holds the opposite. */
-const bookableCase = sql<number>`case when parts.stock > 0 and parts.stock >= parts.min_order_quantity then 1 else 0 end`;
+/** In stock: the part is not among unbookable_parts (migration 0019), joined as `unbookable_part`. */
+const bookableCase = sql<number>`case when unbookable_part.part_id is null then 1 else 0 end`;
 
 /**
  * Each category's live parts, all and bookable, without counting them: the live counts are kept by
@@ -360,6 +363,7 @@ async function matchesByCategory(db: Db, filters: PartFilters): Promise<Category
   }
   const rows = await partsMatching(db, filters, { category: true, inStock: true })
     .innerJoin('categories', 'categories.id', 'parts.category_id')
+    .leftJoin('unbookable_parts as unbookable_part', 'unbookable_part.part_id', 'parts.id')
     .select((eb) => [
       'categories.id',
       'categories.slug',
@@ -400,7 +404,7 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
 /** Reads the rows of a page's ids, in that order. */
 async function rowsOf(db: Db, pageIds: string[]): Promise<PartRow[]> {
   return pageIds.length > 0
-    ? inIdOrder(pageIds, await db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', pageIds).execute())
+    ? inIdOrder(pageIds, await partsWithStock(db).select(PART_COLUMNS).where('id', 'in', pageIds).execute())
     : [];
 }
 

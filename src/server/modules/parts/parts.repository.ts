@@ -1,24 +1,24 @@
-import { type AliasedRawBuilder, type QueryCreator, SqliteAdapter, sql } from 'kysely';
+import { type AliasedRawBuilder, type QueryCreator, sql } from 'kysely';
 import { partNumberKey } from '#shared/pricing';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { compiledOnce } from '../../db/compiled-once';
-import { type Db, sentWithTheNext } from '../../db/database';
+import { type Db, isPostgres, sentWithTheNext } from '../../db/database';
 import type { Database, NewPartRow, PartRow, PartsTable } from '../../db/schema';
 
 /**
- * The columns a part is read with: each of `PartsTable`'s, by name. `*` would bring too what the
- * database keeps for itself on PostgreSQL — `search_vector` (a demo part's tsvector is half its row
- * written out as text), `part_number_keys` and `units_sold` — which every read of a part then paid
- * for twice, PostgreSQL writing them out and the server parsing them, though no reader of a part
- * uses them. A column added to the table is read once it is added to the type.
+ * The columns a part is read with: each of `PartsTable`'s, by name, and its stock from `part_stock`
+ * (migration 0020). `*` would bring too what the database keeps for itself on PostgreSQL —
+ * `search_vector` (a demo part's tsvector is half its row written out as text), `part_number_keys`
+ * and `units_sold` — which every read of a part then paid for twice, PostgreSQL writing them out and
+ * the server parsing them, though no reader of a part uses them. A column added to the table is read
+ * once it is added to the type.
  */
 const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
   id: true,
   name: true,
   description: true,
   price_cents: true,
-  stock: true,
   min_order_quantity: true,
   image_url: true,
   created_at: true,
@@ -31,9 +31,13 @@ const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
   price_tiers: true,
   low_stock_threshold: true,
 };
-export const PART_COLUMNS = Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[];
-/** `PART_COLUMNS` of the `parts` table, for a query that joins it. */
-const QUALIFIED_PART_COLUMNS = PART_COLUMNS.map((column) => `parts.${column}` as const);
+export const PART_COLUMNS = [
+  ...(Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[]).map((column) => `parts.${column}` as const),
+  'part_stock.stock' as const,
+];
+
+/** The parts with their stock, for a read of `PART_COLUMNS`. */
+export const partsWithStock = (db: Db) => db.selectFrom('parts').innerJoin('part_stock', 'part_stock.part_id', 'parts.id');
 
 export interface RatingSummary {
   average: number;
@@ -62,9 +66,12 @@ const partsBySales = (db: Db, limit: number) =>
     .limit(limit);
 
 export async function bestSellingParts(db: Db, limit: number): Promise<PartRow[]> {
-  const top = await partsBySales(db, limit).select(PART_COLUMNS).execute();
+  const top = await partsBySales(db, limit)
+    .innerJoin('part_stock', 'part_stock.part_id', 'parts.id')
+    .select(PART_COLUMNS)
+    .execute();
   if (top.length >= limit) return top;
-  let newest = db.selectFrom('parts').select(PART_COLUMNS).where('archived_at', 'is', null);
+  let newest = partsWithStock(db).select(PART_COLUMNS).where('archived_at', 'is', null);
   if (top.length > 0)
     newest = newest.where(
       'id',
@@ -98,7 +105,8 @@ export function lowStockPartsQuery(db: Db, limit: number) {
   return db
     .selectFrom('low_stock_parts as low')
     .innerJoin('parts', 'parts.id', 'low.part_id')
-    .select(QUALIFIED_PART_COLUMNS)
+    .innerJoin('part_stock', 'part_stock.part_id', 'low.part_id')
+    .select(PART_COLUMNS)
     .orderBy('low.stock', 'asc')
     .orderBy('low.part_id', 'asc')
     .limit(limit);
@@ -109,11 +117,11 @@ export async function lowStockParts(db: Db, limit: number): Promise<PartRow[]> {
 }
 
 export async function findLivePart(db: Db, id: string): Promise<PartRow | undefined> {
-  return db.selectFrom('parts').select(PART_COLUMNS).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
+  return partsWithStock(db).select(PART_COLUMNS).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
 }
 
 const liveParts = compiledOnce((db: Db, ids: string[]) =>
-  db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', ids).where('archived_at', 'is', null),
+  partsWithStock(db).select(PART_COLUMNS).where('id', 'in', ids).where('archived_at', 'is', null),
 );
 
 /** The live parts among these ids, by id (one query for every line of an order; a booking's first). */
@@ -128,7 +136,7 @@ export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map
 export async function findPartsByIds(db: Db, ids: readonly string[]): Promise<Map<string, PartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('parts').select(PART_COLUMNS).where('id', 'in', unique).execute();
+  const rows = await partsWithStock(db).select(PART_COLUMNS).where('id', 'in', unique).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -140,8 +148,7 @@ export async function findLivePartsBySku(db: Db, numbers: readonly string[]): Pr
   const found = new Map<string, PartRow>();
   const wanted = [...new Set(numbers)];
   if (wanted.length === 0) return found;
-  const exact = await db
-    .selectFrom('parts')
+  const exact = await partsWithStock(db)
     .select(PART_COLUMNS)
     .where('archived_at', 'is', null)
     .where(
@@ -163,8 +170,7 @@ export async function findLivePartsBySku(db: Db, numbers: readonly string[]): Pr
     if (key.length > 0) keys.set(key, [...(keys.get(key) ?? []), number]);
   }
   if (keys.size > 0) {
-    const loose = await db
-      .selectFrom('parts')
+    const loose = await partsWithStock(db)
       .select(PART_COLUMNS)
       .where('archived_at', 'is', null)
       .where(sql<string>`replace(replace(sku, '-', ''), '.', '')`, 'in', [...keys.keys()])
@@ -202,16 +208,28 @@ export async function isLivePart(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertPart(db: Db, row: NewPartRow): Promise<void> {
+/** Writes a part and its stock (within the caller's transaction: a part is never without its stock). */
+export async function insertPart(db: Db, { stock, ...row }: NewPartRow): Promise<void> {
   await db.insertInto('parts').values(row).execute();
+  await db.insertInto('part_stock').values({ part_id: row.id, stock }).execute();
+}
+
+/**
+ * Locks the part's stock row (PostgreSQL; SQLite has one writer) before a change of the part itself,
+ * which triggers read with the stock (migration 0020): a booking of the part waits for the change,
+ * or the change for the booking, so neither places the part from what the other is changing.
+ */
+async function lockStockOf(db: Db, id: string): Promise<void> {
+  if (isPostgres(db)) await db.selectFrom('part_stock').select('part_id').where('part_id', '=', id).forUpdate().execute();
 }
 
 /** Changes a live part; answers the changed row, or undefined when there is no such live part. */
 export async function updateLivePart(
   db: Db,
   id: string,
-  changes: Partial<Omit<PartRow, 'id' | 'created_at' | 'archived_at'>>,
+  { stock, ...changes }: Partial<Omit<PartRow, 'id' | 'created_at' | 'archived_at'>> & { updated_at: string },
 ): Promise<PartRow | undefined> {
+  await lockStockOf(db, id);
   const result = await db
     .updateTable('parts')
     .set(changes)
@@ -219,11 +237,13 @@ export async function updateLivePart(
     .where('archived_at', 'is', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return undefined;
+  if (stock !== undefined) await db.updateTable('part_stock').set({ stock }).where('part_id', '=', id).execute();
   return findLivePart(db, id);
 }
 
 /** Hides a live part from the shop; answers whether there was one. */
 export async function archiveLivePart(db: Db, id: string, now: string): Promise<boolean> {
+  await lockStockOf(db, id);
   const result = await db
     .updateTable('parts')
     .set({ archived_at: now, updated_at: now })
@@ -248,32 +268,36 @@ export type ReservedPart = Pick<
 /**
  * Reserves `quantity` of a live part's stock for an order in one conditional statement, so concurrent bookings can
  * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
- * decrement one step. The part's SKU, name, picture, price and tiers come back with it (the row is
- * ours until commit, so that is the price the stock was taken at), and the stock left with what says
- * whether it ran low: no second read. Answers undefined when the stock was not taken.
+ * decrement one step. Then, the stock's row ours until commit, the part's SKU, name, picture, price
+ * and tiers are read in a statement of their own: an admin's change of the part locks its stock's row
+ * first (`updateLivePart`), so a booking that waited for one reads the part as it was changed, and
+ * that is the price the stock was taken at. Answers undefined when the stock was not taken, or the
+ * part went off sale meanwhile (the caller rolls back).
  */
-export async function reserveStock(trx: Db, partId: string, quantity: number, now: string): Promise<ReservedPart | undefined> {
-  return (await reservedStock(trx, { partId, quantity, now })).rows[0];
+export async function reserveStock(trx: Db, partId: string, quantity: number): Promise<ReservedPart | undefined> {
+  const taken = (await stockTaken(trx, { partId, quantity })).rows[0];
+  if (!taken) return undefined;
+  const part = (await reservedParts(trx, { ids: [partId] })).rows[0];
+  return part && { ...part, stock: taken.stock };
 }
 
-const reservedStock = compiledOnce((trx: Db, { partId, quantity, now }: { partId: string; quantity: number; now: string }) =>
+/** The part's stock taken, where it covers the quantity (whether the part is live is read next). */
+const stockTaken = compiledOnce((trx: Db, { partId, quantity }: { partId: string; quantity: number }) =>
   trx
-    .updateTable('parts')
-    .set({ stock: sql<number>`stock - ${quantity}`, updated_at: now })
-    .where('id', '=', partId)
-    .where('archived_at', 'is', null)
+    .updateTable('part_stock')
+    .set({ stock: sql<number>`stock - ${quantity}` })
+    .where('part_id', '=', partId)
     .where('stock', '>=', quantity)
-    .returning([
-      'id',
-      'sku',
-      'name',
-      'image_url',
-      'price_cents',
-      'price_tiers',
-      'stock',
-      'min_order_quantity',
-      'low_stock_threshold',
-    ]),
+    .returning('stock'),
+);
+
+/** What an order copies from the live parts whose stock it took. */
+const reservedParts = compiledOnce((trx: Db, { ids }: { ids: string[] }) =>
+  trx
+    .selectFrom('parts')
+    .select(['id', 'sku', 'name', 'image_url', 'price_cents', 'price_tiers', 'min_order_quantity', 'low_stock_threshold'])
+    .where('id', 'in', ids)
+    .where('archived_at', 'is', null),
 );
 
 /** The stock under which a part's row is low (`lowStockLine`). */
@@ -281,47 +305,47 @@ export function lowStockLineOf(part: Pick<PartRow, 'min_order_quantity' | 'low_s
   return lowStockLine({ minOrderQuantity: part.min_order_quantity, lowStockThreshold: part.low_stock_threshold });
 }
 
-/** Parts locked in id order (PostgreSQL): two orders of the same parts wait for each other instead of deadlocking. */
+/** Parts' stock locked in id order (PostgreSQL): two orders of the same parts wait for each other instead of deadlocking. */
 function lockedInIdOrder(trx: Db, ids: readonly string[]) {
   return trx
-    .selectFrom('parts')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .orderBy('id')
+    .selectFrom('part_stock')
+    .select('part_id')
+    .where('part_id', 'in', [...ids])
+    .orderBy('part_id')
     .forUpdate();
 }
 
-/** Takes each `wanted` line's quantity off its live part's stock where the stock covers it (PostgreSQL, one statement). */
+/** Takes each `wanted` line's quantity off its part's stock where the stock covers it (PostgreSQL, one statement). */
 function takingWanted<W extends { id: string; quantity: number }>(
   db: QueryCreator<Database>,
   wanted: AliasedRawBuilder<W, 'wanted'>,
-  now: string,
 ) {
   return db
-    .updateTable('parts')
-    .from(wanted)
-    .set({ stock: sql<number>`parts.stock - wanted.quantity`, updated_at: now })
+    .updateTable('part_stock')
+    .from([wanted, 'parts'])
+    .set({ stock: sql<number>`part_stock.stock - wanted.quantity` })
+    .whereRef('part_stock.part_id', '=', 'wanted.id')
     .whereRef('parts.id', '=', 'wanted.id')
     .where('parts.archived_at', 'is', null)
-    .whereRef('parts.stock', '>=', 'wanted.quantity');
+    .whereRef('part_stock.stock', '>=', 'wanted.quantity');
 }
 
 /**
  * `reserveStock` for each line of an order (no part twice), all or none to the caller: answers each
  * line's reserved part, or undefined for a line whose stock was not taken (the caller rolls back).
- * On PostgreSQL an order of several parts locks their rows in id order first, as every order does, so
- * two orders of the same parts wait for each other instead of deadlocking; then takes every line's
- * stock in one statement: two round trips while the locks are held, where a statement per line took
- * one a line. SQLite runs in the process and takes them one at a time.
+ * On PostgreSQL an order of several parts locks their stocks' rows in id order first, as every order
+ * does, so two orders of the same parts wait for each other instead of deadlocking; then takes every
+ * line's stock in one statement and reads the parts in one more: three round trips while the locks
+ * are held, where a statement per line took one a line. SQLite runs in the process and takes them one
+ * at a time.
  */
 export async function reserveStocks(
   trx: Db,
   lines: readonly { partId: string; quantity: number }[],
-  now: string,
 ): Promise<(ReservedPart | undefined)[]> {
-  if (lines.length === 1 || trx.getExecutor().adapter instanceof SqliteAdapter) {
+  if (lines.length === 1 || !isPostgres(trx)) {
     const reserved: (ReservedPart | undefined)[] = [];
-    for (const line of lines) reserved.push(await reserveStock(trx, line.partId, line.quantity, now));
+    for (const line of lines) reserved.push(await reserveStock(trx, line.partId, line.quantity));
     return reserved;
   }
   const ids = lines.map((line) => line.partId);
@@ -329,20 +353,10 @@ export async function reserveStocks(
   const wanted = sql<{ id: string; quantity: number }>`(values ${sql.join(
     lines.map((line) => sql`(${line.partId}, ${line.quantity}::integer)`),
   )})`.as<'wanted'>(sql`wanted(id, quantity)`);
-  const rows = await takingWanted(trx, wanted, now)
-    .returning([
-      'parts.id',
-      'parts.sku',
-      'parts.name',
-      'parts.image_url',
-      'parts.price_cents',
-      'parts.price_tiers',
-      'parts.stock',
-      'parts.min_order_quantity',
-      'parts.low_stock_threshold',
-    ])
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const taken = await takingWanted(trx, wanted).returning(['part_stock.part_id', 'part_stock.stock']).execute();
+  const stockLeft = new Map(taken.map((row) => [row.part_id, row.stock]));
+  const parts = taken.length > 0 ? (await reservedParts(trx, { ids: [...stockLeft.keys()] })).rows : [];
+  const byId = new Map(parts.map((part) => [part.id, { ...part, stock: stockLeft.get(part.id)! }]));
   return lines.map((line) => byId.get(line.partId));
 }
 
@@ -364,31 +378,27 @@ const assumed = Object.keys(ASSUMED_COLUMNS) as (keyof typeof ASSUMED_COLUMNS)[]
  * back, so it takes each line's stock on the part as read before the transaction, and fails the
  * transaction (`assumption_failed`) unless every line's part is live and unchanged in what a line
  * copies and what rules its quantity, has the quantity in stock, and is not taken under its low-stock
- * line by it (the admins' mail is written by the careful way, which reads the row it leaves). Parts
+ * line by it (the admins' mail is written by the careful way, which reads the row it leaves): the
+ * stock in one statement, the parts in the next, once the stocks' rows are locked. The stocks' rows
  * are locked in id order first, as every order of several does. Answers each line's part as read,
  * with the stock it leaves when no other order took any in between (the statement checked that it
  * crossed no low-stock line, which is all that stock is read for).
  */
-export async function takeStocksAsRead(
-  trx: Db,
-  lines: readonly { part: PartRow; quantity: number }[],
-  now: string,
-): Promise<ReservedPart[]> {
+export async function takeStocksAsRead(trx: Db, lines: readonly { part: PartRow; quantity: number }[]): Promise<ReservedPart[]> {
   if (lines.length > 1) {
     await lockedInIdOrderAhead(
       trx,
       lines.map(({ part }) => part.id),
     );
   }
-  await stocksTakenAsRead(trx, {
-    now,
-    wanted: lines.map(({ part, quantity }) => ({
-      id: part.id,
-      quantity,
-      line: lowStockLineOf(part),
-      assumed: assumed.map((column) => part[column]),
-    })),
-  });
+  const wanted = lines.map(({ part, quantity }) => ({
+    id: part.id,
+    quantity,
+    line: lowStockLineOf(part),
+    assumed: assumed.map((column) => part[column]),
+  }));
+  await stocksTakenAsRead(trx, { wanted });
+  await partsAsRead(trx, { wanted });
   return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
 }
 
@@ -403,28 +413,55 @@ interface WantedAsRead {
   assumed: PartRow[(typeof assumed)[number]][];
 }
 
-const stocksTakenAsRead = compiledOnce((trx: Db, { wanted, now }: { wanted: WantedAsRead[]; now: string }) => {
-  const values = sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
+/** The `wanted` lines as a table of values: each part's id, quantity, low-stock line and ASSUMED_COLUMNS as read. */
+function wantedAsRead(wanted: readonly WantedAsRead[]) {
+  return sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
     wanted.map(({ id, quantity, line, assumed: values }) => {
       const columns = assumed.map((column, i) => sql`${values[i]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
       return sql`(${id}, ${quantity}::integer, ${line}::integer, ${sql.join(columns)})`;
     }),
   )})`.as<'wanted'>(sql`wanted(id, quantity, line, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
-  return trx
+}
+
+/** Each line's stock taken, unless it does not cover the quantity or the line would take it under its low-stock line. */
+const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: WantedAsRead[] }) =>
+  trx
     .with('taken', (db) =>
-      takingWanted(db, values, now)
-        .where(sql<boolean>`(parts.stock - wanted.quantity >= wanted.line or parts.stock < wanted.line)`)
-        .where((eb) => eb.and(assumed.map((column) => eb(`parts.${column}`, 'is not distinct from', eb.ref(`wanted.${column}`)))))
-        .returning('parts.id'),
+      takingWanted(db, wantedAsRead(wanted))
+        .where(sql<boolean>`(part_stock.stock - wanted.quantity >= wanted.line or part_stock.stock < wanted.line)`)
+        .returning('part_stock.part_id'),
     )
     .selectNoFrom(
-      sql<boolean>`assumption_failed('a part changed since it was read, or the order would take it under its low-stock line')`.as(
+      sql<boolean>`assumption_failed('a part is short of the stock read, or the order would take it under its low-stock line')`.as(
         'failed',
       ),
     )
     .where(sql<number>`(select count(*) from taken)`, '<', wanted.length)
-    .modifyEnd(sentWithTheNext);
-});
+    .modifyEnd(sentWithTheNext),
+);
+
+/**
+ * Each line's part still live and as read, checked once its stock's row is locked, in a statement of
+ * its own: it sees an admin's change that committed while the booking waited for the lock.
+ */
+const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: WantedAsRead[] }) =>
+  trx
+    .selectNoFrom(sql<boolean>`assumption_failed('a part changed since it was read')`.as('failed'))
+    .where(
+      (eb) =>
+        eb
+          .selectFrom('parts')
+          .innerJoin(wantedAsRead(wanted), 'wanted.id', 'parts.id')
+          .select(eb.fn.countAll<number>().as('n'))
+          .where('parts.archived_at', 'is', null)
+          .where((row) =>
+            row.and(assumed.map((column) => row(`parts.${column}`, 'is not distinct from', row.ref(`wanted.${column}`)))),
+          ),
+      '<',
+      wanted.length,
+    )
+    .modifyEnd(sentWithTheNext),
+);
 
 /**
  * Gives a cancelled or expired order's quantity back, archived part or not. The stock stays within
@@ -432,13 +469,10 @@ const stocksTakenAsRead = compiledOnce((trx: Db, { wanted, now }: { wanted: Want
  * the part can still be saved as it is. The maximum is far above any real stock, so only a part
  * already kept at the maximum loses the excess.
  */
-export async function releaseStock(trx: Db, partId: string, quantity: number, now: string): Promise<void> {
+export async function releaseStock(trx: Db, partId: string, quantity: number): Promise<void> {
   await trx
-    .updateTable('parts')
-    .set({
-      stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end`,
-      updated_at: now,
-    })
-    .where('id', '=', partId)
+    .updateTable('part_stock')
+    .set({ stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end` })
+    .where('part_id', '=', partId)
     .execute();
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { insertCategory, insertPart } from '../../testing/factories';
+import { insertCategory, insertPart, type PartWithStock, updatePart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 
 // The search index follows every change of a part (SQLite: triggers keep the FTS5 tables and their
@@ -41,8 +41,7 @@ describeOnEachEngine('the search index after changes to parts', (ctx) => {
       stock: 100,
       min_order_quantity: 12,
     });
-    const set = (id: string, changes: Record<string, unknown>) =>
-      db.updateTable('parts').set(changes).where('id', '=', id).execute();
+    const set = (id: string, changes: Partial<PartWithStock>) => updatePart(db, id, changes);
 
     expect(await search('q=piston')).toEqual({
       total: 2,

@@ -205,7 +205,11 @@ describeOnEachEngine('payments API', (ctx) => {
       expect(afterSweep.status).toBe(409);
       expect(afterSweep.json).toMatchObject({ code: 'payment_window_closed', detail: p.windowClosed });
       expect(await intentsOf(orderId)).toMatchObject([{ status: 'requires_payment', transaction_id: null }]);
-      const part = await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow();
+      const part = await ctx.database.db
+        .selectFrom('part_stock')
+        .select('stock')
+        .where('part_id', '=', partId)
+        .executeTakeFirstOrThrow();
       expect(part.stock).toBe(100);
     } finally {
       ctx.clock.set(TEST_NOW);

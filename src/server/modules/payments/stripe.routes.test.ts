@@ -114,7 +114,8 @@ function shop(ctx: PaymentsContext) {
   const order = async (orderId: string) =>
     ctx.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const stockOf = async (partId: string) =>
-    (await ctx.database.db.selectFrom('parts').select('stock').where('id', '=', partId).executeTakeFirstOrThrow()).stock;
+    (await ctx.database.db.selectFrom('part_stock').select('stock').where('part_id', '=', partId).executeTakeFirstOrThrow())
+      .stock;
   const intentRow = (orderId: string) =>
     ctx.database.db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
   /** The shop's part of a cancellation (the expiry sweep's, here): cancelled, stock back, in one transaction. */
@@ -127,7 +128,7 @@ function shop(ctx: PaymentsContext) {
         .where('id', '=', orderId)
         .where('status', '=', 'pending_payment')
         .executeTakeFirst();
-      if (Number(cancelled.numUpdatedRows) > 0) await releaseStock(trx, row.part_id, row.quantity, TEST_NOW);
+      if (Number(cancelled.numUpdatedRows) > 0) await releaseStock(trx, row.part_id, row.quantity);
     });
   };
   const cancelAsCustomer = async (orderId: string) => {
