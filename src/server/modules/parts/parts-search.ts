@@ -1,9 +1,8 @@
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, SqliteAdapter, sql } from 'kysely';
 import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/parts';
 import type { Db } from '../../db/database';
-import { inIdOrder } from '../../db/pagination';
 import type { Database, PartRow } from '../../db/schema';
-import { PART_COLUMNS, partsWithStock } from './parts.repository';
+import { partsInIdOrder } from './parts.repository';
 import {
   alternatives,
   fts5NumberQuery,
@@ -401,13 +400,6 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
   };
 }
 
-/** Reads the rows of a page's ids, in that order. */
-async function rowsOf(db: Db, pageIds: string[]): Promise<PartRow[]> {
-  return pageIds.length > 0
-    ? inIdOrder(pageIds, await partsWithStock(db).select(PART_COLUMNS).where('id', 'in', pageIds).execute())
-    : [];
-}
-
 /**
  * One page of the live parts matching `filters`, in `sort` order, with the total and the facets.
  *
@@ -430,7 +422,7 @@ export async function findParts(
       relevancePageOnSqlite(db, { ...filters, search }, { page, limit }),
       countMatches(db, filters),
     ]);
-    return { rows: await rowsOf(db, ids), ...counts };
+    return { rows: await partsInIdOrder(db, ids), ...counts };
   }
   const pageBase = partsMatching(db, filters);
   const [ids, { total, facets }] = await Promise.all([
@@ -441,7 +433,7 @@ export async function findParts(
     countMatches(db, filters),
   ]);
   return {
-    rows: await rowsOf(
+    rows: await partsInIdOrder(
       db,
       ids.map((row) => row.id),
     ),

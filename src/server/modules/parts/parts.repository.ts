@@ -4,6 +4,7 @@ import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { compiledOnce } from '../../db/compiled-once';
 import { type Db, isPostgres, sentWithTheNext } from '../../db/database';
+import { inIdOrder } from '../../db/pagination';
 import type { Database, NewPartRow, PartRow, PartsTable } from '../../db/schema';
 
 /**
@@ -39,6 +40,17 @@ export const PART_COLUMNS = [
 /** The parts with their stock, for a read of `PART_COLUMNS`. */
 export const partsWithStock = (db: Db) => db.selectFrom('parts').innerJoin('part_stock', 'part_stock.part_id', 'parts.id');
 
+/**
+ * The parts of these ids with their stock, in the ids' order. A list picked from an index in its own
+ * order (the best sellers, a page of the list) is read this way, its ids first: joined before its
+ * limit, SQLite planned the best sellers from the stock table and sorted every part (15 ms at
+ * 100,000 parts where the index gives them in 0.5).
+ */
+export async function partsInIdOrder(db: Db, ids: readonly string[]): Promise<PartRow[]> {
+  if (ids.length === 0) return [];
+  return inIdOrder(ids, await partsWithStock(db).select(PART_COLUMNS).where('parts.id', 'in', ids).execute());
+}
+
 export interface RatingSummary {
   average: number;
   count: number;
@@ -66,24 +78,18 @@ const partsBySales = (db: Db, limit: number) =>
     .limit(limit);
 
 export async function bestSellingParts(db: Db, limit: number): Promise<PartRow[]> {
-  const top = await partsBySales(db, limit)
-    .innerJoin('part_stock', 'part_stock.part_id', 'parts.id')
-    .select(PART_COLUMNS)
-    .execute();
-  if (top.length >= limit) return top;
-  let newest = partsWithStock(db).select(PART_COLUMNS).where('archived_at', 'is', null);
-  if (top.length > 0)
-    newest = newest.where(
-      'id',
-      'not in',
-      top.map((row) => row.id),
-    );
-  const fill = await newest
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit - top.length)
-    .execute();
-  return [...top, ...fill];
+  const top = (await partsBySales(db, limit).select('id').execute()).map((row) => row.id);
+  if (top.length < limit) {
+    let newest = db.selectFrom('parts').select('id').where('archived_at', 'is', null);
+    if (top.length > 0) newest = newest.where('id', 'not in', top);
+    const fill = await newest
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit - top.length)
+      .execute();
+    top.push(...fill.map((row) => row.id));
+  }
+  return partsInIdOrder(db, top);
 }
 
 /** The live parts with the most units sold (at least one), most first: the admin overview's best sellers. */
