@@ -328,11 +328,9 @@ function takingWanted<W extends { id: string; quantity: number }>(
 ) {
   return db
     .updateTable('part_stock')
-    .from([wanted, 'parts'])
+    .from(wanted)
     .set({ stock: sql<number>`part_stock.stock - wanted.quantity` })
     .whereRef('part_stock.part_id', '=', 'wanted.id')
-    .whereRef('parts.id', '=', 'wanted.id')
-    .where('parts.archived_at', 'is', null)
     .whereRef('part_stock.stock', '>=', 'wanted.quantity');
 }
 
