@@ -6,7 +6,7 @@ import { partWithMinimum12 } from './support/parts';
 import { newCustomer, settled } from './support/session';
 
 function stockOf(partId: string): number {
-  return queryShopDatabase<{ stock: number }>('SELECT stock FROM parts WHERE id = ?', partId)[0]!.stock;
+  return queryShopDatabase<{ stock: number }>('SELECT stock FROM part_stock WHERE part_id = ?', partId)[0]!.stock;
 }
 
 function ordersOf(email: string) {

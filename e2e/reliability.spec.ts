@@ -185,7 +185,7 @@ function expectComplete(rows: OrderRow[], part: Part): void {
 }
 
 async function stockOf(shop: ShopProcess, partId: string): Promise<number> {
-  const [row] = await shop.query<{ stock: number }>('select stock from parts where id = ?', [partId]);
+  const [row] = await shop.query<{ stock: number }>('select stock from part_stock where part_id = ?', [partId]);
   return Number(row?.stock);
 }
 

@@ -10,7 +10,7 @@ export interface DemoPartRow {
 /** A demo part with the default minimum of 12 and plenty of stock, by name; `skip` picks another one. */
 export function partWithMinimum12(skip = 0): DemoPartRow {
   const part = queryShopDatabase<DemoPartRow>(
-    `SELECT id, name, price_cents, stock FROM parts
+    `SELECT id, name, price_cents, stock FROM parts JOIN part_stock ON part_stock.part_id = parts.id
      WHERE archived_at IS NULL AND min_order_quantity = 12 AND stock >= 200
      ORDER BY name LIMIT 1 OFFSET ?`,
     skip,
