@@ -401,8 +401,8 @@ export async function takeStocksAsRead(trx: Db, lines: readonly { part: PartRow;
     line: lowStockLineOf(part),
     assumed: assumed.map((column) => part[column]),
   }));
-  await stocksTakenAsRead(trx, { wanted });
-  await partsAsRead(trx, { wanted });
+  await stocksTakenAsRead(trx, { wanted: wanted.map(({ id, quantity, line }) => ({ id, quantity, line })) });
+  await partsAsRead(trx, { wanted: wanted.map(({ id, assumed: values }) => ({ id, assumed: values })) });
   return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
 }
 
@@ -417,21 +417,28 @@ interface WantedAsRead {
   assumed: PartRow[(typeof assumed)[number]][];
 }
 
-/** The `wanted` lines as a table of values: each part's id, quantity, low-stock line and ASSUMED_COLUMNS as read. */
-function wantedAsRead(wanted: readonly WantedAsRead[]) {
-  return sql<{ id: string; quantity: number; line: number } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
-    wanted.map(({ id, quantity, line, assumed: values }) => {
+/** The `wanted` lines as the stock statement reads them: each part's id, quantity and low-stock line as read. */
+function stockWanted(wanted: readonly Omit<WantedAsRead, 'assumed'>[]) {
+  return sql<{ id: string; quantity: number; line: number }>`(values ${sql.join(
+    wanted.map(({ id, quantity, line }) => sql`(${id}, ${quantity}::integer, ${line}::integer)`),
+  )})`.as<'wanted'>(sql`wanted(id, quantity, line)`);
+}
+
+/** The `wanted` lines' parts as read: each part's id and ASSUMED_COLUMNS. */
+function partsWanted(wanted: readonly Pick<WantedAsRead, 'id' | 'assumed'>[]) {
+  return sql<{ id: string } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
+    wanted.map(({ id, assumed: values }) => {
       const columns = assumed.map((column, i) => sql`${values[i]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
-      return sql`(${id}, ${quantity}::integer, ${line}::integer, ${sql.join(columns)})`;
+      return sql`(${id}, ${sql.join(columns)})`;
     }),
-  )})`.as<'wanted'>(sql`wanted(id, quantity, line, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
+  )})`.as<'wanted'>(sql`wanted(id, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
 }
 
 /** Each line's stock taken, unless it does not cover the quantity or the line would take it under its low-stock line. */
-const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: WantedAsRead[] }) =>
+const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: Omit<WantedAsRead, 'assumed'>[] }) =>
   trx
     .with('taken', (db) =>
-      takingWanted(db, wantedAsRead(wanted))
+      takingWanted(db, stockWanted(wanted))
         .where(sql<boolean>`(part_stock.stock - wanted.quantity >= wanted.line or part_stock.stock < wanted.line)`)
         .returning('part_stock.part_id'),
     )
@@ -448,14 +455,14 @@ const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: WantedAsR
  * Each line's part still live and as read, checked once its stock's row is locked, in a statement of
  * its own: it sees an admin's change that committed while the booking waited for the lock.
  */
-const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: WantedAsRead[] }) =>
+const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: Pick<WantedAsRead, 'id' | 'assumed'>[] }) =>
   trx
     .selectNoFrom(sql<boolean>`assumption_failed('a part changed since it was read')`.as('failed'))
     .where(
       (eb) =>
         eb
           .selectFrom('parts')
-          .innerJoin(wantedAsRead(wanted), 'wanted.id', 'parts.id')
+          .innerJoin(partsWanted(wanted), 'wanted.id', 'parts.id')
           .select(eb.fn.countAll<number>().as('n'))
           .where('parts.archived_at', 'is', null)
           .where((row) =>
