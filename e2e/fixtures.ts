@@ -66,8 +66,20 @@ export const test = base.extend<{ problems: string[] }>({
 
 export { expect };
 
+/** A dialog fades in and out: axe would read its text's contrast against a half-drawn backdrop. */
+async function dialogsAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('dialog')].every((dialog) =>
+      dialog
+        .getAnimations({ subtree: true })
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    ),
+  );
+}
+
 /** axe finds no violation of serious or critical impact. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await dialogsAtRest(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -81,6 +93,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
  * `include` narrows the check to part of the page (one element in its hover or focus state).
  */
 export async function a11yViolations(page: Page, options: { include?: string; rules?: string[] } = {}): Promise<string[]> {
+  await dialogsAtRest(page);
   // Legacy mode runs axe in the page itself instead of opening a second page to merge frame results:
   // half the time, and the shop has no cross-origin frames to merge (Stripe.js cannot load in e2e).
   let builder = new AxeBuilder({ page }).setLegacyMode(true);
