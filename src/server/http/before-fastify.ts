@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { bodyFor, type KnownUrl, PUBLIC_CACHE_CONTROL, type ResponseCache } from './cache';
 import type { Client } from './client-address';
 import { markCounted, type ShopWideLimit, windowHeaders } from './rate-limit';
@@ -50,6 +50,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     throw new Error('answering before Fastify expects the one request handler Fastify installs');
   const fastify: RequestHandler = handler;
   const { cache, limit, lines } = parts;
+  const fixedHeaders = Object.entries(parts.headers).flat();
 
   /** Sends the kept answer, once the client is counted; or hands the request to Fastify. */
   function answer(
@@ -88,17 +89,26 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       client.ip,
       request.socket.remotePort,
     );
-    const sent: OutgoingHttpHeaders = {
-      ...parts.headers,
-      'x-request-id': id,
-      ...windowHeaders(limit.perMinute, count, msLeft),
-      'content-type': entry.contentType,
-      ...(known.page
-        ? { 'cache-control': 'no-cache', vary: 'cookie, accept-encoding' }
-        : { etag: entry.etag, 'cache-control': PUBLIC_CACHE_CONTROL, vary: 'accept-encoding' }),
-    };
-    if (encoding) sent['content-encoding'] = encoding;
-    sent['content-length'] = body.length;
+    // A flat list of names and values, which node:http writes in order as it does an object's
+    // entries, without the object's shape built and walked per answer.
+    const window = windowHeaders(limit.perMinute, count, msLeft);
+    const sent: (string | number)[] = [
+      ...fixedHeaders,
+      'x-request-id',
+      id,
+      'x-ratelimit-limit',
+      window['x-ratelimit-limit'],
+      'x-ratelimit-remaining',
+      window['x-ratelimit-remaining'],
+      'x-ratelimit-reset',
+      window['x-ratelimit-reset'],
+      'content-type',
+      entry.contentType,
+    ];
+    if (known.page) sent.push('cache-control', 'no-cache', 'vary', 'cookie, accept-encoding');
+    else sent.push('etag', entry.etag, 'cache-control', PUBLIC_CACHE_CONTROL, 'vary', 'accept-encoding');
+    if (encoding) sent.push('content-encoding', encoding);
+    sent.push('content-length', body.length);
     response.writeHead(200, sent);
     response.end(body, () => {
       const ms = performance.now() - startedAt;
