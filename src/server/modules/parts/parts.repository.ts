@@ -395,37 +395,40 @@ export async function takeStocksAsRead(trx: Db, lines: readonly { part: PartRow;
       lines.map(({ part }) => part.id),
     );
   }
-  const wanted = lines.map(({ part, quantity }) => ({
-    id: part.id,
-    quantity,
-    line: lowStockLineOf(part),
-    assumed: assumed.map((column) => part[column]),
-  }));
-  await stocksTakenAsRead(trx, { wanted: wanted.map(({ id, quantity, line }) => ({ id, quantity, line })) });
-  await partsAsRead(trx, { wanted: wanted.map(({ id, assumed: values }) => ({ id, assumed: values })) });
+  // Each statement is given only the values it reads (compiledOnce refuses any other).
+  await stocksTakenAsRead(trx, {
+    wanted: lines.map(({ part, quantity }) => ({ id: part.id, quantity, line: lowStockLineOf(part) })),
+  });
+  await partsAsRead(trx, { wanted: lines.map(({ part }) => ({ id: part.id, assumed: assumed.map((column) => part[column]) })) });
   return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
 }
 
 const lockedInIdOrderAhead = compiledOnce((trx: Db, ids: string[]) => lockedInIdOrder(trx, ids).modifyEnd(sentWithTheNext));
 
-interface WantedAsRead {
+/** A line as the stock statement reads it. */
+interface StockWanted {
   id: string;
   quantity: number;
   /** The low-stock line of the part as read. */
   line: number;
+}
+
+/** A line's part as the check of the parts as read reads it. */
+interface PartWanted {
+  id: string;
   /** The part's ASSUMED_COLUMNS as read, in their order. */
   assumed: PartRow[(typeof assumed)[number]][];
 }
 
 /** The `wanted` lines as the stock statement reads them: each part's id, quantity and low-stock line as read. */
-function stockWanted(wanted: readonly Omit<WantedAsRead, 'assumed'>[]) {
+function stockWanted(wanted: readonly StockWanted[]) {
   return sql<{ id: string; quantity: number; line: number }>`(values ${sql.join(
     wanted.map(({ id, quantity, line }) => sql`(${id}, ${quantity}::integer, ${line}::integer)`),
   )})`.as<'wanted'>(sql`wanted(id, quantity, line)`);
 }
 
 /** The `wanted` lines' parts as read: each part's id and ASSUMED_COLUMNS. */
-function partsWanted(wanted: readonly Pick<WantedAsRead, 'id' | 'assumed'>[]) {
+function partsWanted(wanted: readonly PartWanted[]) {
   return sql<{ id: string } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
     wanted.map(({ id, assumed: values }) => {
       const columns = assumed.map((column, i) => sql`${values[i]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
@@ -435,7 +438,7 @@ function partsWanted(wanted: readonly Pick<WantedAsRead, 'id' | 'assumed'>[]) {
 }
 
 /** Each line's stock taken, unless it does not cover the quantity or the line would take it under its low-stock line. */
-const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: Omit<WantedAsRead, 'assumed'>[] }) =>
+const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: StockWanted[] }) =>
   trx
     .with('taken', (db) =>
       takingWanted(db, stockWanted(wanted))
@@ -455,7 +458,7 @@ const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: Omit<Want
  * Each line's part still live and as read, checked once its stock's row is locked, in a statement of
  * its own: it sees an admin's change that committed while the booking waited for the lock.
  */
-const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: Pick<WantedAsRead, 'id' | 'assumed'>[] }) =>
+const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: PartWanted[] }) =>
   trx
     .selectNoFrom(sql<boolean>`assumption_failed('a part changed since it was read')`.as('failed'))
     .where(
