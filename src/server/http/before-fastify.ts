@@ -110,11 +110,13 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     if (encoding) sent.push('content-encoding', encoding);
     sent.push('content-length', body.length);
     response.writeHead(200, sent);
-    response.end(body, () => {
+    // What end's callback would be, without the wrapper `once` makes: a response finishes once.
+    response.on('finish', () => {
       const ms = performance.now() - startedAt;
       lines?.completed(id, 200, ms);
       parts.record('GET', known.route, 200, ms / 1000);
     });
+    response.end(body);
   }
 
   server.removeAllListeners('request');

@@ -103,7 +103,8 @@ function ipv6Groups(ip: string): number[] {
  * of fresh limits.
  */
 export function clientKey(ip: string): string {
-  if (!isIPv6(ip)) return ip.toLowerCase();
+  // An IPv6 address has a colon: the commonest client, an IPv4 one, is told apart without parsing.
+  if (!ip.includes(':') || !isIPv6(ip)) return ip.toLowerCase();
   const groups = ipv6Groups(ip);
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     const [high = 0, low = 0] = groups.slice(6);

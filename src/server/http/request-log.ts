@@ -53,6 +53,25 @@ function member(name: string, value: string | number | undefined): string {
 }
 
 /**
+ * A string member whose value is mostly the one before (the shop's host, a client's address, a URL
+ * asked for again and again): encoded once and kept while the value stays the same.
+ */
+class RepeatedMember {
+  private value: string | undefined;
+  private encoded = '';
+
+  constructor(private readonly name: string) {}
+
+  of(value: string | undefined): string {
+    if (value !== this.value) {
+      this.value = value;
+      this.encoded = member(this.name, value);
+    }
+    return this.encoded;
+  }
+}
+
+/**
  * Fastify's two lines per request, "incoming request" and "request completed", written straight to the
  * log's stream, byte for byte the lines pino writes for them (the same members in the same order, the
  * same `pid` and `hostname`), without the per-request child logger, serializers and generic encoding
@@ -61,6 +80,12 @@ function member(name: string, value: string | number | undefined): string {
  */
 export class RequestLines extends LogController {
   private readonly base: string;
+  private readonly url = new RepeatedMember('url');
+  private readonly host = new RepeatedMember('host');
+  private readonly remoteAddress = new RepeatedMember('remoteAddress');
+  /** The start of a line, kept for the millisecond it was made in (many lines share one under load). */
+  private startMs = -1;
+  private start = '';
 
   constructor(
     private readonly logger: pino.Logger,
@@ -70,9 +95,18 @@ export class RequestLines extends LogController {
     this.base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   }
 
+  /** Whether request lines are written at the logger's level now (it can change while the shop runs). */
+  private get on(): boolean {
+    return this.logger.levelVal <= INFO;
+  }
+
   private line(id: string, rest: string): void {
-    if (this.logger.levelVal > INFO) return;
-    this.stream.write(`{"level":${INFO},"time":${Date.now()}${this.base}${member('reqId', id)}${rest}}\n`);
+    const now = Date.now();
+    if (now !== this.startMs) {
+      this.startMs = now;
+      this.start = `{"level":${INFO},"time":${now}${this.base}`;
+    }
+    this.stream.write(`${this.start}${member('reqId', id)}${rest}}\n`);
   }
 
   /** The "incoming request" line, from the request's own values (an answer sent before Fastify has no Fastify request). */
@@ -85,14 +119,16 @@ export class RequestLines extends LogController {
     ip: string | undefined,
     port: number | undefined,
   ): void {
+    if (!this.on) return;
     this.line(
       id,
-      `,"req":{"method":${JSON.stringify(method)}${member('url', url)}${member('version', version)}${member('host', host)}${member('remoteAddress', ip)}${member('remotePort', port)}},"msg":"incoming request"`,
+      `,"req":{"method":${JSON.stringify(method)}${this.url.of(url)}${member('version', version)}${this.host.of(host)}${this.remoteAddress.of(ip)}${member('remotePort', port)}},"msg":"incoming request"`,
     );
   }
 
   /** The "request completed" line of an answer sent without an error. */
   completed(id: string, statusCode: number, responseTimeMs: number): void {
+    if (!this.on) return;
     this.line(id, `,"res":{"statusCode":${statusCode}},"responseTime":${responseTimeMs},"msg":"request completed"`);
   }
 

@@ -73,6 +73,28 @@ describe('structured request logs', () => {
     expect(written.map(withoutTime)).toEqual(byPino.map(withoutTime));
   });
 
+  it('writes each request line with its own URL, host and address when they change from one request to the next', async () => {
+    const asked = [
+      { url: '/api/health?n=1', host: 'shop.example', remoteAddress: '198.51.100.1' },
+      { url: '/api/health?n=2', host: 'shop.example', remoteAddress: '198.51.100.2' },
+      { url: '/api/health?n=1', host: 'other.example', remoteAddress: '198.51.100.1' },
+      { url: '/api/health?n=1', host: 'other.example', remoteAddress: '198.51.100.1' },
+    ];
+    const before = Date.now();
+    for (const [i, { url, host, remoteAddress }] of asked.entries())
+      await app.inject({ url, remoteAddress, headers: { host, 'x-request-id': `changing-${i}` } });
+    const after = Date.now();
+    for (const [i, { url, host, remoteAddress }] of asked.entries()) {
+      const [incoming, completed] = entriesFor(`changing-${i}`);
+      expect(incoming?.req).toMatchObject({ method: 'GET', url, host, remoteAddress });
+      expect(completed?.msg).toBe('request completed');
+      for (const entry of [incoming, completed]) {
+        expect(entry?.time).toBeGreaterThanOrEqual(before);
+        expect(entry?.time).toBeLessThanOrEqual(after);
+      }
+    }
+  });
+
   it('writes no request lines when the level is above info, and still logs what is', async () => {
     const quiet: string[] = [];
     const stream = new Writable({

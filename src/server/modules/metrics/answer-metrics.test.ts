@@ -43,6 +43,8 @@ describe('the HTTP answers’ metrics', () => {
       ['GET', '/api/parts', 200, 0.005],
       ['GET', '/api/parts', 200, 0.0051],
       ['GET', '/api/parts', 304, 0.3],
+      ['HEAD', '/api/parts', 200, 0.002],
+      ['GET', '/api/parts', 304, 0.001],
       ['GET', '/api/parts/:id', 404, 12],
       ['POST', '/api/orders', 201, 0.09],
       ['POST', '/api/orders', 500, 2.5],

@@ -15,6 +15,7 @@ interface DurationSeries {
 
 interface AnswerSeries {
   labels: { method: string; route: string; status: string };
+  status: number;
   count: number;
   duration: DurationSeries;
 }
@@ -35,16 +36,29 @@ interface Sample {
  * route patterns, never URLs.
  */
 export class AnswerMetrics {
-  private readonly answers = new Map<string, AnswerSeries>();
+  /** Each route's answer series, one per method and status: a route has a handful. */
+  private readonly answers = new Map<string, AnswerSeries[]>();
   private readonly durations = new Map<string, DurationSeries>();
 
   /** Counts one answer and the time it took, in seconds. */
   record(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.answers.get(key);
+    // Looked up by the route alone, whose string is the route's own and hashed once, then by method
+    // and status among its few series: no key string is made and hashed per answer.
+    let ofRoute = this.answers.get(route);
+    if (!ofRoute) {
+      ofRoute = [];
+      this.answers.set(route, ofRoute);
+    }
+    let series: AnswerSeries | undefined;
+    for (const candidate of ofRoute) {
+      if (candidate.status === status && candidate.labels.method === method) {
+        series = candidate;
+        break;
+      }
+    }
     if (!series) {
-      series = { labels: { method, route, status: String(status) }, count: 0, duration: this.durationOf(method, route) };
-      this.answers.set(key, series);
+      series = { labels: { method, route, status: String(status) }, status, count: 0, duration: this.durationOf(method, route) };
+      ofRoute.push(series);
     }
     series.count += 1;
     const duration = series.duration;
@@ -73,7 +87,7 @@ export class AnswerMetrics {
       registry.registerMetric({ name, help, type, aggregator: 'sum', get, reset: () => undefined } as never);
     };
     metric('http_requests_total', 'HTTP requests answered, by method, route pattern and status code', 'counter', () =>
-      [...this.answers.values()].map(({ labels, count }) => ({ labels, value: count })),
+      [...this.answers.values()].flat().map(({ labels, count }) => ({ labels, value: count })),
     );
     metric(
       'http_request_duration_seconds',
