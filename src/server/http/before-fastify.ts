@@ -50,7 +50,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     throw new Error('answering before Fastify expects the one request handler Fastify installs');
   const fastify: RequestHandler = handler;
   const { cache, limit, lines } = parts;
-  const fixedHeaders = Object.entries(parts.headers).flat();
+  const fixedHeaders: (string | number)[] = Object.entries(parts.headers).flat();
 
   /** Sends the kept answer, once the client is counted; or hands the request to Fastify. */
   function answer(
@@ -92,8 +92,8 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     // A flat list of names and values, which node:http writes in order as it does an object's
     // entries, without the object's shape built and walked per answer.
     const window = windowHeaders(limit.perMinute, count, msLeft);
-    const sent: (string | number)[] = [
-      ...fixedHeaders,
+    const sent: (string | number)[] = fixedHeaders.slice();
+    sent.push(
       'x-request-id',
       id,
       'x-ratelimit-limit',
@@ -104,7 +104,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       window['x-ratelimit-reset'],
       'content-type',
       entry.contentType,
-    ];
+    );
     if (known.page) sent.push('cache-control', 'no-cache', 'vary', 'cookie, accept-encoding');
     else sent.push('etag', entry.etag, 'cache-control', PUBLIC_CACHE_CONTROL, 'vary', 'accept-encoding');
     if (encoding) sent.push('content-encoding', encoding);

@@ -79,6 +79,27 @@ describeOnEachEngine(
       expect(br.headers.vary).toContain('accept-encoding');
     });
 
+    it('chooses the encoding of each Accept-Encoding value alike every time it comes again', async () => {
+      const asked: [string | undefined, string | undefined][] = [
+        ['gzip, br', 'br'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', undefined],
+        ['gzip, br', 'br'],
+        ['identity', undefined],
+        ['br;q=0, gzip', 'gzip'],
+        ['GZIP;q=0.5', 'gzip'],
+        ['gzip;q=0', undefined],
+      ];
+      for (const [acceptEncoding, encoding] of asked) {
+        const res = await ctx.app.inject({
+          url: '/api/parts?limit=6',
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      }
+    });
+
     it('compresses the first answer of a URL as it keeps it, not only the ones after', async () => {
       ctx.app.responseCache.invalidate();
       const plain = await ctx.app.inject({ url: '/api/parts?limit=7' });

@@ -215,8 +215,24 @@ export function etagOf(body: Buffer | string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
+/**
+ * The encodings chosen for the Accept-Encoding values seen (clients send a handful of them, the same
+ * one on every request), so that each is parsed once; forgotten past a few hundred.
+ */
+const encodingByAccept = new Map<string, 'br' | 'gzip' | undefined>();
+const ACCEPT_VALUES_KEPT = 256;
+
 function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   if (!acceptEncoding) return undefined;
+  const known = encodingByAccept.get(acceptEncoding);
+  if (known !== undefined || encodingByAccept.has(acceptEncoding)) return known;
+  const chosen = parsedPreferredEncoding(acceptEncoding);
+  if (encodingByAccept.size >= ACCEPT_VALUES_KEPT) encodingByAccept.clear();
+  encodingByAccept.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function parsedPreferredEncoding(acceptEncoding: string): 'br' | 'gzip' | undefined {
   const accepted = new Set(
     acceptEncoding
       .split(',')
