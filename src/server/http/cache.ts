@@ -50,7 +50,8 @@ export interface KnownUrl {
   page?: boolean;
 }
 
-interface Entry extends StoredBody {
+/** An answer the cache keeps: its body and compressed forms, type, ETag, and when and in which generation it was made. */
+export interface Entry extends StoredBody {
   storedAt: number;
   generation: number;
   etag: string;
@@ -111,9 +112,25 @@ export class ResponseCache {
   }
 
   lookup(key: string, now = performance.now()): Entry | undefined {
+    const entry = this.current(key, now);
+    return entry && now - entry.storedAt < this.options.ttlMs ? entry : undefined;
+  }
+
+  /**
+   * An answer past its time by less than as much again, that no write has dropped: what a page that
+   * is being made again may still be answered with meanwhile (rendering/index.ts). A write made
+   * through this node drops it at once, as it does every answer.
+   */
+  lookupPastItsTime(key: string, now = performance.now()): Entry | undefined {
+    const entry = this.current(key, now);
+    return entry && now - entry.storedAt >= this.options.ttlMs ? entry : undefined;
+  }
+
+  /** The entry of a key, unless a write has dropped it or it is past twice its time (then it goes). */
+  private current(key: string, now: number): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.generation !== this.generation || now - entry.storedAt >= this.options.ttlMs) {
+    if (entry.generation !== this.generation || now - entry.storedAt >= 2 * this.options.ttlMs) {
       this.remove(key, entry);
       return undefined;
     }

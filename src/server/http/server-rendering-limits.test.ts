@@ -225,6 +225,67 @@ describeOnEachEngine(
   { config: { webDistDir: dist }, responseCacheTtlMs: 60_000 },
 );
 
+/** Waits until `done` holds, for at most two seconds. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('not done within two seconds');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const TTL_MS = 1000;
+const pastItsTime = () => new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
+
+describeOnEachEngine(
+  'a page past its time while it is rendered again',
+  (ctx) => {
+    let nextAddress = 1;
+    const address = () => `198.51.100.${nextAddress++}`;
+
+    it('answers the page as it was at once, renders it again meanwhile, and answers the new one after', async () => {
+      const from = address();
+      const first = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
+      expect(isRendered(first.body)).toBe(true);
+      expect(first.body).not.toContain('Zephyr brake hose');
+      // Written straight to the database, as another node or a script would: nothing here is dropped.
+      await insertPart(ctx.database.db, { name: 'Zephyr brake hose' });
+      await pastItsTime();
+      const before = await rendersSoFar(ctx.app);
+      const meanwhile = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
+      expect(meanwhile.statusCode).toBe(200);
+      expect(meanwhile.body).toBe(first.body);
+      await until(async () => (await rendersSoFar(ctx.app)) > before);
+      const after = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
+      expect(after.body).toContain('Zephyr brake hose');
+      expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+    });
+
+    it('never answers a page a write through this node has dropped: it renders the new one first', async () => {
+      const from = address();
+      const first = await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from });
+      expect(first.body).not.toContain('Quasar hose clamp');
+      await insertPart(ctx.database.db, { name: 'Quasar hose clamp' });
+      ctx.app.responseCache.invalidate();
+      expect((await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from })).body).toContain('Quasar hose clamp');
+      await pastItsTime();
+      await insertPart(ctx.database.db, { name: 'Quasar fuel clamp' });
+      ctx.app.responseCache.invalidate();
+      expect((await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from })).body).toContain('Quasar fuel clamp');
+    });
+
+    it('never answers a page past twice its time: it renders the new one first', async () => {
+      const from = address();
+      const first = await ctx.app.inject({ url: '/part?q=nebula', remoteAddress: from });
+      expect(first.body).not.toContain('Nebula exhaust gasket');
+      await insertPart(ctx.database.db, { name: 'Nebula exhaust gasket' });
+      await new Promise((resolve) => setTimeout(resolve, 2 * TTL_MS + 50));
+      expect((await ctx.app.inject({ url: '/part?q=nebula', remoteAddress: from })).body).toContain('Nebula exhaust gasket');
+    });
+  },
+  { config: { webDistDir: dist }, responseCacheTtlMs: TTL_MS },
+);
+
 describe('the page renders admitted', () => {
   it('counts each client separately and refills its budget evenly over a minute', () => {
     let now = 0;
@@ -276,6 +337,23 @@ describe('the response cache’s memory', () => {
     cache.store('page:/part?q=10', Buffer.alloc(3000, 'a'), 'text/html', '', generation);
     expect(cache.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.lookup('page:/part?q=10')).toBeDefined();
+  });
+
+  it('keeps an answer past its time for as long again, for a page rendered anew, unless a write drops it', () => {
+    const cache = new ResponseCache({ ttlMs: 1000 });
+    const storedAt = performance.now();
+    cache.store('page:/', Buffer.from('page'), 'text/html', '', cache.currentGeneration());
+    expect(cache.lookup('page:/', storedAt + 999)).toBeDefined();
+    expect(cache.lookupPastItsTime('page:/', storedAt + 999)).toBeUndefined();
+    expect(cache.lookup('page:/', storedAt + 1500)).toBeUndefined();
+    expect(cache.lookupPastItsTime('page:/', storedAt + 1500)?.body.toString()).toBe('page');
+    cache.invalidate();
+    expect(cache.lookupPastItsTime('page:/', storedAt + 1500)).toBeUndefined();
+
+    cache.store('page:/', Buffer.from('page'), 'text/html', '', cache.currentGeneration());
+    const again = performance.now();
+    expect(cache.lookupPastItsTime('page:/', again + 2000)).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('keeps no answer larger than its bytes', () => {

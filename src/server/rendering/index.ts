@@ -3,7 +3,7 @@ import { Counter } from 'prom-client';
 import type { ApiTransport, PageRedirect } from '../../web/entry-server';
 import { canonicalPageQuery } from '#shared/page-search';
 import { isServerRendered, trimTrailingSlashes } from '#shared/routes';
-import type { StoredBody } from '../http/cache';
+import type { Entry, StoredBody } from '../http/cache';
 import { PAGE_START, withRenderedPage } from './page-html';
 import { DEFAULT_RENDER_LIMITS, RenderGate, type RenderLimits } from './render-gate';
 
@@ -63,6 +63,11 @@ const REDIRECT_ENTRY = 'redirect';
 export function pageCacheKey(path: string, rawQuery: string): string {
   const query = canonicalPageQuery(path, new URLSearchParams(rawQuery));
   return query ? `${path}?${query}` : path;
+}
+
+/** A page as the response cache keeps it: the page, or a redirect kept as its address. */
+function keptPage(entry: Entry): PageAnswer {
+  return entry.contentType === REDIRECT_ENTRY ? { redirect: entry.body.toString() } : entry;
 }
 
 /** Where the response cache keeps the page of a cache key. */
@@ -153,20 +158,23 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
     if (!renderer || !shell || !isServerRendered(path)) return undefined;
     const key = pageCacheKey(path, url.search.slice(1));
     const cached = app.responseCache.lookup(entryOf(key));
-    if (cached) return cached.contentType === REDIRECT_ENTRY ? { redirect: cached.body.toString() } : cached;
+    if (cached) return keptPage(cached);
+    // A page past its second that no write has dropped is still answered while it is rendered again:
+    // a render holds the event loop for milliseconds, and every visitor of the page waited for it.
+    const pastItsTime = app.responseCache.lookupPastItsTime(entryOf(key));
 
     const underway = rendering.get(key);
-    if (underway) return underway;
+    if (underway) return pastItsTime ? keptPage(pastItsTime) : underway;
     const admission = gate.admit(client);
     if (admission !== 'admitted') {
       counters.refused.inc({ reason: admission });
-      return undefined;
+      return pastItsTime ? keptPage(pastItsTime) : undefined;
     }
     const result = render(key, shell).finally(() => {
       rendering.delete(key);
       gate.finish();
     });
     rendering.set(key, result);
-    return result;
+    return pastItsTime ? keptPage(pastItsTime) : result;
   };
 }
