@@ -48,7 +48,9 @@ describe('the admin overview page', () => {
 
     expect(await screen.findByText(o.revenueSummary('$480.00', 3, 30))).toBeTruthy();
     expect(requestedUrls().some((url) => url.endsWith('/api/admin/overview?days=30'))).toBe(true);
-    expect(await screen.findByRole('img', { name: o.chartLabel(30) })).toBeTruthy();
+    // The chart is a chunk of its own (recharts), imported on first use: on a busy machine that import
+    // alone can take longer than findBy's default second.
+    expect(await screen.findByRole('img', { name: o.chartLabel(30) }, { timeout: 10_000 })).toBeTruthy();
 
     const revenueTable = screen.getByRole('table', { name: o.revenueTitle });
     expect(within(revenueTable).getAllByRole('row')).toHaveLength(31);
