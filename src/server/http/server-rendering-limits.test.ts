@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
 import { RenderGate } from '../rendering/render-gate';
@@ -225,15 +225,6 @@ describeOnEachEngine(
   { config: { webDistDir: dist }, responseCacheTtlMs: 60_000 },
 );
 
-/** Waits until `done` holds, for at most two seconds. */
-async function until(done: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 2000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('not done within two seconds');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const TTL_MS = 1000;
 const pastItsTime = () => new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
 
@@ -255,7 +246,7 @@ describeOnEachEngine(
       const meanwhile = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
       expect(meanwhile.statusCode).toBe(200);
       expect(meanwhile.body).toBe(first.body);
-      await until(async () => (await rendersSoFar(ctx.app)) > before);
+      await vi.waitFor(async () => expect(await rendersSoFar(ctx.app)).toBeGreaterThan(before), { timeout: 2000, interval: 10 });
       const after = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
       expect(after.body).toContain('Zephyr brake hose');
       expect((await rendersSoFar(ctx.app)) - before).toBe(1);

@@ -422,7 +422,7 @@ interface PartWanted {
 
 /** The `wanted` lines as the stock statement reads them: each part's id, quantity and low-stock line as read. */
 function stockWanted(wanted: readonly StockWanted[]) {
-  return sql<{ id: string; quantity: number; line: number }>`(values ${sql.join(
+  return sql<StockWanted>`(values ${sql.join(
     wanted.map(({ id, quantity, line }) => sql`(${id}, ${quantity}::integer, ${line}::integer)`),
   )})`.as<'wanted'>(sql`wanted(id, quantity, line)`);
 }
