@@ -99,6 +99,27 @@ export default tseslint.config(
     },
   },
   {
+    // What the public pages read before any form: their query strings and how a vehicle is written.
+    // Building the schemas was a third of the script on /reviews' start, so these stay free of zod
+    // (types excepted, which the build drops) (docs/decisions/0013-server-rendering.md).
+    files: ['src/shared/page-search.ts', 'src/shared/vehicle-names.ts', 'src/shared/schemas/query-limits.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', allowTypeImports: true, message: 'Keep zod out of what every public page loads.' }],
+          patterns: [
+            {
+              group: ['**/schemas/*', '!**/schemas/query-limits'],
+              allowTypeImports: true,
+              message: 'The schema modules build zod schemas on import: take the value from schemas/query-limits.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Which folders may import which (docs/decisions/0017-modules-and-events.md). A zone applies to the
     // files its `from` matches; `forbid` gets the import resolved from the repository root (`file`) or
     // a package name (`pack`) and answers whether it crosses the boundary.

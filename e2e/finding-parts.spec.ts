@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import * as copy from '#shared/copy';
-import { vehicleName } from '#shared/schemas/vehicles';
+import { vehicleName } from '#shared/vehicle-names';
 import { expect, queryShopDatabase, test } from './fixtures';
 import { settled } from './support/session';
 

@@ -1,5 +1,6 @@
 import * as copy from '#shared/copy';
-import { type Vehicle, vehicleName } from '#shared/schemas/vehicles';
+import type { Vehicle } from '#shared/schemas/vehicles';
+import { vehicleName } from '#shared/vehicle-names';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { adminApi } from './support/catalogue-api';
 import { newCustomer, unique } from './support/session';

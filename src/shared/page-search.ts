@@ -1,7 +1,12 @@
 import { paths } from './paths';
-import { MAX_PAGE } from './schemas/common';
-import { MAX_SEARCH_LENGTH, type PartSort, partSortValues } from './schemas/parts';
-import { MIN_VEHICLE_YEAR, maxVehicleYear } from './schemas/vehicles';
+import {
+  MAX_PAGE,
+  MAX_SEARCH_LENGTH,
+  MIN_VEHICLE_YEAR,
+  type PartSort,
+  maxVehicleYear,
+  partSortValues,
+} from './schemas/query-limits';
 
 /**
  * What the public pages read from their query string, in one place: each page parses its URL with

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as copy from '../copy';
+import { MAX_PAGE } from './query-limits';
 
 const v = copy.validation;
 
@@ -17,8 +18,7 @@ export const emailSchema = z
 
 export const idSchema = z.string().min(1).max(64);
 
-/** The largest page number a list answers. */
-export const MAX_PAGE = 100_000;
+export { MAX_PAGE } from './query-limits';
 /** Query-string page numbers: "2" → 2; limits are capped so no caller can ask for the whole table. */
 export const pageSchema = z.coerce.number().int().min(1).max(MAX_PAGE).default(1);
 export const limitSchema = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);

@@ -12,17 +12,14 @@ import {
   skuSchema,
 } from './catalogue';
 import { MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
+import { MAX_SEARCH_LENGTH, partSortValues } from './query-limits';
 import { fitSchema, fitmentsInputSchema, vehicleYearParamSchema } from './vehicles';
 
 const v = copy.validation;
 
 export { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
-export const partSortValues = ['relevance', 'newest', 'price_asc', 'price_desc', 'name'] as const;
-export type PartSort = (typeof partSortValues)[number];
-
-/** The part of a search text the parts list reads: a longer one is cut here, never refused. */
-export const MAX_SEARCH_LENGTH = 100;
+export { MAX_SEARCH_LENGTH, type PartSort, partSortValues } from './query-limits';
 
 /**
  * GET /api/parts. Filters that name nothing the shop has (a category, vehicle or make it does not

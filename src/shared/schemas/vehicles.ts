@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import * as copy from '../copy';
 import { idSchema, requiredText } from './common';
+import { MIN_VEHICLE_YEAR, maxVehicleYear } from './query-limits';
 
 const v = copy.vehicles;
 
-/** The first model year the shop lists; the last is next year (models are sold ahead of their year). */
-export const MIN_VEHICLE_YEAR = 1950;
-export function maxVehicleYear(now: Date = new Date()): number {
-  return now.getUTCFullYear() + 1;
-}
+export { MIN_VEHICLE_YEAR, maxVehicleYear } from './query-limits';
 
 const outOfRange = () => v.yearOutOfRange(MIN_VEHICLE_YEAR, maxVehicleYear());
 
@@ -109,16 +106,6 @@ export const fitSchema = z.object({
   note: z.string(),
 });
 export type Fit = z.infer<typeof fitSchema>;
-
-/** "Ford Focus 1.6 Ti-VCT 92 kW": how the shop names a vehicle everywhere. */
-export function vehicleName(vehicle: Pick<Vehicle, 'make' | 'model' | 'engine'>): string {
-  return `${vehicle.make} ${vehicle.model} ${vehicle.engine}`;
-}
-
-/** "2011–2018", or "2015" for one year. */
-export function yearRange(from: number, to: number): string {
-  return from === to ? String(from) : `${from}–${to}`;
-}
 
 /** A vehicle in a customer's garage: GET /api/me/vehicles. */
 export const garageVehicleSchema = z.object({

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
-import { type Fit, vehicleName, yearRange } from '#shared/schemas/vehicles';
+import type { Fit } from '#shared/schemas/vehicles';
+import { vehicleName, yearRange } from '#shared/vehicle-names';
 
 const f = copy.partFits;
 

@@ -1,6 +1,7 @@
 import { useId, type JSX, type ReactNode } from 'react';
 import * as copy from '#shared/copy';
-import { type Vehicle, yearRange } from '#shared/schemas/vehicles';
+import type { Vehicle } from '#shared/schemas/vehicles';
+import { yearRange } from '#shared/vehicle-names';
 import { useVehicleMakesQuery } from '../api/get-makes';
 import { useVehicle, useVehiclesQuery } from '../api/get-vehicles';
 
