@@ -49,6 +49,31 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('profile-name')).toHaveText(name);
   });
 
+  test('checks the sign-in on the server, with the same words under the fields, when the form could not load its rules', async ({
+    page,
+    problems,
+  }) => {
+    await page.goto('/login');
+    // The page's code is in; what the form imports on its first use (its rules) is refused from here on.
+    const refused: string[] = [];
+    await page.route('**/assets/*.js', (route) => {
+      refused.push(route.request().url());
+      return route.abort();
+    });
+    await page.getByLabel(copy.fields.email).focus();
+    await page.getByRole('button', { name: copy.auth.loginSubmit }).click();
+    await expect(page.getByText(copy.validation.emailRequired)).toBeVisible();
+    await expect(page.getByText(copy.validation.passwordRequired)).toBeVisible();
+    expect(refused, 'the form asked for its rules').not.toEqual([]);
+    await expect(page).toHaveURL(/\/login$/);
+    expectRefusal(problems, 400, '/api/auth/sign-in/email');
+    // Chromium logs each refused module as a failed load.
+    for (const url of refused) {
+      const index = problems.findIndex((problem) => problem.includes('net::ERR_FAILED') && problem.includes(url));
+      if (index >= 0) problems.splice(index, 1);
+    }
+  });
+
   test('says a wrong password under the form, then returns to the page of origin after login', async ({
     page,
     request,

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
-import { signInInputSchema, type SignInInput } from '#shared/schemas/accounts';
+import type { SignInInput } from '#shared/schemas/accounts';
 import type { ShopInfo } from '#shared/schemas/content';
 import { FormError, InputField } from '../../../components/form-field';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useSignInMutation } from '../api/sign-in';
 import { DemoAccountsDialog } from './demo-accounts-dialog';
@@ -14,6 +14,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
 const fields = ['email', 'password'] as const;
+const signInRules = lazyZodResolver(() => import('#shared/schemas/accounts').then((schemas) => schemas.signInInputSchema));
 
 interface LoginFormProps {
   /** Shown in a modal behind a button, in demo mode only. */
@@ -26,7 +27,7 @@ interface LoginFormProps {
 /** Email and password; validates on submit, then on every change; refusals as red text under it. */
 export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormProps) {
   const hydrated = useHydrated();
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({ resolver: signInRules.resolver, defaultValues: { email: '', password: '' } });
   const signIn = useSignInMutation();
   const [refusal, setRefusal] = useState<string>();
   const [demoOpen, setDemoOpen] = useState(false);
@@ -54,7 +55,13 @@ export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormP
   const { errors } = form.formState;
   return (
     <>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={signInRules.warm}
+        onPointerDown={signInRules.warm}
+        className="grid gap-5"
+      >
         <FieldsUntilHydrated>
           <InputField
             label={copy.fields.email}

@@ -1,19 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
-import { passwordResetInputSchema, type PasswordResetInput } from '#shared/schemas/accounts';
+import type { PasswordResetInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
+const newPasswordRules = lazyZodResolver(() =>
+  import('#shared/schemas/accounts').then((schemas) => schemas.passwordResetInputSchema),
+);
+
 /** The new password, sent with the token from the mailed link. */
 export function NewPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
   const form = useForm<PasswordResetInput>({
-    resolver: zodResolver(passwordResetInputSchema),
+    resolver: newPasswordRules.resolver,
     defaultValues: { token, newPassword: '' },
   });
   const reset = useResetPasswordMutation();
@@ -31,7 +35,13 @@ export function NewPasswordForm({ token, onReset }: { token: string; onReset: ()
   // A bad token is the link's fault, not something to type: it shows under the form, with a way out.
   const linkProblem = refusal ?? errors.token?.message;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={newPasswordRules.warm}
+      onPointerDown={newPasswordRules.warm}
+      className="grid gap-5"
+    >
       <FieldsUntilHydrated>
         <InputField
           label={copy.fields.newPassword}

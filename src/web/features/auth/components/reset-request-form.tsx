@@ -1,16 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as copy from '#shared/copy';
-import { passwordResetRequestSchema, type PasswordResetRequest } from '#shared/schemas/accounts';
+import type { PasswordResetRequest } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useRequestPasswordResetMutation } from '../api/request-password-reset';
 import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
 
+const resetRequestRules = lazyZodResolver(() =>
+  import('#shared/schemas/accounts').then((schemas) => schemas.passwordResetRequestSchema),
+);
+
 /** The address to mail a reset link to. The answer never tells whether it has an account. */
 export function ResetRequestForm({ onSent }: { onSent: () => void }) {
-  const form = useForm<PasswordResetRequest>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  const form = useForm<PasswordResetRequest>({ resolver: resetRequestRules.resolver, defaultValues: { email: '' } });
   const request = useRequestPasswordResetMutation();
   const [refusal, setRefusal] = useState<string>();
 
@@ -23,7 +27,13 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={resetRequestRules.warm}
+      onPointerDown={resetRequestRules.warm}
+      className="grid gap-5"
+    >
       <FieldsUntilHydrated>
         <InputField
           label={copy.fields.email}

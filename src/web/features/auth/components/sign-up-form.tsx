@@ -1,19 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as copy from '#shared/copy';
-import { signUpInputSchema, type SignUpInput } from '#shared/schemas/accounts';
+import type { SignUpInput } from '#shared/schemas/accounts';
 import { FormError, InputField } from '../../../components/form-field';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { formRefusal } from '../../../lib/mutation-errors';
 import { useSignUpMutation } from '../api/sign-up';
 import { FieldsUntilHydrated } from '../../../components/fields-until-hydrated';
+
+const signUpRules = lazyZodResolver(() => import('#shared/schemas/accounts').then((schemas) => schemas.signUpInputSchema));
 
 const fields = ['name', 'email', 'password'] as const;
 
 /** Name, email and password; the name becomes the account's display name. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpInputSchema),
+    resolver: signUpRules.resolver,
     defaultValues: { name: '', email: '', password: '' },
   });
   const signUp = useSignUpMutation();
@@ -29,7 +31,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
 
   const { errors } = form.formState;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={signUpRules.warm}
+      onPointerDown={signUpRules.warm}
+      className="grid gap-5"
+    >
       <FieldsUntilHydrated>
         <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <InputField
