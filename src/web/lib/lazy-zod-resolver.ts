@@ -3,8 +3,10 @@ import type { z } from 'zod';
 
 export interface LazyZodResolver<Input extends FieldValues, Output> {
   resolver: Resolver<Input, unknown, Output>;
-  /** Starts loading the schema; the form calls it on its first focus or press. */
+  /** Starts loading the schema. */
   warm: () => void;
+  /** The form's own handlers that start loading it: spread onto the `<form>`. */
+  warmOnUse: { onFocus: () => void; onPointerDown: () => void };
 }
 
 /**
@@ -31,6 +33,9 @@ export function lazyZodResolver<Schema extends z.ZodType<FieldValues, FieldValue
         throw error;
       },
     ));
+  const warm = () => {
+    load().catch(() => undefined);
+  };
   return {
     resolver: async (values, context, options) => {
       let resolve: Resolver<Input, unknown, Output>;
@@ -41,8 +46,7 @@ export function lazyZodResolver<Schema extends z.ZodType<FieldValues, FieldValue
       }
       return resolve(values, context, options);
     },
-    warm: () => {
-      load().catch(() => undefined);
-    },
+    warm,
+    warmOnUse: { onFocus: warm, onPointerDown: warm },
   };
 }

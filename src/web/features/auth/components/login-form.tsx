@@ -55,13 +55,7 @@ export function LoginForm({ demoAccounts, onSignedIn, alternatives }: LoginFormP
   const { errors } = form.formState;
   return (
     <>
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        onFocus={signInRules.warm}
-        onPointerDown={signInRules.warm}
-        className="grid gap-5"
-      >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} {...signInRules.warmOnUse} className="grid gap-5">
         <FieldsUntilHydrated>
           <InputField
             label={copy.fields.email}

@@ -35,13 +35,7 @@ export function NewPasswordForm({ token, onReset }: { token: string; onReset: ()
   // A bad token is the link's fault, not something to type: it shows under the form, with a way out.
   const linkProblem = refusal ?? errors.token?.message;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onFocus={newPasswordRules.warm}
-      onPointerDown={newPasswordRules.warm}
-      className="grid gap-5"
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} {...newPasswordRules.warmOnUse} className="grid gap-5">
       <FieldsUntilHydrated>
         <InputField
           label={copy.fields.newPassword}

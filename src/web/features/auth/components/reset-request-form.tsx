@@ -27,13 +27,7 @@ export function ResetRequestForm({ onSent }: { onSent: () => void }) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onFocus={resetRequestRules.warm}
-      onPointerDown={resetRequestRules.warm}
-      className="grid gap-5"
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} {...resetRequestRules.warmOnUse} className="grid gap-5">
       <FieldsUntilHydrated>
         <InputField
           label={copy.fields.email}

@@ -31,13 +31,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
 
   const { errors } = form.formState;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      onFocus={signUpRules.warm}
-      onPointerDown={signUpRules.warm}
-      className="grid gap-5"
-    >
+    <form noValidate onSubmit={(event) => void onSubmit(event)} {...signUpRules.warmOnUse} className="grid gap-5">
       <FieldsUntilHydrated>
         <InputField label={copy.fields.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <InputField
