@@ -11,8 +11,8 @@ describe('lazyZodResolver', () => {
     const rules = lazyZodResolver(load);
     expect(load).not.toHaveBeenCalled();
 
-    rules.warm();
-    rules.warm();
+    rules.warmOnUse.onFocus();
+    rules.warmOnUse.onPointerDown();
     const refused = await rules.resolver({ email: '  ' }, undefined, options);
     const taken = await rules.resolver({ email: ' a@b.c ' }, undefined, options);
 
@@ -39,7 +39,7 @@ describe('lazyZodResolver', () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      rules.warm();
+      rules.warmOnUse.onFocus();
       await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(unhandled).not.toHaveBeenCalled();

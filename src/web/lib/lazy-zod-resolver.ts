@@ -3,9 +3,7 @@ import type { z } from 'zod';
 
 export interface LazyZodResolver<Input extends FieldValues, Output> {
   resolver: Resolver<Input, unknown, Output>;
-  /** Starts loading the schema. */
-  warm: () => void;
-  /** The form's own handlers that start loading it: spread onto the `<form>`. */
+  /** Handlers that start loading the schema when the form is focused or pressed: spread onto the `<form>`. */
   warmOnUse: { onFocus: () => void; onPointerDown: () => void };
 }
 
@@ -46,7 +44,6 @@ export function lazyZodResolver<Schema extends z.ZodType<FieldValues, FieldValue
       }
       return resolve(values, context, options);
     },
-    warm,
     warmOnUse: { onFocus: warm, onPointerDown: warm },
   };
 }
