@@ -307,7 +307,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage, publicUrl: config.s3?.publicUrl });
-  await registerWebApp(app, config.webDistDir, {
+  const staticFiles = await registerWebApp(app, config.webDistDir, {
     internalRequestHeader,
     now: () => clock.now().getTime(),
     renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
@@ -330,6 +330,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       lines: requestLines,
       record: (method, route, status, seconds) => metrics.httpAnswers.record(method, route, status, seconds),
       uncounted,
+      files: staticFiles,
     },
     () => closing,
   );

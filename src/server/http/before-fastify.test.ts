@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
@@ -269,5 +270,83 @@ describe('pages for visitors answered before Fastify', () => {
     const deflate = await rawGet(url, { 'accept-encoding': 'deflate' });
     expect(deflate.status).toBe(200);
     expect(deflate.headers['content-encoding']).toBe('deflate');
+  });
+});
+
+describe("the web build's pre-compressed files answered before Fastify", () => {
+  let shop: Shop;
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-before-fastify-files-'));
+  /** A file of the build with the .br and .gz the build writes beside it. */
+  const built = (name: string, body: string) => {
+    writeFileSync(path.join(dist, name), body);
+    writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(body));
+    writeFileSync(path.join(dist, `${name}.gz`), gzipSync(body));
+  };
+  const script = `export const parts = ${JSON.stringify(Array.from({ length: 200 }, (_, n) => `part ${n}`))};`;
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    mkdirSync(path.join(dist, 'assets'));
+    built('assets/app-1a2b3c4d.js', script);
+    built('assets/index-5e6f7a8b.css', `body{color:#111}${'.x{margin:0}'.repeat(120)}`);
+    built('page-boot.js', `(function(){${'void 0;'.repeat(200)}})();`);
+    shop = await listeningShop({ webDistDir: dist, rateLimitPerMinute: 1000 });
+  });
+  afterAll(async () => {
+    await shop.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the same status, headers and bytes as Fastify, from memory', async () => {
+    const cases = [
+      ['/assets/app-1a2b3c4d.js', 'gzip, deflate, br, zstd', 'br'],
+      ['/assets/app-1a2b3c4d.js', 'gzip', 'gzip'],
+      ['/assets/index-5e6f7a8b.css', 'br, gzip', 'br'],
+      ['/page-boot.js', 'gzip, deflate, br', 'br'],
+      ['/page-boot.js', '*', 'gzip'],
+    ] as const;
+    for (const [url, acceptEncoding, encoding] of cases) {
+      const reads = vi.spyOn(fs, 'createReadStream');
+      const early = await rawGet(`${shop.base}${url}`, { 'accept-encoding': acceptEncoding });
+      expect.soft(reads, `${url} ${acceptEncoding}: read from disk`).not.toHaveBeenCalled();
+      // A conditional request is Fastify's (@fastify/static reads the file), and a date this old never matches.
+      const byFastify = await rawGet(`${shop.base}${url}`, {
+        'accept-encoding': acceptEncoding,
+        'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT',
+      });
+      expect.soft(reads, `${url} ${acceptEncoding}: Fastify's path`).toHaveBeenCalled();
+      reads.mockRestore();
+      expect.soft(early, `${url} ${acceptEncoding}`).toEqual(byFastify);
+      expect.soft(early.status).toBe(200);
+      expect.soft(early.headers['content-encoding'], url).toBe(encoding);
+    }
+    const immutable = await rawGet(`${shop.base}/assets/app-1a2b3c4d.js`, { 'accept-encoding': 'br' });
+    expect(immutable.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Hashed assets are not counted against a client's limit; the other files are, as on Fastify's path.
+    expect(immutable.headers['x-ratelimit-limit']).toBeUndefined();
+    const boot = await rawGet(`${shop.base}/page-boot.js`, { 'accept-encoding': 'br' });
+    expect(boot.headers['cache-control']).toBe('public, max-age=3600');
+    expect(boot.headers['x-ratelimit-limit']).toBe('1000');
+  });
+
+  it('leaves to Fastify what it answers otherwise: ranges, revalidations, weighted or unknown encodings, HEAD', async () => {
+    const url = `${shop.base}/assets/app-1a2b3c4d.js`;
+    const first = await rawGet(url, { 'accept-encoding': 'br' });
+    const reads = vi.spyOn(fs, 'createReadStream');
+    const range = await rawGet(url, { 'accept-encoding': 'br', range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.body.length).toBe(10);
+    const revalidated = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.status).toBe(304);
+    const weighted = await rawGet(url, { 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+    expect(weighted.headers['content-encoding']).toBe('gzip');
+    const identity = await rawGet(url, {});
+    expect(identity.status).toBe(200);
+    expect(identity.body.toString('utf8')).toBe(script);
+    // Three bodies read from disk; the 304 sends none.
+    expect(reads).toHaveBeenCalledTimes(3);
+    reads.mockRestore();
+    const head = await fetch(url, { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-encoding')).toBe('br');
   });
 });

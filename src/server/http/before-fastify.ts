@@ -3,6 +3,7 @@ import { bodyFor, type KnownUrl, PUBLIC_CACHE_CONTROL, type ResponseCache } from
 import type { Client } from './client-address';
 import { markCounted, type ShopWideLimit, windowHeaders } from './rate-limit';
 import type { RequestLines } from './request-log';
+import { type StaticFile, type StaticFiles, staticEncodingFor } from './static-files';
 import { SESSION_COOKIE } from './web-app';
 
 export interface BeforeFastifyParts {
@@ -18,8 +19,10 @@ export interface BeforeFastifyParts {
   lines: RequestLines | undefined;
   /** Counts an answer in the HTTP metrics (answer-metrics.ts). */
   record(method: string, route: string, status: number, seconds: number): void;
-  /** Requests the rate limit does not count (the limiter's own `skip`): Fastify answers those. */
+  /** Requests the rate limit does not count (the limiter's own `skip`). */
   uncounted(request: IncomingMessage): boolean;
+  /** The web build's pre-compressed files (static-files.ts), when the server serves the web app. */
+  files?: StaticFiles | undefined;
 }
 
 type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -42,6 +45,13 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
  * proxy (TRUST_PROXY) the client is the one Fastify's request would name, read from X-Forwarded-For
  * by the same rules. `app.inject` never passes here: tests that go through it see Fastify's path,
  * which answers the same.
+ *
+ * The web build's pre-compressed files (scripts, style sheets) are answered here too, from memory,
+ * with the headers @fastify/static gives them: a page view asks for a dozen or more, and Fastify's
+ * path cost each several times a kept answer. Only a plain GET a browser makes is taken: one that
+ * names brotli or gzip without weights, with no Range and no If-None-Match or If-Modified-Since
+ * (Fastify answers those with 206 or 304). A file the rate limit counts (all but the hashed assets)
+ * is counted first, as above.
  */
 export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastifyParts, closing: () => boolean): void {
   const handlers = server.listeners('request') as RequestHandler[];
@@ -119,8 +129,112 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     response.end(body);
   }
 
+  /** Sends a pre-compressed file of the build, its client counted when the limit counts it. */
+  function answerFile(
+    request: IncomingMessage,
+    response: ServerResponse,
+    file: StaticFile,
+    encoding: 'br' | 'gzip',
+    window: ReturnType<typeof windowHeaders> | undefined,
+    startedAt: number,
+  ): void {
+    const form = file[encoding];
+    const url = request.url ?? '';
+    const id = parts.requestId(request);
+    if (lines) {
+      const client = parts.client(request);
+      const version = request.headers['accept-version'];
+      lines.incoming(
+        id,
+        'GET',
+        url,
+        typeof version === 'string' ? version : undefined,
+        client.host,
+        client.ip,
+        request.socket.remotePort,
+      );
+    }
+    const sent: (string | number)[] = fixedHeaders.slice();
+    sent.push('x-request-id', id);
+    if (window) {
+      sent.push(
+        'x-ratelimit-limit',
+        window['x-ratelimit-limit'],
+        'x-ratelimit-remaining',
+        window['x-ratelimit-remaining'],
+        'x-ratelimit-reset',
+        window['x-ratelimit-reset'],
+      );
+    }
+    sent.push(
+      'accept-ranges',
+      'bytes',
+      'cache-control',
+      file.cacheControl,
+      'last-modified',
+      form.lastModified,
+      'etag',
+      form.etag,
+      'content-type',
+      file.contentType,
+      'vary',
+      'accept-encoding',
+      'content-encoding',
+      encoding,
+      'content-length',
+      form.body.length,
+    );
+    response.writeHead(200, sent);
+    response.on('finish', () => {
+      const ms = performance.now() - startedAt;
+      lines?.completed(id, 200, ms);
+      parts.record('GET', url, 200, ms / 1000);
+    });
+    response.end(form.body);
+  }
+
+  /** Whether the request is a build file's plain GET, then answered (or handed on) here. */
+  function tookFile(request: IncomingMessage, response: ServerResponse): boolean {
+    const file = parts.files?.get(request.url ?? '');
+    if (!file) return false;
+    const headers = request.headers;
+    const encoding = staticEncodingFor(headers['accept-encoding']);
+    if (
+      !encoding ||
+      headers.range !== undefined ||
+      headers['if-none-match'] !== undefined ||
+      headers['if-modified-since'] !== undefined ||
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined
+    )
+      return false;
+    const startedAt = performance.now();
+    if (parts.uncounted(request)) {
+      answerFile(request, response, file, encoding, undefined, startedAt);
+      return true;
+    }
+    const ip = parts.client(request).ip;
+    if (ip === undefined) return false;
+    limit.count(ip, (error, count, msLeft) => {
+      if (error || count > limit.perMinute) {
+        // Fastify answers, with this count: the refusal; or, counts unreachable, it tries again.
+        if (!error) markCounted(request, count, msLeft);
+        fastify(request, response);
+        return;
+      }
+      try {
+        answerFile(request, response, file, encoding, windowHeaders(limit.perMinute, count, msLeft), startedAt);
+      } catch (failure) {
+        if (response.headersSent) response.destroy(failure as Error);
+        else fastify(request, response);
+      }
+    });
+    return true;
+  }
+
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method === 'GET' && !closing() && tookFile(request, response)) return;
     const known = request.method === 'GET' && !closing() ? cache.knownUrl(request.url ?? '') : undefined;
     const headers = request.headers;
     if (

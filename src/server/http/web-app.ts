@@ -7,6 +7,7 @@ import { pageModuleOf, trimTrailingSlashes } from '#shared/routes';
 import { createPageRendering, type PageAnswer, type PageRenderingOptions, pageEntryKey } from '../rendering';
 import { sendStoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
+import { loadStaticFiles, staticCacheControl, type StaticFiles } from './static-files';
 import { routeLabel } from '../modules/metrics';
 
 /** better-auth's session cookie, `[__Secure-]better-auth.session_token`: a signed-in browser gets the app. */
@@ -71,11 +72,15 @@ function pageSubject(path: string): { kind: keyof PageSubjects; key: string } | 
   return { kind: match[1] === 'part' ? 'part' : 'blogPost', key };
 }
 
+/**
+ * Registers the web app's routes; answers the build's pre-compressed files, read into memory, for the
+ * answers sent before Fastify (before-fastify.ts), when there is a build.
+ */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   options: WebAppOptions = {},
-): Promise<void> {
+): Promise<StaticFiles | undefined> {
   let indexHtml: string | undefined;
   if (distDir) {
     try {
@@ -100,8 +105,7 @@ export async function registerWebApp(
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        reply.header('cache-control', staticCacheControl(filePath));
       },
     });
   }
@@ -163,4 +167,5 @@ export async function registerWebApp(
     }
     return sendApp(request, reply, 200, pathname);
   });
+  return distDir && indexHtml ? loadStaticFiles(distDir) : undefined;
 }
