@@ -62,6 +62,39 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
   const { cache, limit, lines } = parts;
   const fixedHeaders: (string | number)[] = Object.entries(parts.headers).flat();
 
+  /** The "incoming request" line, as Fastify's path writes it. */
+  function logIncoming(request: IncomingMessage, id: string, client: Client): void {
+    const version = request.headers['accept-version'];
+    lines?.incoming(
+      id,
+      'GET',
+      request.url ?? '',
+      typeof version === 'string' ? version : undefined,
+      client.host,
+      client.ip,
+      request.socket.remotePort,
+    );
+  }
+
+  /** Writes the answer; once it is sent, its "request completed" line and its metrics. */
+  function send(
+    response: ServerResponse,
+    id: string,
+    route: string,
+    headers: (string | number)[],
+    body: Buffer,
+    startedAt: number,
+  ): void {
+    response.writeHead(200, headers);
+    // What end's callback would be, without the wrapper `once` makes: a response finishes once.
+    response.on('finish', () => {
+      const ms = performance.now() - startedAt;
+      lines?.completed(id, 200, ms);
+      parts.record('GET', route, 200, ms / 1000);
+    });
+    response.end(body);
+  }
+
   /** Sends the kept answer, once the client is counted; or hands the request to Fastify. */
   function answer(
     request: IncomingMessage,
@@ -87,18 +120,8 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       fastify(request, response);
       return;
     }
-    const url = request.url ?? '';
     const id = parts.requestId(request);
-    const version = headers['accept-version'];
-    lines?.incoming(
-      id,
-      'GET',
-      url,
-      typeof version === 'string' ? version : undefined,
-      client.host,
-      client.ip,
-      request.socket.remotePort,
-    );
+    logIncoming(request, id, client);
     // A flat list of names and values, which node:http writes in order as it does an object's
     // entries, without the object's shape built and walked per answer.
     const window = windowHeaders(limit.perMinute, count, msLeft);
@@ -119,14 +142,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     else sent.push('etag', entry.etag, 'cache-control', PUBLIC_CACHE_CONTROL, 'vary', 'accept-encoding');
     if (encoding) sent.push('content-encoding', encoding);
     sent.push('content-length', body.length);
-    response.writeHead(200, sent);
-    // What end's callback would be, without the wrapper `once` makes: a response finishes once.
-    response.on('finish', () => {
-      const ms = performance.now() - startedAt;
-      lines?.completed(id, 200, ms);
-      parts.record('GET', known.route, 200, ms / 1000);
-    });
-    response.end(body);
+    send(response, id, known.route, sent, body, startedAt);
   }
 
   /** Sends a pre-compressed file of the build, its client counted when the limit counts it. */
@@ -139,21 +155,8 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     startedAt: number,
   ): void {
     const form = file[encoding];
-    const url = request.url ?? '';
     const id = parts.requestId(request);
-    if (lines) {
-      const client = parts.client(request);
-      const version = request.headers['accept-version'];
-      lines.incoming(
-        id,
-        'GET',
-        url,
-        typeof version === 'string' ? version : undefined,
-        client.host,
-        client.ip,
-        request.socket.remotePort,
-      );
-    }
+    if (lines) logIncoming(request, id, parts.client(request));
     const sent: (string | number)[] = fixedHeaders.slice();
     sent.push('x-request-id', id);
     if (window) {
@@ -184,13 +187,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
       'content-length',
       form.body.length,
     );
-    response.writeHead(200, sent);
-    response.on('finish', () => {
-      const ms = performance.now() - startedAt;
-      lines?.completed(id, 200, ms);
-      parts.record('GET', url, 200, ms / 1000);
-    });
-    response.end(form.body);
+    send(response, id, request.url ?? '', sent, form.body, startedAt);
   }
 
   /** Whether the request is a build file's plain GET, then answered (or handed on) here. */
