@@ -76,6 +76,26 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     );
   }
 
+  /**
+   * The headers every answer starts with: a flat list of names and values, which node:http writes in
+   * order as it does an object's entries, without the object's shape built and walked per answer.
+   */
+  function headersFor(id: string, window: ReturnType<typeof windowHeaders> | undefined): (string | number)[] {
+    const sent: (string | number)[] = fixedHeaders.slice();
+    sent.push('x-request-id', id);
+    if (window) {
+      sent.push(
+        'x-ratelimit-limit',
+        window['x-ratelimit-limit'],
+        'x-ratelimit-remaining',
+        window['x-ratelimit-remaining'],
+        'x-ratelimit-reset',
+        window['x-ratelimit-reset'],
+      );
+    }
+    return sent;
+  }
+
   /** Writes the answer; once it is sent, its "request completed" line and its metrics. */
   function send(
     response: ServerResponse,
@@ -122,22 +142,8 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     }
     const id = parts.requestId(request);
     logIncoming(request, id, client);
-    // A flat list of names and values, which node:http writes in order as it does an object's
-    // entries, without the object's shape built and walked per answer.
-    const window = windowHeaders(limit.perMinute, count, msLeft);
-    const sent: (string | number)[] = fixedHeaders.slice();
-    sent.push(
-      'x-request-id',
-      id,
-      'x-ratelimit-limit',
-      window['x-ratelimit-limit'],
-      'x-ratelimit-remaining',
-      window['x-ratelimit-remaining'],
-      'x-ratelimit-reset',
-      window['x-ratelimit-reset'],
-      'content-type',
-      entry.contentType,
-    );
+    const sent = headersFor(id, windowHeaders(limit.perMinute, count, msLeft));
+    sent.push('content-type', entry.contentType);
     if (known.page) sent.push('cache-control', 'no-cache', 'vary', 'cookie, accept-encoding');
     else sent.push('etag', entry.etag, 'cache-control', PUBLIC_CACHE_CONTROL, 'vary', 'accept-encoding');
     if (encoding) sent.push('content-encoding', encoding);
@@ -157,18 +163,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     const form = file[encoding];
     const id = parts.requestId(request);
     if (lines) logIncoming(request, id, parts.client(request));
-    const sent: (string | number)[] = fixedHeaders.slice();
-    sent.push('x-request-id', id);
-    if (window) {
-      sent.push(
-        'x-ratelimit-limit',
-        window['x-ratelimit-limit'],
-        'x-ratelimit-remaining',
-        window['x-ratelimit-remaining'],
-        'x-ratelimit-reset',
-        window['x-ratelimit-reset'],
-      );
-    }
+    const sent = headersFor(id, window);
     sent.push(
       'accept-ranges',
       'bytes',
