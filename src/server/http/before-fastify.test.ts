@@ -328,6 +328,24 @@ describe("the web build's pre-compressed files answered before Fastify", () => {
     expect(boot.headers['x-ratelimit-limit']).toBe('1000');
   });
 
+  it('counts a client asking for the files the limit counts, and lets Fastify refuse it past the limit', async () => {
+    const limited = await listeningShop({ webDistDir: dist, rateLimitPerMinute: 3 });
+    try {
+      const reads = vi.spyOn(fs, 'createReadStream');
+      const answers = [];
+      for (let n = 0; n < 4; n++) answers.push(await rawGet(`${limited.base}/page-boot.js`, { 'accept-encoding': 'br' }));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(answers[3]?.headers['content-type']).toContain('application/problem+json');
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
+      // The hashed assets are not counted: the same client still gets them.
+      const asset = await rawGet(`${limited.base}/assets/app-1a2b3c4d.js`, { 'accept-encoding': 'br' });
+      expect(asset.status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('leaves to Fastify what it answers otherwise: ranges, revalidations, weighted or unknown encodings, HEAD', async () => {
     const url = `${shop.base}/assets/app-1a2b3c4d.js`;
     const first = await rawGet(url, { 'accept-encoding': 'br' });

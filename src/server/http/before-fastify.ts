@@ -158,11 +158,12 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     file: StaticFile,
     encoding: 'br' | 'gzip',
     window: ReturnType<typeof windowHeaders> | undefined,
+    client: Client | undefined,
     startedAt: number,
   ): void {
     const form = file[encoding];
     const id = parts.requestId(request);
-    if (lines) logIncoming(request, id, parts.client(request));
+    if (lines) logIncoming(request, id, client ?? parts.client(request));
     const sent = headersFor(id, window);
     sent.push(
       'accept-ranges',
@@ -201,11 +202,21 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
     )
       return false;
     const startedAt = performance.now();
+    const respond = (window: ReturnType<typeof windowHeaders> | undefined, client: Client | undefined) => {
+      try {
+        answerFile(request, response, file, encoding, window, client, startedAt);
+      } catch (failure) {
+        // Nothing is sent yet unless the write itself failed: then the socket goes, else Fastify answers.
+        if (response.headersSent) response.destroy(failure as Error);
+        else fastify(request, response);
+      }
+    };
     if (parts.uncounted(request)) {
-      answerFile(request, response, file, encoding, undefined, startedAt);
+      respond(undefined, undefined);
       return true;
     }
-    const ip = parts.client(request).ip;
+    const client = parts.client(request);
+    const ip = client.ip;
     if (ip === undefined) return false;
     limit.count(ip, (error, count, msLeft) => {
       if (error || count > limit.perMinute) {
@@ -214,12 +225,7 @@ export function answerKnownUrlsBeforeFastify(server: Server, parts: BeforeFastif
         fastify(request, response);
         return;
       }
-      try {
-        answerFile(request, response, file, encoding, windowHeaders(limit.perMinute, count, msLeft), startedAt);
-      } catch (failure) {
-        if (response.headersSent) response.destroy(failure as Error);
-        else fastify(request, response);
-      }
+      respond(windowHeaders(limit.perMinute, count, msLeft), client);
     });
     return true;
   }
