@@ -1,6 +1,8 @@
 // Writes .gz and .br beside each compressible file of the web build, so the server sends
-// pre-compressed bytes at maximum quality instead of compressing on every request.
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// pre-compressed bytes at maximum quality instead of compressing on every request. Small files too:
+// the server answers a file that has both forms from memory (src/server/http/static-files.ts), and
+// without them @fastify/compress would compress it again on every request.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -17,7 +19,7 @@ async function* files(dir) {
 
 let count = 0;
 for await (const file of files(root)) {
-  if (!compressible.test(file) || file.endsWith('index.html') || (await stat(file)).size < 1024) continue;
+  if (!compressible.test(file) || file.endsWith('index.html')) continue;
   const body = await readFile(file);
   await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
   await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
