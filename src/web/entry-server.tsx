@@ -37,9 +37,19 @@ export interface PageRedirect {
 
 export type { ApiTransport };
 
+/** The page was not drawn: its data was loaded and `unchanged` said the caller's copy still holds. */
+export interface UnchangedPage {
+  unchanged: true;
+}
+
 export interface RenderOptions {
   /** Answers this render's API calls: the server passes its own routes in (`app.inject`). */
   transport: ApiTransport;
+  /**
+   * Asked once the page's data is loaded, before it is drawn: true when the caller's copy of the page
+   * was drawn from the same data and still holds, so that drawing it again would only make it again.
+   */
+  unchanged?: () => boolean;
 }
 
 const handler = createStaticHandler(routes);
@@ -76,13 +86,17 @@ function render(
 }
 
 /**
- * The page at `url` for a visitor (nobody signed in), where it redirects to, or undefined when it
+ * The page at `url` for a visitor (nobody signed in), where it redirects to, that the caller's copy
+ * still holds (`unchanged`), or undefined when it
  * should be left to the browser: a redirect of the router's own, or data that could not be fetched (the
  * browser then shows its own loading and error states, as it does without server rendering).
  * Throws when the page draws data its routes' loaders did not load: a loader to complete, never a
  * visitor's fault.
  */
-export async function renderPage(url: URL, { transport }: RenderOptions): Promise<RenderedPage | PageRedirect | undefined> {
+export async function renderPage(
+  url: URL,
+  { transport, unchanged }: RenderOptions,
+): Promise<RenderedPage | PageRedirect | UnchangedPage | undefined> {
   const queryClient = createQueryClient({ transport });
   // A failed fetch leaves the page to the browser at once, rather than after the browser's retries.
   queryClient.setDefaultOptions({
@@ -96,6 +110,7 @@ export async function renderPage(url: URL, { transport }: RenderOptions): Promis
       requestContext: pageDataProvider({ queryClient, on: 'render' }),
     });
     if (context instanceof Response || context.errors) return undefined;
+    if (unchanged?.()) return { unchanged: true };
     await letOthersRun();
 
     let redirect: string | undefined;

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertPart } from '../testing/factories';
+import { insertBlogPost, insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
+import { REDRAW_AFTER_MS } from '../rendering';
 import { RenderGate } from '../rendering/render-gate';
 import { ResponseCache } from './cache';
 import { pathsReadingQuery } from '#shared/page-search';
@@ -27,6 +28,10 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 async function rendersSoFar(app: FastifyInstance): Promise<number> {
   return (await app.pageRendering.renders.get()).values.reduce((sum, value) => sum + value.value, 0);
+}
+
+async function rendersEndingIn(app: FastifyInstance, result: 'page' | 'unchanged'): Promise<number> {
+  return (await app.pageRendering.renders.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
 }
 
 async function refusals(app: FastifyInstance, reason: 'busy' | 'client_budget'): Promise<number> {
@@ -250,6 +255,72 @@ describeOnEachEngine(
       const after = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
       expect(after.body).toContain('Zephyr brake hose');
       expect((await rendersSoFar(ctx.app)) - before).toBe(1);
+    });
+
+    it('keeps its drawing, compressed forms and all, while its data stays as it was drawn from, for up to ten seconds', async () => {
+      const from = address();
+      const url = '/part?q=orbit';
+      const entryKey = 'page:/part?q=orbit';
+      const first = await ctx.app.inject({ url, remoteAddress: from, headers: { 'accept-encoding': 'br' } });
+      expect(first.headers['content-encoding']).toBe('br');
+      const drawn = ctx.app.responseCache.lookup(entryKey);
+      expect(drawn?.encoded.get('br')).toBeDefined();
+      const [pagesBefore, unchangedBefore] = [
+        await rendersEndingIn(ctx.app, 'page'),
+        await rendersEndingIn(ctx.app, 'unchanged'),
+      ];
+
+      // Past its second, nothing written: the data is loaded again, the page is not drawn again.
+      await pastItsTime();
+      expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'unchanged')).toBe(unchangedBefore + 1), {
+        timeout: 2000,
+        interval: 10,
+      });
+      const kept = ctx.app.responseCache.lookup(entryKey);
+      expect(kept).not.toBe(drawn);
+      expect(kept?.body).toBe(drawn?.body);
+      expect(kept?.encoded.get('br')).toBe(drawn?.encoded.get('br'));
+      expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore);
+
+      // Past twice its second the copy is no longer sent: the visitor waits for the data, not the drawing.
+      await new Promise((resolve) => setTimeout(resolve, 2 * TTL_MS + 50));
+      expect(ctx.app.responseCache.lookupPastItsTime(entryKey)).toBeUndefined();
+      expect((await ctx.app.inject({ url, remoteAddress: from })).body).toBe(drawn?.body.toString());
+      expect(await rendersEndingIn(ctx.app, 'unchanged')).toBe(unchangedBefore + 2);
+      expect(ctx.app.responseCache.lookup(entryKey)?.body).toBe(drawn?.body);
+
+      // Ten seconds after it was drawn, what it shows from the clock is drawn afresh, data or not.
+      ctx.clock.advance(REDRAW_AFTER_MS);
+      await pastItsTime();
+      expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1), {
+        timeout: 2000,
+        interval: 10,
+      });
+      const redrawn = ctx.app.responseCache.lookup(entryKey);
+      expect(redrawn?.body).not.toBe(drawn?.body);
+      // The same page, but for when its data was fetched (the page state's times).
+      const withoutTimes = (body: Buffer | undefined) => body?.toString().replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '');
+      expect(withoutTimes(redrawn?.body)).toBe(withoutTimes(drawn?.body));
+      expect(await rendersEndingIn(ctx.app, 'unchanged')).toBe(unchangedBefore + 2);
+    });
+
+    it('draws the page again as soon as any of its data changed, though drawn a second before', async () => {
+      const from = address();
+      const first = await ctx.app.inject({ url: '/', remoteAddress: from });
+      expect(isRendered(first.body)).toBe(true);
+      expect(first.body).not.toContain('Comet tail lights, fitted');
+      const pagesBefore = await rendersEndingIn(ctx.app, 'page');
+      // One answer of the landing page's six (its latest posts), written as another node would.
+      await insertBlogPost(ctx.database.db, { title: 'Comet tail lights, fitted', published_at: '2026-12-01T00:00:00.000Z' });
+      await pastItsTime();
+      await ctx.app.inject({ url: '/', remoteAddress: from });
+      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1), {
+        timeout: 2000,
+        interval: 10,
+      });
+      expect((await ctx.app.inject({ url: '/', remoteAddress: from })).body).toContain('Comet tail lights, fitted');
     });
 
     it('never answers a page a write through this node has dropped: it renders the new one first', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter } from 'prom-client';
 import type { ApiTransport, PageRedirect } from '../../web/entry-server';
@@ -22,7 +23,10 @@ declare module 'fastify' {
 
 export interface PageRendering {
   gate: RenderGate;
-  /** `page_renders_total{result}`: renders run (not answered from the cache), by result: page, redirect, failed. */
+  /**
+   * `page_renders_total{result}`: renders run (not answered from the cache), by result: page, redirect,
+   * failed, unchanged (the loaders got what the copy was drawn from: it is kept, not drawn again).
+   */
   renders: Counter<'result'>;
   /** `page_renders_refused_total{reason}`: shells sent instead of a render: busy, client_budget. */
   refused: Counter<'reason'>;
@@ -53,6 +57,46 @@ export type PageAnswer = StoredBody | PageRedirect;
  */
 export type RenderPage = (url: URL, client: string) => Promise<PageAnswer | undefined>;
 
+/**
+ * How long a page's drawing may be kept again, without drawing the page, while its data stays the same.
+ * The data is still loaded each time the page's copy passes its second (the freshness of decision
+ * 0006) and compared with what the drawing was made from; only the drawing is saved. What a page
+ * shows from the clock rather than from its data (the deal's countdown, the footer's year) is at most
+ * this old in its HTML, and the browser redraws it on its first tick.
+ */
+export const REDRAW_AFTER_MS = 10_000;
+
+/**
+ * How many pages' last drawings are kept for that, besides the cache (pages past REDRAW_AFTER_MS
+ * are let go first): at most a few megabytes.
+ */
+const DRAWN_PAGES = 100;
+
+/** A page's last drawing: what its loaders were answered, when it was drawn, and its copy in the cache. */
+interface Drawing {
+  data: string;
+  drawnAt: number;
+  copy: Entry;
+}
+
+/**
+ * The answers one render's loaders got, for telling whether a page's data changed since it was last
+ * drawn: each API path with its status and body, in the order of their paths, hashed.
+ */
+class LoadedData {
+  private readonly answers: string[] = [];
+
+  add(apiPath: string, status: number, body: string): void {
+    this.answers.push(`${apiPath}\n${status}\n${body.length}\n${body}`);
+  }
+
+  digest(): string {
+    const hash = createHash('sha1');
+    for (const answer of [...this.answers].sort()) hash.update(answer);
+    return hash.digest('base64url');
+  }
+}
+
 /** A cached redirect (a page past its last): the body is the address. */
 const REDIRECT_ENTRY = 'redirect';
 
@@ -82,30 +126,34 @@ export function pageEntryKey(url: URL): string | undefined {
 export async function createPageRendering(app: FastifyInstance, options: PageRenderingOptions): Promise<RenderPage> {
   const renderer = options.shellFor('/')?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
 
-  const transport: ApiTransport = async (apiPath, init) => {
-    // Requests that arrived meanwhile go first: an in-process call may never leave the microtask queue.
-    await new Promise((resolve) => setImmediate(resolve));
-    const response = await app.inject({
-      method: 'GET',
-      url: apiPath,
-      headers: {
-        accept: 'application/json',
-        ...(options.internalRequestHeader ? { [options.internalRequestHeader.name]: options.internalRequestHeader.value } : {}),
-      },
-      ...(init.signal ? { signal: init.signal } : {}),
-    });
-    return new Response(response.statusCode === 204 ? null : response.body, {
-      status: response.statusCode,
-      headers: { 'content-type': String(response.headers['content-type'] ?? '') },
-    });
-  };
+  /** Answers a render's API calls through the app's own routes, writing each answer down in `loaded`. */
+  const transportFor =
+    (loaded: LoadedData): ApiTransport =>
+    async (apiPath, init) => {
+      // Requests that arrived meanwhile go first: an in-process call may never leave the microtask queue.
+      await new Promise((resolve) => setImmediate(resolve));
+      const response = await app.inject({
+        method: 'GET',
+        url: apiPath,
+        headers: {
+          accept: 'application/json',
+          ...(options.internalRequestHeader ? { [options.internalRequestHeader.name]: options.internalRequestHeader.value } : {}),
+        },
+        ...(init.signal ? { signal: init.signal } : {}),
+      });
+      loaded.add(apiPath, response.statusCode, response.body);
+      return new Response(response.statusCode === 204 ? null : response.body, {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? '') },
+      });
+    };
 
   const gate = new RenderGate({ ...DEFAULT_RENDER_LIMITS, ...options.renderLimits }, options.now);
   const registers = [app.metrics.registry];
   const counters = {
     renders: new Counter({
       name: 'page_renders_total',
-      help: 'Public pages rendered on the server (not answered from the page cache), by result: page, redirect, failed',
+      help: 'Public pages rendered on the server (not answered from the page cache), by result: page, redirect, failed, unchanged (its data as when last drawn: the copy kept)',
       labelNames: ['result'] as const,
       registers,
     }),
@@ -120,25 +168,70 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
   /** Renders under way, by cache key: a second request for the same page waits for the first's. */
   const rendering = new Map<string, Promise<PageAnswer | undefined>>();
 
-  /** Renders the page at `key` (its canonical address) into `shell` and keeps it in the cache. */
+  const now = options.now ?? (() => performance.now());
+  /** Each page's last drawing, by cache key, in the order they were drawn (bounded: DRAWN_PAGES). */
+  const drawings = new Map<string, Drawing>();
+  const remember = (key: string, drawing: Drawing) => {
+    const known = drawings.get(key);
+    // The same drawing kept again: it keeps its place.
+    if (known?.drawnAt === drawing.drawnAt) {
+      known.copy = drawing.copy;
+      return;
+    }
+    drawings.delete(key);
+    for (const [oldestKey, oldest] of drawings) {
+      if (drawings.size < DRAWN_PAGES && now() - oldest.drawnAt < REDRAW_AFTER_MS) break;
+      drawings.delete(oldestKey);
+    }
+    drawings.set(key, drawing);
+  };
+
+  /**
+   * Renders the page at `key` (its canonical address) into `shell` and keeps it in the cache. When its
+   * loaders got the same answers as when it was last drawn, less than REDRAW_AFTER_MS ago, that drawing
+   * is kept again instead, with its compressed forms.
+   */
   const render = async (key: string, shell: string): Promise<PageAnswer | undefined> => {
     if (!renderer) return undefined;
     const generation = app.responseCache.currentGeneration();
+    const loaded = new LoadedData();
+    const last = drawings.get(key);
+    let data: string | undefined;
+    const unchanged = () => {
+      data = loaded.digest();
+      return last !== undefined && data === last.data && now() - last.drawnAt < REDRAW_AFTER_MS;
+    };
+    /** Keeps the page in the cache and remembers it, drawn at `drawnAt` from this render's data. */
+    const keep = ({ body, encoded }: StoredBody, contentType: string, drawnAt: number): Entry | undefined => {
+      app.responseCache.storeBody(entryOf(key), { body, encoded }, contentType, '', generation);
+      const kept = app.responseCache.lookup(entryOf(key));
+      if (kept && data !== undefined) remember(key, { data, drawnAt, copy: kept });
+      return kept;
+    };
     try {
-      const page = await renderer.renderPage(new URL(key, 'http://shop.invalid'), { transport });
+      const page = await renderer.renderPage(new URL(key, 'http://shop.invalid'), {
+        transport: transportFor(loaded),
+        unchanged,
+      });
       if (!page) {
         counters.renders.inc({ result: 'failed' });
         return undefined;
       }
+      if ('unchanged' in page) {
+        counters.renders.inc({ result: 'unchanged' });
+        // Only said of a page last drawn from the same data: that drawing is kept again, with its own
+        // map of compressed forms (those made for the copy before stay with it).
+        const { copy, drawnAt } = last as Drawing;
+        return keptPage(keep({ body: copy.body, encoded: new Map(copy.encoded) }, copy.contentType, drawnAt) ?? copy);
+      }
       if ('redirect' in page) {
         counters.renders.inc({ result: 'redirect' });
-        app.responseCache.store(entryOf(key), Buffer.from(page.redirect), REDIRECT_ENTRY, '', generation);
+        keep({ body: Buffer.from(page.redirect), encoded: new Map() }, REDIRECT_ENTRY, now());
         return page;
       }
       counters.renders.inc({ result: 'page' });
       const body = Buffer.from(withRenderedPage(shell, page));
-      app.responseCache.store(entryOf(key), body, 'text/html; charset=utf-8', '', generation);
-      return app.responseCache.lookup(entryOf(key)) ?? { body, encoded: new Map() };
+      return keep({ body, encoded: new Map() }, 'text/html; charset=utf-8', now()) ?? { body, encoded: new Map() };
     } catch (error) {
       counters.renders.inc({ result: 'failed' });
       // The visitor still gets a working page (the app renders it), but a page that cannot render is the shop's fault.
