@@ -7,6 +7,7 @@ import { pageDataProvider } from './app/page-data';
 import { routes } from './app/router';
 import { ServerRedirect } from './components/redirect';
 import type { ApiTransport } from './lib/api-client';
+import { DrawnUntilContext } from './lib/drawn-until';
 import { createQueryClient, sessionQueryKey } from './lib/query-client';
 
 /**
@@ -28,6 +29,11 @@ export interface RenderedPage {
   head: string;
   /** The queries' data, for the browser's query cache (sent as a JSON data block, never as script). */
   state: DehydratedState;
+  /**
+   * When what the page draws from the clock stops being right (a deal's end; ms since the epoch): a
+   * drawing kept for the same data is not kept past it. Infinity when the page draws nothing so.
+   */
+  drawnUntil: number;
 }
 
 /** A page that sends the browser elsewhere (a page number past the last): the server answers 302. */
@@ -73,13 +79,16 @@ function render(
   router: ReturnType<typeof createStaticRouter>,
   context: Parameters<typeof StaticRouterProvider>[0]['context'],
   redirect: (href: string) => void,
+  drawnUntil: (until: number) => void,
 ) {
   return renderToString(
     <StrictMode>
       <ServerRedirect value={redirect}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
+        <DrawnUntilContext value={drawnUntil}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </DrawnUntilContext>
       </ServerRedirect>
     </StrictMode>,
   );
@@ -114,9 +123,18 @@ export async function renderPage(
     await letOthersRun();
 
     let redirect: string | undefined;
-    const html = render(queryClient, createStaticRouter(handler.dataRoutes, context), context, (href) => {
-      redirect = href;
-    });
+    let drawnUntil = Number.POSITIVE_INFINITY;
+    const html = render(
+      queryClient,
+      createStaticRouter(handler.dataRoutes, context),
+      context,
+      (href) => {
+        redirect = href;
+      },
+      (until) => {
+        drawnUntil = Math.min(drawnUntil, until);
+      },
+    );
     // A query the page does not ask (disabled until something is chosen, or without a fetch of its
     // own) draws its empty state here and in the browser alike: it is not data the loaders owe.
     const notLoaded = queryClient
@@ -131,7 +149,7 @@ export async function renderPage(
     const state = dehydrate(queryClient);
     // renderToString writes those ahead of the page itself.
     const head = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
-    return { html: html.slice(head.length), head, state };
+    return { html: html.slice(head.length), head, state, drawnUntil };
   } finally {
     queryClient.clear();
   }

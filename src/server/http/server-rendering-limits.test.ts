@@ -323,6 +323,40 @@ describeOnEachEngine(
       expect((await ctx.app.inject({ url: '/', remoteAddress: from })).body).toContain('Comet tail lights, fitted');
     });
 
+    it('draws the page again once what it drew from the clock stops being right: a deal that ended', async () => {
+      const from = address();
+      const endsAt = Date.now() + 1500;
+      // Written as another node would: the page learns of it once its copy passes its second.
+      await ctx.database.db
+        .insertInto('settings')
+        .values({
+          id: 1,
+          flash_deal_ends_at: new Date(endsAt).toISOString(),
+          flash_deal_discount_text: '30% OFF',
+          updated_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ flash_deal_ends_at: new Date(endsAt).toISOString() }))
+        .execute();
+      await pastItsTime();
+      await ctx.app.inject({ url: '/', remoteAddress: from });
+      const running = async () => (await ctx.app.inject({ url: '/', remoteAddress: from })).body;
+      await vi.waitFor(async () => expect(await running()).toContain('30% OFF'), { timeout: 2000, interval: 10 });
+      expect(await running()).not.toContain('data-testid="deal-ended"');
+
+      // Nothing written since: the same data, but the deal is over.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + TTL_MS + 50));
+      const pagesBefore = await rendersEndingIn(ctx.app, 'page');
+      await ctx.app.inject({ url: '/', remoteAddress: from });
+      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1), {
+        timeout: 2000,
+        interval: 10,
+      });
+      const ended = (await ctx.app.inject({ url: '/', remoteAddress: from })).body;
+      expect(ended).toContain('data-testid="deal-ended"');
+      // The settings still say 30% OFF (in the page's data), but the page no longer offers it.
+      expect(ended.split('id="page-state"')[0]).not.toContain('30% OFF');
+    });
+
     it('never answers a page a write through this node has dropped: it renders the new one first', async () => {
       const from = address();
       const first = await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from });

@@ -61,8 +61,9 @@ export type RenderPage = (url: URL, client: string) => Promise<PageAnswer | unde
  * How long a page's drawing may be kept again, without drawing the page, while its data stays the same.
  * The data is still loaded each time the page's copy passes its second (the freshness of decision
  * 0006) and compared with what the drawing was made from; only the drawing is saved. What a page
- * shows from the clock rather than from its data (the deal's countdown, the footer's year) is at most
- * this old in its HTML, and the browser redraws it on its first tick.
+ * shows from the clock rather than from its data (the deal's countdown) is at most this old in its
+ * HTML, and the browser redraws it on its first tick; no drawing is kept past the moment a component
+ * said it stops being right (`useDrawnUntil`: the deal's end, the new year).
  */
 export const REDRAW_AFTER_MS = 10_000;
 
@@ -72,10 +73,14 @@ export const REDRAW_AFTER_MS = 10_000;
  */
 const DRAWN_PAGES = 100;
 
-/** A page's last drawing: what its loaders were answered, when it was drawn, and its copy in the cache. */
+/**
+ * A page's last drawing: what its loaders were answered, when it was drawn, until when what it draws
+ * from the clock holds (`RenderedPage.drawnUntil`, ms since the epoch), and its copy in the cache.
+ */
 interface Drawing {
   data: string;
   drawnAt: number;
+  until: number;
   copy: Entry;
 }
 
@@ -199,13 +204,17 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
     let data: string | undefined;
     const unchanged = () => {
       data = loaded.digest();
-      return last !== undefined && data === last.data && now() - last.drawnAt < REDRAW_AFTER_MS;
+      return last !== undefined && data === last.data && now() - last.drawnAt < REDRAW_AFTER_MS && Date.now() < last.until;
     };
     /** Keeps the page in the cache and remembers it, drawn at `drawnAt` from this render's data. */
-    const keep = ({ body, encoded }: StoredBody, contentType: string, drawnAt: number): Entry | undefined => {
+    const keep = (
+      { body, encoded }: StoredBody,
+      contentType: string,
+      drawing: Pick<Drawing, 'drawnAt' | 'until'>,
+    ): Entry | undefined => {
       app.responseCache.storeBody(entryOf(key), { body, encoded }, contentType, '', generation);
       const kept = app.responseCache.lookup(entryOf(key));
-      if (kept && data !== undefined) remember(key, { data, drawnAt, copy: kept });
+      if (kept && data !== undefined) remember(key, { data, ...drawing, copy: kept });
       return kept;
     };
     try {
@@ -221,17 +230,21 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
         counters.renders.inc({ result: 'unchanged' });
         // Only said of a page last drawn from the same data: that drawing is kept again, with its own
         // map of compressed forms (those made for the copy before stay with it).
-        const { copy, drawnAt } = last as Drawing;
-        return keptPage(keep({ body: copy.body, encoded: new Map(copy.encoded) }, copy.contentType, drawnAt) ?? copy);
+        const { copy, ...drawing } = last as Drawing;
+        return keptPage(keep({ body: copy.body, encoded: new Map(copy.encoded) }, copy.contentType, drawing) ?? copy);
       }
       if ('redirect' in page) {
         counters.renders.inc({ result: 'redirect' });
-        keep({ body: Buffer.from(page.redirect), encoded: new Map() }, REDIRECT_ENTRY, now());
+        keep({ body: Buffer.from(page.redirect), encoded: new Map() }, REDIRECT_ENTRY, {
+          drawnAt: now(),
+          until: Number.POSITIVE_INFINITY,
+        });
         return page;
       }
       counters.renders.inc({ result: 'page' });
       const body = Buffer.from(withRenderedPage(shell, page));
-      return keep({ body, encoded: new Map() }, 'text/html; charset=utf-8', now()) ?? { body, encoded: new Map() };
+      const drawing = { drawnAt: now(), until: page.drawnUntil };
+      return keep({ body, encoded: new Map() }, 'text/html; charset=utf-8', drawing) ?? { body, encoded: new Map() };
     } catch (error) {
       counters.renders.inc({ result: 'failed' });
       // The visitor still gets a working page (the app renders it), but a page that cannot render is the shop's fault.

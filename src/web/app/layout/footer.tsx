@@ -5,6 +5,7 @@ import type { ShopInfo } from '#shared/schemas/content';
 import { SocialIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
+import { useDrawnUntil } from '../../lib/drawn-until';
 
 /** Every entry leads to a page of the shop. */
 const lists: { title: string; items: { label: string; to: string }[] }[] = [
@@ -38,6 +39,8 @@ const networks = Object.keys(copy.footer.socialLabels) as (keyof ShopInfo['socia
 
 export function Footer() {
   const shop = useShopInfoQuery();
+  const year = new Date().getFullYear();
+  useDrawnUntil(new Date(year + 1, 0, 1).getTime());
   // Only the networks the shop has configured an address for (SOCIAL_*_URL).
   const social = networks.flatMap((name) => {
     const href = shop.data?.social[name];
@@ -90,7 +93,7 @@ export function Footer() {
       <div className="border-t border-white/10">
         {/* The server may render this page on the other side of New Year from the browser that shows it. */}
         <p className="container-page py-6 text-sm text-slate-400" suppressHydrationWarning>
-          {copy.footer.copyright(new Date().getFullYear())}
+          {copy.footer.copyright(year)}
         </p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as copy from '#shared/copy';
 import { systemClock, type Clock } from '../../../lib/clock';
+import { useDrawnUntil } from '../../../lib/drawn-until';
 
 interface CountdownProps {
   /** Milliseconds left, from useTimeLeft. */
@@ -28,6 +29,8 @@ export function useTimeLeft(endsAt: string | undefined, clock: Clock = systemClo
   const end = endsAt === undefined ? Number.NaN : Date.parse(endsAt);
   const [now, setNow] = useState(clock);
   const remaining = Number.isNaN(end) ? 0 : Math.max(0, end - now);
+  // A page drawn on the server shows the deal as running only until it ends.
+  useDrawnUntil(remaining > 0 ? end : Number.NaN);
 
   useEffect(() => {
     if (remaining <= 0) return undefined;
