@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -78,16 +78,12 @@ function folderMailer(outboxDir: string, from: string, log: Log): Mailer {
     async send(message) {
       const eml = composeMime(from, message);
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
-      // Written in one go on this thread: a small file costs less so than three trips through libuv's
-      // thread pool (docs/decisions/0014-mail-outbox.md). The folder is made when a write finds it
-      // missing, not before every mail (one syscall less each).
-      try {
-        writeFileSync(file, eml);
-      } catch (error) {
+      // The folder is made when a write finds it missing, not before every mail (one syscall less each).
+      await writeFile(file, eml).catch(async (error: unknown) => {
         if ((error as { code?: string }).code !== 'ENOENT') throw error;
-        mkdirSync(outboxDir, { recursive: true });
-        writeFileSync(file, eml);
-      }
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(file, eml);
+      });
       const link = firstLink(message.text);
       log.info({ file, link }, `mail "${message.subject}" written to the outbox${link ? `; link: ${link}` : ''}`);
     },
