@@ -34,6 +34,11 @@ async function rendersEndingIn(app: FastifyInstance, result: 'page' | 'unchanged
   return (await app.pageRendering.renders.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
 }
 
+/** Waits (up to two seconds) until `count` renders have ended in `result`: renders run after the answer. */
+async function rendersReach(app: FastifyInstance, result: 'page' | 'unchanged', count: number): Promise<void> {
+  await vi.waitFor(async () => expect(await rendersEndingIn(app, result)).toBe(count), { timeout: 2000, interval: 10 });
+}
+
 async function refusals(app: FastifyInstance, reason: 'busy' | 'client_budget'): Promise<number> {
   return (await app.pageRendering.refused.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
 }
@@ -273,10 +278,7 @@ describeOnEachEngine(
       // Past its second, nothing written: the data is loaded again, the page is not drawn again.
       await pastItsTime();
       expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode).toBe(200);
-      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'unchanged')).toBe(unchangedBefore + 1), {
-        timeout: 2000,
-        interval: 10,
-      });
+      await rendersReach(ctx.app, 'unchanged', unchangedBefore + 1);
       const kept = ctx.app.responseCache.lookup(entryKey);
       expect(kept).not.toBe(drawn);
       expect(kept?.body).toBe(drawn?.body);
@@ -294,10 +296,7 @@ describeOnEachEngine(
       ctx.clock.advance(REDRAW_AFTER_MS);
       await pastItsTime();
       expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode).toBe(200);
-      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1), {
-        timeout: 2000,
-        interval: 10,
-      });
+      await rendersReach(ctx.app, 'page', pagesBefore + 1);
       const redrawn = ctx.app.responseCache.lookup(entryKey);
       expect(redrawn?.body).not.toBe(drawn?.body);
       // The same page, but for when its data was fetched (the page state's times).
@@ -316,10 +315,7 @@ describeOnEachEngine(
       await insertBlogPost(ctx.database.db, { title: 'Comet tail lights, fitted', published_at: '2026-12-01T00:00:00.000Z' });
       await pastItsTime();
       await ctx.app.inject({ url: '/', remoteAddress: from });
-      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1), {
-        timeout: 2000,
-        interval: 10,
-      });
+      await rendersReach(ctx.app, 'page', pagesBefore + 1);
       expect((await ctx.app.inject({ url: '/', remoteAddress: from })).body).toContain('Comet tail lights, fitted');
     });
 
@@ -347,10 +343,7 @@ describeOnEachEngine(
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + TTL_MS + 50));
       const pagesBefore = await rendersEndingIn(ctx.app, 'page');
       await ctx.app.inject({ url: '/', remoteAddress: from });
-      await vi.waitFor(async () => expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1), {
-        timeout: 2000,
-        interval: 10,
-      });
+      await rendersReach(ctx.app, 'page', pagesBefore + 1);
       const ended = (await ctx.app.inject({ url: '/', remoteAddress: from })).body;
       expect(ended).toContain('data-testid="deal-ended"');
       // The settings still say 30% OFF (in the page's data), but the page no longer offers it.
