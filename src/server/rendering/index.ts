@@ -69,7 +69,8 @@ export const REDRAW_AFTER_MS = 10_000;
 
 /**
  * How many pages' last drawings are kept for that, besides the cache (pages past REDRAW_AFTER_MS
- * are let go first): at most a few megabytes.
+ * are let go first): a page is 15–90 KB with its compressed forms, so at most about ten megabytes
+ * the cache has let go of are held here.
  */
 const DRAWN_PAGES = 100;
 
