@@ -317,6 +317,13 @@ describeOnEachEngine(
       await ctx.app.inject({ url: '/', remoteAddress: from });
       await rendersReach(ctx.app, 'page', pagesBefore + 1);
       expect((await ctx.app.inject({ url: '/', remoteAddress: from })).body).toContain('Comet tail lights, fitted');
+
+      // The new drawing is what is remembered: with nothing written since, it is kept, not drawn again.
+      const unchangedBefore = await rendersEndingIn(ctx.app, 'unchanged');
+      await pastItsTime();
+      await ctx.app.inject({ url: '/', remoteAddress: from });
+      await rendersReach(ctx.app, 'unchanged', unchangedBefore + 1);
+      expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1);
     });
 
     it('draws the page again once what it drew from the clock stops being right: a deal that ended', async () => {

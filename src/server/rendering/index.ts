@@ -179,9 +179,9 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
   const drawings = new Map<string, Drawing>();
   const remember = (key: string, drawing: Drawing) => {
     const known = drawings.get(key);
-    // The same drawing kept again: it keeps its place.
+    // Drawn at the same moment (the same drawing kept again): it keeps its place in the order.
     if (known?.drawnAt === drawing.drawnAt) {
-      known.copy = drawing.copy;
+      Object.assign(known, drawing);
       return;
     }
     drawings.delete(key);
