@@ -4,6 +4,7 @@ import type { Metrics } from './modules/metrics';
 import type { OrderMails } from './modules/orders';
 import type { CartService } from './modules/cart';
 import type { LowStockMails } from './modules/parts';
+import type { PaymentsService } from './modules/payments';
 
 export interface ConsequencesDeps {
   /** The customer's order mails, written into the outbox with the change. */
@@ -17,6 +18,8 @@ export interface ConsequencesDeps {
   lowStockMails: LowStockMails;
   /** Takes what an order placed from the cart holds out of the customer's cart, in the order's transaction. */
   cart: Pick<CartService, 'removeOrdered'>;
+  /** Gives back a charge the provider took for an order that ended cancelled. */
+  payments: Pick<PaymentsService, 'refundTakenPayment'>;
   /** Told once per order that became paid (tests and integrations); its failure is logged, the order stays paid. */
   onOrderPaid?: ((orderId: string) => Promise<void> | void) | undefined;
 }
@@ -28,7 +31,7 @@ export interface ConsequencesDeps {
  * (docs/decisions/0017-modules-and-events.md).
  */
 export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps): void {
-  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart, lowStockMails } = deps;
+  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart, lowStockMails, payments } = deps;
   const mailSent = () => mailOutbox.wake();
 
   // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
@@ -80,11 +83,13 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
       const mail = cancelledMail[by];
       if (mail) await orderMails[mail](trx, order, at);
     },
-    // Its stock is back on sale (except a removed part's, which announces catalogueChanged too).
-    after: ({ by }) => {
+    // Its stock is back on sale (except a removed part's, which announces catalogueChanged too), and a
+    // charge the shop missed recording goes back to the card.
+    after: async ({ order, by }) => {
       if (cancelledMail[by]) mailSent();
       if (by === 'expiry') metrics.ordersExpired.inc();
       clearCachedAnswers();
+      await payments.refundTakenPayment(order.id);
     },
   });
 

@@ -63,6 +63,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
       ? new StripeProvider(db, clock, { secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
       : new SandboxProvider(db, clock));
 
+  const payments = createPaymentsService(db, { clock, provider: paymentProvider, paymentWindowHours, events, log });
   const services = {
     events,
     auth,
@@ -83,8 +84,8 @@ export function createServices(config: Config, deps: ServiceDeps) {
       events,
       copyOutText: database.copyOutText,
     }),
-    orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events }),
-    payments: createPaymentsService(db, { clock, provider: paymentProvider, paymentWindowHours, events, log }),
+    payments,
+    orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events, paidMeanwhile: payments.settleTakenPayment }),
     content: createContentService(db, { clock, events }),
     users: createUsersService({ db, auth, storage }),
     uploads: createUploadsService(storage),
@@ -98,6 +99,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     clearCachedAnswers: deps.clearCachedAnswers,
     onOrderPaid: deps.onOrderPaid,
     cart: services.cart,
+    payments,
   });
   return services;
 }

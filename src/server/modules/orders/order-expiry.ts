@@ -13,6 +13,12 @@ export interface OrderExpiryDeps {
   paymentWindowHours: number;
   /** Where each expiry is announced (`orderCancelled` by `expiry`), once per order: not for one another node expired first. */
   events: EventBus;
+  /**
+   * Asked before an overdue order is cancelled: settles it when its provider took the money after
+   * all (payments.settleTakenPayment) and answers whether it is paid now. A failure to ask leaves
+   * the order for the next sweep rather than cancelling a charge.
+   */
+  paidMeanwhile?: ((orderId: string) => Promise<boolean>) | undefined;
 }
 
 /** How many overdue orders one query picks up; a sweep goes on until none is left. */
@@ -27,7 +33,7 @@ export const SWEEP_BATCH = 100;
  * is never expired. An order expired first is never marked paid: the payment's own conditional update
  * fails and the payment is refunded (payments.service).
  */
-export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, events }: OrderExpiryDeps) {
+export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, events, paidMeanwhile }: OrderExpiryDeps) {
   async function expireOne(id: string, now: string): Promise<boolean> {
     return events.transaction(db, async ({ trx, announce }) => {
       const row = await findOrder(trx, id);
@@ -37,6 +43,16 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
       await announce('orderCancelled', { order, at: now, by: 'expiry' });
       return true;
     });
+  }
+
+  async function settledMeanwhile(id: string): Promise<boolean> {
+    if (!paidMeanwhile) return false;
+    try {
+      return await paidMeanwhile(id);
+    } catch (error) {
+      log.warn({ err: error, orderId: id }, 'could not ask the payment provider about an overdue order; it waits for the next sweep');
+      return true;
+    }
   }
 
   /** One pass; answers how many orders it expired. */
@@ -50,6 +66,7 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
     for (;;) {
       const overdue = await findUnpaidOrdersBookedBefore(db, cutoff, SWEEP_BATCH, after);
       for (const { id } of overdue) {
+        if (await settledMeanwhile(id)) continue;
         if (await expireOne(id, now.toISOString())) expired += 1;
       }
       const last = overdue.at(-1);

@@ -52,6 +52,11 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   /** Asks the provider (never the browser) whether the intent took the money. */
   confirm(input: ConfirmInput): Promise<ConfirmResult>;
+  /**
+   * Whether the order's intent took the money, by the provider's own record and without the browser's
+   * secret: how the shop finds a charge whose order it failed to mark paid. Charges nothing.
+   */
+  lookup(orderId: string): Promise<ConfirmResult>;
   /** Gives a confirmed charge back in full; asking again refunds nothing more. */
   refund(input: RefundInput): Promise<Refund>;
 }

@@ -73,10 +73,7 @@ export async function markIntentRefunded(db: Db, id: string, now: string): Promi
     .execute();
 }
 
-/**
- * Records a webhook event by its id in one insert-or-ignore: answers true only for the first
- * delivery, so a redelivered (or concurrently delivered) event has no second effect.
- */
+/** Records a handled webhook event by its id in one insert-or-ignore: answers true only for the first. */
 export async function recordStripeEvent(db: Db, event: { id: string; type: string; receivedAt: string }): Promise<boolean> {
   const result = await db
     .insertInto('stripe_events')
@@ -86,7 +83,7 @@ export async function recordStripeEvent(db: Db, event: { id: string; type: strin
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Forgets an event whose handling failed, so Stripe's retry handles it again. */
-export async function forgetStripeEvent(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('stripe_events').where('id', '=', id).execute();
+export async function hasStripeEvent(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('stripe_events').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }

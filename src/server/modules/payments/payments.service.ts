@@ -9,7 +9,7 @@ import type { EventBus } from '../../events';
 import { findForPayment, linesOfOrders, markOrderPaidWithInvoice, payByOf } from '../orders';
 import { findLiveParts } from '../parts';
 import type { ConfirmResult, PaymentProvider } from './payment-provider';
-import { findIntentFor, forgetStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
+import { findIntentFor, hasStripeEvent, markIntentSucceeded, recordStripeEvent } from './payments.repository';
 
 const p = copy.payment;
 const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
@@ -95,6 +95,11 @@ export function createPaymentsService(
    * sweep): it is given back, once however many requests and events see it, and the caller is told.
    */
   async function refundCancelled(order: OrderRow, transactionId: string, amountCents: number): Promise<never> {
+    await giveBack(order, transactionId, amountCents);
+    throw new AppError('conflict', p.cancelledRefunded);
+  }
+
+  async function giveBack(order: OrderRow, transactionId: string, amountCents: number): Promise<void> {
     const { refundId } = await provider.refund({
       orderId: order.id,
       transactionId,
@@ -102,7 +107,6 @@ export function createPaymentsService(
       idempotencyKey: `refund:${order.id}:${transactionId}`,
     });
     log.warn({ orderId: order.id, transactionId, refundId }, 'payment arrived for a cancelled order and was refunded');
-    throw new AppError('conflict', p.cancelledRefunded);
   }
 
   /**
@@ -153,6 +157,35 @@ export function createPaymentsService(
   }
 
   return {
+    /**
+     * Marks an unpaid order paid when its provider says the money was taken, though the shop never
+     * recorded it (the database failed between the charge and the order's update, or the confirmation
+     * and the webhook were both lost): the provider's record is the truth. The expiry sweep asks this
+     * before it cancels an overdue order. Answers whether the order is paid now.
+     */
+    async settleTakenPayment(orderId: string): Promise<boolean> {
+      const order = await findForPayment(db, orderId);
+      if (order?.status !== 'pending_payment') return false;
+      const taken = await provider.lookup(orderId);
+      if (taken.status !== 'succeeded') return false;
+      try {
+        await settle(order, taken);
+        return true;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        log.warn({ orderId, code: error.code, detail: error.detail }, 'a charge found for an unpaid order was not applied');
+        return false;
+      }
+    },
+
+    /** A cancelled order keeps no money: a charge its provider took (and the shop missed) is given back, once. */
+    async refundTakenPayment(orderId: string): Promise<void> {
+      const order = await findForPayment(db, orderId);
+      if (order?.status !== 'cancelled') return;
+      const taken = await provider.lookup(orderId);
+      if (taken.status === 'succeeded') await giveBack(order, taken.transactionId, taken.amountCents);
+    },
+
     /**
      * Guard for the payment routes, run before the body is validated: someone else's order (or none)
      * answers 404 whatever was sent, as if it did not exist.
@@ -216,21 +249,17 @@ export function createPaymentsService(
     },
 
     /**
-     * A verified provider event. Each event id is handled once: a redelivery answers without a second
-     * effect. A refusal (wrong amount, an order cancelled first) is logged and acknowledged, since a
-     * retry would change nothing; any other failure forgets the event so the provider's retry handles
-     * it again.
+     * A verified provider event. Each event id has one effect: a redelivery answers without a second
+     * one. A refusal (wrong amount, an order cancelled first) is logged and acknowledged, since a retry
+     * would change nothing; any other failure answers an error so the provider's retry handles it again.
      */
     async handleEvent(event: PaymentEvent): Promise<'handled' | 'duplicate'> {
+      if (await hasStripeEvent(db, event.id)) return 'duplicate';
+      // Recorded only once handled: an event whose handling failed (the database down mid-way) is not
+      // remembered as done, so the provider's retry handles it. Settling twice at once pays once.
+      if (event.succeeded) await settleEvent(event.id, event.succeeded);
       const fresh = await recordStripeEvent(db, { id: event.id, type: event.type, receivedAt: clock.now().toISOString() });
-      if (!fresh) return 'duplicate';
-      try {
-        if (event.succeeded) await settleEvent(event.id, event.succeeded);
-        return 'handled';
-      } catch (error) {
-        await forgetStripeEvent(db, event.id);
-        throw error;
-      }
+      return fresh ? 'handled' : 'duplicate';
     },
   };
 

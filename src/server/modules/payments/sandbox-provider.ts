@@ -58,6 +58,13 @@ export function cardProblem(card: Card, now: Date): string | null {
   return FAILING_TEST_CARDS[digits] ?? null;
 }
 
+/** The intent's transaction when it took the money (and was not given back). */
+function succeeded(row: PaymentIntentRow): ConfirmResult | undefined {
+  return row.status === 'succeeded' && row.transaction_id
+    ? { status: 'succeeded', transactionId: row.transaction_id, amountCents: Number(row.amount_cents) }
+    : undefined;
+}
+
 /**
  * Behaves like a provider's test mode and keeps its intents in our database. No money moves; a
  * succeeded intent gets a made-up transaction id, once.
@@ -94,13 +101,15 @@ export class SandboxProvider implements PaymentProvider {
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
 
+  async lookup(orderId: string): Promise<ConfirmResult> {
+    const intent = await this.findByOrder(orderId);
+    if (!intent) return { status: 'not_found' };
+    return succeeded(intent) ?? { status: 'failed', message: p.notCompleted };
+  }
+
   async confirm({ orderId, clientSecret, card }: ConfirmInput): Promise<ConfirmResult> {
     const intent = await this.findByOrder(orderId);
     if (!intent || !clientSecret || intent.client_secret !== clientSecret) return { status: 'not_found' };
-    const succeeded = (row: PaymentIntentRow): ConfirmResult | undefined =>
-      row.status === 'succeeded' && row.transaction_id
-        ? { status: 'succeeded', transactionId: row.transaction_id, amountCents: Number(row.amount_cents) }
-        : undefined;
     // Paid already: the first transaction again, nothing charged.
     const earlier = succeeded(intent);
     if (earlier) return earlier;

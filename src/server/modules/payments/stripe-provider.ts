@@ -124,6 +124,13 @@ export class StripeProvider implements PaymentProvider {
     return result;
   }
 
+  /** Asks Stripe about the order's known intent (a succeeded one whose webhook and confirmation were both lost). */
+  async lookup(orderId: string): Promise<ConfirmResult> {
+    const known = await findIntentOfOrder(this.db, orderId);
+    if (known?.provider !== 'stripe') return { status: 'not_found' };
+    return this.confirm({ orderId, intentId: known.id });
+  }
+
   async refund({ transactionId, amountCents, idempotencyKey }: RefundInput): Promise<Refund> {
     const refund = await this.stripe.refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
     await markIntentRefunded(this.db, transactionId, this.clock.now().toISOString());

@@ -10,6 +10,7 @@ import { signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
 import { capturingMailer } from '../../testing/mail';
+import { ORDERS_CANNOT_BE_PAID, whileWritesFail } from '../../testing/failing-writes';
 import { GOOD_CARD, placedOrder } from '../../testing/orders';
 import { StripeStandIn } from '../../testing/stripe-stand-in';
 import { RELAXED_ABUSE_LIMITS, TEST_NOW, testConfig } from '../../testing/test-app';
@@ -40,6 +41,7 @@ function racingProvider(inner: PaymentProvider, during: PaymentsContext['duringC
     publishableKey: inner.publishableKey,
     createIntent: (input) => inner.createIntent(input),
     refund: (input) => inner.refund(input),
+    lookup: (orderId) => inner.lookup(orderId),
     confirm: async (input) => {
       const answer = await inner.confirm(input);
       await during.run?.(input.orderId);
@@ -253,6 +255,33 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
       .where('id', '=', `evt_once_${orderId}`)
       .execute();
     expect(events).toEqual([{ id: `evt_once_${orderId}`, type: 'payment_intent.succeeded', received_at: TEST_NOW }]);
+  });
+
+  it('pays on the redelivery of an event whose handling failed while the database could write nothing', async () => {
+    const { orderId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    const payload = eventFor(ctx.stripe.succeed(intentId), { id: `evt_outage_${orderId}` });
+    const refused = [ORDERS_CANNOT_BE_PAID, { table: 'stripe_events', on: 'delete' as const }];
+    const first = await whileWritesFail(ctx.database, refused, () => deliver(payload, signed(payload)));
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    expect(await s.order(orderId)).toMatchObject({ status: 'pending_payment' });
+    const again = await deliver(payload, signed(payload));
+    expect(again.status, again.body).toBe(200);
+    expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
+  });
+
+  it('marks paid, at the expiry sweep, an order whose charge Stripe took though neither the browser nor the webhook told', async () => {
+    const { orderId, partId } = await s.place();
+    const intentId = (await s.openIntent(orderId)).clientSecret.split('_secret_')[0]!;
+    ctx.stripe.succeed(intentId);
+    ctx.clock.advance(49 * 3_600_000);
+    try {
+      await ctx.app.orderExpiry.sweep();
+    } finally {
+      ctx.clock.set(TEST_NOW);
+    }
+    expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
+    expect(await s.stockOf(partId)).toBe(88);
   });
 
   it.each([
