@@ -36,7 +36,19 @@ describe('reading quick-order text', () => {
       { line: 2, text: '12,A-100', sku: 'A-100', quantity: 12 },
       { line: 3, text: '24,B-200', sku: 'B-200', quantity: 24 },
     ]);
-    expect(csv.rejected).toEqual([{ line: 4, text: 'x,C-300', sku: 'C-300', message: q.quantityNotNumber }]);
+    expect(csv.rejected).toEqual([{ line: 5, text: 'x,C-300', sku: 'C-300', message: q.quantityNotNumber }]);
+  });
+
+  it('names each CSV line by its line in the file: blank lines and the lines of a quoted cell count', () => {
+    const csv = readQuickOrder('\n sku,quantity\n\n  \nA-100,x\nB-200,\n,\n"C\n300",banana\r\nD-400,12\n\n', 'csv');
+    expect(csv.rejected).toEqual([
+      { line: 5, text: 'A-100,x', sku: 'A-100', message: q.quantityNotNumber },
+      { line: 6, text: 'B-200,', sku: 'B-200', message: q.unreadable },
+      { line: 8, text: 'C\n300,banana', sku: 'C\n300', message: q.quantityNotNumber },
+    ]);
+    expect(csv.lines).toEqual([{ line: 10, text: 'D-400,12', sku: 'D-400', quantity: 12 }]);
+    // Lines ended by a carriage return alone (old Mac files) count the same.
+    expect(readQuickOrder('sku,quantity\r\rA-100,x', 'csv').rejected.map((line) => line.line)).toEqual([3]);
   });
 
   it.each([
@@ -105,6 +117,19 @@ describeOnEachEngine('quick order API', (ctx) => {
     const again = await api.as(customer).post('/api/cart/import', { text: 'sku,quantity\nQO-BRK-1042,12', format: 'csv' });
     expect(again.json.added).toEqual([{ sku: 'QO-BRK-1042', quantity: 12 }]);
     expect(again.json.cart.lines[0].quantity).toBe(60);
+  });
+
+  it('answers a CSV file with blank lines by the lines as the file numbers them', async () => {
+    const customer = await signedInCustomer(ctx);
+    await insertPart(db(), { sku: 'QO-CSV-0001', stock: 500 });
+    const text = 'sku,quantity\n\n\nQO-CSV-0001,lots\nQO-CSV-NOPE,12\n\nQO-CSV-0001,12\n';
+    const res = await api.as(customer).post('/api/cart/import', { text, format: 'csv' });
+    expect(res.status, res.body).toBe(200);
+    expect(res.json.rejected).toEqual([
+      { line: 4, text: 'QO-CSV-0001,lots', sku: 'QO-CSV-0001', message: q.quantityNotNumber },
+      { line: 5, text: 'QO-CSV-NOPE,12', sku: 'QO-CSV-NOPE', message: q.unknownPart },
+    ]);
+    expect(res.json.added).toEqual([{ sku: 'QO-CSV-0001', quantity: 12 }]);
   });
 
   it('refuses a whole text it cannot read, under `text`, adding nothing', async () => {

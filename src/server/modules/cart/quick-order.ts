@@ -55,11 +55,31 @@ function read(line: number, text: string, sku: string, quantityText: string, rej
 }
 
 /**
+ * A CSV's rows that hold something, each with the line of the file it starts on, as a text editor
+ * numbers them: blank lines count, and a quoted cell holding a line break spans that many lines.
+ */
+function csvRecords(text: string): { line: number; cells: string[] }[] {
+  const records: { line: number; cells: string[] }[] = [];
+  const lineBreaks = /\r\n|\r|\n/g;
+  let line = 1;
+  let start = 0;
+  Papa.parse<string[]>(text, {
+    step: ({ data, meta }) => {
+      if (data.some((cell) => cell.trim() !== '')) records.push({ line, cells: data });
+      // The next row starts after this one's line breaks, its own and any inside a quoted cell.
+      line += (text.slice(start, meta.cursor).match(lineBreaks) ?? []).length;
+      start = meta.cursor;
+    },
+  });
+  return records;
+}
+
+/**
  * Reads quick-order text: pasted lines of "part number, quantity" (`lines`; a first line `sku,quantity`
  * is taken as a header and skipped), or a CSV file with the header `sku,quantity` in any column order
- * (`csv`). Blank lines are skipped. A line that does not read is refused with its message; the whole
- * text is refused when it is not UTF-8, has more than MAX_IMPORT_LINES lines, has none, or is a CSV
- * without its header.
+ * (`csv`). Blank lines are skipped but counted: each line is named by its number in the text. A line
+ * that does not read is refused with its message; the whole text is refused when it is not UTF-8, has
+ * more than MAX_IMPORT_LINES lines, has none, or is a CSV without its header.
  */
 export function readQuickOrder(text: string, format: ImportFormat): { lines: ParsedLine[]; rejected: RejectedLine[] } {
   // A file read as UTF-8 that was not shows U+FFFD where its bytes did not decode; UTF-16 shows NULs.
@@ -71,20 +91,20 @@ export function readQuickOrder(text: string, format: ImportFormat): { lines: Par
   const lines: ParsedLine[] = [];
   const rejected: RejectedLine[] = [];
   if (format === 'csv') {
-    const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-    const [header, ...records] = parsed.data;
-    const columns = (header ?? []).map((cell) => cell.trim().toLowerCase());
+    const records = csvRecords(text.replace(/^\uFEFF/, ''));
+    const header = records.shift();
+    const columns = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase());
     const skuColumn = columns.indexOf('sku');
     const quantityColumn = columns.indexOf('quantity');
     if (skuColumn < 0 || quantityColumn < 0) throw notText(copy.quickOrder.csvHeader);
     if (records.length > MAX_IMPORT_LINES) throw notText(copy.quickOrder.tooManyLines(MAX_IMPORT_LINES, records.length));
     if (records.length === 0) throw notText(copy.quickOrder.nothingToAdd);
-    records.forEach((record, index) => {
-      const sku = (record[skuColumn] ?? '').trim();
-      const quantity = (record[quantityColumn] ?? '').trim();
-      const parsedLine = read(index + 2, record.join(',').trim(), sku, quantity, rejected);
+    for (const { line, cells } of records) {
+      const sku = (cells[skuColumn] ?? '').trim();
+      const quantity = (cells[quantityColumn] ?? '').trim();
+      const parsedLine = read(line, cells.join(',').trim(), sku, quantity, rejected);
       if (parsedLine) lines.push(parsedLine);
-    });
+    }
     return { lines, rejected };
   }
 
