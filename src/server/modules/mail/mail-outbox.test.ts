@@ -327,6 +327,51 @@ describeOnEachEngine('the outbox on several nodes', (ctx) => {
     await db.deleteFrom('mail_outbox').where('recipient', '=', 'lease@example.com').execute();
   });
 
+  it('marks each mail sent once its server took it: a crash while one mail hangs sends only that one again', async () => {
+    const { db } = ctx.database;
+    const subjects = await enqueueMany(db, 20, ctx.clock.now().toISOString(), 'one-slow');
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sendsOf = new Map<string, MailMessage[]>();
+    const transport = {
+      async send(message: MailMessage) {
+        const earlier = sendsOf.get(message.subject) ?? [];
+        sendsOf.set(message.subject, [...earlier, message]);
+        // The first mail's first send hangs, as an SMTP server holding its answer would.
+        if (message.subject === subjects[0] && earlier.length === 0) await held;
+      },
+    };
+    const dispatcher = createMailDispatcher({ db, transport, clock: ctx.clock, log: quietLog, claimant: 'crashing-node' });
+    const pass = dispatcher.dispatch();
+    const sentRows = async () =>
+      (
+        await db
+          .selectFrom('mail_outbox')
+          .select(['subject', 'sent_at'])
+          .where('recipient', '=', 'one-slow@example.com')
+          .execute()
+      ).filter((row) => row.sent_at !== null);
+    // Nineteen went while the first hangs: all nineteen are marked sent already.
+    await expect.poll(async () => (await sentRows()).length, { timeout: 10_000 }).toBe(19);
+
+    // The node dies here. Once its lease runs out another node sends what was not marked: the hung one.
+    ctx.clock.advance(DEFAULT_OUTBOX_POLICY.leaseMs + 1000);
+    const other = createMailDispatcher({ db, transport, clock: ctx.clock, log: quietLog, claimant: 'other-node' });
+    await other.drain();
+    release();
+    await pass;
+    expect(subjects.filter((subject) => (sendsOf.get(subject) ?? []).length > 1)).toEqual([subjects[0]]);
+    // Sent twice, it is one message to the receiver: the same Message-ID, made from the outbox row.
+    const [first, again] = sendsOf.get(subjects[0]!)!;
+    expect(first!.id).toEqual(expect.any(String));
+    expect(again!.id).toBe(first!.id);
+    await other.stop(0);
+    await dispatcher.stop(0);
+    await db.deleteFrom('mail_outbox').where('recipient', '=', 'one-slow@example.com').execute();
+  });
+
   it('sends the mails of a run of commits in one pass: a wake waits a moment for the commits behind it', async () => {
     const { db } = ctx.database;
     const transport = capturingMailer();

@@ -127,6 +127,7 @@ function errorText(error: unknown): string {
 
 function messageOf(row: MailOutboxRow): MailMessage {
   return {
+    id: row.id,
     to: row.recipient,
     subject: row.subject,
     text: row.text,
@@ -203,18 +204,20 @@ export function createMailDispatcher({
     const rows = await claimDueMails(db, { now: toIso(now), until: toIso(now + policy.leaseMs), claimant, limit: policy.batch });
     if (rows.length === 0) return 0;
     const outcomes = await Promise.all(
-      rows.map((row) =>
-        withAttachments(messageOf(row))
-          .then(sendWithin)
-          .then(
-            () => ({ row, error: undefined, ok: true as const }),
-            (error: unknown) => ({ row, error, ok: false as const }),
-          ),
-      ),
+      rows.map(async (row) => {
+        try {
+          await sendWithin(await withAttachments(messageOf(row)));
+        } catch (error) {
+          return { row, error, ok: false as const };
+        }
+        // Marked the moment its server took it, not after the batch's slowest: a crash meanwhile
+        // sends again only the mails that had not gone.
+        await markMailsSent(db, [row.id], toIso(clock.now().getTime()));
+        return { row, error: undefined, ok: true as const };
+      }),
     );
-    const sent = outcomes.filter((o) => o.ok).map((o) => o.row.id);
-    await markMailsSent(db, sent, toIso(clock.now().getTime()));
-    if (sent.length > 0) onSent?.(sent.length);
+    const sent = outcomes.filter((o) => o.ok).length;
+    if (sent > 0) onSent?.(sent);
     for (const outcome of outcomes) if (!outcome.ok) await failed(outcome.row, outcome.error);
     return rows.length;
   }

@@ -8,6 +8,11 @@ import type { Log } from '../../log';
 import { composeMime } from './mime';
 
 export interface MailMessage {
+  /**
+   * The outbox row's id: the Message-ID is made from it, so a mail sent again (a crash before it was
+   * marked sent) is the same message to the receiving server and the reader's mail client.
+   */
+  id?: string;
   to: string;
   subject: string;
   text: string;

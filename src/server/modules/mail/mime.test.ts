@@ -9,6 +9,14 @@ const FROM = 'Gearhouse <shop@gearhouse.example>';
 const parsed = (eml: Buffer) => PostalMime.parse(eml);
 
 describe('a mail composed as MIME', () => {
+  it('takes its Message-ID from the outbox row, so a mail sent again is the same message', async () => {
+    const message = { id: '01938a4e-7c1d-7000-8000-00000000abcd', to: 'a@example.com', subject: 'Hi', text: 'Hello' };
+    const first = await parsed(composeMime(FROM, message));
+    const again = await parsed(composeMime(FROM, message));
+    expect(first.messageId).toBe('<01938a4e-7c1d-7000-8000-00000000abcd@gearhouse.example>');
+    expect(again.messageId).toBe(first.messageId);
+  });
+
   it('reads back as the message it was made from: names, subject, text and HTML, in any script', async () => {
     const text = [
       'Grüße aus der Werkstatt – 12 × Bremsbeläge «Pro» für 99,95 €.',

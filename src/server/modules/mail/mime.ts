@@ -88,7 +88,7 @@ export function composeMime(from: string, message: MailMessage, date = new Date(
     header('From', addresses(from)),
     header('To', addresses(message.to)),
     header('Subject', mime.encodeWords(oneLine(message.subject), 'Q', 52)),
-    `Message-ID: <${randomUUID()}@${domain}>`,
+    `Message-ID: <${message.id ?? randomUUID()}@${domain}>`,
     `Date: ${date.toUTCString().replace(/GMT/, '+0000')}`,
     'MIME-Version: 1.0',
   ];

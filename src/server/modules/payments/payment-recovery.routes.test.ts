@@ -10,7 +10,8 @@ const PAST_THE_PAY_BY_TIME = 49 * 3_600_000;
 
 describeOnEachEngine('a charge the shop failed to record (sandbox)', (ctx) => {
   const api = testApi(ctx);
-  const orderRow = (id: string) => ctx.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const orderRow = (id: string) =>
+    ctx.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const intentRow = (orderId: string) =>
     ctx.database.db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
 
