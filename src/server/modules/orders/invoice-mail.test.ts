@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import { signedInCustomer } from '../../testing/accounts';
+import { signedInCustomer, signUp } from '../../testing/accounts';
 import { orderSteps } from '../../testing/orders';
 import { describeOnEachEngine } from '../../testing/test-app';
 
@@ -43,6 +43,24 @@ describeOnEachEngine('the invoice in the "paid" mail', (ctx) => {
     const text = await pdfText(pdf!.content);
     expect(text).toContain(order.invoice_number);
     expect(text).toContain(order.customer_name);
+  });
+
+  it('prints the buyer and the parts as written, in any European script', async () => {
+    const steps = orderSteps(ctx);
+    const customer = await signUp(ctx.app, { name: 'Łukasz Żółć' });
+    const { orderId } = await steps.place(
+      customer,
+      { stock: 500, name: 'Тормозные колодки' },
+      { address: 'Γιώργος Παπαδόπουλος\nДмитрий Nguyễn\nİstanbul Şişli' },
+    );
+    await steps.pay(customer, orderId);
+    await ctx.app.mailOutbox.drain();
+
+    const sent = ctx.mailer.messages.find((message) => message.to === customer.email && message.kind === 'order-paid')!;
+    const text = await pdfText(sent.attachments![0]!.content);
+    for (const written of ['Łukasz Żółć', 'Γιώργος Παπαδόπουλος Дмитрий Nguyễn İstanbul Şişli', 'Тормозные колодки']) {
+      expect(text).toContain(written);
+    }
   });
 
   it('leaves the other mails without one', async () => {

@@ -2,7 +2,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
-import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { signedInAdmin, signedInCustomer, signUp, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
 import { paidOrder, placedOrder } from '../../testing/orders';
@@ -89,6 +89,41 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
         );
       }
       expect(text).toContain(`${copy.invoice.total} ${formatMoney(order.totalCents)}`);
+    }
+  });
+
+  it('prints names, addresses and part names in Polish, Greek, Cyrillic, Turkish and Vietnamese as written', async () => {
+    await api.as(admin).patch('/api/settings', {
+      flashDealEndsAt: '2026-07-01T00:00:00Z',
+      flashDealDiscountText: '10% OFF',
+      sellerName: 'Převodovky Hradec s.r.o.',
+      sellerAddress: 'Třída Čs. armády 7\n500 03 Hradec Králové',
+      sellerVatNumber: 'CZ12345678',
+    });
+    const { db } = ctx.database;
+    const pads = await insertPart(db, { name: 'Тормозные колодки', sku: 'GH-BRK-2001', price_cents: 1890, stock: 500 });
+    const filter = await insertPart(db, { name: 'Φίλτρο λαδιού', sku: 'GH-FLT-2002', price_cents: 1364, stock: 500 });
+    const buyer = await signUp(ctx.app, { name: 'Łukasz Żółć' });
+    const { id } = await paidOrder(ctx, buyer, pads.id, {
+      partId: undefined,
+      quantity: undefined,
+      lines: [
+        { partId: pads.id, quantity: 12 },
+        { partId: filter.id, quantity: 12 },
+      ],
+      address: 'Γιώργος Παπαδόπουλος\nДмитрий Nguyễn\nİstanbul Şişli',
+    });
+
+    const text = await pdfText((await invoiceOf(buyer, id)).bytes);
+    for (const written of [
+      'Převodovky Hradec s.r.o.',
+      'Třída Čs. armády 7 500 03 Hradec Králové',
+      'Łukasz Żółć',
+      'Γιώργος Παπαδόπουλος Дмитрий Nguyễn İstanbul Şişli',
+      'Тормозные колодки',
+      'Φίλτρο λαδιού',
+    ]) {
+      expect(text).toContain(written);
     }
   });
 

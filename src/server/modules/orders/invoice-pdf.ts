@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -14,19 +16,27 @@ export interface InvoiceSeller {
 
 const c = copy.invoice;
 
-// PDF's standard fonts: every reader has them, so nothing is embedded, read from disk or fetched.
-const HELVETICA = {
-  normal: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italics: 'Helvetica-Oblique',
-  bolditalics: 'Helvetica-BoldOblique',
-};
-const STANDARD_FONTS = new Set(Object.values(HELVETICA));
-pdfmake.setFonts({ Helvetica: HELVETICA });
-// An invoice is made only from the order and the settings: nothing is loaded from a URL, and the only
-// "files" asked for are the standard fonts' names (pdfkit has their metrics built in).
+// PDF's standard fonts know Latin-1 only, so the invoice embeds Arimo: Latin with its extensions, Greek,
+// Cyrillic and Vietnamese, with Helvetica's widths, so the layout stays as it was; pdfmake embeds only
+// the glyphs an invoice uses (docs/decisions/0025-invoice-font.md). The files are resolved as a package
+// (dependencies stay outside the bundle), so src/ and dist/server find them alike, and read once into
+// pdfmake's in-memory files: a missing font stops the server at start, not at the first invoice.
+const fontFile = createRequire(import.meta.url);
+pdfmake.virtualfs.writeFileSync(
+  'Arimo-Regular.ttf',
+  readFileSync(fontFile.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf')),
+);
+pdfmake.virtualfs.writeFileSync(
+  'Arimo-Bold.ttf',
+  readFileSync(fontFile.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf')),
+);
+// The invoice sets nothing in italics: those faces are the upright ones rather than two more files.
+pdfmake.setFonts({
+  Arimo: { normal: 'Arimo-Regular.ttf', bold: 'Arimo-Bold.ttf', italics: 'Arimo-Regular.ttf', bolditalics: 'Arimo-Bold.ttf' },
+});
+// An invoice is made only from the order and the settings: nothing is loaded from a URL or the disk.
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
+pdfmake.setLocalAccessPolicy(() => false);
 
 const paidDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -45,7 +55,9 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
     info: { title: `${c.title} ${number}`, author: seller.name, subject: `${c.title} ${number}` },
     pageSize: 'A4',
     pageMargins: [48, 56, 48, 56],
-    defaultStyle: { font: 'Helvetica', fontSize: 10, color: INK, lineHeight: 1.2 },
+    // Arimo's line box (1.117 em) is taller than Helvetica's (0.925 em), leaving room for accented capitals:
+    // at 1 its lines are about as far apart as Helvetica's were at 1.2 (11.2 against 11.1 points).
+    defaultStyle: { font: 'Arimo', fontSize: 10, color: INK, lineHeight: 1 },
     content: [
       {
         columns: [

@@ -11,7 +11,13 @@ declare module 'pdfmake' {
     getBuffer(): Promise<Buffer>;
   }
 
+  /** pdfmake's in-memory files: a font named in setFonts is looked up here before the disk. */
+  interface VirtualFileSystem {
+    writeFileSync(filename: string, content: Buffer): void;
+  }
+
   interface PdfMake {
+    virtualfs: VirtualFileSystem;
     setFonts(fonts: Record<string, FontFaces>): void;
     setUrlAccessPolicy(allow: (url: string) => boolean): void;
     setLocalAccessPolicy(allow: (path: string) => boolean): void;
