@@ -181,6 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const metrics = createMetrics({ mailOutbox: () => countOutboxMails(db) });
   app.decorate('metrics', metrics);
   registerMetrics(app, metrics, { token: config.metricsToken });
+  // A connection the database drops is reported in the app's log from now on.
+  deps.database.logTo(app.log);
   const readiness = createReadiness({ log: app.log });
   readiness.add('database', () => sql`select 1`.execute(db));
   app.decorate('readiness', readiness);
@@ -266,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await orderExpiry.stop();
     await searchUpkeep.stop();
+    await services.parts.searchMissesRecorded();
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.
     await mailOutbox.stop();
   });

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { connectTo } from './postgres-pool';
 
 /** What PostgreSQL's binary COPY format starts with, before its flags and header extension. */
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
@@ -69,7 +70,7 @@ export async function* binaryCopyTextValues(chunks: AsyncIterable<Buffer>): Asyn
  * closed, and the server ends the statement.
  */
 export async function* copyOutText(pool: pg.Pool, select: string): AsyncGenerator<Buffer> {
-  const client = await pool.connect();
+  const client = await connectTo(pool);
   let finished = false;
   try {
     const stream = client.query(copyTo(`copy (${select}) to stdout with (format binary)`));

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import type { Log } from '../log';
 import { copyOutText } from './copy-out';
 import { pooledForKysely } from './postgres-pool';
 import { GroupCommitSqliteDialect } from './sqlite-driver';
@@ -27,6 +28,11 @@ export interface DatabaseHandle {
    * `COPY … TO STDOUT` (copy-out.ts), for exports too long to read as rows.
    */
   copyOutText?: ((select: string) => AsyncGenerator<Buffer>) | undefined;
+  /**
+   * Where a connection lost and dropped is reported (PostgreSQL: a failover, a restart, a network cut):
+   * the app's log once it is built, standard error's warnings before.
+   */
+  logTo(log: Log): void;
   destroy(): Promise<void>;
 }
 
@@ -34,13 +40,27 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
+  let log: Pick<Log, 'warn'> = { warn: (details, message) => console.warn(message, details) };
+  const logTo = (to: Log) => {
+    log = to;
+  };
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pooledForKysely(pool) }) });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      // TCP keepalives find a connection whose peer vanished (a failover, a cut) while it sits idle.
+      keepAlive: true,
+    });
+    const watched = pooledForKysely(pool, {
+      onLost: (error) =>
+        log.warn({ err: error }, 'lost a connection to PostgreSQL; it is dropped, and the next statement opens another'),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watched }) });
     return {
       db,
       dialect: 'postgres',
       copyOutText: (select) => copyOutText(pool, select),
+      logTo,
       destroy: () => db.destroy(),
     };
   }
@@ -60,5 +80,5 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   // every commit. At 10,000 pages (a WAL of up to 40 MB) a checkpoint comes ten times less often.
   sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', logTo, destroy: () => db.destroy() };
 }

@@ -23,3 +23,50 @@ export function isAssumptionFailed(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   return (error as { code?: unknown }).code === ASSUMPTION_FAILED;
 }
+
+/**
+ * The database could not be reached, dropped the connection, or did not answer in time: a failure of
+ * the moment, not of the request, which a caller may try again shortly.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/**
+ * SQLSTATEs of a server going away or refusing work for now: class 08 (connection exception) is
+ * matched by its prefix; 57P01-57P03 are an administrator's terminate, a crash and a server starting
+ * or stopping; 57014 a statement cancelled (statement_timeout); 53300 no connection slot left.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+
+/** Socket errors on the way to PostgreSQL, and SQLite's lock still held when its busy timeout ran out. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_TIMEOUT',
+  'SQLITE_LOCKED',
+]);
+
+/** Whether `error` (or what caused it: libraries wrap) says the database is down, unreachable or too slow right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let depth = 0; depth < 5 && typeof error === 'object' && error !== null; depth++) {
+    if (error instanceof DatabaseUnavailableError) return true;
+    const code = (error as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+    ) {
+      return true;
+    }
+    error = (error as { cause?: unknown }).cause;
+  }
+  return false;
+}

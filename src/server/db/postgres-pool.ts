@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
-import { ASSUMPTION_FAILED, isAssumptionFailed } from './errors';
+import { ASSUMPTION_FAILED, DatabaseUnavailableError, isAssumptionFailed } from './errors';
 
 /** How many distinct SQL texts keep their prepared statement (a query with an `in (…)` list of n is its own text). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -123,8 +123,26 @@ class WithStatementsAhead extends WireQuery {
   }
 }
 
+/**
+ * A connection from the pool. Every way this fails is the database's, not the request's: refused, no
+ * answer within the pool's connectionTimeoutMillis (a new connection, or a free one to wait for), a
+ * pool already ended.
+ */
+export async function connectTo(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw new DatabaseUnavailableError('could not get a connection to PostgreSQL', { cause: error });
+  }
+}
+
 /** What a statement answers when it was not sent (yet, or at all: a transaction that ran nothing). */
 const notSent = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
+
+export interface PoolWatch {
+  /** Told once per connection that PostgreSQL or the network ended (the pool drops it). */
+  onLost(error: Error): void;
+}
 
 /**
  * pg's pool behind Kysely, spending fewer round trips on the same statements:
@@ -139,8 +157,23 @@ const notSent = (command: string): pg.QueryResult => ({ command, rowCount: null,
  *   `begin` and waits for its answer before the first statement, a round trip that carries nothing.
  *   Writes marked `sentWithTheNext` wait in the same way for the transaction's next statement or its
  *   commit.
+ *
+ * A connection that PostgreSQL or the network ends emits 'error' on its client, idle in the pool or
+ * checked out, and on the pool: unheard, Node ends the process. Each is heard here, reported once, and
+ * the connection is dropped; the statement it was running fails as DatabaseUnavailableError.
  */
-export function pooledForKysely(pool: pg.Pool): PostgresPool {
+export function pooledForKysely(pool: pg.Pool, { onLost }: PoolWatch): PostgresPool {
+  const lost = new WeakSet<pg.ClientBase>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      // pg may report one loss twice (PostgreSQL's goodbye, then the socket's end).
+      if (lost.has(client)) return;
+      lost.add(client);
+      onLost(error);
+    });
+  });
+  // The client's own listener above has reported it; the pool drops an idle client by itself.
+  pool.on('error', () => undefined);
   const names = new Map<string, string>();
   const nameOf = (sql: string) => {
     // A full-text match is planned for each run's words: how many parts a word finds decides the plan,
@@ -164,8 +197,14 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
     // itself until the first statement, and writes marked sentWithTheNext.
     let inTransaction = false;
     let ahead: Ahead[] = [];
+    const broken = () => lost.has(client);
+    const unavailable = (error: unknown) =>
+      broken() && !(error instanceof DatabaseUnavailableError)
+        ? new DatabaseUnavailableError('the connection to PostgreSQL was lost', { cause: error })
+        : error;
+    const awaited = <T>(running: Promise<T>): Promise<T> => running.catch((error: unknown) => Promise.reject(unavailable(error)));
     const marked = <T>(running: Promise<T>) =>
-      running.catch((error: unknown) => {
+      awaited(running).catch((error: unknown) => {
         if ((error as { code?: unknown }).code === CACHED_PLAN_CHANGED) stale = true;
         throw error;
       });
@@ -182,7 +221,7 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
           ),
         );
       });
-      return answered.catch((error: unknown) => {
+      return awaited(answered).catch((error: unknown) => {
         // pg takes any ParseComplete for the query's own (it knows of one query at a time), so after a
         // failure it may count as prepared a name PostgreSQL skipped: the connection is dropped when
         // released, and the next one prepares afresh. A failed assumption has put the count right.
@@ -191,8 +230,15 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
       });
     };
     const send = (text: string, values: unknown[]) =>
-      values.length > 0 ? marked(client.query({ text, values, name: nameOf(text) })) : client.query(text);
+      values.length > 0 ? marked(client.query({ text, values, name: nameOf(text) })) : awaited(client.query(text));
     const query = async (text: string, values: unknown[] = []): Promise<pg.QueryResult> => {
+      if (broken()) {
+        // Nothing more goes out on it: PostgreSQL rolls back what the connection left open when it closes.
+        if (text !== 'rollback') throw new DatabaseUnavailableError('the connection to PostgreSQL was lost');
+        inTransaction = false;
+        ahead = [];
+        return notSent('ROLLBACK');
+      }
       if (!inTransaction) {
         if (text !== 'begin' || values.length > 0) return send(text, values);
         inTransaction = true;
@@ -224,13 +270,13 @@ export function pooledForKysely(pool: pg.Pool): PostgresPool {
       release: () => {
         inTransaction = false;
         ahead = [];
-        client.release(stale);
+        client.release(stale || broken());
       },
     };
   };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await connectTo(pool);
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         wrapper = wrap(client);
