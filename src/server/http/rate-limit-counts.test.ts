@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, deleteRedisKeys, testRedisAvailable, uniqueRedisPrefix } from '../testing/redis';
 import { registerErrorHandling } from './errors';
-import { clientKey, memoryCounts, type RateCounts, redisCounts, registerRateLimits } from './rate-limit';
+import { clientKey } from './client-address';
+import { memoryCounts, type RateCounts, redisCounts, registerRateLimits } from './rate-limit';
 
 describe('the client a request is counted as', () => {
   it('is an IPv4 address as it is, and one in IPv6 clothing as that IPv4 address', () => {

@@ -207,6 +207,32 @@ describeOnEachEngine(
       expect(later.slice(5).every(isShell)).toBe(true);
     });
 
+    it('counts the addresses of one IPv6 /64 as one client, as the rate limits do', async () => {
+      const before = await rendersSoFar(ctx.app);
+      const answers: string[] = [];
+      for (let i = 0; i < 34; i += 1) {
+        const res = await ctx.app.inject({ url: `/part?q=network${i}`, remoteAddress: `2001:db8:7:7:${i.toString(16)}::1` });
+        answers.push(res.body);
+      }
+      expect(answers.slice(0, 30).every(isRendered)).toBe(true);
+      expect(answers.slice(30).every(isShell)).toBe(true);
+      expect((await rendersSoFar(ctx.app)) - before).toBe(30);
+      // The next /64 is someone else.
+      expect(isRendered((await ctx.app.inject({ url: '/part?q=network40', remoteAddress: '2001:db8:7:8::1' })).body)).toBe(true);
+    });
+
+    it('counts an IPv4 address written as IPv6 (::ffff:a.b.c.d) as that IPv4 address', async () => {
+      const before = await rendersSoFar(ctx.app);
+      const answers: string[] = [];
+      for (let i = 0; i < 34; i += 1) {
+        const remoteAddress = i % 2 === 0 ? '198.51.100.77' : '::ffff:198.51.100.77';
+        answers.push((await ctx.app.inject({ url: `/part?q=mapped${i}`, remoteAddress })).body);
+      }
+      expect(answers.slice(0, 30).every(isRendered)).toBe(true);
+      expect(answers.slice(30).every(isShell)).toBe(true);
+      expect((await rendersSoFar(ctx.app)) - before).toBe(30);
+    });
+
     it('runs at most two renders at once; the others get the app shell', async () => {
       const before = await rendersSoFar(ctx.app);
       const busyBefore = await refusals(ctx.app, 'busy');

@@ -5,6 +5,7 @@ import type { ApiTransport, PageRedirect } from '../../web/entry-server';
 import { canonicalPageQuery } from '#shared/page-search';
 import { isServerRendered, trimTrailingSlashes } from '#shared/routes';
 import type { Entry, StoredBody } from '../http/cache';
+import { clientKey } from '../http/client-address';
 import { PAGE_START, withRenderedPage } from './page-html';
 import { DEFAULT_RENDER_LIMITS, RenderGate, type RenderLimits } from './render-gate';
 
@@ -272,7 +273,8 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
 
     const underway = rendering.get(key);
     if (underway) return pastItsTime ? keptPage(pastItsTime) : underway;
-    const admission = gate.admit(client);
+    // Counted as the rate limits count: an IPv6 /64 is one client, ::ffff:a.b.c.d is a.b.c.d.
+    const admission = gate.admit(clientKey(client));
     if (admission !== 'admitted') {
       counters.refused.inc({ reason: admission });
       return pastItsTime ? keptPage(pastItsTime) : undefined;

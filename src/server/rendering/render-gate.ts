@@ -3,17 +3,19 @@
  *
  * A render holds the event loop for milliseconds to tens of milliseconds, so the server bounds them:
  * at most `concurrent` at once on a node, and at most `perClientPerMinute` started on behalf of one
- * client address (a bucket that refills evenly over the minute, so a visitor paging through the
- * catalogue never notices it). A page refused a render is answered with the app's shell, which the
- * browser renders itself: the same page, a little later on screen. Renders answered from the page cache,
- * or shared with an identical render already running, count against nothing.
+ * client (a bucket that refills evenly over the minute, so a visitor paging through the catalogue
+ * never notices it). A client is what the rate limits count (`clientKey`: an IPv6 /64 is one, an
+ * IPv4 address written as IPv6 is that IPv4 address). A page refused a render is answered with the
+ * app's shell, which the browser renders itself: the same page, a little later on screen. Renders
+ * answered from the page cache, or shared with an identical render already running, count against
+ * nothing.
  */
 export interface RenderLimits {
   /** Renders running at once on this node. */
   concurrent: number;
-  /** Renders one client address may start in a minute (the bucket's size; it refills over a minute). */
+  /** Renders one client may start in a minute (the bucket's size; it refills over a minute). */
   perClientPerMinute: number;
-  /** Client addresses remembered at once; the least recently seen is forgotten first. */
+  /** Clients remembered at once; the least recently seen is forgotten first. */
   trackedClients: number;
 }
 
