@@ -4,11 +4,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { MAX_UPLOAD_BYTES } from '#shared/schemas/accounts';
-import { signUp, type TestAccount } from '../../testing/accounts';
+import { TEST_ORIGIN, signUp, type TestAccount } from '../../testing/accounts';
 import { type TestS3Server, startS3Server } from '../../testing/s3-server';
 import { type TestContext, describeOnEachEngine } from '../../testing/test-app';
 import { blackPng, multipartFile } from '../../testing/uploads';
 import { S3Storage } from './s3-storage';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const picture = () => sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } });
 
@@ -108,6 +110,69 @@ function uploadingPictures(ctx: TestContext, storedKeys: () => Promise<string[]>
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json()).toMatchObject({ code: 'payload_too_large', detail: copy.uploads.tooLarge });
+  });
+
+  describe('a valid picture padded past 5 MB', () => {
+    const SIX_MB = 6 * 1024 * 1024;
+    /** A real 1 × 1 PNG followed by padding up to 6 MB: a reader that stops early sees a good picture. */
+    const paddedPng = async () => {
+      const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer();
+      return Buffer.concat([png, Buffer.alloc(SIX_MB - png.length)]);
+    };
+    const expectTooLarge = (status: number, contentType: string | null, body: { code?: unknown; detail?: unknown }) => {
+      expect(status).toBe(413);
+      expect(contentType).toMatch(/^application\/problem\+json/);
+      expect(body).toMatchObject({ code: 'payload_too_large', detail: copy.uploads.tooLarge });
+    };
+
+    it('is refused with 413 every time through inject, and nothing is stored', async () => {
+      const before = await storedKeys();
+      const padded = await paddedPng();
+      for (let i = 0; i < 4; i += 1) {
+        const res = await upload(padded);
+        expectTooLarge(res.statusCode, res.headers['content-type'] as string, res.json());
+      }
+      expect(await storedKeys()).toEqual(before);
+    });
+
+    it('is refused with 413 every time over a real connection, however the bytes arrive, and nothing is stored', async () => {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const before = await storedKeys();
+      const { payload, headers } = multipartFile(await paddedPng());
+      const fileStart = payload.indexOf(PNG_SIGNATURE);
+      // The body arrives in pieces; a pause leaves the server's reader with exactly what came so far.
+      // The cut falls on the 5 MB limit itself, a byte either side, or elsewhere in the file.
+      const cuts = [0, 0, 0, 0, 0, 0, -1, 1, 0, 0, -65_536, 65_536].map((shift) => fileStart + MAX_UPLOAD_BYTES + shift);
+      const answers: { cut: number; status: number; contentType: string | null; body: object }[] = [];
+      for (const cut of cuts) {
+        const pieces = [payload.subarray(0, cut), payload.subarray(cut)];
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const piece = pieces.shift();
+            if (!piece) return controller.close();
+            if (pieces.length === 0) await new Promise((resolve) => setTimeout(resolve, 30));
+            controller.enqueue(piece);
+          },
+        });
+        const res = await fetch(`${base}/api/uploads`, {
+          method: 'POST',
+          headers: { ...headers, cookie: account.cookie, origin: TEST_ORIGIN },
+          body,
+          duplex: 'half',
+        } as RequestInit);
+        answers.push({
+          cut: cut - fileStart,
+          status: res.status,
+          contentType: res.headers.get('content-type'),
+          body: await res.json(),
+        });
+      }
+      expect(answers.map(({ cut, status }) => `${cut}: ${status}`)).toEqual(cuts.map((cut) => `${cut - fileStart}: 413`));
+      for (const { status, contentType, body } of answers) expectTooLarge(status, contentType, body);
+      expect(await storedKeys()).toEqual(before);
+    });
   });
 
   it('refuses a 20000 × 20000 picture (a decompression bomb) before decoding it', async () => {
