@@ -14,6 +14,7 @@ import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/
 import { answerKnownUrlsBeforeFastify } from './http/before-fastify';
 import { clientReader, fastifyTrustProxy } from './http/client-address';
 import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
+import { dropRequestsOfGoneClients } from './http/client-gone';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.decorate('routeTable', routeTable);
   registerErrorHandling(app);
+  dropRequestsOfGoneClients(app);
   registerJsonBodyParser(app);
   app.addHook('preValidation', refuseNulCharacters);
   // What every request starts with, in one hook (docs/decisions/0021-per-request-work-done-once.md): the

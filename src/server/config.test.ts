@@ -50,6 +50,12 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://parts.example');
   });
 
+  it('bounds the waits on PostgreSQL: 5 s for a connection and 10 s for a statement unless told', () => {
+    expect(loadConfig({ DATA_DIR: dir }).databaseTimeouts).toEqual({ connectMs: 5000, statementMs: 10_000 });
+    const told = loadConfig({ DATA_DIR: dir, DATABASE_CONNECT_TIMEOUT_SECONDS: '2', DATABASE_STATEMENT_TIMEOUT_SECONDS: '0.5' });
+    expect(told.databaseTimeouts).toEqual({ connectMs: 2000, statementMs: 500 });
+  });
+
   it('stores uploads in an S3-compatible bucket when its address, name and keys are all set', () => {
     expect(loadConfig({ DATA_DIR: dir, ...S3_ENV }).s3).toEqual({
       endpoint: 'http://127.0.0.1:9000',
@@ -75,6 +81,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_CONNECT_TIMEOUT_SECONDS: '0' }, 'DATABASE_CONNECT_TIMEOUT_SECONDS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
     [{ DEMO_MODE: 'maybe' }, 'DEMO_MODE'],
     [{ PUBLIC_URL: 'shop.example' }, 'PUBLIC_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],

@@ -34,6 +34,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// (unset it to use the embedded SQLite)')
       .optional(),
   ),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().max(300).default(5),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().max(3600).default(10),
   DEMO_MODE: booleanText.optional(),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalText.pipe(
@@ -166,6 +168,13 @@ export interface Config {
   readonly shopOrigins: readonly string[];
   readonly dataDir: string;
   readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+  /**
+   * Bounded waits on PostgreSQL, so that a database that is down or holds the bytes answers requests
+   * 503 in seconds instead of holding them: `connectMs` (DATABASE_CONNECT_TIMEOUT_SECONDS) for a new
+   * connection or a free one of the pool; `statementMs` (DATABASE_STATEMENT_TIMEOUT_SECONDS) for a
+   * statement, PostgreSQL's statement_timeout, its answer awaited a second longer.
+   */
+  readonly databaseTimeouts: { readonly connectMs: number; readonly statementMs: number };
   readonly demoMode: boolean;
   readonly authSecret: string;
   readonly mail: { readonly smtpUrl: string | undefined; readonly from: string; readonly outboxDir: string };
@@ -322,6 +331,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'gearhouse.sqlite') },
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
     demoMode,
     authSecret: authSecretFor(e.NODE_ENV, e.AUTH_SECRET, dataDir),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -9,8 +9,10 @@ import { createStorage } from './modules/uploads';
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  // Migrations run without the bounded waits: one may rightly take minutes, and so may a node's wait for another's.
+  const migrating = openDatabase(config.database);
+  await migrateToLatest(migrating.db).finally(() => migrating.destroy());
+  const database = openDatabase(config.database, { timeouts: config.databaseTimeouts });
   const storage = createStorage(config);
   if (config.demoMode) {
     const created = await seedDemoDataOnFirstStart(database.db, demoSeedDeps(config, database, storage));

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from './db/errors';
 import type { Log } from './log';
 
 /**
@@ -19,7 +20,8 @@ export function periodicTask(
       .then((count) => {
         if (count > 0) log.info({ count }, done(count));
       })
-      .catch((error: unknown) => log.error({ err: error }, failed))
+      // The database down is an outage to watch, not a fault of ours: a warning, as each request's 503 is.
+      .catch((error: unknown) => log[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, failed))
       .finally(() => {
         running = undefined;
       });

@@ -68,13 +68,22 @@ export async function* binaryCopyTextValues(chunks: AsyncIterable<Buffer>): Asyn
  * socket fills and the server waits. COPY takes no parameters, so `select` carries its values as
  * literals (`pg.escapeLiteral`). A caller that stops early leaves the connection mid-copy: it is
  * closed, and the server ends the statement.
+ *
+ * `unboundedStatement`: the pool's connections carry a statement_timeout, which a copy lifts for its
+ * own run (and puts back): it lasts as long as its reader takes, which is no sign of a database in trouble.
  */
-export async function* copyOutText(pool: pg.Pool, select: string): AsyncGenerator<Buffer> {
+export async function* copyOutText(
+  pool: pg.Pool,
+  select: string,
+  { unboundedStatement = false }: { unboundedStatement?: boolean } = {},
+): AsyncGenerator<Buffer> {
   const client = await connectTo(pool);
   let finished = false;
   try {
+    if (unboundedStatement) await client.query('set statement_timeout = 0');
     const stream = client.query(copyTo(`copy (${select}) to stdout with (format binary)`));
     yield* binaryCopyTextValues(stream);
+    if (unboundedStatement) await client.query('reset statement_timeout');
     finished = true;
   } finally {
     client.release(finished ? undefined : true);

@@ -36,10 +36,19 @@ export interface DatabaseHandle {
   destroy(): Promise<void>;
 }
 
+/**
+ * Bounded waits on PostgreSQL (config.ts). Migrations open the database without them: a migration, or
+ * a node's wait for another node's, may rightly take minutes.
+ */
+export type DatabaseTimeouts = Config['databaseTimeouts'];
+
+/** How much longer than statement_timeout an answer is awaited, for PostgreSQL's own cancel to arrive first. */
+const ANSWER_MARGIN_MS = 1000;
+
 // pg returns int8 (count(*), sum()) as strings; every such value here fits in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
 
-export function openDatabase(database: Config['database']): DatabaseHandle {
+export function openDatabase(database: Config['database'], { timeouts }: { timeouts?: DatabaseTimeouts } = {}): DatabaseHandle {
   let log: Pick<Log, 'warn'> = { warn: (details, message) => console.warn(message, details) };
   const logTo = (to: Log) => {
     log = to;
@@ -50,8 +59,10 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
       max: 10,
       // TCP keepalives find a connection whose peer vanished (a failover, a cut) while it sits idle.
       keepAlive: true,
+      ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs, statement_timeout: timeouts.statementMs }),
     });
     const watched = pooledForKysely(pool, {
+      answerTimeoutMs: timeouts && timeouts.statementMs + ANSWER_MARGIN_MS,
       onLost: (error) =>
         log.warn({ err: error }, 'lost a connection to PostgreSQL; it is dropped, and the next statement opens another'),
     });
@@ -59,7 +70,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     return {
       db,
       dialect: 'postgres',
-      copyOutText: (select) => copyOutText(pool, select),
+      copyOutText: (select) => copyOutText(pool, select, { unboundedStatement: timeouts !== undefined }),
       logTo,
       destroy: () => db.destroy(),
     };
@@ -68,6 +79,8 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   const sqlite = new SQLite(database.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
+  // Another process's write lock (db:seed, create-admin, a node's migration) is waited for up to 5 s,
+  // during which the whole node waits (better-sqlite3 is synchronous); then SQLITE_BUSY, answered 503.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   // Each transaction of a commit group runs in a savepoint (sqlite-driver.ts), whose journal of the

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-unpaid-order-counts';
 import * as m0018 from './migrations/0018-assumption-checks';
 import * as m0019 from './migrations/0019-parts-short-of-stock';
 import * as m0020 from './migrations/0020-part-stock';
+import * as m0023 from './migrations/0023-search-miss-clients';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-assumption-checks': m0018,
   '0019-parts-short-of-stock': m0019,
   '0020-part-stock': m0020,
+  '0023-search-miss-clients': m0023,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

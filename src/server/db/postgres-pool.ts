@@ -140,6 +140,12 @@ export async function connectTo(pool: pg.Pool): Promise<pg.PoolClient> {
 const notSent = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
 
 export interface PoolWatch {
+  /**
+   * How long a statement's answer is awaited before its connection is given up (closed when released)
+   * and the statement fails as DatabaseUnavailableError: a network that holds the bytes never lets
+   * PostgreSQL's own statement_timeout answer. Unset: as long as it takes.
+   */
+  answerTimeoutMs?: number | undefined;
   /** Told once per connection that PostgreSQL or the network ended (the pool drops it). */
   onLost(error: Error): void;
 }
@@ -162,7 +168,7 @@ export interface PoolWatch {
  * checked out, and on the pool: unheard, Node ends the process. Each is heard here, reported once, and
  * the connection is dropped; the statement it was running fails as DatabaseUnavailableError.
  */
-export function pooledForKysely(pool: pg.Pool, { onLost }: PoolWatch): PostgresPool {
+export function pooledForKysely(pool: pg.Pool, { answerTimeoutMs, onLost }: PoolWatch): PostgresPool {
   const lost = new WeakSet<pg.ClientBase>();
   pool.on('connect', (client) => {
     client.on('error', (error) => {
@@ -197,12 +203,32 @@ export function pooledForKysely(pool: pg.Pool, { onLost }: PoolWatch): PostgresP
     // itself until the first statement, and writes marked sentWithTheNext.
     let inTransaction = false;
     let ahead: Ahead[] = [];
-    const broken = () => lost.has(client);
+    // A statement whose answer did not come in time: the connection may still be waiting for it.
+    let gaveUp = false;
+    const broken = () => gaveUp || lost.has(client);
     const unavailable = (error: unknown) =>
       broken() && !(error instanceof DatabaseUnavailableError)
         ? new DatabaseUnavailableError('the connection to PostgreSQL was lost', { cause: error })
         : error;
-    const awaited = <T>(running: Promise<T>): Promise<T> => running.catch((error: unknown) => Promise.reject(unavailable(error)));
+    const awaited = <T>(running: Promise<T>): Promise<T> => {
+      if (!answerTimeoutMs) return running.catch((error: unknown) => Promise.reject(unavailable(error)));
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          gaveUp = true;
+          reject(new DatabaseUnavailableError(`PostgreSQL did not answer within ${answerTimeoutMs} ms`));
+        }, answerTimeoutMs);
+        running.then(
+          (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(unavailable(error));
+          },
+        );
+      });
+    };
     const marked = <T>(running: Promise<T>) =>
       awaited(running).catch((error: unknown) => {
         if ((error as { code?: unknown }).code === CACHED_PLAN_CHANGED) stale = true;

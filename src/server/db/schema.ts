@@ -78,6 +78,17 @@ export interface SearchMissesTable {
   q: string;
   filters: string;
   created_at: string;
+  /** The UTC day it counts in, `YYYY-MM-DD` (migration 0023); null on rows recorded before. */
+  day: string | null;
+  /** Who recorded it (search-misses.ts), kept through its day only; null after, and on rows recorded before. */
+  client: string | null;
+}
+
+/** How many searches that found nothing a client recorded on a day (migration 0023); the parts module's. */
+export interface SearchMissClientsTable {
+  day: string;
+  client: string;
+  misses: number;
 }
 
 export interface ReviewsTable {
@@ -368,6 +379,7 @@ export interface Database {
   part_fitments: PartFitmentsTable;
   garage_vehicles: GarageVehiclesTable;
   search_misses: SearchMissesTable;
+  search_miss_clients: SearchMissClientsTable;
   category_part_counts: CategoryPartCountsTable;
   daily_sales: DailySalesTable;
   reviews: ReviewsTable;

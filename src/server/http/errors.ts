@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import * as copy from '#shared/copy';
 import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
 import { AppError } from '../app-error';
+import { isDatabaseUnavailable } from '../db/errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -60,6 +61,9 @@ function validationProblem(error: FastifyError, request: FastifyRequest): Proble
   return problem('validation_failed', detail, errors);
 }
 
+/** What a 503 for a database outage asks the caller to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Fastify's own errors (bad JSON, body too large, wrong content type) keep their 4xx meaning. */
 function codeForFastifyStatus(status: number): ErrorCode {
   if (status === 413) return 'payload_too_large';
@@ -90,6 +94,12 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     const body = problem(code, typeof given === 'string' ? given : error.message);
     if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
     return sendProblem(reply, { ...body, status });
+  }
+  // The database down, unreachable or too slow: a failure of the moment, which the caller may retry.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'request failed: the database is unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendProblem(reply, problem('unavailable', copy.common.databaseUnavailable));
   }
   // 5xx: logged with the request id, never leaked.
   request.log.error({ err: error }, 'request failed');

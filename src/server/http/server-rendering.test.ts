@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { insertBlogPost, insertPart, insertReview } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
 
@@ -158,6 +158,28 @@ describeOnEachEngine(
         expect(res.statusCode).toBe(200);
         expect(pageState(res.body), `visit ${i}`).toBeDefined();
       }
+    });
+
+    it('records a search the page found nothing for as the visitor’s, not the server’s', async () => {
+      for (const [visitor, q] of [
+        ['203.0.113.77', 'zqdrawn'],
+        ['2001:db8:77:77::5', 'zqdrawn6'],
+      ] as const) {
+        const res = await ctx.app.inject({ url: `/part?q=${q}`, remoteAddress: visitor });
+        expect(pageState(res.body), q).toBeDefined();
+      }
+      // Written after the answer.
+      await vi.waitFor(async () => {
+        const rows = await ctx.database.db
+          .selectFrom('search_misses')
+          .select(['q', 'client'])
+          .where('q', 'like', 'zqdrawn%')
+          .execute();
+        expect(rows.sort((a, b) => a.q.localeCompare(b.q))).toEqual([
+          { q: 'zqdrawn', client: '203.0.113.77' },
+          { q: 'zqdrawn6', client: '2001:db8:77:77::/64' },
+        ]);
+      });
     });
   },
   { config: { webDistDir: dist, rateLimitPerMinute: 10 } },

@@ -133,15 +133,20 @@ export function pageEntryKey(url: URL): string | undefined {
 export async function createPageRendering(app: FastifyInstance, options: PageRenderingOptions): Promise<RenderPage> {
   const renderer = options.shellFor('/')?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
 
-  /** Answers a render's API calls through the app's own routes, writing each answer down in `loaded`. */
+  /**
+   * Answers a render's API calls through the app's own routes, writing each answer down in `loaded`.
+   * They come from the address of the visitor the render is for (`client`), so what the API counts per
+   * client (the searches that found nothing) counts the visitor, not the server.
+   */
   const transportFor =
-    (loaded: LoadedData): ApiTransport =>
+    (loaded: LoadedData, client: string): ApiTransport =>
     async (apiPath, init) => {
       // Requests that arrived meanwhile go first: an in-process call may never leave the microtask queue.
       await new Promise((resolve) => setImmediate(resolve));
       const response = await app.inject({
         method: 'GET',
         url: apiPath,
+        remoteAddress: client,
         headers: {
           accept: 'application/json',
           ...(options.internalRequestHeader ? { [options.internalRequestHeader.name]: options.internalRequestHeader.value } : {}),
@@ -198,7 +203,7 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
    * loaders got the same answers as when it was last drawn, less than REDRAW_AFTER_MS ago, that drawing
    * is kept again instead, with its compressed forms.
    */
-  const render = async (key: string, shell: string): Promise<PageAnswer | undefined> => {
+  const render = async (key: string, shell: string, client: string): Promise<PageAnswer | undefined> => {
     if (!renderer) return undefined;
     const generation = app.responseCache.currentGeneration();
     const loaded = new LoadedData();
@@ -221,7 +226,7 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
     };
     try {
       const page = await renderer.renderPage(new URL(key, 'http://shop.invalid'), {
-        transport: transportFor(loaded),
+        transport: transportFor(loaded, client),
         unchanged,
       });
       if (!page) {
@@ -279,7 +284,7 @@ export async function createPageRendering(app: FastifyInstance, options: PageRen
       counters.refused.inc({ reason: admission });
       return pastItsTime ? keptPage(pastItsTime) : undefined;
     }
-    const result = render(key, shell).finally(() => {
+    const result = render(key, shell, client).finally(() => {
       rendering.delete(key);
       gate.finish();
     });

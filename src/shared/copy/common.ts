@@ -7,4 +7,5 @@ export const common = {
   close: 'Close',
   pageErrorTitle: 'This page could not be loaded',
   tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+  databaseUnavailable: 'The shop cannot reach its database right now. Please try again in a moment.',
 } as const;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { isDatabaseUnavailable } from '../../db/errors';
 import type { MailOutboxRow } from '../../db/schema';
 import { newTimeOrderedId } from '../../ids';
 import type { Log } from '../../log';
@@ -251,7 +252,13 @@ export function createMailDispatcher({
         while (!stopped && (await dispatch()) >= policy.batch);
       } while (again && !stopped);
     })()
-      .catch((error: unknown) => log.error({ err: error }, 'sending from the mail outbox failed; the next round tries again'))
+      .catch((error: unknown) =>
+        // The database down is an outage to watch, not a fault of ours: a warning, as each request's 503 is.
+        log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
+          { err: error },
+          'sending from the mail outbox failed; the next round tries again',
+        ),
+      )
       .finally(() => {
         loop = undefined;
       });

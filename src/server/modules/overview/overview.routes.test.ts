@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Overview } from '#shared/schemas/overview';
 import { newId } from '../../ids';
@@ -111,6 +111,26 @@ describeOnEachEngine('admin overview API', (ctx) => {
     await db().deleteFrom('order_lines').where('order_id', '=', moved.id).execute();
     await db().deleteFrom('orders').where('id', '=', moved.id).execute();
     expect(day(await overview(), '2026-06-11')).toEqual({ date: '2026-06-11', cents: 0, orders: 0 });
+  });
+
+  it('counts a text searched without a result once per client, however its visitor writes it', async () => {
+    ctx.clock.set('2026-06-30T15:00:00.000Z');
+    const search = (q: string, remoteAddress: string) =>
+      ctx.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}`, remoteAddress });
+    // Forty ways of writing one text, from one address; then two addresses of one IPv6 /64, and another.
+    for (let i = 0; i < 40; i += 1) {
+      const variant = [...'zqovrview'].map((letter, at) => ((i >> at) & 1 ? letter.toUpperCase() : letter)).join('');
+      expect((await search(i % 2 ? ` ${variant}\u200B` : variant, '198.51.100.30')).statusCode).toBe(200);
+    }
+    await search('ZQOVRVIEW', '2001:db8:30:30::1');
+    await search('zqovrview', '2001:db8:30:30:ffff::2');
+    await search('zqOvrview', '::ffff:198.51.100.31');
+    // Written after the answers: once each client's row is in, no other can come (one a text, client and day).
+    await vi.waitFor(async () => {
+      const rows = await db().selectFrom('search_misses').select('client').where('q', '=', 'zqovrview').execute();
+      expect(rows.map((row) => row.client).sort()).toEqual(['198.51.100.30', '198.51.100.31', '2001:db8:30:30::/64']);
+    });
+    expect((await overview()).zeroResultSearches).toContainEqual({ q: 'zqovrview', count: 3 });
   });
 
   it('refuses a period other than 30 or 90 days, naming the field', async () => {

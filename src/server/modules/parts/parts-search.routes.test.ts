@@ -41,8 +41,10 @@ describeOnEachEngine('finding parts', (ctx) => {
   const p: Record<string, PartWithStock> = {};
   const v: Record<string, string> = {};
 
-  const list = async (query: string): Promise<Listed> => {
-    const res = await ctx.app.inject({ url: `/api/parts?${query}` });
+  // The searches that found nothing are counted per client and day, a bounded number each: the tests
+  // of their recording search as a client of their own (`remoteAddress`).
+  const list = async (query: string, remoteAddress?: string): Promise<Listed> => {
+    const res = await ctx.app.inject({ url: `/api/parts?${query}`, ...(remoteAddress ? { remoteAddress } : {}) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Listed>();
   };
@@ -262,9 +264,9 @@ describeOnEachEngine('finding parts', (ctx) => {
 
     it('records a first page that found nothing once, with its filters and time', async () => {
       ctx.clock.set('2026-06-15T13:00:00.000Z');
-      await list(`q=${encodeURIComponent('  brembo  xyz ')}&make=Ford&year=2012&inStock=true`);
-      // Recorded after the answer (other tests' misses may still be arriving): this one, once.
-      const recorded = async () => (await misses()).filter((miss) => miss.q === 'brembo  xyz');
+      await list(`q=${encodeURIComponent('  brembo  xyz ')}&make=Ford&year=2012&inStock=true`, '198.51.100.61');
+      // Recorded after the answer (other tests' misses may still be arriving): this one, once, its blanks as one.
+      const recorded = async () => (await misses()).filter((miss) => miss.q === 'brembo xyz');
       await vi.waitFor(async () => expect(await recorded()).toHaveLength(1));
       const [row] = await recorded();
       expect(JSON.parse(row!.filters)).toEqual({ make: 'Ford', year: 2012, inStock: true });
@@ -273,18 +275,18 @@ describeOnEachEngine('finding parts', (ctx) => {
 
     it('records no page past the first, no list that found something, and no unfiltered list', async () => {
       const before = (await misses()).length;
-      await list('q=nothingatall&page=2');
-      await list('q=brake');
-      await list('category=filters');
-      await list('');
+      await list('q=nothingatall&page=2', '198.51.100.62');
+      await list('q=brake', '198.51.100.62');
+      await list('category=filters', '198.51.100.62');
+      await list('', '198.51.100.62');
       // One that is recorded, after the others: once it is in, they would be too.
-      await list('q=marker');
+      await list('q=marker', '198.51.100.62');
       await vi.waitFor(async () => expect((await misses()).map((miss) => miss.q)).toContain('marker'));
       expect((await misses()).length).toBe(before + 1);
     });
 
     it('records an unknown filter that emptied the list', async () => {
-      await list('category=no-such-thing&q=pads');
+      await list('category=no-such-thing&q=pads', '198.51.100.63');
       await vi.waitFor(async () => {
         const row = (await misses()).find((miss) => miss.filters.includes('no-such-thing'));
         expect(row?.q).toBe('pads');

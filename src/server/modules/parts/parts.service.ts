@@ -131,6 +131,9 @@ export interface PartsServiceDeps {
 }
 
 export function createPartsService(db: Db, { clock, storage, ordersOfPart, events, log }: PartsServiceDeps) {
+  /** Searches that found nothing still being written, off the requests' path (searchMissesRecorded). */
+  const recording = new Set<Promise<void>>();
+
   /** Parts as the API shows them: their categories and rating summaries read in one query each. */
   async function presented(rows: PartRow[]): Promise<Part[]> {
     const ids = rows.map((row) => row.id);
@@ -148,9 +151,10 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
     /**
      * The parts list: the search, the filters, the facets and the order (parts-search.ts). A filter
      * naming nothing the shop has empties the list and is named. A first page finding nothing for a
-     * search or a filter is recorded for the admin, without holding up the answer.
+     * search or a filter is recorded for the admin as the search of `client` (search-misses.ts),
+     * without holding up the answer.
      */
-    async listParts(query: ListPartsQuery): Promise<PartList> {
+    async listParts(query: ListPartsQuery, { client }: { client: string }): Promise<PartList> {
       const { q, category, vehicle, make, year, inStock, page, limit } = query;
       const { filters, unknown } = await resolveFilters(db, { q, category, vehicle, make, year, inStock });
       const sort = query.sort ?? (q ? 'relevance' : 'newest');
@@ -171,9 +175,16 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(inStock ? { inStock: true as const } : {}),
       };
       if (page === 1 && found.total === 0 && (q !== undefined || Object.keys(missFilters).length > 0)) {
-        recordSearchMiss(db, { q: q ?? '', filters: missFilters, at: clock.now().toISOString() }).catch((error: unknown) =>
-          log.warn({ err: error }, 'recording a search that found nothing failed'),
-        );
+        const miss = { q: q ?? '', filters: missFilters, client, at: clock.now().toISOString() };
+        const written = db
+          .transaction()
+          .execute((trx) => recordSearchMiss(trx, miss))
+          .then(
+            () => undefined,
+            (error: unknown) => log.warn({ err: error }, 'recording a search that found nothing failed'),
+          );
+        recording.add(written);
+        void written.finally(() => recording.delete(written));
       }
       return {
         items: await presented(found.rows),
@@ -183,6 +194,11 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         facets: found.facets,
         unknownFilters: unknown,
       };
+    },
+
+    /** Settles once the searches that found nothing recorded so far are written: a node stopping waits for them. */
+    async searchMissesRecorded(): Promise<void> {
+      await Promise.all(recording);
     },
 
     async bestSellers({ limit }: BestSellersQuery): Promise<BestSellers> {

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { Log } from '../../log';
 import { periodicTask } from '../../periodic-task';
-import { pruneSearchMisses, SEARCH_MISS_DAYS } from './search-misses';
+import { forgetSearchMissClients, pruneSearchMisses, SEARCH_MISS_DAYS } from './search-misses';
 
 /** How often the search's upkeep runs: neither job is urgent. */
 export const SEARCH_UPKEEP_INTERVAL_MS = 3_600_000;
@@ -25,12 +25,14 @@ export async function optimizeSearchIndex(db: Db): Promise<void> {
 /**
  * The search's periodic upkeep, started and stopped with the app like the sweep of unpaid orders
  * (periodicTask: one pass at a time, a failed pass logged and tried again next time): the searches
- * that found nothing older than 90 days go, and SQLite's search index is merged. Safe on several
- * nodes (a delete by date; only SQLite, one node, merges).
+ * that found nothing older than 90 days go, so do the clients that recorded those of past days, and
+ * SQLite's search index is merged. Safe on several nodes (deletes and an update by date; only SQLite,
+ * one node, merges).
  */
 export function createSearchUpkeep(db: Db, { clock, log }: { clock: Clock; log: Log }) {
   const pass = async () => {
     const pruned = await pruneSearchMisses(db, clock.now());
+    await forgetSearchMissClients(db, clock.now());
     await optimizeSearchIndex(db);
     return pruned;
   };
