@@ -8,6 +8,7 @@ import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
 import { bookingBody } from '../testing/booking';
 import { insertBlogPost, insertContactMessage, insertOrder, insertPart, insertVehicle } from '../testing/factories';
 import { GOOD_CARD } from '../testing/orders';
+import { databaseWork } from '../testing/statements';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 
 /**
@@ -793,6 +794,48 @@ function hostileShapes(valid: unknown): { kind: string; contentType: string; pay
   ];
 }
 
+// --- Long made-up words ------------------------------------------------------------------------
+
+const codePoints = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
+
+/** Letters of many scripts, and characters NFKC writes as several letters, for words no catalogue has. */
+const SCRIPTS: Record<string, string[]> = {
+  Latin: codePoints(0x61, 0x7a),
+  'Latin with diacritics': codePoints(0xe0, 0xff),
+  Cyrillic: codePoints(0x430, 0x44f),
+  Greek: codePoints(0x3b1, 0x3c9),
+  Arabic: codePoints(0x628, 0x64a),
+  Hebrew: codePoints(0x5d0, 0x5ea),
+  Devanagari: codePoints(0x915, 0x939),
+  CJK: codePoints(0x4e00, 0x4fff),
+  katakana: codePoints(0x30a1, 0x30fa),
+  'squared katakana': codePoints(0x3300, 0x3357),
+  'compatibility characters': [...'ﬀﬁﬂﬃﬄ㎏㎒㍱ⅫⅪ①⑳㈱ｗ'],
+  emoji: ['😀', '🔧', '🚗', '🛞', '👍🏽', '👨‍👩‍👧', '🇩🇪'],
+  'combining marks': codePoints(0x300, 0x36f).map((mark) => `e${mark}`),
+};
+
+const madeUpWord = (letters: string[]) =>
+  fc.array(fc.constantFrom(...letters), { minLength: 5, maxLength: 60 }).map((chosen) => chosen.join(''));
+
+/** Up to 12 long made-up words, of one script or each of its own. */
+const madeUpSearch = fc
+  .oneof(
+    fc.constantFrom(...Object.values(SCRIPTS)).chain((letters) => fc.array(madeUpWord(letters), { minLength: 1, maxLength: 12 })),
+    fc.array(
+      fc.constantFrom(...Object.values(SCRIPTS)).chain((letters) => madeUpWord(letters)),
+      { minLength: 1, maxLength: 12 },
+    ),
+  )
+  .map((words) => words.join(' '));
+
+/**
+ * What one search may ask of the database: its statements (the page, the counts, the typo variants'
+ * lookup, the page's parts and what they are shown with, a search that found nothing recorded) and
+ * what they send. Every typo variant of 8 long made-up words was over a million characters.
+ */
+const SEARCH_WORK = { statements: 12, characters: 60_000 };
+
 // --- Answers and data ---------------------------------------------------------------------------
 
 /** What is wrong with an answer to a malformed request, or undefined when it is a proper 4xx problem. */
@@ -941,6 +984,36 @@ describeOnEachEngine(
         expect(await fingerprint(ctx, tables), 'no table changed').toEqual(before);
       });
     }
+
+    // Well formed, but long made-up words in any script as the search of every operation that takes
+    // one (`q`): each answer is a 2xx or a 4xx problem, and the work asked of the database is bounded.
+    it('long made-up words in every script, as every search', { timeout: 120_000 }, async () => {
+      const searches = operations.filter(
+        (operation) => operation.method === 'GET' && operation.parameters.some((p) => p.in === 'query' && p.name === 'q'),
+      );
+      expect(searches.map((operation) => operation.key)).toEqual(expect.arrayContaining(['GET /api/parts', 'GET /api/users']));
+      const squaredKatakana = Array.from({ length: 8 }, (_, w) =>
+        SCRIPTS['squared katakana']!.slice(w * 11, w * 11 + 11).join(''),
+      );
+      for (const operation of searches) {
+        const caller = CALLER[operation.key]!;
+        const cookie = caller === 'visitor' ? undefined : accounts[caller].cookie;
+        const path = operation.path.replace(/\{(\w+)\}/g, (_all, name: string) => realPathValue(operation, name, targets));
+        await fc.assert(
+          fc.asyncProperty(madeUpSearch, async (text) => {
+            const { result: res, ...work } = await databaseWork(() =>
+              ctx.app.inject({ url: urlOf(path, [['q', text]]), headers: cookie ? { cookie } : {} }),
+            );
+            const wrong = res.statusCode >= 200 && res.statusCode < 300 ? undefined : problemWithAnswer(res);
+            if (wrong) throw new Error(`${operation.key}: ${wrong}: ${res.body.slice(0, 300)}`);
+            if (work.statements > SEARCH_WORK.statements || work.characters > SEARCH_WORK.characters) {
+              throw new Error(`${operation.key}: ${work.statements} statements sending ${work.characters} characters`);
+            }
+          }),
+          { numRuns: ctx.engine === 'sqlite' ? 100 : 40, seed: SEED, examples: [[squaredKatakana.join(' ')]] },
+        );
+      }
+    });
   },
   // A 429 would hide what the handler does with the input: the global limit is lifted for this file
   // (the per-route abuse limits are relaxed for every test already).

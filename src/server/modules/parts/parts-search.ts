@@ -3,15 +3,7 @@ import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/p
 import type { Db } from '../../db/database';
 import type { Database, PartRow } from '../../db/schema';
 import { partsInIdOrder } from './parts.repository';
-import {
-  alternatives,
-  fts5NumberQuery,
-  fts5WordsQuery,
-  matchesNothing,
-  type SearchTerms,
-  searchTerms,
-  tsWordsQuery,
-} from './search-terms';
+import { fts5NumberQuery, fts5WordsQuery, matchesNothing, type SearchTerms, searchTerms, tsWordsQuery } from './search-terms';
 
 /**
  * The parts list's one query path on both engines: the search box, the filters, the facets beside
@@ -96,19 +88,20 @@ function numberKeysOf(db: Db): Expression<string> {
 }
 
 /** The words as PostgreSQL's tsquery, bound as one parameter and parsed by the 'simple' configuration. */
-const tsQueryOf = (terms: SearchTerms) => sql`to_tsquery('simple', ${tsWordsQuery(terms.words, terms.knownVariants)})`;
+const tsQueryOf = (terms: SearchTerms) => sql`to_tsquery('simple', ${tsWordsQuery(terms.words)})`;
 
 /**
- * The typo variants some part actually has as a word, so the search asks for two or three words
- * instead of hundreds (about 500 variants for a 10-letter word). SQLite looks them up in the words
- * index's vocabulary (`parts_words_vocab`); PostgreSQL probes its GIN index with each one alone. Asked
- * all at once, PostgreSQL's planner guesses that hundreds of OR-ed words match nearly every part and
- * reads the whole table (seconds at 100,000 parts), and SQLite's FTS5 merges hundreds of mostly empty
- * lists and ranks every hit against each (tens of milliseconds).
+ * The terms with each word's typos narrowed to those some part actually has as a word, so the search
+ * asks for two or three words instead of hundreds (about 500 variants for a 10-letter word; at most
+ * MAX_TYPO_VARIANTS a search), in one statement whatever the number of words. SQLite looks them up in
+ * the words index's vocabulary (`parts_words_vocab`); PostgreSQL probes its GIN index with each one
+ * alone. Asked all at once, PostgreSQL's planner guesses that hundreds of OR-ed words match nearly
+ * every part and reads the whole table (seconds at 100,000 parts), and SQLite's FTS5 merges hundreds
+ * of mostly empty lists and ranks every hit against each (tens of milliseconds).
  */
 async function withKnownVariants(db: Db, terms: SearchTerms): Promise<SearchTerms> {
-  const variants = [...new Set(terms.words.flatMap((word) => alternatives(word).exact))];
-  if (variants.length === 0) return { ...terms, knownVariants: new Set() };
+  const variants = [...new Set(terms.words.flatMap((word) => word.typos))];
+  if (variants.length === 0) return terms;
   const { rows } = isSqlite(db)
     ? await sql<{ variant: string }>`
         select term as variant from parts_words_vocab where term in (select value from json_each(${JSON.stringify(variants)}))`.execute(
@@ -117,7 +110,8 @@ async function withKnownVariants(db: Db, terms: SearchTerms): Promise<SearchTerm
     : await sql<{ variant: string }>`
         select variant from unnest(cast(${variants} as text[])) as asked(variant)
         where exists (select 1 from parts where search_vector @@ to_tsquery('simple', quote_literal(variant)))`.execute(db);
-  return { ...terms, knownVariants: new Set(rows.map((row) => row.variant)) };
+  const known = new Set(rows.map((row) => row.variant));
+  return { ...terms, words: terms.words.map((word) => ({ ...word, typos: word.typos.filter((typo) => known.has(typo)) })) };
 }
 
 /** Parts the search text finds: every word in the words index, or the number key inside a part number. */
@@ -128,7 +122,7 @@ function searchCondition(db: Db, terms: SearchTerms): Expression<SqlBool> {
     const sources = [];
     if (words.length > 0)
       sources.push(
-        sql`select hit.part_id from parts_words ${hitRows('parts_words')} where parts_words match ${fts5WordsQuery(words, terms.knownVariants)}`,
+        sql`select hit.part_id from parts_words ${hitRows('parts_words')} where parts_words match ${fts5WordsQuery(words)}`,
       );
     if (numberKey)
       sources.push(
@@ -155,7 +149,7 @@ const hitRows = (table: 'parts_words' | 'parts_numbers') =>
 function hitRowids(terms: SearchTerms) {
   const sources = [];
   if (terms.words.length > 0)
-    sources.push(sql`select rowid from parts_words where parts_words match ${fts5WordsQuery(terms.words, terms.knownVariants)}`);
+    sources.push(sql`select rowid from parts_words where parts_words match ${fts5WordsQuery(terms.words)}`);
   if (terms.numberKey)
     sources.push(sql`select rowid from parts_numbers where parts_numbers match ${fts5NumberQuery(terms.numberKey)}`);
   return sql.join(sources, sql` union `);
@@ -185,11 +179,11 @@ async function relevancePageOnSqlite(
   filters: PartFilters & { search: SearchTerms },
   { page, limit }: { page: number; limit: number },
 ): Promise<string[]> {
-  const { words, numberKey, knownVariants } = filters.search;
+  const { words, numberKey } = filters.search;
   const rank =
     words.length > 0
       ? sql`left join (select rowid, ${WORDS_RANK} as text_rank from parts_words
-          where parts_words match ${fts5WordsQuery(words, knownVariants)} limit -1) as word_hits on word_hits.rowid = hit.rowid`
+          where parts_words match ${fts5WordsQuery(words)} limit -1) as word_hits on word_hits.rowid = hit.rowid`
       : sql``;
   // `limit -1` (no limit) keeps SQLite from merging the bm25 subquery into the join, which would run
   // the full-text query once per hit: the hits and their rank are gathered once.

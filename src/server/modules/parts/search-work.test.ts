@@ -1,0 +1,56 @@
+import { beforeAll, expect, it } from 'vitest';
+import { insertPart } from '../../testing/factories';
+import { type DatabaseWork, databaseWork } from '../../testing/statements';
+import { describeOnEachEngine } from '../../testing/test-app';
+
+// What a search asks of the database, counted rather than timed (docs/decisions/0019, "What a search
+// may cost"): a text of long made-up words, in any script, costs about what a search of real words
+// does, on both engines.
+
+/** `count` words of `length` letters from the code points `from`…, each word starting further on. */
+const madeUp = (from: number, span: number, count: number, length: number) =>
+  Array.from({ length: count }, (_, w) =>
+    Array.from({ length }, (_, i) => String.fromCodePoint(from + ((w * 7 + i * 3) % span))).join(''),
+  ).join(' ');
+
+const HOSTILE: Record<string, string> = {
+  // Each squared-katakana character is 4–6 letters once normalised (NFKC): 95 characters became 400.
+  'squared katakana, 8 words of 11': madeUp(0x3300, 88, 8, 11),
+  'katakana, words of 16 (the longest that tolerates a typo)': madeUp(0x30a1, 80, 5, 16),
+  'katakana, words of 20': madeUp(0x30a1, 80, 4, 20),
+  'Latin, words of 16': madeUp(0x61, 26, 5, 16),
+  'Cyrillic, words of 16': madeUp(0x430, 32, 5, 16),
+  'compatibility letters that expand (ﬃ, ㎏, Ⅻ)': 'ﬃ㎏Ⅻ㍱ﬀ'.repeat(10),
+};
+
+describeOnEachEngine('the work of a search', (ctx) => {
+  // The second page: a first page that finds nothing is also recorded for the admin, work of its own.
+  const search = async (q: string): Promise<DatabaseWork & { total: number }> => {
+    const { result: res, ...work } = await databaseWork(() =>
+      ctx.app.inject({ url: `/api/parts?page=2&q=${encodeURIComponent(q)}` }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...work, total: res.json<{ total: number }>().total };
+  };
+  /** Three long real words, each with a typo: the most an ordinary search asks. */
+  let ordinary: DatabaseWork;
+
+  beforeAll(async () => {
+    await insertPart(ctx.database.db, { name: 'Alternator Thermostat Suspension Kit' });
+    await insertPart(ctx.database.db, { name: 'Ceramic Brake Pads' });
+    ordinary = await search('alternatr thermostta suspention');
+  });
+
+  it('finds the ordinary search with its typos', async () => {
+    expect((await search('alternatr thermostta suspention')).total).toBe(1);
+    expect((await search('ceramc brkae pads')).total).toBe(1);
+  });
+
+  it.each(Object.entries(HOSTILE))('asks no more for made-up words (%s) than for an ordinary search', async (_name, q) => {
+    const hostile = await search(q);
+    expect(hostile.total).toBe(0);
+    expect(hostile.statements).toBeLessThanOrEqual(ordinary.statements);
+    // Its typo variants' lookup is bounded; every variant of every word was 1.1 million characters.
+    expect(hostile.characters).toBeLessThanOrEqual(2 * ordinary.characters);
+  });
+});
