@@ -55,6 +55,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       RATE_LIMIT_PER_MINUTE: '100000000',
       // The orders benchmark books thousands of orders as the demo customer.
       MAX_UNPAID_ORDERS: '1000000',
+      MAX_UNPAID_VALUE: '1000000000',
       // The orders benchmark signs up customers of its own through the API.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       ...env,

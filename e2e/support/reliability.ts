@@ -95,8 +95,9 @@ export class ShopProcess {
       MALLOC_ARENA_MAX: '2',
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      // One customer books over and over; the cap on unpaid orders has its own API tests.
+      // One customer books over and over; the caps on unpaid orders have their own API tests.
       MAX_UNPAID_ORDERS: '1000000',
+      MAX_UNPAID_VALUE: '1000000000',
       ...this.extraEnv,
     };
   }

@@ -41,8 +41,9 @@ const shop = spawn(process.execPath, ['dist/server/main.js'], {
     SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/gearhouse',
     SOCIAL_X_URL: 'https://x.com/gearhouse',
     SOCIAL_YOUTUBE_URL: 'https://www.youtube.com/@gearhouse',
-    // Specs book many orders as the demo customer and leave most unpaid; the cap has its own API tests.
+    // Specs book many orders as the demo customer and leave most unpaid; the caps have their own API tests.
     MAX_UNPAID_ORDERS: '1000',
+    MAX_UNPAID_VALUE: '1000000000',
   },
 });
 

@@ -115,8 +115,9 @@ export async function startTwoNodes(): Promise<TwoNodes> {
       MALLOC_ARENA_MAX: '2',
       RATE_LIMIT_PER_MINUTE: '100000',
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_PER_MINUTE),
-      // One customer makes the 60 bookings of the rush; the cap on unpaid orders has its own API tests.
+      // One customer makes the 60 bookings of the rush; the caps on unpaid orders have their own API tests.
       MAX_UNPAID_ORDERS: '1000',
+      MAX_UNPAID_VALUE: '1000000000',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
     for (const name of ['A', 'B'] as const) {

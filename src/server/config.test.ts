@@ -92,6 +92,10 @@ describe('loadConfig', () => {
     [{ MAX_UNPAID_ORDERS: '0' }, 'MAX_UNPAID_ORDERS'],
     [{ MAX_UNPAID_ORDERS: '2.5' }, 'MAX_UNPAID_ORDERS'],
     [{ MAX_UNPAID_ORDERS: 'many' }, 'MAX_UNPAID_ORDERS'],
+    [{ MAX_UNPAID_VALUE: '0' }, 'MAX_UNPAID_VALUE'],
+    [{ MAX_UNPAID_VALUE: '9999.50' }, 'MAX_UNPAID_VALUE'],
+    [{ MAX_UNPAID_VALUE: '$10,000' }, 'MAX_UNPAID_VALUE'],
+    [{ MAX_UNPAID_VALUE: '1000000001' }, 'MAX_UNPAID_VALUE'],
     [{ REQUIRE_VERIFIED_EMAIL: 'sometimes' }, 'REQUIRE_VERIFIED_EMAIL'],
     [{ NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox' }, 'AUTH_SECRET'],
     [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
@@ -117,6 +121,11 @@ describe('loadConfig: what holds stock', () => {
   it('lets a customer hold 3 unpaid orders by default, or MAX_UNPAID_ORDERS', () => {
     expect(loadConfig({ DATA_DIR: dir }).maxUnpaidOrders).toBe(3);
     expect(loadConfig({ DATA_DIR: dir, MAX_UNPAID_ORDERS: '10' }).maxUnpaidOrders).toBe(10);
+  });
+
+  it('lets unpaid orders come to $10,000 together by default, or MAX_UNPAID_VALUE whole dollars, held in cents', () => {
+    expect(loadConfig({ DATA_DIR: dir }).maxUnpaidValueCents).toBe(1_000_000);
+    expect(loadConfig({ DATA_DIR: dir, MAX_UNPAID_VALUE: '25000' }).maxUnpaidValueCents).toBe(2_500_000);
   });
 
   it('asks for a verified address in production, not in demo mode or outside production, unless told', () => {

@@ -62,6 +62,13 @@ const envSchema = z.object({
     .int('must be a whole number')
     .positive('must be 1 or more')
     .default(3),
+  // Whole dollars, as an operator writes an amount; the config holds it in cents, as all money is.
+  MAX_UNPAID_VALUE: z.coerce
+    .number({ error: 'must be a whole number of dollars' })
+    .int('must be a whole number of dollars')
+    .positive('must be 1 or more')
+    .max(1_000_000_000, 'must be at most 1000000000 dollars')
+    .default(10_000),
   REQUIRE_VERIFIED_EMAIL: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
@@ -191,6 +198,11 @@ export interface Config {
   readonly orderPaymentWindowHours: number;
   /** MAX_UNPAID_ORDERS: orders one customer may hold in `pending_payment` at once. */
   readonly maxUnpaidOrders: number;
+  /**
+   * MAX_UNPAID_VALUE (whole dollars), in cents: what one customer's unpaid orders may come to together,
+   * the one being booked included (docs/shop-rules.md, "Holding stock").
+   */
+  readonly maxUnpaidValueCents: number;
   /** REQUIRE_VERIFIED_EMAIL: booking needs an email address verified through the link in the sign-up mail. */
   readonly requireVerifiedEmail: boolean;
   readonly logLevel: string;
@@ -349,6 +361,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentsTestMode: paymentProvider === 'sandbox' && (e.NODE_ENV === 'production' || !demoMode),
     orderPaymentWindowHours: e.ORDER_PAYMENT_WINDOW_HOURS,
     maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+    maxUnpaidValueCents: e.MAX_UNPAID_VALUE * 100,
     // On in production, where anyone on the internet can sign up; off in demo mode, whose accounts are shared.
     requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL ?? (e.NODE_ENV === 'production' && !demoMode),
     logLevel: e.LOG_LEVEL,

@@ -80,6 +80,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
       clock,
       paymentWindowHours,
       maxUnpaidOrders: config.maxUnpaidOrders,
+      maxUnpaidValueCents: config.maxUnpaidValueCents,
       requireVerifiedEmail: config.requireVerifiedEmail,
       events,
       copyOutText: database.copyOutText,

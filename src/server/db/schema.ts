@@ -329,6 +329,8 @@ export interface UnbookablePartsTable {
 export interface UnpaidOrdersTable {
   user_id: string;
   n: number;
+  /** What those orders come to together, in cents (migration 0024). */
+  cents: number;
 }
 
 /** Orders paid each day and still sold, and their total (migration 0015); a day's figures are the sum of its shards. */

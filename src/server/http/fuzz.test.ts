@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { newId } from '../ids';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
-import { bookingBody } from '../testing/booking';
+import { demoParts } from '../db/seed/catalogue';
+import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../testing/booking';
 import { insertBlogPost, insertContactMessage, insertOrder, insertPart, insertVehicle } from '../testing/factories';
 import { GOOD_CARD } from '../testing/orders';
 import { databaseWork } from '../testing/statements';
@@ -911,6 +912,41 @@ describeOnEachEngine(
       expect(operations.map((operation) => operation.key).sort()).toEqual(Object.keys(CALLER).sort());
     });
 
+    // Well formed, but what no one customer may hold: one line of every part in stock, at its whole
+    // stock (in whole packs), from the demo catalogue (31 parts, about $1.37M), as a fresh account.
+    it('POST /api/orders: a whole-catalogue order from a fresh customer', async () => {
+      for (const part of demoParts) {
+        await insertPart(ctx.database.db, {
+          price_cents: part.priceCents,
+          stock: part.stock,
+          pack_size: part.packSize ?? 1,
+          price_tiers: JSON.stringify(part.priceTiers ?? []),
+        });
+      }
+      const lines: { partId: string; quantity: number }[] = [];
+      for (let page = 1; ; page += 1) {
+        const listed = (await ctx.app.inject(`/api/parts?inStock=true&limit=60&page=${page}`)).json() as {
+          items: { id: string; stock: number; packSize: number }[];
+        };
+        for (const part of listed.items) {
+          lines.push({ partId: part.id, quantity: part.stock - (part.stock % part.packSize) });
+        }
+        if (listed.items.length < 60) break;
+      }
+      expect(lines.length).toBeGreaterThanOrEqual(demoParts.length);
+      const fresh = await signInAs(ctx.app, ctx.database.db, 'customer');
+      const before = await fingerprint(ctx, tables);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { origin: TEST_ORIGIN, cookie: fresh.cookie },
+        payload: { lines, phone: TEST_PHONE, address: TEST_ADDRESS },
+      });
+      expect(problemWithAnswer(res), res.body.slice(0, 300)).toBeUndefined();
+      expect(res.json()).toMatchObject({ status: 409, code: 'unpaid_value_exceeded' });
+      expect(await fingerprint(ctx, tables), 'no table changed').toEqual(before);
+    });
+
     for (const key of Object.keys(CALLER)) {
       it(key, { timeout: 60_000 }, async () => {
         const operation = operations.find((candidate) => candidate.key === key);
@@ -1016,6 +1052,7 @@ describeOnEachEngine(
     });
   },
   // A 429 would hide what the handler does with the input: the global limit is lifted for this file
-  // (the per-route abuse limits are relaxed for every test already).
-  { config: { rateLimitPerMinute: 1_000_000 } },
+  // (the per-route abuse limits are relaxed for every test already). What one customer's unpaid orders
+  // may come to is MAX_UNPAID_VALUE's default, $10,000.
+  { config: { rateLimitPerMinute: 1_000_000, maxUnpaidValueCents: 1_000_000 } },
 );

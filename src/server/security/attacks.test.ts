@@ -20,8 +20,11 @@
  *   - webhook duplicate event id                stripe.routes.test.ts "marks the order paid on a signed payment_intent.succeeded, once however often it is delivered"
  *   - one account books the whole catalogue     stock-holding.routes.test.ts "refuses a 4th unpaid order with 409…" (MAX_UNPAID_ORDERS),
  *     and holds it again after each expiry      "lets exactly one of two simultaneous bookings through…", "makes exactly 3 orders of 12
- *                                               simultaneous bookings…" (both engines); "mails a link on sign-up, refuses to book until
- *                                               it is followed (403)…" (REQUIRE_VERIFIED_EMAIL), "lands a tampered link on the page…"
+ *                                               simultaneous bookings…" (both engines); "refuses one order of every part at its full
+ *                                               stock…", "lets exactly as many of 10 simultaneous bookings through as fit under the cap…"
+ *                                               (MAX_UNPAID_VALUE); fuzz.test.ts "POST /api/orders: a whole-catalogue order…"; "mails a
+ *                                               link on sign-up, refuses to book until it is followed (403)…" (REQUIRE_VERIFIED_EMAIL),
+ *                                               "lands a tampered link on the page…"
  *   - paying after the pay-by time, before the  payments.routes.test.ts "refuses to pay, or open an intent, once the pay-by time has
  *     sweep has cancelled the order             passed (409)…"; stripe.routes.test.ts "hands out no client secret, and confirms no
  *                                               unpaid intent, past the pay-by time (409)…" (a charge Stripe took anyway: "keeps a charge…",

@@ -18,6 +18,12 @@ export const TEST_NOW = '2026-06-15T12:00:00.000Z';
  */
 export const RELAXED_MAX_UNPAID_ORDERS = 1_000_000;
 
+/**
+ * What a test customer's unpaid orders may come to, in whole dollars (MAX_UNPAID_VALUE): as high as the
+ * setting goes, for the same reason; the cap's own tests pass the real one (`maxUnpaidValueCents`).
+ */
+export const RELAXED_MAX_UNPAID_VALUE = 1_000_000_000;
+
 export function testConfig(dir: string, overrides: Partial<Config> = {}): Config {
   return loadConfig(
     {
@@ -26,6 +32,7 @@ export function testConfig(dir: string, overrides: Partial<Config> = {}): Config
       AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
       LOG_LEVEL: 'silent',
       MAX_UNPAID_ORDERS: String(RELAXED_MAX_UNPAID_ORDERS),
+      MAX_UNPAID_VALUE: String(RELAXED_MAX_UNPAID_VALUE),
     },
     { webDistDir: undefined, ...overrides },
   );

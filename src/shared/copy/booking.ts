@@ -1,6 +1,12 @@
+import { formatMoney } from '../money';
+
 export const booking = {
   tooManyUnpaid: (max: number) =>
     `You have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one before booking more.`,
+  tooMuchUnpaid: (heldCents: number, orderCents: number, capCents: number) =>
+    `Your unpaid orders already hold ${formatMoney(heldCents)}; with this order (${formatMoney(orderCents)}) that would be ${formatMoney(heldCents + orderCents)}, more than the ${formatMoney(capCents)} one customer may hold unpaid. Pay or cancel an order first.`,
+  orderOverUnpaidCap: (orderCents: number, capCents: number) =>
+    `This order comes to ${formatMoney(orderCents)}, more than the ${formatMoney(capCents)} one customer may hold unpaid. Order less at a time: book the rest once this order is paid.`,
   emailNotVerified: (email: string) => `Please verify your email address before booking: follow the link we sent to ${email}.`,
   resendVerification: 'Send the link again',
   verificationResent: (email: string) => `We sent a new link to ${email}. It works for 1 hour.`,

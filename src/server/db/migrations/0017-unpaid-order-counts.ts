@@ -25,6 +25,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
 
+  await createCountingTriggers(db, sqlite);
+}
+
+/** The triggers that count each customer's unpaid orders (migration 0024 puts them back when undone). */
+export async function createCountingTriggers(db: Kysely<any>, sqlite: boolean): Promise<void> {
   if (sqlite) {
     const add = (row: string) =>
       `insert into unpaid_orders (user_id, n) values (${row}.user_id, 1) on conflict (user_id) do update set n = n + 1;`;

@@ -18,53 +18,75 @@ export async function findOrderByIdempotencyKey(db: Db, key: string): Promise<Or
   return db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+/** What a customer's unpaid orders hold: how many, and what they come to together in cents. */
+export interface UnpaidHeld {
+  n: number;
+  cents: number;
+}
+
 /**
- * How many orders the customer has waiting for payment (one row the triggers keep, migration 0017),
- * holding the customer's other bookings back until this transaction ends, so that counting and adding
- * one is a single step. On PostgreSQL an upsert that changes nothing locks the customer's row (making
- * it at 0 for a first booking) and answers its latest committed count: a second booking of the same
- * customer waits here for the first to commit, then reads the count with the first one's order in it.
- * (A select joined to a locked row would not: after the wait it still reads the count of before.) On
- * SQLite the one writer already runs transactions one at a time.
+ * How many orders the customer has waiting for payment and what they come to (one row the triggers
+ * keep, migrations 0017 and 0024), holding the customer's other bookings back until this transaction
+ * ends, so that checking and adding one is a single step. On PostgreSQL an upsert that changes nothing
+ * locks the customer's row (making it at 0 for a first booking) and answers its latest committed
+ * figures: a second booking of the same customer waits here for the first to commit, then reads them
+ * with the first one's order in. (A select joined to a locked row would not: after the wait it still
+ * reads the figures of before.) On SQLite the one writer already runs transactions one at a time.
  */
-export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<number> {
+export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<UnpaidHeld> {
   const [row] = (await unpaidOrdersLocked(trx, userId)).rows;
-  if (trx.getExecutor().adapter instanceof SqliteAdapter) return Number(row?.n ?? 0);
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return { n: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
   // The upsert makes the row when it is missing, so it always answers one.
   if (!row) throw new Error(`the unpaid orders of ${userId} were neither counted nor locked`);
-  return Number(row.n);
+  return { n: Number(row.n), cents: Number(row.cents) };
 }
 
 const unpaidOrdersLocked = compiledOnce((trx: Db, userId: string) =>
   trx.getExecutor().adapter instanceof SqliteAdapter
-    ? trx.selectFrom('unpaid_orders').select('n').where('user_id', '=', userId)
+    ? trx.selectFrom('unpaid_orders').select(['n', 'cents']).where('user_id', '=', userId)
     : lockedCount(trx, userId),
 );
 
-/** The customer's row of unpaid orders, locked (made at 0 when missing), and its latest committed count. */
+/** The customer's row of unpaid orders, locked (made at 0 when missing), and its latest committed figures. */
 function lockedCount(trx: QueryCreator<Database>, userId: string) {
   return trx
     .insertInto('unpaid_orders')
-    .values({ user_id: userId, n: 0 })
+    .values({ user_id: userId, n: 0, cents: 0 })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
-    .returning('n');
+    .returning(['n', 'cents']);
+}
+
+/**
+ * What a booking sent in one write may add to the customer's unpaid orders: fewer than `limit` orders
+ * before it, and, under `value`, at most `cap` cents together with its `total` (none for an admin).
+ * `exemptAlone`: the order is one line of its part's smallest quantity, which the value cap lets
+ * through when the customer holds nothing else (docs/shop-rules.md, "Holding stock").
+ */
+export interface UnpaidRoom {
+  limit: number;
+  value: { cap: number; total: number; exemptAlone: boolean } | null;
 }
 
 /**
  * `lockUnpaidOrdersOf` for a booking sent in one write (PostgreSQL, `sentWithTheNext`): it reads
  * nothing back, so it locks the customer's row the same way and fails the transaction
- * (`assumption_failed`) unless the customer has fewer than `limit` unpaid orders.
+ * (`assumption_failed`) unless the order fits `room`; the careful way then says which rule it broke.
  */
-export async function lockUnpaidOrdersUnder(trx: Db, userId: string, limit: number): Promise<void> {
-  await unpaidOrdersLockedUnder(trx, { userId, limit });
+export async function lockUnpaidOrdersUnder(trx: Db, userId: string, room: UnpaidRoom): Promise<void> {
+  await unpaidOrdersLockedUnder(trx, { userId, ...room });
 }
 
-const unpaidOrdersLockedUnder = compiledOnce((trx: Db, { userId, limit }: { userId: string; limit: number }) =>
+const unpaidOrdersLockedUnder = compiledOnce((trx: Db, { userId, limit, value }: { userId: string } & UnpaidRoom) =>
   trx
     .with('counted', (db) => lockedCount(db, userId))
     .selectFrom('counted')
-    .select(sql<boolean>`assumption_failed('the customer has as many unpaid orders as allowed')`.as('failed'))
-    .where('counted.n', '>=', limit)
+    .select(sql<boolean>`assumption_failed('the customer holds as many unpaid orders, or as much, as allowed')`.as('failed'))
+    .where((eb) => {
+      const tooMany = eb('counted.n', '>=', limit);
+      if (!value) return tooMany;
+      const tooMuch = eb(sql<number>`counted.cents + ${value.total}::bigint`, '>', sql<number>`${value.cap}::bigint`);
+      return eb.or([tooMany, value.exemptAlone ? eb.and([eb('counted.n', '>', 0), tooMuch]) : tooMuch]);
+    })
     .modifyEnd(sentWithTheNext),
 );
 

@@ -29,7 +29,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['orders'],
         summary:
-          'Book a part: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe); 409 when you already hold MAX_UNPAID_ORDERS unpaid orders, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL)',
+          'Book a part: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe); 409 when you already hold MAX_UNPAID_ORDERS unpaid orders or they would come to more than MAX_UNPAID_VALUE with this one, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL)',
         headers: idempotencyHeadersSchema,
         body: placeOrderInputSchema,
         response: {

@@ -1,5 +1,5 @@
 import * as copy from '#shared/copy';
-import { quantityProblem, unitPriceFor } from '#shared/pricing';
+import { quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
 import { tookUnderLowStockLine } from '#shared/stock';
 import {
   type ExportOrdersQuery,
@@ -36,6 +36,7 @@ import {
   lockUnpaidOrdersOf,
   lockUnpaidOrdersUnder,
   moveOrderStatus,
+  type UnpaidHeld,
 } from './orders.repository';
 
 /**
@@ -103,6 +104,41 @@ function takesUnderLowStockLine(wanted: Booking['wanted'], parts: ReadonlyMap<st
   });
 }
 
+/** What the lines come to at the prices of their parts as read, in cents. */
+function totalAsRead(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>): number {
+  return wanted.reduce((sum, { partId, quantity }) => {
+    const part = parts.get(partId)!;
+    return sum + unitPriceFor({ priceCents: part.price_cents, priceTiers: priceTiersOf(part) }, quantity) * quantity;
+  }, 0);
+}
+
+/**
+ * Whether the order is one line of its part's smallest quantity: the value cap never refuses that to a
+ * customer who holds nothing else, so that no part is out of reach because its minimum order alone
+ * comes to more than the cap (docs/shop-rules.md, "Holding stock").
+ */
+function isSmallestSingleLine(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>): boolean {
+  if (wanted.length !== 1) return false;
+  const { partId, quantity } = wanted[0]!;
+  const part = parts.get(partId)!;
+  return (
+    quantity <=
+    smallestAllowedQuantity({ minOrderQuantity: part.min_order_quantity, stock: part.stock, packSize: part.pack_size })
+  );
+}
+
+/**
+ * Refuses an order that would take the customer's unpaid orders past `cap` cents together (409), saying
+ * what they hold, what the order comes to, the cap, and what to do.
+ */
+function checkUnpaidValue(held: UnpaidHeld, orderCents: number, cap: number, exemptAlone: boolean): void {
+  if (held.cents + orderCents <= cap || (exemptAlone && held.n === 0)) return;
+  throw new AppError(
+    'unpaid_value_exceeded',
+    held.n === 0 ? copy.booking.orderOverUnpaidCap(orderCents, cap) : copy.booking.tooMuchUnpaid(held.cents, orderCents, cap),
+  );
+}
+
 /** The one step an admin may take from each status. */
 const previousStatus: Record<OrderStatusUpdate['status'], OrderStatus> = { shipped: 'paid', delivered: 'shipped' };
 
@@ -117,6 +153,8 @@ export interface OrdersServiceDeps {
   paymentWindowHours: number;
   /** MAX_UNPAID_ORDERS: how many unpaid orders (and the stock they hold) one customer may have at once. */
   maxUnpaidOrders: number;
+  /** MAX_UNPAID_VALUE, in cents: what one customer's unpaid orders may come to together, the new one included. */
+  maxUnpaidValueCents: number;
   /** REQUIRE_VERIFIED_EMAIL: only a customer whose address is verified may book. */
   requireVerifiedEmail: boolean;
   /** Where the service announces what it did (orderPlaced, orderCancelled, orderShipped, …). */
@@ -127,8 +165,25 @@ export interface OrdersServiceDeps {
 
 export function createOrdersService(
   db: Db,
-  { clock, paymentWindowHours, maxUnpaidOrders, requireVerifiedEmail, events, copyOutText }: OrdersServiceDeps,
+  {
+    clock,
+    paymentWindowHours,
+    maxUnpaidOrders,
+    maxUnpaidValueCents,
+    requireVerifiedEmail,
+    events,
+    copyOutText,
+  }: OrdersServiceDeps,
 ) {
+  /**
+   * What this user's unpaid orders may come to together, in cents; null for no cap. Every customer has
+   * MAX_UNPAID_VALUE. An admin is not a customer: they set the stock themselves, so a cap would guard
+   * nothing. (Companies buying on account are to get a cap of their own here.)
+   */
+  function unpaidValueCapOf(user: SessionUser): number | null {
+    return user.role === 'admin' ? null : maxUnpaidValueCents;
+  }
+
   /** Orders as the API shows them, their lines read in one query. */
   async function presented(rows: readonly OrderRow[]): Promise<Order[]> {
     const lines = await linesOfOrders(
@@ -197,12 +252,21 @@ export function createOrdersService(
   ): Promise<string> {
     const id = newTimeOrderedId();
     const now = clock.now().toISOString();
+    const cap = unpaidValueCapOf(user);
+    const exemptAlone = isSmallestSingleLine(wanted, parts);
     await events.transaction(db, async ({ trx, announce }) => {
-      // Counted and added in one step: two bookings at once cannot both be the customer's last allowed one.
+      // Checked and added in one step, on the customer's locked row: two bookings at once cannot both be
+      // the customer's last allowed one, in number or in value.
+      let held: UnpaidHeld | undefined;
       if (how === 'as read') {
-        await lockUnpaidOrdersUnder(trx, user.id, maxUnpaidOrders);
-      } else if ((await lockUnpaidOrdersOf(trx, user.id)) >= maxUnpaidOrders) {
-        throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
+        // Priced as read: the parts' prices and tiers are checked unchanged in the same write.
+        const value = cap === null ? null : { cap, total: totalAsRead(wanted, parts), exemptAlone };
+        await lockUnpaidOrdersUnder(trx, user.id, { limit: maxUnpaidOrders, value });
+      } else {
+        held = await lockUnpaidOrdersOf(trx, user.id);
+        if (held.n >= maxUnpaidOrders) {
+          throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
+        }
       }
       // Each line's stock is taken with the price it was taken at; all lines or none (a line that
       // cannot be taken rolls the others back). Parts are locked in id order, so two orders of the
@@ -248,6 +312,9 @@ export function createOrdersService(
           line_total_cents: unitPrice * line.quantity,
         };
       }
+      const totalCents = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
+      // At the prices the stock was taken at; refused, the transaction gives the stock back.
+      if (held && cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone);
       const first = lines[0]!;
       const row: OrderRow = {
         id,
@@ -257,7 +324,7 @@ export function createOrdersService(
         image_url: first.image_url,
         unit_price_cents: first.unit_price_cents,
         quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-        total_cents: lines.reduce((sum, line) => sum + line.line_total_cents, 0),
+        total_cents: totalCents,
         customer_name: user.name,
         customer_email: user.email,
         phone: input.phone,
@@ -304,7 +371,7 @@ export function createOrdersService(
         // On PostgreSQL the booking goes out in one write, on the parts as just read, unless it takes a
         // part under its low-stock line (the admins' mail is written from the row the booking leaves).
         // Should what it assumed no longer hold by then (a part changed, another order took the stock,
-        // the customer reached the limit), nothing was written, and it is done the careful way,
+        // the customer reached a limit), nothing was written, and it is done the careful way,
         // statement by statement, on the parts read afresh.
         if (isPostgres(db) && !takesUnderLowStockLine(booking.wanted, parts)) {
           try {

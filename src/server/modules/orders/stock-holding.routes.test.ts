@@ -11,9 +11,10 @@ import { GOOD_CARD, stockOf } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW, type TestContext } from '../../testing/test-app';
 
 /**
- * What keeps one customer from holding the catalogue: a cap on unpaid orders (MAX_UNPAID_ORDERS), a
- * verified address before booking (REQUIRE_VERIFIED_EMAIL), and a stock that stays in the range the
- * part form accepts whichever way it changes.
+ * What keeps one customer from holding the catalogue: a cap on unpaid orders (MAX_UNPAID_ORDERS) and on
+ * what they come to together (MAX_UNPAID_VALUE), a verified address before booking
+ * (REQUIRE_VERIFIED_EMAIL), and a stock that stays in the range the part form accepts whichever way it
+ * changes.
  */
 
 const HOUR = 3_600_000;
@@ -154,6 +155,176 @@ describeOnEachEngine(
   { config: { maxUnpaidOrders: 3 } },
 );
 
+/** MAX_UNPAID_VALUE's default, $10,000, in cents. */
+const CAP = 1_000_000;
+
+describeOnEachEngine(
+  'a cap on what unpaid orders come to together (MAX_UNPAID_VALUE = $10,000)',
+  (ctx) => {
+    let s: ReturnType<typeof steps>;
+    beforeAll(() => {
+      s = steps(ctx);
+    });
+    const order = (lines: { partId: string; quantity: number }[]) => ({ lines, phone: TEST_PHONE, address: TEST_ADDRESS });
+    const heldBy = async (userId: string) => {
+      const rows = await ctx.database.db
+        .selectFrom('orders')
+        .select('total_cents')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending_payment')
+        .execute();
+      return rows.reduce((sum, row) => sum + Number(row.total_cents), 0);
+    };
+
+    it('refuses one order of every part at its full stock with 409 and the amounts, taking no stock', async () => {
+      const customer = await signedInCustomer(ctx);
+      const parts = await Promise.all(
+        [4890, 21900, 87900, 1250, 32900].map((price) => insertPart(ctx.database.db, { price_cents: price, stock: 240 })),
+      );
+      const whole = order(parts.map((part) => ({ partId: part.id, quantity: 240 })));
+      const total = parts.reduce((sum, part) => sum + part.price_cents * 240, 0);
+
+      const refused = await s.api.as(customer).post('/api/orders', whole);
+      expect(refused.status, refused.body).toBe(409);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json).toMatchObject({
+        code: 'unpaid_value_exceeded',
+        detail: `This order comes to $357,216.00, more than the $10,000.00 one customer may hold unpaid. Order less at a time: book the rest once this order is paid.`,
+      });
+      expect(refused.json.detail).toBe(copy.booking.orderOverUnpaidCap(total, CAP));
+      expect(await Promise.all(parts.map((part) => s.stockOf(part.id)))).toEqual([240, 240, 240, 240, 240]);
+      expect(await s.unpaidOf(customer.id)).toBe(0);
+
+      // "Book Now" of one part's whole stock is held to the same cap.
+      const single = await s.api.as(customer).post('/api/orders', bookingBody(parts[2]!.id, { quantity: 240 }));
+      expect(single.status).toBe(409);
+      expect(single.json.detail).toBe(copy.booking.orderOverUnpaidCap(87900 * 240, CAP));
+      expect(await s.stockOf(parts[2]!.id)).toBe(240);
+    });
+
+    it('counts what the unpaid orders already hold: up to the cap and not a cent past it; paying or cancelling makes room', async () => {
+      const customer = await signedInCustomer(ctx);
+      const hundred = await insertPart(ctx.database.db, { price_cents: 10_000, stock: 1000 });
+      const ten = await insertPart(ctx.database.db, { price_cents: 1000, stock: 1000 });
+      const first = await s.api.as(customer).post('/api/orders', bookingBody(hundred.id, { quantity: 88 }));
+      expect(first.status, first.body).toBe(201);
+      // $8,800 + $1,200 is the cap exactly.
+      const second = await s.api.as(customer).post('/api/orders', bookingBody(ten.id, { quantity: 120 }));
+      expect(second.status, second.body).toBe(201);
+      expect(await heldBy(customer.id)).toBe(CAP);
+
+      const refused = await s.book(customer, ten.id);
+      expect(refused.status).toBe(409);
+      expect(refused.json).toMatchObject({
+        code: 'unpaid_value_exceeded',
+        detail:
+          'Your unpaid orders already hold $10,000.00; with this order ($120.00) that would be $10,120.00, more than the $10,000.00 one customer may hold unpaid. Pay or cancel an order first.',
+      });
+      expect(await s.stockOf(ten.id)).toBe(1000 - 120);
+      expect(await s.unpaidOf(customer.id)).toBe(2);
+
+      // Another customer is not held back by this one's orders.
+      expect((await s.book(await signedInCustomer(ctx), ten.id)).status).toBe(201);
+
+      // Cancelling the $8,800 order makes room.
+      expect((await s.api.as(customer).delete(`/api/orders/${first.json.id}`)).status).toBe(200);
+      expect((await s.book(customer, ten.id)).status).toBe(201);
+      expect(await heldBy(customer.id)).toBe(120_000 + 12_000);
+
+      // A paid order holds nothing unpaid: it does not count.
+      const intent = await s.api.as(customer).post(`/api/orders/${second.json.id}/payment-intent`);
+      const paid = await s.api.as(customer).post(`/api/orders/${second.json.id}/payment`, {
+        clientSecret: intent.json.clientSecret,
+        card: GOOD_CARD,
+      });
+      expect(paid.status, paid.body).toBe(200);
+      const again = await s.api.as(customer).post('/api/orders', bookingBody(hundred.id, { quantity: 98 }));
+      expect(again.status, again.body).toBe(201);
+      expect(await heldBy(customer.id)).toBe(12_000 + 980_000);
+    });
+
+    it("never refuses one line of a part's smallest quantity to a customer holding nothing else", async () => {
+      // 12 of it come to $12,000, more than the cap on their own.
+      const dear = await insertPart(ctx.database.db, { price_cents: 100_000, stock: 1000 });
+      const packed = await insertPart(ctx.database.db, {
+        price_cents: 100_000,
+        stock: 1000,
+        min_order_quantity: 12,
+        pack_size: 5,
+      });
+      const customer = await signedInCustomer(ctx);
+      const booked = await s.book(customer, dear.id);
+      expect(booked.status, booked.body).toBe(201);
+      // Holding it, the customer must pay or cancel before more.
+      const more = await s.book(customer, dear.id);
+      expect(more.status).toBe(409);
+      expect(more.json.detail).toBe(copy.booking.tooMuchUnpaid(1_200_000, 1_200_000, CAP));
+
+      const other = await signedInCustomer(ctx);
+      // More than the smallest quantity, or a second line, is not the smallest order.
+      const twoSets = await s.api.as(other).post('/api/orders', bookingBody(dear.id, { quantity: 24 }));
+      expect(twoSets.status).toBe(409);
+      expect(twoSets.json.detail).toBe(copy.booking.orderOverUnpaidCap(2_400_000, CAP));
+      const twoLines = await s.api.as(other).post(
+        '/api/orders',
+        order([
+          { partId: dear.id, quantity: 12 },
+          { partId: packed.id, quantity: 15 },
+        ]),
+      );
+      expect(twoLines.status).toBe(409);
+      // Whole packs: 15 is the smallest quantity of a part sold by 5 with a minimum of 12.
+      const smallest = await s.api.as(other).post('/api/orders', bookingBody(packed.id, { quantity: 15 }));
+      expect(smallest.status, smallest.body).toBe(201);
+      expect(await s.stockOf(dear.id)).toBe(1000 - 12);
+      expect(await s.stockOf(packed.id)).toBe(1000 - 15);
+    });
+
+    it('does not hold an admin to it: an admin is not a customer', async () => {
+      const admin = await signedInAdmin(ctx);
+      const part = await insertPart(ctx.database.db, { price_cents: 50_000, stock: 1000 });
+      const booked = await s.api.as(admin).post('/api/orders', bookingBody(part.id, { quantity: 500 }));
+      expect(booked.status, booked.body).toBe(201);
+      expect(await s.stockOf(part.id)).toBe(500);
+    });
+
+    it('lets exactly as many of 10 simultaneous bookings through as fit under the cap together', async () => {
+      const customer = await signedInCustomer(ctx);
+      // $1,500 each, on a part of its own, so the stock's row lock does not line them up by accident.
+      const parts = await Promise.all(
+        Array.from({ length: 10 }, () => insertPart(ctx.database.db, { price_cents: 12_500, stock: 100 })),
+      );
+      const answers = await Promise.all(parts.map((part) => s.book(customer, part.id)));
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(6);
+      expect(answers.filter((res) => res.status === 409 && res.json.code === 'unpaid_value_exceeded')).toHaveLength(4);
+      expect(await heldBy(customer.id)).toBe(6 * 150_000);
+      const stocks = await Promise.all(parts.map((part) => s.stockOf(part.id)));
+      expect(stocks.reduce((sum, stock) => sum + stock, 0)).toBe(10 * 100 - 6 * 12);
+    });
+
+    it('holds orders of several lines to it the same way when 10 come at once, the refused ones taking no stock', async () => {
+      const customer = await signedInCustomer(ctx);
+      const parts = await Promise.all(
+        Array.from({ length: 4 }, () => insertPart(ctx.database.db, { price_cents: 5000, stock: 1000 })),
+      );
+      // Each order takes two of the four parts ($600 + $1,200 = $1,800), in both orders, so orders share parts.
+      const orders = Array.from({ length: 10 }, (_, i) =>
+        order([
+          { partId: parts[i % 4]!.id, quantity: 12 },
+          { partId: parts[(i + 1 + (i % 2)) % 4]!.id, quantity: 24 },
+        ]),
+      );
+      const answers = await Promise.all(orders.map((body) => s.api.as(customer).post('/api/orders', body)));
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(5);
+      expect(answers.filter((res) => res.status === 409 && res.json.code === 'unpaid_value_exceeded')).toHaveLength(5);
+      expect(await heldBy(customer.id)).toBe(5 * 180_000);
+      const stocks = await Promise.all(parts.map((part) => s.stockOf(part.id)));
+      expect(stocks.reduce((sum, stock) => sum + stock, 0)).toBe(4 * 1000 - 5 * 36);
+    });
+  },
+  { config: { maxUnpaidValueCents: CAP } },
+);
+
 describeOnEachEngine(
   'booking needs a verified address (REQUIRE_VERIFIED_EMAIL on)',
   (ctx) => {
@@ -204,6 +375,8 @@ describeOnEachEngine(
       const account = await signUp(ctx.app);
       await ctx.mailer.next(account.email);
       expect((await s.api.anonymous.post('/api/auth/send-verification-email', { email: account.email })).status).toBe(401);
+      // A minute after the sign-up's link: an address gets at most one a minute.
+      ctx.clock.advance(60_000);
       const resent = await s.api.as(account).post('/api/auth/send-verification-email', { email: account.email });
       expect(resent.status, resent.body).toBe(200);
       const link = new URL(firstLink((await ctx.mailer.next(account.email)).text) ?? '');
@@ -216,6 +389,7 @@ describeOnEachEngine(
       const again = await s.api.as(account).post('/api/auth/send-verification-email', { email: account.email });
       expect(again.status).toBe(409);
       expect(again.json.detail).toBe(copy.auth.alreadyVerified);
+      ctx.clock.set(TEST_NOW);
     });
 
     it('counts the demo accounts as verified', async () => {

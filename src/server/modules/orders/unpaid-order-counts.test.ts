@@ -7,20 +7,32 @@ import { bookingBody } from '../../testing/booking';
 import { insertOrder, insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 
-// A booking checks the customer's unpaid orders against MAX_UNPAID_ORDERS by reading one row that
-// triggers on orders keep (migration 0017): every way an order starts or stops waiting for payment must
-// keep that row equal to a real count.
+// A booking checks the customer's unpaid orders against MAX_UNPAID_ORDERS and MAX_UNPAID_VALUE by
+// reading one row that triggers on orders keep (migrations 0017 and 0024): every way an order starts or
+// stops waiting for payment, or changes its total while it waits, must keep that row equal to a real
+// count and sum.
 describeOnEachEngine('the unpaid orders of each customer', (ctx) => {
   const api = testApi(ctx);
   const db = () => ctx.database.db;
-  const kept = async (userId: string) =>
-    Number((await db().selectFrom('unpaid_orders').select('n').where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
-  const counted = async (userId: string) =>
-    (await db().selectFrom('orders').select('id').where('user_id', '=', userId).where('status', '=', 'pending_payment').execute())
-      .length;
-  const expectKept = async (userId: string, n: number) => {
-    expect(await counted(userId)).toBe(n);
-    expect(await kept(userId)).toBe(n);
+  const kept = async (userId: string) => {
+    const row = await db().selectFrom('unpaid_orders').select(['n', 'cents']).where('user_id', '=', userId).executeTakeFirst();
+    return { n: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
+  };
+  const counted = async (userId: string) => {
+    const rows = await db()
+      .selectFrom('orders')
+      .select('total_cents')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending_payment')
+      .execute();
+    return { n: rows.length, cents: rows.reduce((sum, row) => sum + Number(row.total_cents), 0) };
+  };
+  /** `n` unpaid orders of `cents` together, counted from the orders and as kept. */
+  const expectKept = async (userId: string, n: number, cents?: number) => {
+    const real = await counted(userId);
+    expect(real.n).toBe(n);
+    if (cents !== undefined) expect(real.cents).toBe(cents);
+    expect(await kept(userId)).toEqual(real);
   };
 
   it('follows bookings, payments, cancels, deletes and statuses set by hand', async () => {
@@ -35,17 +47,37 @@ describeOnEachEngine('the unpaid orders of each customer', (ctx) => {
     expect(cancelled.status, cancelled.body).toBe(200);
     await expectKept(customer.id, 0);
 
-    const unpaid = await insertOrder(db(), { part_id: part.id, user_id: customer.id, status: 'pending_payment' });
-    const other = await insertOrder(db(), { part_id: part.id, user_id: customer.id, status: 'pending_payment' });
-    await insertOrder(db(), { part_id: part.id, user_id: customer.id, status: 'paid' });
-    await expectKept(customer.id, 2);
+    const unpaid = await insertOrder(db(), {
+      part_id: part.id,
+      user_id: customer.id,
+      status: 'pending_payment',
+      total_cents: 700,
+    });
+    const other = await insertOrder(db(), {
+      part_id: part.id,
+      user_id: customer.id,
+      status: 'pending_payment',
+      total_cents: 500,
+    });
+    await insertOrder(db(), { part_id: part.id, user_id: customer.id, status: 'paid', total_cents: 300 });
+    await expectKept(customer.id, 2, 1200);
     await db().updateTable('orders').set({ status: 'paid' }).where('id', '=', unpaid.id).execute();
-    await expectKept(customer.id, 1);
+    await expectKept(customer.id, 1, 500);
+    // A total changed by hand: while unpaid it counts, once paid it does not.
+    await db().updateTable('orders').set({ total_cents: 550 }).where('id', '=', other.id).execute();
+    await expectKept(customer.id, 1, 550);
+    await db().updateTable('orders').set({ total_cents: 900 }).where('id', '=', unpaid.id).execute();
+    await expectKept(customer.id, 1, 550);
     // A change that keeps the status, and one back to unpaid.
     await db().updateTable('orders').set({ status: 'pending_payment', updated_at: 'x' }).where('id', '=', other.id).execute();
     await expectKept(customer.id, 1);
     await db().updateTable('orders').set({ status: 'pending_payment' }).where('id', '=', unpaid.id).execute();
-    await expectKept(customer.id, 2);
+    await expectKept(customer.id, 2, 1450);
+    // Status and total in one statement.
+    await db().updateTable('orders').set({ status: 'paid', total_cents: 1 }).where('id', '=', unpaid.id).execute();
+    await expectKept(customer.id, 1, 550);
+    await db().updateTable('orders').set({ status: 'pending_payment', total_cents: 900 }).where('id', '=', unpaid.id).execute();
+    await expectKept(customer.id, 2, 1450);
     // One statement settling several orders (as the expiry sweep does), then a delete.
     await db()
       .updateTable('orders')
@@ -62,26 +94,37 @@ describeOnEachEngine('the unpaid orders of each customer', (ctx) => {
 
   it('counts nothing for an order without a customer', async () => {
     const part = await insertPart(db());
-    const before = await db().selectFrom('unpaid_orders').select(['user_id', 'n']).orderBy('user_id').execute();
+    const before = await db().selectFrom('unpaid_orders').select(['user_id', 'n', 'cents']).orderBy('user_id').execute();
     await insertOrder(db(), { part_id: part.id, user_id: null, status: 'pending_payment' });
-    expect(await db().selectFrom('unpaid_orders').select(['user_id', 'n']).orderBy('user_id').execute()).toEqual(before);
+    expect(await db().selectFrom('unpaid_orders').select(['user_id', 'n', 'cents']).orderBy('user_id').execute()).toEqual(before);
   });
 
-  it("counts the orders already unpaid when the migration runs, each customer's own", async () => {
+  it("counts the orders already unpaid, and sums them, when the migrations run, each customer's own", async () => {
     const part = await insertPart(db());
     await migrateTo(db(), '0016-low-stock-threshold');
     const [a, b] = [newId(), newId()];
-    for (const [userId, status] of [
-      [a, 'pending_payment'],
-      [a, 'pending_payment'],
-      [a, 'paid'],
-      [b, 'cancelled'],
-      [b, 'pending_payment'],
+    for (const [userId, status, total] of [
+      [a, 'pending_payment', 1000],
+      [a, 'pending_payment', 2500],
+      [a, 'paid', 4000],
+      [b, 'cancelled', 8000],
+      [b, 'pending_payment', 16_000],
     ] as const) {
-      await insertOrder(db(), { part_id: part.id, user_id: userId, status });
+      await insertOrder(db(), { part_id: part.id, user_id: userId, status, total_cents: total });
     }
     await migrateToLatest(db());
-    await expectKept(a, 2);
-    await expectKept(b, 1);
+    await expectKept(a, 2, 3500);
+    await expectKept(b, 1, 16_000);
+
+    // Customers with unpaid orders when the sum is added to the count (migration 0024).
+    const c = newId();
+    await migrateTo(db(), '0023-search-miss-clients');
+    await insertOrder(db(), { part_id: part.id, user_id: c, status: 'pending_payment', total_cents: 3200 });
+    await insertOrder(db(), { part_id: part.id, user_id: c, status: 'pending_payment', total_cents: 6400 });
+    await migrateToLatest(db());
+    await expectKept(c, 2, 9600);
+    await expectKept(a, 2, 3500);
+    await insertOrder(db(), { part_id: part.id, user_id: c, status: 'pending_payment', total_cents: 100 });
+    await expectKept(c, 3, 9700);
   });
 });

@@ -142,6 +142,22 @@ describe('CartView, signed in: placing the order', () => {
     expect(toast.error).toHaveBeenCalledWith(tooMany);
   });
 
+  it('shows a refusal for holding too much unpaid under the form and as a toast, marking no line', async () => {
+    const tooMuch = copy.booking.orderOverUnpaidCap(123_664_500, 1_000_000);
+    api
+      .on('GET /api/cart', ok(cartOf(pads, filter)))
+      .on('GET /api/me/orders', ok(lastOrder))
+      .on('POST /api/orders', problem('unpaid_value_exceeded', tooMuch));
+    renderCart('signed-in');
+    await screen.findByDisplayValue('+44 20 7946 0958');
+    placeOrder();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(tooMuch));
+    expect(toast.error).toHaveBeenCalledWith(tooMuch);
+    expectNoFieldError(await quantityOf('Brake Pads'));
+    expectNoFieldError(await quantityOf('Air Filter'));
+    expect(screen.queryByText('payment page')).toBeNull();
+  });
+
   it('sends nothing while a line cannot be ordered, and says which', async () => {
     api
       .on('GET /api/cart', ok(cartOf(pads, line('gone', 'Old Radiator', 12, { problem: copy.cart.noLongerSold }))))

@@ -94,6 +94,7 @@ describe('BookingForm', () => {
 
   it.each([
     ['too many unpaid orders', problem('too_many_unpaid_orders', copy.booking.tooManyUnpaid(3))],
+    ['more held unpaid than allowed', problem('unpaid_value_exceeded', copy.booking.tooMuchUnpaid(950_000, 120_000, 1_000_000))],
     ['not enough stock left', problem('insufficient_stock', v.quantityTooHigh)],
     ['a refusal with only a detail', problem('rate_limited', copy.common.tooManyRequests(12))],
   ])('shows %s under the form and as a toast, and clears it on success', async (_case, answer) => {
