@@ -21,6 +21,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -44,6 +45,7 @@ export const errorTitles: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   internal: 'Internal error',
   unavailable: 'Service unavailable',
+  insufficient_storage: 'No room to store it',
 };
 
 /** RFC 9457 problem details, as every API error is answered. */

@@ -4,6 +4,7 @@ import * as copy from '#shared/copy';
 import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
 import { AppError } from '../app-error';
 import { isDatabaseUnavailable } from '../db/errors';
+import { isStorageFull } from '../storage-full';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -94,6 +95,12 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     const body = problem(code, typeof given === 'string' ? given : error.message);
     if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
     return sendProblem(reply, { ...body, status });
+  }
+  // A full (or read-only) disk under the data folder or the database: nothing more can be written
+  // until an operator makes room, so the answer says so rather than "try again", and the log says error.
+  if (isStorageFull(error)) {
+    request.log.error({ err: error }, 'request failed: no room left to store what it writes');
+    return sendProblem(reply, problem('insufficient_storage', copy.common.storageFull));
   }
   // The database down, unreachable or too slow: a failure of the moment, which the caller may retry.
   if (isDatabaseUnavailable(error)) {

@@ -34,8 +34,12 @@ describeOnEachEngine('liveness and readiness', (ctx) => {
   it('is ready when the database and every added check answer', async () => {
     const res = await ctx.app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    // `storage` is the app's own (the uploads directory here); `redis` and `cdn` were added above.
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', redis: 'ok', cdn: 'ok' } });
+    // `storage` (the uploads directory here) and `disk` (the data folder) are the app's own; `redis` and
+    // `cdn` were added above.
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', disk: 'ok', storage: 'ok', redis: 'ok', cdn: 'ok' },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -52,7 +56,7 @@ describeOnEachEngine('liveness and readiness', (ctx) => {
       expect(body).toMatchObject({
         code: 'unavailable',
         status: 503,
-        checks: { database: 'ok', storage: 'ok', redis: 'failed', cdn: 'timeout' },
+        checks: { database: 'ok', disk: 'ok', storage: 'ok', redis: 'failed', cdn: 'timeout' },
       });
       expect(body.detail).toBe('Not ready: redis (failed), cdn (timeout).');
       expect(res.body).not.toContain('ECONNREFUSED');

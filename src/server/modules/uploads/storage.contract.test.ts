@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -118,6 +118,23 @@ describe.each(drivers)('object storage contract: $name', (driver) => {
     const bytes = Buffer.from('the same picture, twice at once');
     await Promise.all(Array.from({ length: 8 }, () => storage.put(key, bytes, 'image/webp')));
     expect(await read((await storage.get(key))!.body)).toEqual(bytes);
+  });
+});
+
+describe('local disk storage', () => {
+  // A full disk fails a write half-way; a file left behind would keep the space taken after the failure.
+  it('leaves no temporary file behind when a write fails', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'gearhouse-disk-'));
+    try {
+      const storage = new LocalDiskStorage(dir);
+      const key = newKey();
+      // A folder in the key's place fails the write's last step (the rename) whoever runs it, root too.
+      await mkdir(path.join(dir, key));
+      await expect(storage.put(key, Buffer.from('a picture'), 'image/webp')).rejects.toMatchObject({ code: expect.any(String) });
+      expect(await readdir(dir)).toEqual([key]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { constants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, open, rename, stat } from 'node:fs/promises';
+import { access, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -40,12 +40,18 @@ export class LocalDiskStorage implements ObjectStorage {
     const temporary = `${target}.${randomUUID()}.tmp`;
     const file = await open(temporary, 'wx');
     try {
-      await file.writeFile(body);
-      await file.datasync();
-    } finally {
-      await file.close();
+      try {
+        await file.writeFile(body);
+        await file.datasync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, target);
+    } catch (error) {
+      // Half a file on a full disk would keep its space taken after the failure.
+      await unlink(temporary).catch(() => undefined);
+      throw error;
     }
-    await rename(temporary, target);
   }
 
   async get(key: string) {
