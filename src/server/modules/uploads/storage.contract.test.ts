@@ -126,7 +126,7 @@ describe('local disk storage', () => {
   it('leaves no temporary file behind when a write fails', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'gearhouse-disk-'));
     try {
-      const storage = new LocalDiskStorage(dir);
+      const storage: ObjectStorage = new LocalDiskStorage(dir);
       const key = newKey();
       // A folder in the key's place fails the write's last step (the rename) whoever runs it, root too.
       await mkdir(path.join(dir, key));
