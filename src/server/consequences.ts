@@ -37,8 +37,8 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
   // cart empties the cart of what it holds.
   events.on('orderPlaced', {
-    during: async (trx, { order, lines, stockTaken, fromCart, at }) => {
-      await orderMails.placed(trx, order, lines, at);
+    during: async (trx, { order, lines, stockTaken, fromCart, customerAddressConfirmed, at }) => {
+      await orderMails.placed(trx, order, lines, customerAddressConfirmed, at);
       await lowStockMails.afterStockTaken(trx, stockTaken, at);
       if (fromCart && order.user_id) {
         await cart.removeOrdered(

@@ -29,7 +29,15 @@ export interface ShopEvents {
    * `fromCart`: it was placed
    * with lines (from the cart, a quick order or an order again), not with the part page's "Book Now".
    */
-  orderPlaced: { order: OrderRow; lines: OrderLineRow[]; stockTaken: StockTaken[]; fromCart: boolean; at: string };
+  orderPlaced: {
+    order: OrderRow;
+    lines: OrderLineRow[];
+    stockTaken: StockTaken[];
+    fromCart: boolean;
+    /** Whether the customer's account has proven its address its own (what its mail may carry). */
+    customerAddressConfirmed: boolean;
+    at: string;
+  };
   /** The provider confirmed the full amount and the order became paid (once per order). */
   orderPaid: { order: OrderRow; at: string; provider: PaymentProviderName };
   /** An admin marked a paid order shipped. */

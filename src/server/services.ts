@@ -55,7 +55,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     // The "paid" mail's invoice, made when it is sent (the services exist by then).
     invoicePdf: (orderId) => services.orders.invoiceAttachment(orderId),
   });
-  const auth = createAuth(config, { database, mailer: outboxMailer({ db, clock, wake: mailOutbox.wake }), log });
+  const auth = createAuth(config, { database, mailer: outboxMailer({ db, clock, wake: mailOutbox.wake, log }), log });
   // Stripe when PAYMENT_PROVIDER (or its keys) chose it, which is when `config.stripe` is set; else the sandbox.
   const paymentProvider: PaymentProvider =
     deps.paymentProvider ??

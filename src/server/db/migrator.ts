@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-parts-short-of-stock';
 import * as m0020 from './migrations/0020-part-stock';
 import * as m0023 from './migrations/0023-search-miss-clients';
 import * as m0024 from './migrations/0024-unpaid-order-value';
+import * as m0025 from './migrations/0025-mail-limits';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-part-stock': m0020,
   '0023-search-miss-clients': m0023,
   '0024-unpaid-order-value': m0024,
+  '0025-mail-limits': m0025,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -373,6 +373,30 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/**
+ * How many mails of one kind an address got in the current day of its count, and when the last went
+ * out (migration 0025); the mail module's. No row: none lately.
+ */
+export interface MailAddressLimitsTable {
+  /** The address, lower-case. */
+  recipient: string;
+  kind: string;
+  /** When the day this row counts began (its first mail). */
+  window_started_at: string;
+  last_sent_at: string;
+  /** Mails sent since `window_started_at`. */
+  sent: number;
+}
+
+/** The admins' low-stock mail about a part (migration 0025); the parts module's. No row: never written, armed. */
+export interface LowStockAlertsTable {
+  part_id: string;
+  /** When the last one was written. */
+  mailed_at: string;
+  /** When an admin's restock armed it again since; null: spent, the next crossing mails nothing. */
+  rearmed_at: string | null;
+}
+
 export interface Database {
   parts: PartsTable;
   part_stock: PartStockTable;
@@ -404,6 +428,8 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   mail_outbox: MailOutboxTable;
+  mail_address_limits: MailAddressLimitsTable;
+  low_stock_alerts: LowStockAlertsTable;
 }
 
 /** A part as the shop reads it: its row and its stock (`part_stock`). */

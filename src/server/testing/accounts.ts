@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/database';
 import type { Log } from '../log';
-import type { Mailer } from '../modules/mail';
+import { firstLink, type Mailer } from '../modules/mail';
 import { type Auth, createAuth } from '../modules/users';
-import { capturingMailer } from './mail';
+import { type CapturingMailer, capturingMailer } from './mail';
 import { testConfig } from './test-app';
 import type { TestDatabase } from './test-database';
 
@@ -56,6 +56,24 @@ export async function signUp(
   const res = await postAuth(app, '/sign-up/email', account);
   if (res.statusCode !== 200) throw new Error(`sign-up failed with ${res.statusCode}: ${res.body}`);
   return { ...account, id: res.json().user.id, cookie: cookieHeader(res) };
+}
+
+/**
+ * Confirms the account's address the way its owner does: asks for the verification link and follows
+ * it. Mail to a confirmed address may carry the account's name (docs/shop-rules.md, "Accounts and safety").
+ */
+export async function confirmAddress(
+  ctx: { app: FastifyInstance; mailer: CapturingMailer },
+  account: Pick<TestAccount, 'email' | 'cookie'>,
+): Promise<void> {
+  const asked = await postAuth(ctx.app, '/send-verification-email', { email: account.email }, account.cookie);
+  if (asked.statusCode !== 200)
+    throw new Error(`asking for the verification link failed with ${asked.statusCode}: ${asked.body}`);
+  const link = new URL(firstLink((await ctx.mailer.next(account.email)).text) ?? '');
+  const followed = await ctx.app.inject({ url: `${link.pathname}${link.search}` });
+  if (followed.statusCode !== 302 || followed.headers.location?.includes('error=')) {
+    throw new Error(`following the verification link answered ${followed.statusCode} ${followed.headers.location ?? ''}`);
+  }
 }
 
 /** Signs in and answers the Cookie header, or throws with the answer. */

@@ -9,7 +9,8 @@ export const booking = {
     `This order comes to ${formatMoney(orderCents)}, more than the ${formatMoney(capCents)} one customer may hold unpaid. Order less at a time: book the rest once this order is paid.`,
   emailNotVerified: (email: string) => `Please verify your email address before booking: follow the link we sent to ${email}.`,
   resendVerification: 'Send the link again',
-  verificationResent: (email: string) => `We sent a new link to ${email}. It works for 1 hour.`,
+  verificationResent: (email: string) =>
+    `A link is on its way to ${email}: we send one a minute at most, five a day. Each link works for 1 hour.`,
   title: 'Book this part',
   text: 'The stock is held for you while you pay; unpaid orders are cancelled after the payment window.',
   submit: 'Book Now',

@@ -2,10 +2,13 @@ export const mail = {
   lowStockSubject: (name: string, sku: string) => `Low stock: ${name} (${sku})`,
   lowStockIntro: (name: string, sku: string, stock: number, line: number) =>
     `An order has just taken the stock of ${name} (${sku}) to ${stock}, under its low-stock threshold of ${line}.`,
-  lowStockOnce: 'You get this mail once each time the stock falls under that line, not for every order after it.',
+  lowStockOnce:
+    'You get this mail once when the stock falls under that line: again only after a restock takes it back over the line, and never more than once a day for a part.',
   lowStockButton: 'Open the overview',
   resetSubject: 'Reset your Gearhouse password',
-  resetGreeting: (name: string) => `Hello ${name},`,
+  greeting: (name: string) => `Hello ${name},`,
+  /** To an address its account has not confirmed: the name was typed by whoever signed up. */
+  greetingWithoutName: 'Hello,',
   resetIntro:
     'Someone (hopefully you) asked to reset the password of your Gearhouse account. Open this link to choose a new one:',
   resetExpiry:
@@ -34,6 +37,7 @@ export const mail = {
   shippedSubject: (part: string) => `On its way: ${part}`,
   shippedIntro: 'Your parts have left our plant:',
   shippedTo: (address: string) => `They are on their way to ${address}.`,
+  shippedToGivenAddress: 'They are on their way to the address given with the order.',
   expiredSubject: (part: string) => `Order cancelled: ${part}`,
   expiredIntro: (hours: number) =>
     `Your order was not paid within ${hours} hours, so we cancelled it and put the parts back on sale:`,

@@ -1,4 +1,5 @@
 export { createMailer, firstLink, type MailMessage, type Mailer } from './mailer';
+export { ADDRESS_MAIL_LIMIT, type AddressMailLimit, addressTag } from './address-limits';
 export {
   createMailDispatcher,
   DEFAULT_OUTBOX_POLICY,
@@ -20,4 +21,5 @@ export {
   orderShippedMail,
   type ShopCancelReason,
   passwordResetMail,
+  type Recipient,
 } from './messages';

@@ -6,6 +6,13 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import type { MailOutboxRow } from '../../db/schema';
 import { newTimeOrderedId } from '../../ids';
 import type { Log } from '../../log';
+import {
+  ADDRESS_MAIL_LIMIT,
+  type AddressMailLimit,
+  addressTag,
+  pruneAddressAllowances,
+  takeAddressAllowance,
+} from './address-limits';
 import type { MailAttachment, MailMessage, Mailer } from './mailer';
 import {
   claimDueMails,
@@ -45,12 +52,42 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date | stri
  * A Mailer whose `send` writes to the outbox (its own small transaction) and wakes the dispatcher:
  * for code that owns no transaction of ours (better-auth's reset and verification mails), so that
  * its mail survives a crash or a mail-server outage like every other.
+ * Anyone who types an address can ask for these mails, so each is counted against the address's
+ * limit for its kind (address-limits.ts) in the same transaction; one over it is not written, and
+ * only the log says so: the caller has already answered as it would for an unknown address.
  */
-export function outboxMailer({ db, clock, wake }: { db: Db; clock: Clock; wake: () => void }): Mailer {
+export function outboxMailer({
+  db,
+  clock,
+  wake,
+  log,
+  limit = ADDRESS_MAIL_LIMIT,
+}: {
+  db: Db;
+  clock: Clock;
+  wake: () => void;
+  log: Log;
+  limit?: AddressMailLimit;
+}): Mailer {
   return {
     async send(message) {
-      await enqueueMail(db, message, clock.now());
-      wake();
+      const now = clock.now();
+      const kind = message.kind ?? 'mail';
+      const allowance = await db.transaction().execute(async (trx) => {
+        const taken = await takeAddressAllowance(trx, { address: message.to, kind, now, limit });
+        if (taken === 'allowed') await enqueueMail(trx, message, now);
+        return taken;
+      });
+      if (allowance === 'allowed') {
+        wake();
+        return;
+      }
+      const details = { kind, address: addressTag(message.to), limit: allowance };
+      if (allowance === 'day-used-up') {
+        log.warn(details, `${kind} mail not sent: the address had its ${limit.perDay} of the day already`);
+      } else {
+        log.info(details, `${kind} mail not sent: the address had one less than ${limit.gapMs / 1000} s ago`);
+      }
     },
   };
 }
@@ -264,12 +301,16 @@ export function createMailDispatcher({
       });
   }
 
-  /** Deletes the rows sent longer than `keepSentMs` ago; never one not sent. Answers how many went. */
+  /**
+   * Deletes the rows sent longer than `keepSentMs` ago (never one not sent), and the addresses' counts
+   * of mail that no longer hold anything back. Answers how many mails went.
+   */
   async function prune(): Promise<number> {
     const now = clock.now().getTime();
     lastPrune = now;
     const count = await exclusive(() => pruneSentMails(db, toIso(now - policy.keepSentMs)));
     if (count > 0) log.info({ count }, `pruned ${count} mail(s) sent more than ${policy.keepSentMs / (24 * HOUR)} days ago`);
+    await pruneAddressAllowances(db, new Date(now));
     return count;
   }
 

@@ -24,7 +24,7 @@ describe('the outbox mailer (no SMTP_URL)', () => {
     const mailer = createMailer(config, { debug: record, info: record, warn: record, error: record });
 
     const link = 'http://localhost:3000/reset-password?token=abc123';
-    await mailer.send(passwordResetMail({ email: 'fay@example.com', name: 'Fay <b>' }, link));
+    await mailer.send(passwordResetMail({ email: 'fay@example.com', name: 'Fay <b>', addressConfirmed: true }, link));
 
     const files = readdirSync(config.mail.outboxDir);
     expect(files).toHaveLength(1);

@@ -8,9 +8,15 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-interface Recipient {
+/**
+ * Who a mail goes to. `name` is what the account chose to be called, by whoever made it: until the
+ * address is proven the account's, that may be a stranger's text (a link, an insult) mailed to the
+ * address's owner, so it is written only to an address the account confirmed.
+ */
+export interface Recipient {
   email: string;
   name: string;
+  addressConfirmed: boolean;
 }
 
 interface MailContent {
@@ -24,9 +30,12 @@ interface MailContent {
   after?: string[];
 }
 
-/** Every mail of the shop: a greeting, paragraphs, an optional link and the signature, as text and HTML. */
+/**
+ * Every mail of the shop: a greeting, paragraphs, an optional link and the signature, as text and
+ * HTML. The greeting names the recipient only at a confirmed address (`Recipient`).
+ */
 function compose(to: Recipient, { kind, subject, paragraphs, link, after = [] }: MailContent): MailMessage {
-  const before = [m.resetGreeting(to.name), ...paragraphs];
+  const before = [to.addressConfirmed ? m.greeting(to.name) : m.greetingWithoutName, ...paragraphs];
   const closing = [...after, m.signature];
   const html = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return {
@@ -52,17 +61,28 @@ export function passwordResetMail(to: Recipient, link: string): MailMessage {
   });
 }
 
-/** The link that proves the address is the account's (sent on sign-up, and again when asked). */
-export function emailVerificationMail(to: Recipient, link: string): MailMessage {
-  return compose(to, {
-    subject: m.verifySubject,
-    paragraphs: [m.verifyIntro],
-    link: { href: link, label: m.verifyButton },
-    after: [m.verifyExpiry],
-  });
+/**
+ * The link that proves the address is the account's (sent on sign-up, and again when asked): to an
+ * address not confirmed yet, so nothing the account chose goes in it.
+ */
+export function emailVerificationMail(to: { email: string }, link: string): MailMessage {
+  return compose(
+    { email: to.email, name: '', addressConfirmed: false },
+    {
+      kind: 'email-verification',
+      subject: m.verifySubject,
+      paragraphs: [m.verifyIntro],
+      link: { href: link, label: m.verifyButton },
+      after: [m.verifyExpiry],
+    },
+  );
 }
 
-/** What an order mail needs to know about the order (the names and address as copied on the order). */
+/**
+ * What an order mail needs to know about the order (the names and address as copied on the order).
+ * The customer's `addressConfirmed` says whether the account proved the address its own: else the
+ * name and the delivery address, typed by whoever booked, stay out of the mail.
+ */
 export interface OrderMailFacts {
   customer: Recipient;
   partName: string;
@@ -126,7 +146,11 @@ export function orderShippedMail(order: OrderMailFacts, ordersLink: string): Mai
   return compose(order.customer, {
     kind: 'order-shipped',
     subject: m.shippedSubject(orderName(order)),
-    paragraphs: [m.shippedIntro, ...orderLines(order), m.shippedTo(order.address)],
+    paragraphs: [
+      m.shippedIntro,
+      ...orderLines(order),
+      order.customer.addressConfirmed ? m.shippedTo(order.address) : m.shippedToGivenAddress,
+    ],
     link: { href: ordersLink, label: m.ordersButton },
   });
 }

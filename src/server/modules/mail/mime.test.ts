@@ -81,7 +81,7 @@ describe('a mail composed as MIME', () => {
         ...orderPaidMail(
           {
             lines: [{ partName: 'Brake pad set', quantity: 12, lineTotalCents: 12_345 }],
-            customer: { email: 'buyer@example.com', name: 'Buyer' },
+            customer: { email: 'buyer@example.com', name: 'Buyer', addressConfirmed: true },
             partName: 'Brake pad set',
             quantity: 12,
             totalCents: 12_345,
@@ -106,7 +106,10 @@ describe('a mail composed as MIME', () => {
   });
 
   it('writes a non-ASCII domain in its ASCII form', async () => {
-    const reset = passwordResetMail({ email: 'fay@bücher.example', name: 'Fay' }, 'https://shop.example/reset-password?token=a');
+    const reset = passwordResetMail(
+      { email: 'fay@bücher.example', name: 'Fay', addressConfirmed: true },
+      'https://shop.example/reset-password?token=a',
+    );
     const mail = await parsed(composeMime(FROM, reset));
     expect(mail.to).toEqual([{ name: '', address: 'fay@xn--bcher-kva.example' }]);
     expect(mail.text).toContain('https://shop.example/reset-password?token=a');

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { confirmAddress, signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { GOOD_CARD, orderSteps } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 import { createEventBus } from '../../events';
@@ -55,6 +55,8 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
   });
 
   it('mails the customer when an admin ships the order, and not for the delivery', async () => {
+    // Only to a confirmed address does the mail say where the parts go (messages.test.ts has the other case).
+    await confirmAddress(ctx, customer);
     const { orderId } = await steps.place(customer, clutchKit());
     await ctx.mailer.next(customer.email);
     await steps.pay(customer, orderId);

@@ -9,6 +9,7 @@ import {
   orderPlacedMail,
   orderShippedMail,
 } from '../mail';
+import { isAddressConfirmed } from '../users';
 import { linesOfOrders } from './orders.repository';
 import { payByOf } from './orders.service';
 
@@ -28,17 +29,23 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
 
   /**
    * The order as its mail tells it. Its lines are the ones given (a placed order's, just written), or
-   * read inside the transaction that changes the order.
+   * read inside the transaction that changes the order; so is whether the customer's address is
+   * confirmed, unless the booking said (the name and address typed go only to a confirmed one).
    */
-  async function facts(trx: Db, row: OrderRow, given?: readonly OrderLineRow[]): Promise<OrderMailFacts> {
-    const lines = given ?? (await linesOfOrders(trx, [row.id])).get(row.id) ?? [];
+  async function facts(
+    trx: Db,
+    row: OrderRow,
+    given?: { lines: readonly OrderLineRow[]; addressConfirmed: boolean },
+  ): Promise<OrderMailFacts> {
+    const lines = given?.lines ?? (await linesOfOrders(trx, [row.id])).get(row.id) ?? [];
+    const addressConfirmed = given?.addressConfirmed ?? (await isAddressConfirmed(trx, row.user_id));
     return {
       lines: lines.map((line) => ({
         partName: line.part_name,
         quantity: line.quantity,
         lineTotalCents: Number(line.line_total_cents),
       })),
-      customer: { email: row.customer_email, name: row.customer_name },
+      customer: { email: row.customer_email, name: row.customer_name, addressConfirmed },
       partName: row.part_name,
       quantity: row.quantity,
       totalCents: Number(row.total_cents),
@@ -49,8 +56,8 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
   }
 
   return {
-    placed: async (trx: Db, row: OrderRow, lines: readonly OrderLineRow[], now: string) =>
-      enqueueMail(trx, orderPlacedMail(await facts(trx, row, lines), ordersLink), now),
+    placed: async (trx: Db, row: OrderRow, lines: readonly OrderLineRow[], addressConfirmed: boolean, now: string) =>
+      enqueueMail(trx, orderPlacedMail(await facts(trx, row, { lines, addressConfirmed }), ordersLink), now),
     // With its invoice: the outbox keeps the order's id, and the PDF is made when the mail is sent.
     paid: async (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(trx, { ...orderPaidMail(await facts(trx, row), ordersLink), invoiceOf: row.id }, now),

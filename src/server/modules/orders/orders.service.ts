@@ -344,6 +344,7 @@ export function createOrdersService(
         lines,
         stockTaken,
         fromCart: !single,
+        customerAddressConfirmed: user.emailVerified,
         at: now,
       });
     });

@@ -26,6 +26,7 @@ import { type ObjectStorage, isOwnUpload } from '../uploads';
 import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
 import { countMatches, type FoundParts, findParts, resolveFilters } from './parts-search';
+import { afterAdminChange } from './low-stock';
 import { recordSearchMiss } from './search-misses';
 import {
   type RatingSummary,
@@ -292,9 +293,23 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         // Absent fitments leave the list as it is; a list (even empty) replaces it, checked with the write.
         row = await events.transaction(db, async ({ trx, announce }) => {
           if (fitments) await partFitments.check(trx, fitments);
-          const updated = await updateLivePart(trx, id, { ...changes, updated_at: clock.now().toISOString() });
+          const now = clock.now().toISOString();
+          const updated = await updateLivePart(trx, id, { ...changes, updated_at: now });
           if (!updated) return undefined;
           if (fitments) await partFitments.replace(trx, id, fitments);
+          // A restock (or a new low-stock line) arms the admins' low-stock mail again; only an admin's does.
+          if (input.stock !== undefined || input.lowStockThreshold !== undefined || input.minOrderQuantity !== undefined) {
+            await afterAdminChange(
+              trx,
+              {
+                id,
+                stock: updated.stock,
+                minOrderQuantity: updated.min_order_quantity,
+                lowStockThreshold: updated.low_stock_threshold,
+              },
+              now,
+            );
+          }
           await announce('catalogueChanged', { partId: id });
           return updated;
         });

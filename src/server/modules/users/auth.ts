@@ -31,7 +31,8 @@ export interface AuthDeps {
   database: DatabaseHandle;
   /**
    * The app passes the mail outbox's mailer (outboxMailer): `send` writes the mail to the outbox and
-   * the dispatcher sends it, so a reset or verification mail survives a crash or a mail-server outage.
+   * the dispatcher sends it, so a reset or verification mail survives a crash or a mail-server outage;
+   * it holds back what goes over the address's limit of mail of that kind.
    */
   mailer: Mailer;
   log: Log;
@@ -148,9 +149,11 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`;
-        // Not awaited: an answer that waited for the mail server would tell, by its timing, that the
-        // address has an account.
-        mailer.send(passwordResetMail(user, link)).catch((error: unknown) => {
+        // Not awaited: an answer that waited for the mail server, or for the address's mail limit,
+        // would tell by its timing that the address has an account. The name goes into the mail only
+        // once the account has proven the address its own: before, whoever signed up typed it.
+        const to = { email: user.email, name: user.name, addressConfirmed: user.emailVerified };
+        mailer.send(passwordResetMail(to, link)).catch((error: unknown) => {
           log.error({ err: error }, 'the password reset mail could not be sent');
         });
       },
@@ -162,7 +165,8 @@ export function createAuth(config: Config, { database, mailer, log }: AuthDeps) 
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
-        // Not awaited, like the reset mail: the answer's timing must not tell whether a mail was sent.
+        // Not awaited, like the reset mail: the answer's timing must not tell whether a mail was sent
+        // (or held back by the address's limit).
         mailer.send(emailVerificationMail(user, verificationLink(config.publicUrl, token))).catch((error: unknown) => {
           log.error({ err: error }, 'the verification mail could not be sent');
         });

@@ -4,5 +4,6 @@ export { AccountInputError, createAdmin, demoAccounts, ensureDemoAccounts, type 
 export { createSessionResolver } from './sessions';
 export { usersRoutes } from './users.routes';
 export { createUsersService, type UsersService } from './users.service';
-// For the shop's mails to its admins (low stock), with the caller's transaction.
-export { adminRecipients } from './users.repository';
+// For the shop's mails to its admins (low stock) and its customers (whether a name may go into one),
+// with the caller's transaction.
+export { adminRecipients, isAddressConfirmed } from './users.repository';

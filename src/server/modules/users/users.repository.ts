@@ -62,9 +62,22 @@ export async function lockAdmins(trx: Db): Promise<void> {
   await trx.selectFrom('users').select('id').where('role', '=', 'admin').orderBy('id').forUpdate().execute();
 }
 
-/** Every admin's address and name, for the shop's own mails to them. */
-export async function adminRecipients(db: Db): Promise<{ email: string; name: string }[]> {
-  return db.selectFrom('users').select(['email', 'name']).where('role', '=', 'admin').orderBy('email').execute();
+/** Every admin's address and name, and whether the address is confirmed, for the shop's own mails to them. */
+export async function adminRecipients(db: Db): Promise<{ email: string; name: string; addressConfirmed: boolean }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'name', 'email_verified'])
+    .where('role', '=', 'admin')
+    .orderBy('email')
+    .execute();
+  return rows.map(({ email, name, email_verified }) => ({ email, name, addressConfirmed: Boolean(email_verified) }));
+}
+
+/** Whether the account proved its address its own (a removed account: no). */
+export async function isAddressConfirmed(db: Db, userId: string | null): Promise<boolean> {
+  if (userId === null) return false;
+  const row = await db.selectFrom('users').select('email_verified').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.email_verified);
 }
 
 export async function countAdmins(db: Db): Promise<number> {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import * as copy from '#shared/copy';
+import type { MailMessage } from './mailer';
+import {
+  emailVerificationMail,
+  lowStockMail,
+  orderCancelledByShopMail,
+  orderExpiredMail,
+  type OrderMailFacts,
+  orderPaidMail,
+  orderPlacedMail,
+  orderShippedMail,
+  passwordResetMail,
+  type Recipient,
+} from './messages';
+
+// What whoever made an account typed: its name, and an order's delivery address.
+const CHOSEN_NAME = 'Claim your prize at evil.example now';
+const CHOSEN_ADDRESS = 'Call +1 555 0100 to stop the charge';
+
+const order = (customer: Recipient): OrderMailFacts => ({
+  customer,
+  partName: 'Brake pads',
+  quantity: 12,
+  totalCents: 12_000,
+  address: CHOSEN_ADDRESS,
+  transactionId: 'txn_1',
+  payBy: '2026-06-16T12:00:00.000Z',
+  lines: [{ partName: 'Brake pads', quantity: 12, lineTotalCents: 12_000 }],
+});
+
+/** Every mail of the shop to this recipient. */
+const everyMail = (to: Recipient): [string, MailMessage][] => [
+  ['password reset', passwordResetMail(to, 'https://shop.example/reset-password?token=t')],
+  ['verification', emailVerificationMail(to, 'https://shop.example/api/auth/verify-email?token=t')],
+  ['low stock', lowStockMail(to, { name: 'Brake pads', sku: 'GH-1', stock: 3, line: 24 }, 'https://shop.example/o')],
+  ['placed', orderPlacedMail(order(to), 'https://shop.example/dashboard')],
+  ['paid', orderPaidMail(order(to), 'https://shop.example/dashboard')],
+  ['shipped', orderShippedMail(order(to), 'https://shop.example/dashboard')],
+  ['cancelled by the shop', orderCancelledByShopMail(order(to), 'admin', 'https://shop.example/dashboard')],
+  ['part withdrawn', orderCancelledByShopMail(order(to), 'partWithdrawn', 'https://shop.example/dashboard')],
+  ['expired', orderExpiredMail(order(to), 24, 'https://shop.example/part/p1')],
+];
+
+describe('what a mail carries of what an account typed', () => {
+  it.each(everyMail({ email: 'owner@example.com', name: CHOSEN_NAME, addressConfirmed: false }))(
+    'the %s mail to an unconfirmed address greets without a name and quotes nothing typed',
+    (_name, mail) => {
+      expect(mail.text.startsWith(`${copy.mail.greetingWithoutName}\n`)).toBe(true);
+      for (const part of [mail.subject, mail.text, mail.html ?? '']) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain(CHOSEN_ADDRESS);
+      }
+    },
+  );
+
+  it('greets a confirmed address by name, and tells it where its parts go', () => {
+    const to = { email: 'owner@example.com', name: 'Fay', addressConfirmed: true };
+    expect(passwordResetMail(to, 'https://shop.example/r').text.startsWith(`${copy.mail.greeting('Fay')}\n`)).toBe(true);
+    expect(orderShippedMail(order(to), 'https://shop.example/dashboard').text).toContain(copy.mail.shippedTo(CHOSEN_ADDRESS));
+    // The verification link goes to an address not confirmed yet, whoever the account says it is.
+    expect(emailVerificationMail(to, 'https://shop.example/v').text).not.toContain('Fay');
+  });
+});
