@@ -39,6 +39,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       ...process.env,
       NODE_ENV: 'production',
       PAYMENT_PROVIDER: 'sandbox',
+      // Stopped between benchmarks, with no load balancer to move away first.
+      SHUTDOWN_GRACE_SECONDS: '0',
       // As `npm start` runs it: fewer glibc malloc arenas keep sharp's native memory from fragmenting.
       MALLOC_ARENA_MAX: '2',
       AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',

@@ -92,6 +92,8 @@ export class ShopProcess {
       DEMO_MODE: 'true',
       // info: the shutdown's own log lines are part of what the graceful test reads.
       LOG_LEVEL: 'info',
+      // The stop without a grace period: the port closes at once (src/server/shutdown.test.ts has the grace period).
+      SHUTDOWN_GRACE_SECONDS: '0',
       MALLOC_ARENA_MAX: '2',
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',

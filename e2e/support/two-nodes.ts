@@ -96,6 +96,8 @@ export async function startTwoNodes(): Promise<TwoNodes> {
     const shared = {
       NODE_ENV: 'production',
       PAYMENT_PROVIDER: 'sandbox',
+      // Stopped only when the test is over, with no load balancer to move away first.
+      SHUTDOWN_GRACE_SECONDS: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: SHOP_URL,
       AUTH_SECRET: `two-nodes-${randomBytes(24).toString('hex')}`,

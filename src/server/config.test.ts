@@ -209,3 +209,19 @@ describe('loadConfig: shared services', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY: a hop count must be 1 to 10/);
   });
 });
+
+describe('loadConfig: stopping a node', () => {
+  const production = { DATA_DIR: dir, NODE_ENV: 'production', AUTH_SECRET: 'a'.repeat(40), PAYMENT_PROVIDER: 'sandbox' };
+
+  it('serves 5 s past SIGTERM in production and none elsewhere, then gives requests 10 s, unless told', () => {
+    expect(loadConfig(production).shutdown).toEqual({ graceMs: 5000, timeoutMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dir }).shutdown).toEqual({ graceMs: 0, timeoutMs: 10_000 });
+    expect(loadConfig({ ...production, SHUTDOWN_GRACE_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '2.5' }).shutdown).toEqual({
+      graceMs: 0,
+      timeoutMs: 2500,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: 'soon' })).toThrow(
+      /SHUTDOWN_GRACE_SECONDS: must be a number of seconds/,
+    );
+  });
+});

@@ -74,6 +74,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
   RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_SECONDS: optionalText.pipe(
+    z.coerce.number<string | undefined>({ error: 'must be a number of seconds' }).min(0).max(300).optional(),
+  ),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).max(600).default(10),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   REDIS_URL: optionalText.pipe(
     z
@@ -206,6 +210,12 @@ export interface Config {
   /** REQUIRE_VERIFIED_EMAIL: booking needs an email address verified through the link in the sign-up mail. */
   readonly requireVerifiedEmail: boolean;
   readonly logLevel: string;
+  /**
+   * How a node stops on SIGTERM (src/server/shutdown.ts): `graceMs` (SHUTDOWN_GRACE_SECONDS) not ready
+   * but still serving, so a load balancer moves away; then up to `timeoutMs` (SHUTDOWN_TIMEOUT_SECONDS)
+   * for the requests under way.
+   */
+  readonly shutdown: { readonly graceMs: number; readonly timeoutMs: number };
   /** Bearer token for `GET /metrics`; without one the endpoint answers 404. */
   readonly metricsToken: string | undefined;
   /** Requests a minute per client on ordinary routes (sign-in and uploads have their own, tighter limits). */
@@ -365,6 +375,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // On in production, where anyone on the internet can sign up; off in demo mode, whose accounts are shared.
     requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL ?? (e.NODE_ENV === 'production' && !demoMode),
     logLevel: e.LOG_LEVEL,
+    // Outside production no load balancer waits on readiness, and a reload should not wait 5 s.
+    shutdown: {
+      graceMs: (e.SHUTDOWN_GRACE_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+      timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    },
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

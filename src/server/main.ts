@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { demoSeedDeps, seedDemoDataOnFirstStart } from './db/seed';
 import { createStorage } from './modules/uploads';
+import { shutDownGracefully } from './shutdown';
 
 /** Reads config, migrates, seeds demo data when asked, listens, shuts down gracefully — nothing else. */
 async function main(): Promise<void> {
@@ -24,15 +25,20 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
+    app.log.info({ signal }, 'shutting down');
+    // Past the grace period and the requests' bound, the mail's last sends and closing the database
+    // have a few seconds more; a stop that hangs beyond that exits anyway, and says so.
+    const { graceMs, timeoutMs } = config.shutdown;
+    const timer = setTimeout(
+      () => {
+        app.log.error(`shutdown took longer than ${(graceMs + timeoutMs) / 1000 + 5} s; exiting`);
+        process.exit(1);
+      },
+      graceMs + timeoutMs + 5000,
+    );
     timer.unref();
     try {
-      await app.close();
-      await database.destroy();
+      await shutDownGracefully(app, database, config.shutdown);
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Config } from '../config';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../db/database';
 import { TEST_POSTGRES_ADMIN_URL, postgresUrlFor } from './test-env';
 
@@ -17,6 +18,8 @@ export function availableEngines(): Engine[] {
 export interface TestDatabase extends DatabaseHandle {
   /** Directory for this database's files (uploads, outbox); removed by `drop`. */
   dir: string;
+  /** Where the database is, as the config names it: for a process or a tool that opens it by itself. */
+  location: Config['database'];
   drop(): Promise<void>;
   /** Another handle (its own connections) on the same database, as a second node would have; the caller destroys it. */
   open(): DatabaseHandle;
@@ -50,6 +53,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     return {
       ...handle,
       dir,
+      location: { kind: 'sqlite', file },
       open: () => openDatabase({ kind: 'sqlite', file }),
       drop: async () => {
         await handle.destroy();
@@ -63,6 +67,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   return {
     ...handle,
     dir,
+    location: { kind: 'postgres', url: postgresUrlFor(name) },
     open: () => openDatabase({ kind: 'postgres', url: postgresUrlFor(name) }),
     drop: async () => {
       await handle.destroy();

@@ -72,6 +72,23 @@ describeOnEachEngine('liveness and readiness', (ctx) => {
     const ordinary = await ctx.app.inject({ url: '/api/settings' });
     expect(ordinary.headers['x-ratelimit-limit']).toBeDefined();
   });
+
+  // Last: a stopped node stays stopped.
+  it('once the node is stopping, is not ready at once, without asking any check, and still alive', async () => {
+    ctx.app.readiness.stop();
+    // Asked, this check would answer in time, and the hanging one would be named as timed out.
+    cdnHangs = true;
+    try {
+      const res = await ctx.app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ status: 503, code: 'unavailable', detail: 'Not ready: this node is shutting down.' });
+      expect(res.json().checks).toEqual({});
+      expect((await ctx.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      cdnHangs = false;
+    }
+  });
 });
 
 describe('readiness without a database', () => {

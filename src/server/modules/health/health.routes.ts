@@ -45,7 +45,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
       config: probe,
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database and every configured service answered within its timeout',
+        summary:
+          'Readiness: the database and every configured service answered within its timeout (never while the node shuts down)',
         response: {
           200: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.literal('ok')) }),
           503: problemSchema.extend({ checks: z.record(z.string(), outcomeSchema) }),
@@ -53,8 +54,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
       },
     },
     async (_request, reply) => {
-      const { ready, checks } = await readiness.run();
+      const { ready, stopping, checks } = await readiness.run();
       if (ready) return { status: 'ready' as const, checks: checks as Record<string, 'ok'> };
+      if (stopping) {
+        const body = { ...problem('unavailable', 'Not ready: this node is shutting down.'), checks };
+        return sendProblem(reply, body);
+      }
       const failing = Object.entries(checks)
         .filter(([, outcome]) => outcome !== 'ok')
         .map(([name, outcome]) => `${name} (${outcome})`);

@@ -7,6 +7,8 @@ export type CheckOutcome = 'ok' | 'failed' | 'timeout';
 
 export interface ReadinessReport {
   ready: boolean;
+  /** The node is stopping (SIGTERM): not ready whatever the checks would say, which are not asked. */
+  stopping: boolean;
   checks: Record<string, CheckOutcome>;
 }
 
@@ -25,12 +27,15 @@ export interface Readiness {
   add(name: string, check: ReadinessCheck, options?: { timeoutMs?: number }): void;
   names(): string[];
   run(): Promise<ReadinessReport>;
+  /** From now on the node is not ready: it is stopping, and a load balancer should send it nothing new. */
+  stop(): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 2000;
 
 export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: Log; timeoutMs?: number }): Readiness {
   const checks = new Map<string, { check: ReadinessCheck; timeoutMs: number }>();
+  let stopping = false;
 
   async function runOne(name: string, check: ReadinessCheck, limitMs: number): Promise<CheckOutcome> {
     const controller = new AbortController();
@@ -59,12 +64,16 @@ export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: 
       checks.set(name, { check, timeoutMs: options.timeoutMs ?? timeoutMs });
     },
     names: () => [...checks.keys()],
+    stop() {
+      stopping = true;
+    },
     async run() {
+      if (stopping) return { ready: false, stopping: true, checks: {} };
       const entries = [...checks.entries()];
       const outcomes = await Promise.all(entries.map(([name, { check, timeoutMs: ms }]) => runOne(name, check, ms)));
       const report: Record<string, CheckOutcome> = {};
       entries.forEach(([name], i) => (report[name] = outcomes[i] ?? 'failed'));
-      return { ready: outcomes.every((o) => o === 'ok'), checks: report };
+      return { ready: outcomes.every((o) => o === 'ok'), stopping: false, checks: report };
     },
   };
 }
