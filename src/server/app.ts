@@ -19,7 +19,7 @@ import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
-import { memoryCounts, redisCounts, registerRateLimits } from './http/rate-limit';
+import { countsWithFallback, memoryCounts, redisCounts, registerRateLimits } from './http/rate-limit';
 import { registerOpenApi } from './http/openapi';
 import { lazyRequestLogger, LinesPerTurn, type LogTarget, RequestLines } from './http/request-log';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
@@ -45,7 +45,7 @@ import {
   demoAccounts,
   usersRoutes,
 } from './modules/users';
-import { connectRedis, disconnectRedis } from './redis';
+import { connectRedis, createRedisBreaker, disconnectRedis, type RedisBreaker, redisDegradation } from './redis';
 import { createServices } from './services';
 
 declare module 'fastify' {
@@ -196,19 +196,42 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Several nodes share their rate-limit counters and cache invalidations through Redis when it is
   // configured (docs/decisions/0009-stateless-nodes.md); without it each node keeps both in memory.
   const [redis, redisSubscriber] = config.redis
-    ? await Promise.all([connectRedis(config.redis.url, app.log), connectRedis(config.redis.url, app.log, 'subscriber')])
+    ? await Promise.all([
+        connectRedis(config.redis.url, app.log, 'commands', config.redisBreaker.commandTimeoutMs),
+        connectRedis(config.redis.url, app.log, 'subscriber'),
+      ])
     : [undefined, undefined];
   app.addHook('onClose', async () => {
     await Promise.all([redis, redisSubscriber].map((client) => client && disconnectRedis(client)));
   });
+  // A Redis that fails or hangs is not asked for a cool-down: the node counts on its own meanwhile
+  // (docs/decisions/0027-per-node-limits-when-redis-fails.md).
+  let redisBreaker: RedisBreaker | undefined;
+  if (redis) {
+    const breaker = createRedisBreaker(config.redisBreaker, app.log);
+    redisBreaker = breaker;
+    const showState = (state: RedisBreaker['state']) => {
+      for (const each of ['closed', 'open', 'half-open'] as const)
+        metrics.redisBreaker.set({ state: each }, each === state ? 1 : 0);
+    };
+    showState(breaker.state);
+    breaker.onStateChange((state) => {
+      showState(state);
+      if (state === 'open') metrics.redisBreakerOpened.inc();
+    });
+    // Reported, never unready: a node without Redis still serves, with per-node limits.
+    readiness.addDegradable('redis', () => redisDegradation(redis, breaker));
+  }
   let cacheBus: InvalidationBus | undefined;
-  // Readiness covers every configured service (decision 0009): a node that cannot reach its shared Redis or
-  // its object storage says so, and the operator's load balancer decides what to do with that.
-  if (redis) readiness.add('redis', async () => redis.ping());
+  // Readiness covers the object storage: a node that cannot reach it says so, and the operator's load
+  // balancer decides what to do with that.
   readiness.add('storage', (signal) => storage.probe(signal));
-  if (config.redis && redis && redisSubscriber) {
+  if (config.redis && redis && redisSubscriber && redisBreaker) {
     const channel = `${config.redis.prefix}cache-invalidate`;
-    cacheBus = await redisInvalidationBus({ publisher: redis, subscriber: redisSubscriber, channel }, app.log);
+    cacheBus = await redisInvalidationBus(
+      { publisher: redis, subscriber: redisSubscriber, channel, breaker: redisBreaker },
+      app.log,
+    );
   }
   await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? 1000, bus: cacheBus });
   // On-the-fly compression of API answers: brotli at a low quality costs little CPU and still beats gzip.
@@ -227,11 +250,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     request.url?.startsWith('/uploads/') === true ||
     request.headers[internalRequestHeader.name] === internalRequestHeader.value;
   // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
-  // Fail open: while Redis is unreachable a request is let through rather than refused (logged once
-  // per outage by the connection); refusing every request would turn a Redis outage into a shop outage.
+  // While Redis fails or hangs, each node counts the same keys in its own memory: the limits hold per
+  // node instead of letting every request through (decision 0027).
   const shopWideLimit = registerRateLimits(app, {
     perMinute: config.rateLimitPerMinute,
-    counts: redis && config.redis ? redisCounts(redis, `${config.redis.prefix}rl:`) : memoryCounts(),
+    counts:
+      redis && config.redis && redisBreaker
+        ? countsWithFallback(redisCounts(redis, `${config.redis.prefix}rl:`), memoryCounts(), redisBreaker, () =>
+            metrics.rateLimitLocalCounts.inc(),
+          )
+        : memoryCounts(),
     skip: (request) => uncounted(request.raw),
     onCountsUnreachable: () => undefined,
   });

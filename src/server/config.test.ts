@@ -188,6 +188,25 @@ describe('loadConfig: shared services', () => {
     expect(() => loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://r', REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
   });
 
+  it('bounds the wait on Redis: a command timeout, and a breaker of so many failures in a row and a cool-down', () => {
+    expect(loadConfig({ DATA_DIR: dir }).redisBreaker).toEqual({ commandTimeoutMs: 150, failuresToOpen: 5, coolDownMs: 15_000 });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        REDIS_COMMAND_TIMEOUT_MS: '200',
+        REDIS_BREAKER_FAILURES: '3',
+        REDIS_BREAKER_COOLDOWN_SECONDS: '30',
+      }).redisBreaker,
+    ).toEqual({ commandTimeoutMs: 200, failuresToOpen: 3, coolDownMs: 30_000 });
+    expect(() => loadConfig({ DATA_DIR: dir, REDIS_COMMAND_TIMEOUT_MS: '0.5' })).toThrow(
+      /REDIS_COMMAND_TIMEOUT_MS: must be a whole number of milliseconds/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, REDIS_BREAKER_FAILURES: '0' })).toThrow(/REDIS_BREAKER_FAILURES: must be 1 or more/);
+    expect(() => loadConfig({ DATA_DIR: dir, REDIS_BREAKER_COOLDOWN_SECONDS: 'soon' })).toThrow(
+      /REDIS_BREAKER_COOLDOWN_SECONDS: must be a number of seconds/,
+    );
+  });
+
   it('reads TRUST_PROXY as off, on, a number of proxy hops, or a list of proxy addresses and CIDR ranges', () => {
     expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toBe(false);

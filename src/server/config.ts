@@ -89,6 +89,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 letters, digits or : _ . -')
     .default('gearhouse-'),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(10, 'must be 10 or more')
+    .max(10_000, 'must be at most 10000')
+    .default(150),
+  REDIS_BREAKER_FAILURES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be 1 or more')
+    .max(1000, 'must be at most 1000')
+    .default(5),
+  REDIS_BREAKER_COOLDOWN_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).positive().max(3600).default(15),
   TRUST_PROXY: optionalText.transform((text, ctx) => {
     const parsed = parseTrustProxy(text);
     if (typeof parsed === 'string') {
@@ -229,6 +242,13 @@ export interface Config {
    * counts in memory. `prefix` (REDIS_PREFIX) starts every key and channel, so shops can share a Redis.
    */
   readonly redis: { readonly url: string; readonly prefix: string } | undefined;
+  /**
+   * How a node stops waiting on a Redis that fails or hangs (docs/decisions/0027-per-node-limits-when-redis-fails.md):
+   * each command gives up after `commandTimeoutMs` (REDIS_COMMAND_TIMEOUT_MS); after `failuresToOpen`
+   * (REDIS_BREAKER_FAILURES) failures in a row the node counts in its own memory without asking Redis for
+   * `coolDownMs` (REDIS_BREAKER_COOLDOWN_SECONDS), then tries Redis again.
+   */
+  readonly redisBreaker: { readonly commandTimeoutMs: number; readonly failuresToOpen: number; readonly coolDownMs: number };
   /** TRUST_PROXY: which proxies' X-Forwarded-For Fastify believes (the client address rate limits count by). */
   readonly trustProxy: TrustProxy;
   readonly uploadsDir: string;
@@ -394,6 +414,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    redisBreaker: {
+      commandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      failuresToOpen: e.REDIS_BREAKER_FAILURES,
+      coolDownMs: e.REDIS_BREAKER_COOLDOWN_SECONDS * 1000,
+    },
     trustProxy: e.TRUST_PROXY,
     uploadsDir: path.join(dataDir, 'uploads'),
     s3: hasS3

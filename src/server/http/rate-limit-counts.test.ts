@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_REDIS_URL, deleteRedisKeys, testRedisAvailable, uniqueRedisPrefix } from '../testing/redis';
 import { registerErrorHandling } from './errors';
 import { clientKey } from './client-address';
-import { memoryCounts, type RateCounts, redisCounts, registerRateLimits } from './rate-limit';
+import { countsWithFallback, memoryCounts, type RateCounts, redisCounts, registerRateLimits } from './rate-limit';
 
 describe('the client a request is counted as', () => {
   it('is an IPv4 address as it is, and one in IPv6 clothing as that IPv4 address', () => {
@@ -82,6 +82,48 @@ describe('counts kept in memory', () => {
     now += 60_001;
     counts.incr('late', 60_000, () => undefined);
     expect(counts.size()).toBe(1);
+  });
+});
+
+describe('counts in Redis with the node’s memory to fall back on', () => {
+  const countOf = (counts: RateCounts, key: string) =>
+    new Promise<number>((resolve, reject) =>
+      counts.incr(key, 60_000, (error, count) => (error ? reject(error) : resolve(count))),
+    );
+  const passThrough = { run: <T>(call: () => Promise<T>) => call() };
+  const open = { run: () => Promise.reject(new Error('breaker open')) };
+
+  it('counts in Redis while it answers, and in memory, with the same key, while it fails', async () => {
+    let redisDown = false;
+    const shared = memoryCounts();
+    const redis: RateCounts = {
+      incr: (key, windowMs, done) => (redisDown ? done(new Error('connection refused'), 0, 0) : shared.incr(key, windowMs, done)),
+    };
+    let local = 0;
+    const counts = countsWithFallback(redis, memoryCounts(), passThrough, () => (local += 1));
+    expect(await countOf(counts, 'POST/sign-in-203.0.113.9')).toBe(1);
+    expect(await countOf(counts, 'POST/sign-in-203.0.113.9')).toBe(2);
+    redisDown = true;
+    // Counted afresh on the node, never let through uncounted.
+    expect(await countOf(counts, 'POST/sign-in-203.0.113.9')).toBe(1);
+    expect(await countOf(counts, 'POST/sign-in-203.0.113.9')).toBe(2);
+    expect(await countOf(counts, 'POST/sign-in-203.0.113.9')).toBe(3);
+    expect(local).toBe(3);
+    redisDown = false;
+    expect(await countOf(counts, 'POST/sign-in-203.0.113.9')).toBe(3);
+  });
+
+  it('does not ask Redis while the breaker is open', async () => {
+    let asked = 0;
+    const redis: RateCounts = {
+      incr: (_key, _windowMs, done) => {
+        asked += 1;
+        done(null, 1, 60_000);
+      },
+    };
+    const counts = countsWithFallback(redis, memoryCounts(), open);
+    for (let i = 1; i <= 4; i++) expect(await countOf(counts, 'a')).toBe(i);
+    expect(asked).toBe(0);
   });
 });
 

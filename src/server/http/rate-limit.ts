@@ -80,6 +80,38 @@ export function redisCounts(redis: Redis, prefix: string): RateCounts {
   };
 }
 
+/**
+ * Counts in `shared` (Redis) through `guard` (its breaker), and in `local` (this node's memory, the same
+ * keys and windows) whenever `shared` fails, times out or is not asked because the breaker is open: a
+ * limit keeps holding per node while Redis is away, rather than letting every request through
+ * (docs/decisions/0027-per-node-limits-when-redis-fails.md). `onLocal` is told of each count made there.
+ */
+export function countsWithFallback(
+  shared: RateCounts,
+  local: RateCounts,
+  guard: { run<T>(call: () => Promise<T>): Promise<T> },
+  onLocal: () => void = () => undefined,
+): RateCounts {
+  return {
+    incr(key, windowMs, done) {
+      guard
+        .run(
+          () =>
+            new Promise<[number, number]>((resolve, reject) =>
+              shared.incr(key, windowMs, (error, count, msLeft) => (error ? reject(error) : resolve([count, msLeft]))),
+            ),
+        )
+        .then(
+          ([count, msLeft]) => done(null, count, msLeft),
+          () => {
+            onLocal();
+            local.incr(key, windowMs, done);
+          },
+        );
+    },
+  };
+}
+
 export interface RateLimitOptions {
   /** Requests a minute per client, shop-wide (routes with a limit of their own count apart). */
   perMinute: number;

@@ -73,6 +73,22 @@ describeOnEachEngine('liveness and readiness', (ctx) => {
     expect(ordinary.headers['x-ratelimit-limit']).toBeDefined();
   });
 
+  it('stays ready while a service it can do without is down, and says how it does without it', async () => {
+    let queueState: string | undefined = 'open';
+    ctx.app.readiness.addDegradable('queue', async () => queueState);
+    ctx.app.readiness.addDegradable('mirror', () => new Promise(() => undefined), { timeoutMs: 50 });
+    try {
+      const res = await ctx.app.inject({ url: '/api/ready' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ready', degraded: { queue: 'open', mirror: 'timeout' } });
+      expect(res.json().checks).not.toHaveProperty('queue');
+      queueState = undefined;
+      expect((await ctx.app.inject({ url: '/api/ready' })).json().degraded).toEqual({ mirror: 'timeout' });
+    } finally {
+      queueState = undefined;
+    }
+  });
+
   // Last: a stopped node stays stopped.
   it('once the node is stopping, is not ready at once, without asking any check, and still alive', async () => {
     ctx.app.readiness.stop();

@@ -5,6 +5,8 @@ import { problemSchema } from '../../http/openapi';
 import type { Readiness } from './readiness';
 
 const outcomeSchema = z.enum(['ok', 'failed', 'timeout']);
+/** Services the node does without for now (Redis: `open`, limits count per node); present only when there are some. */
+const degradedSchema = z.record(z.string(), z.string()).optional();
 
 // Probes: never rate limited (a load balancer polls from one address) and never cached.
 const probe = { cache: 'none' as const, rateLimit: false as const };
@@ -48,14 +50,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
         summary:
           'Readiness: the database and every configured service answered within its timeout (never while the node shuts down)',
         response: {
-          200: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.literal('ok')) }),
-          503: problemSchema.extend({ checks: z.record(z.string(), outcomeSchema) }),
+          200: z.object({ status: z.literal('ready'), checks: z.record(z.string(), z.literal('ok')), degraded: degradedSchema }),
+          503: problemSchema.extend({ checks: z.record(z.string(), outcomeSchema), degraded: degradedSchema }),
         },
       },
     },
     async (_request, reply) => {
-      const { ready, stopping, checks } = await readiness.run();
-      if (ready) return { status: 'ready' as const, checks: checks as Record<string, 'ok'> };
+      const { ready, stopping, checks, degraded: doingWithout } = await readiness.run();
+      const degraded = Object.keys(doingWithout).length > 0 ? doingWithout : undefined;
+      if (ready) return { status: 'ready' as const, checks: checks as Record<string, 'ok'>, degraded };
       if (stopping) {
         const body = { ...problem('unavailable', 'Not ready: this node is shutting down.'), checks };
         return sendProblem(reply, body);
@@ -63,7 +66,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
       const failing = Object.entries(checks)
         .filter(([, outcome]) => outcome !== 'ok')
         .map(([name, outcome]) => `${name} (${outcome})`);
-      const body = { ...problem('unavailable', `Not ready: ${failing.join(', ')}.`), checks };
+      const body = { ...problem('unavailable', `Not ready: ${failing.join(', ')}.`), checks, degraded };
       return sendProblem(reply, body);
     },
   );

@@ -5,11 +5,19 @@ export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
 
 export type CheckOutcome = 'ok' | 'failed' | 'timeout';
 
+/**
+ * How a service the node serves without at need is doing: undefined while it is in use, else a word
+ * for how the node does without it (`open`: Redis's breaker is open, limits count per node).
+ */
+export type DegradationCheck = (signal: AbortSignal) => Promise<string | undefined>;
+
 export interface ReadinessReport {
   ready: boolean;
   /** The node is stopping (SIGTERM): not ready whatever the checks would say, which are not asked. */
   stopping: boolean;
   checks: Record<string, CheckOutcome>;
+  /** Services the node does without for now, by name; they never make it unready. */
+  degraded: Record<string, string>;
 }
 
 /**
@@ -21,11 +29,14 @@ export interface ReadinessReport {
  *
  * Checks run in parallel, each under its own timeout (2 s unless given); the signal aborts when it
  * runs out, for clients that can cancel. A check that fails is logged with its error and reported
- * by name only, so the answer never leaks internals.
+ * by name only, so the answer never leaks internals. A service the node can serve without (Redis) is
+ * added with `addDegradable` instead: what it answers is reported under `degraded`, and the node stays
+ * ready.
  */
 export interface Readiness {
   add(name: string, check: ReadinessCheck, options?: { timeoutMs?: number }): void;
   names(): string[];
+  addDegradable(name: string, check: DegradationCheck, options?: { timeoutMs?: number }): void;
   run(): Promise<ReadinessReport>;
   /** From now on the node is not ready: it is stopping, and a load balancer should send it nothing new. */
   stop(): void;
@@ -35,6 +46,7 @@ const DEFAULT_TIMEOUT_MS = 2000;
 
 export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: Log; timeoutMs?: number }): Readiness {
   const checks = new Map<string, { check: ReadinessCheck; timeoutMs: number }>();
+  const degradables = new Map<string, { check: DegradationCheck; timeoutMs: number }>();
   let stopping = false;
 
   async function runOne(name: string, check: ReadinessCheck, limitMs: number): Promise<CheckOutcome> {
@@ -58,22 +70,54 @@ export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: 
     }
   }
 
+  /** What a degradable service answers; its own outage is logged by the service, so failures here are not. */
+  async function runDegradable(check: DegradationCheck, limitMs: number): Promise<string | undefined> {
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve('timeout');
+      }, limitMs);
+    });
+    try {
+      return await Promise.race([check(controller.signal), timedOut]);
+    } catch {
+      return 'failed';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     add(name, check, options = {}) {
       if (checks.has(name)) throw new Error(`readiness check "${name}" is already registered`);
       checks.set(name, { check, timeoutMs: options.timeoutMs ?? timeoutMs });
+    },
+    addDegradable(name, check, options = {}) {
+      if (checks.has(name) || degradables.has(name)) throw new Error(`readiness check "${name}" is already registered`);
+      degradables.set(name, { check, timeoutMs: options.timeoutMs ?? timeoutMs });
     },
     names: () => [...checks.keys()],
     stop() {
       stopping = true;
     },
     async run() {
-      if (stopping) return { ready: false, stopping: true, checks: {} };
+      if (stopping) return { ready: false, stopping: true, checks: {}, degraded: {} };
       const entries = [...checks.entries()];
-      const outcomes = await Promise.all(entries.map(([name, { check, timeoutMs: ms }]) => runOne(name, check, ms)));
+      const optional = [...degradables.entries()];
+      const [outcomes, states] = await Promise.all([
+        Promise.all(entries.map(([name, { check, timeoutMs: ms }]) => runOne(name, check, ms))),
+        Promise.all(optional.map(([, { check, timeoutMs: ms }]) => runDegradable(check, ms))),
+      ]);
       const report: Record<string, CheckOutcome> = {};
       entries.forEach(([name], i) => (report[name] = outcomes[i] ?? 'failed'));
-      return { ready: outcomes.every((o) => o === 'ok'), stopping: false, checks: report };
+      const degraded: Record<string, string> = {};
+      optional.forEach(([name], i) => {
+        const state = states[i];
+        if (state !== undefined) degraded[name] = state;
+      });
+      return { ready: outcomes.every((o) => o === 'ok'), stopping: false, checks: report, degraded };
     },
   };
 }

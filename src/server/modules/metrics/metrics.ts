@@ -54,6 +54,22 @@ export function createMetrics(sources: MetricSources = {}) {
       help: 'Attempts to send a mail from the outbox that failed (each is retried later, or given up after many)',
       registers,
     }),
+    redisBreaker: new Gauge({
+      name: 'redis_breaker_state',
+      help: "1 for the state this node's Redis breaker is in (closed: Redis is asked; open: limits count on this node alone; half-open: Redis is tried again), 0 for the others; absent without REDIS_URL",
+      labelNames: ['state'] as const,
+      registers,
+    }),
+    redisBreakerOpened: new Counter({
+      name: 'redis_breaker_opened_total',
+      help: "Times this node's Redis breaker opened: after failures in a row, or a failed try after a cool-down",
+      registers,
+    }),
+    rateLimitLocalCounts: new Counter({
+      name: 'rate_limit_local_counts_total',
+      help: 'Rate-limit counts this node made in its own memory because Redis failed, hung or was not asked (breaker open)',
+      registers,
+    }),
     paymentsFailed: new Counter({
       name: 'payments_failed_total',
       help: 'Payment attempts the provider declined (answered 402), by payment provider',
