@@ -62,9 +62,11 @@ test.describe('quick order and order again', () => {
 
     const rejected = page.getByTestId('quick-order-rejected').getByRole('listitem');
     await expect(rejected).toHaveCount(2);
-    await expect(rejected.nth(0)).toContainText(q.lineNumber(2));
+    // Named by what they say and by the line of the box they are on now.
+    await expect(rejected.nth(0)).toContainText('GH-NOPE-9999 12');
+    await expect(rejected.nth(0)).toContainText(q.lineInBox(1));
     await expect(rejected.nth(0)).toContainText(copy.quickOrder.unknownPart);
-    await expect(rejected.nth(1)).toContainText(q.lineNumber(3));
+    await expect(rejected.nth(1)).toContainText(q.lineInBox(2));
     await expect(rejected.nth(1)).toContainText(copy.validation.quantityTooLow(12));
 
     // The refused lines stay in the box to be fixed; the added ones left it.

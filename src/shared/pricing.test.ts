@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import * as copy from './copy';
 import { formatMoney } from './money';
 import {
+  addingProblem,
   formatTiers,
+  largestAllowedQuantity,
   lineTotalCents,
   partNumberKey,
   quantityProblem,
@@ -96,7 +98,7 @@ describe('quantityProblem', () => {
     [5, v.quantityTooLow(6)],
     [0, v.quantityTooLow(6)],
     [-6, v.quantityTooLow(6)],
-    [504, v.quantityTooHigh],
+    [504, copy.pricing.overStock(500, 498, 6)],
     [13, 'Order in packs of 6'],
     [12.5, v.quantityWhole],
     [Number.NaN, v.quantityWhole],
@@ -106,14 +108,61 @@ describe('quantityProblem', () => {
 
   it('says the first broken rule: the minimum before the packs, the stock before the packs', () => {
     expect(quantityProblem(disc, 5)).toBe(v.quantityTooLow(6));
-    expect(quantityProblem(disc, 501)).toBe(v.quantityTooHigh);
+    expect(quantityProblem(disc, 501)).toBe(copy.pricing.overStock(500, 498, 6));
   });
 
   it('sells a part without a pack size by the unit, as parts are today', () => {
     const part = { minOrderQuantity: 12, stock: 100 };
     expect(quantityProblem(part, 13)).toBeNull();
     expect(quantityProblem(part, 11)).toBe("You can't booking less then 12 parts quantity");
-    expect(quantityProblem(part, 101)).toBe("You can't booking more then Available quantity");
+    expect(quantityProblem(part, 101)).toBe("You can't booking more then Available quantity. Only 100 left.");
+  });
+
+  it('says how many are left, and the most that whole packs of them make', () => {
+    expect(quantityProblem({ minOrderQuantity: 1, stock: 6 }, 48)).toBe(
+      "You can't booking more then Available quantity. Only 6 left.",
+    );
+    expect(quantityProblem({ minOrderQuantity: 12, stock: 30, packSize: 12 }, 36)).toBe(
+      "You can't booking more then Available quantity. Only 30 left: order at most 24, in packs of 12.",
+    );
+    // 30 left in packs of 12: 30 itself is refused for its packs, not for the stock.
+    expect(quantityProblem({ minOrderQuantity: 12, stock: 30, packSize: 12 }, 30)).toBe(copy.pricing.packsOf(12));
+  });
+
+  it('says a part cannot be ordered at all while what is left is less than its smallest quantity, whatever is asked', () => {
+    const few = { minOrderQuantity: 6, stock: 4 };
+    for (const quantity of [1, 4, 6, 48]) {
+      expect(quantityProblem(few, quantity)).toBe(
+        'Only 4 left, fewer than the minimum order of 6: this part cannot be ordered until it is restocked.',
+      );
+    }
+    // A minimum of 12 in packs of 24: 20 left is not one pack.
+    expect(quantityProblem({ minOrderQuantity: 12, stock: 20, packSize: 24 }, 24)).toBe(copy.pricing.cannotOrderNow(20, 24));
+    expect(quantityProblem({ minOrderQuantity: 12, stock: 0 }, 12)).toBe(
+      'None left: this part cannot be ordered until it is restocked.',
+    );
+    expect(largestAllowedQuantity({ minOrderQuantity: 6, stock: 4 })).toBe(0);
+    expect(largestAllowedQuantity({ minOrderQuantity: 12, stock: 30, packSize: 12 })).toBe(24);
+  });
+});
+
+describe('addingProblem', () => {
+  const part = { minOrderQuantity: 12, stock: 30 };
+
+  it('is the quantity rule of what the cart line would hold', () => {
+    expect(addingProblem(part, 12, 0)).toBe(quantityProblem(part, 12));
+    expect(addingProblem(part, 6, 24)).toBeNull();
+    expect(addingProblem(part, 48, 0)).toBe(copy.pricing.overStock(30));
+  });
+
+  it('says how many can still be added over what the cart holds, and another rule with what it holds', () => {
+    expect(addingProblem(part, 12, 24)).toBe(
+      "You can't booking more then Available quantity. Only 30 left, and your cart already holds 24: add at most 6.",
+    );
+    expect(addingProblem(part, 1, 30)).toBe(copy.pricing.overStockWithCart(30, 30, 0));
+    expect(copy.pricing.overStockWithCart(30, 30, 0)).toContain('no more can be added');
+    const packs = { minOrderQuantity: 12, stock: 100, packSize: 12 };
+    expect(addingProblem(packs, 6, 12)).toBe(copy.cartView.notAdded(12, copy.pricing.packsOf(12)));
   });
 
   it('names the pack size in the message', () => {

@@ -31,6 +31,11 @@ export const cartLineSchema = z.object({
   savingsCents: z.number().int(),
   /** The tier the quantity reached, if any. */
   tier: z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() }).nullable(),
+  /**
+   * The flash deal that took its percentage off the unit price, and when it ends (the cart is priced
+   * again then); null when the line is not priced by a deal.
+   */
+  deal: z.object({ percent: z.number().int(), endsAt: z.string() }).nullable(),
   minOrderQuantity: z.number().int(),
   packSize: z.number().int(),
   stock: z.number().int(),
@@ -67,7 +72,11 @@ const cartLinesSchema = z
 export const cartLinesInputSchema = z.strictObject({ lines: cartLinesSchema });
 export type CartLinesInput = z.infer<typeof cartLinesInputSchema>;
 
-/** How quick-order text is read: pasted lines "SKU quantity", or a CSV file with the header `sku,quantity`. */
+/**
+ * How quick-order text is read: pasted lines "SKU quantity" (or spreadsheet cells pasted with their
+ * header row), or a CSV file, which must have a header row naming its part-number and quantity columns
+ * (#shared/quick-order).
+ */
 export const importFormatValues = ['lines', 'csv'] as const;
 export type ImportFormat = (typeof importFormatValues)[number];
 
@@ -81,7 +90,7 @@ export type CartImportInput = z.infer<typeof cartImportInputSchema>;
 export const cartImportResultSchema = z.object({
   /** The lines that went to the cart; `merged` when the text named the part on several lines. */
   added: z.array(z.object({ sku: z.string(), quantity: z.number().int(), merged: z.number().int().optional() })),
-  /** The lines that did not, with the text's line number (from 1) and why. */
+  /** The lines that did not, with the text's line number (from 1), the line as written, and why. */
   rejected: z.array(z.object({ line: z.number().int(), text: z.string(), sku: z.string(), message: z.string() })),
   cart: cartSchema,
 });

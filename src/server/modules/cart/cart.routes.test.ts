@@ -90,7 +90,7 @@ describeOnEachEngine('cart API', (ctx) => {
     const me = api.as(customer);
     for (const [quantity, message] of [
       [6, copy.validation.quantityTooLow(12)],
-      [42, copy.validation.quantityTooHigh],
+      [42, copy.pricing.overStock(40, 36, 6)],
       [14, copy.pricing.packsOf(6)],
     ] as const) {
       const res = await me.put(`/api/cart/lines/${part.id}`, { quantity });
@@ -117,7 +117,7 @@ describeOnEachEngine('cart API', (ctx) => {
     expect(cart.lines[0]).toMatchObject({ partId: dearer.id, unitPriceCents: 1100, priceWasCents: 1000 });
     expect(cart.lines[0].problem).toBeUndefined();
     expect(cart.lines[1]).toMatchObject({ partId: archived.id, problem: copy.cart.noLongerSold });
-    expect(cart.lines[2]).toMatchObject({ partId: short.id, problem: copy.validation.quantityTooHigh });
+    expect(cart.lines[2]).toMatchObject({ partId: short.id, problem: copy.pricing.overStock(20) });
     // Only the line that can be ordered counts.
     expect(cart.subtotalCents).toBe(24 * 1100);
     // The order refuses the line the cart warned of, and uses today's price for the others.
@@ -130,7 +130,7 @@ describeOnEachEngine('cart API', (ctx) => {
       address: TEST_ADDRESS,
     });
     expect(placed.status).toBe(400);
-    expect(placed.json.errors).toEqual({ 'lines.1.quantity': copy.validation.quantityTooHigh });
+    expect(placed.json.errors).toEqual({ 'lines.1.quantity': copy.pricing.overStock(20) });
   });
 
   it("joins a visitor's cart at sign-in: quantities added, rules applied, parts no longer sold left out", async () => {
@@ -154,7 +154,7 @@ describeOnEachEngine('cart API', (ctx) => {
       [a.id, 36],
       [b.id, 36],
     ]);
-    expect(merged.json.lines[1].problem).toBe(copy.validation.quantityTooHigh);
+    expect(merged.json.lines[1].problem).toBe(copy.pricing.overStock(30));
     expect((await me.post('/api/cart/merge', { lines: 'not a list' })).status).toBe(400);
   });
 

@@ -98,7 +98,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       schema: {
         tags: ['cart'],
         summary:
-          'Quick order: lines of part number and quantity (or a CSV with the header sku,quantity), at most 500; each line answered, the good ones added to the cart',
+          'Quick order: lines of part number and quantity, or a table (a CSV) under a header row naming its part-number and quantity columns (SKU;Qty, Part number,Quantity…), at most 500; each line answered, the good ones added to the cart',
         body: cartImportInputSchema,
         response: { 200: cartImportResultSchema, 400: problemSchema, ...signedIn },
       },

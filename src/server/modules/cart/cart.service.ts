@@ -1,5 +1,5 @@
 import * as copy from '#shared/copy';
-import { quantityProblem, savingsCents, tierFor, unitPriceFor } from '#shared/pricing';
+import { addingProblem, quantityProblem, savingsCents, tierFor, unitPriceFor } from '#shared/pricing';
 import {
   type Cart,
   type CartImportInput,
@@ -14,8 +14,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { PartRow } from '../../db/schema';
 import type { SessionUser } from '../../session-user';
+import { flashDealOf } from '../content';
 import { findOrderOf, linesOfOrders } from '../orders';
-import { findLivePart, findLivePartsBySku, findPartsByIds, priceTiersOf } from '../parts';
+import { dealPercentOf, findLivePart, findLivePartsBySku, findPartsByIds, pricedPartOf } from '../parts';
 import { type ParsedLine, readQuickOrder } from './quick-order';
 import { cartLinesOf, deleteCartLine, deleteCartLines, lockCart, putCartLine } from './cart.repository';
 
@@ -26,18 +27,25 @@ interface StoredLine {
   unitPriceCents?: number;
 }
 
-const pricedPart = (part: PartRow) => ({ priceCents: part.price_cents, priceTiers: priceTiersOf(part) });
+/** The flash deal's terms and the moment the cart is priced at: one read of each per request. */
+interface DealNow {
+  terms: Awaited<ReturnType<typeof flashDealOf>>;
+  now: number;
+}
+
+const pricedPart = (part: PartRow, deal: DealNow) => pricedPartOf(part, deal.terms, deal.now);
 const orderablePart = (part: PartRow) => ({
   minOrderQuantity: part.min_order_quantity,
   stock: part.stock,
   packSize: part.pack_size,
 });
-/** Today's unit price of `quantity` units of the part. */
-const unitPriceOf = (part: PartRow, quantity: number) => unitPriceFor(pricedPart(part), quantity);
+/** Today's unit price of `quantity` units of the part, the flash deal's percentage off while it runs. */
+const unitPriceOf = (part: PartRow, quantity: number, deal: DealNow) => unitPriceFor(pricedPart(part, deal), quantity);
 
 /** One line as the cart shows it, at today's price, with what stops it from being ordered. */
-function toCartLine(part: PartRow, line: StoredLine): CartLine {
-  const priced = pricedPart(part);
+function toCartLine(part: PartRow, line: StoredLine, deal: DealNow): CartLine {
+  const priced = pricedPart(part, deal);
+  const percent = dealPercentOf(part, deal.terms, deal.now);
   const unitPriceCents = unitPriceFor(priced, line.quantity);
   const tier = tierFor(priced, line.quantity);
   const problem = part.archived_at !== null ? copy.cart.noLongerSold : quantityProblem(orderablePart(part), line.quantity);
@@ -52,6 +60,7 @@ function toCartLine(part: PartRow, line: StoredLine): CartLine {
     basePriceCents: part.price_cents,
     savingsCents: savingsCents(priced, line.quantity),
     tier: tier ? { minQuantity: tier.minQuantity, unitPriceCents: tier.unitPriceCents } : null,
+    deal: percent > 0 ? { percent, endsAt: deal.terms.endsAt } : null,
     minOrderQuantity: part.min_order_quantity,
     packSize: part.pack_size,
     stock: part.stock,
@@ -63,14 +72,14 @@ function toCartLine(part: PartRow, line: StoredLine): CartLine {
 }
 
 /** The lines' parts, and the cart they make; a line of a part that no longer exists is left out. */
-async function priced(db: Db, lines: readonly StoredLine[]): Promise<Cart> {
+async function priced(db: Db, lines: readonly StoredLine[], deal: DealNow): Promise<Cart> {
   const parts = await findPartsByIds(
     db,
     lines.map((line) => line.partId),
   );
   const shown = lines.flatMap((line) => {
     const part = parts.get(line.partId);
-    return part ? [toCartLine(part, line)] : [];
+    return part ? [toCartLine(part, line, deal)] : [];
   });
   const orderable = shown.filter((line) => line.problem === undefined);
   return {
@@ -88,11 +97,17 @@ export interface CartServiceDeps {
 }
 
 export function createCartService(db: Db, { clock }: CartServiceDeps) {
+  /** The deal's terms as stored now, and now by the shop's clock: the cart is priced as an order would be. */
+  async function dealNow(trx: Db): Promise<DealNow> {
+    return { terms: await flashDealOf(trx), now: clock.now().getTime() };
+  }
+
   async function cartOf(trx: Db, userId: string): Promise<Cart> {
-    const rows = await cartLinesOf(trx, userId);
+    const [rows, deal] = await Promise.all([cartLinesOf(trx, userId), dealNow(trx)]);
     return priced(
       trx,
       rows.map((row) => ({ partId: row.part_id, quantity: row.quantity, unitPriceCents: row.unit_price_cents })),
+      deal,
     );
   }
 
@@ -110,6 +125,7 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
   ): Promise<Set<string>> {
     await lockCart(trx, userId);
     const existing = new Map((await cartLinesOf(trx, userId)).map((row) => [row.part_id, row.quantity]));
+    const deal = await dealNow(trx);
     const added = new Set<string>();
     for (const { part, quantity } of lines) {
       const had = existing.get(part.id);
@@ -117,7 +133,7 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
       const total = Math.min((had ?? 0) + quantity, MAX_STOCK);
       await putCartLine(
         trx,
-        { user_id: userId, part_id: part.id, quantity: total, unit_price_cents: unitPriceOf(part, total) },
+        { user_id: userId, part_id: part.id, quantity: total, unit_price_cents: unitPriceOf(part, total, deal) },
         now,
       );
       existing.set(part.id, total);
@@ -133,7 +149,7 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
 
     /** Prices lines that are not stored (a visitor's cart in the browser). */
     async quote(lines: readonly StoredLine[]): Promise<Cart> {
-      return priced(db, lines);
+      return priced(db, lines, await dealNow(db));
     },
 
     /** Sets a line's quantity, which must obey the part's rules; adds the line when it is new. */
@@ -149,7 +165,7 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
         if (!rows.some((row) => row.part_id === partId) && rows.length >= MAX_CART_LINES) throw cartFull();
         await putCartLine(
           trx,
-          { user_id: user.id, part_id: partId, quantity, unit_price_cents: unitPriceOf(part, quantity) },
+          { user_id: user.id, part_id: partId, quantity, unit_price_cents: unitPriceOf(part, quantity, await dealNow(trx)) },
           now,
         );
         return cartOf(trx, user.id);
@@ -187,7 +203,8 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
      * Quick order: every line of the text answered, the good ones added to the cart. A part named on
      * several lines is added once with their quantities together (and said so); a line whose part
      * number is unknown, or whose quantity (with what the cart already has) breaks a rule, is refused
-     * with the message, and nothing of it is added.
+     * with the message, and nothing of it is added. A part refused is refused on each of its lines, so
+     * that all of them stay in the box to be fixed.
      */
     async importLines(user: SessionUser, input: CartImportInput): Promise<CartImportResult> {
       const { lines, rejected } = readQuickOrder(input.text, input.format);
@@ -198,7 +215,7 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
           lines.map((line) => line.sku),
         );
         // One entry per part, in the order first named.
-        const byPart = new Map<string, { part: PartRow; quantity: number; first: ParsedLine; count: number }>();
+        const byPart = new Map<string, { part: PartRow; quantity: number; named: ParsedLine[] }>();
         for (const line of lines) {
           const part = parts.get(line.sku);
           if (!part) {
@@ -208,35 +225,35 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
           const entry = byPart.get(part.id);
           if (entry) {
             entry.quantity += line.quantity;
-            entry.count += 1;
-          } else byPart.set(part.id, { part, quantity: line.quantity, first: line, count: 1 });
+            entry.named.push(line);
+          } else byPart.set(part.id, { part, quantity: line.quantity, named: [line] });
         }
+        const refuse = (named: readonly ParsedLine[], quantity: number, problem: string) => {
+          const message = named.length > 1 ? copy.quickOrder.mergedRefused(named.length, quantity, problem) : problem;
+          for (const line of named) rejected.push({ line: line.line, text: line.text, sku: line.sku, message });
+        };
         await lockCart(trx, user.id);
         const inCart = new Map((await cartLinesOf(trx, user.id)).map((row) => [row.part_id, row.quantity]));
         const good: { part: PartRow; quantity: number }[] = [];
         const added: CartImportResult['added'] = [];
-        for (const { part, quantity, first, count } of byPart.values()) {
-          const problem = quantityProblem(orderablePart(part), (inCart.get(part.id) ?? 0) + quantity);
+        for (const { part, quantity, named } of byPart.values()) {
+          const problem = addingProblem(orderablePart(part), quantity, inCart.get(part.id) ?? 0);
           if (problem) {
-            rejected.push({ line: first.line, text: first.text, sku: first.sku, message: problem });
+            refuse(named, quantity, problem);
             continue;
           }
           good.push({ part, quantity });
-          added.push({ sku: part.sku, quantity, ...(count > 1 ? { merged: count } : {}) });
+          added.push({ sku: part.sku, quantity, ...(named.length > 1 ? { merged: named.length } : {}) });
         }
         const stored = await addLines(trx, user.id, good, now);
         // Lines beyond the cart's limit were not stored.
-        for (const entry of good) {
-          if (!stored.has(entry.part.id)) {
-            const index = added.findIndex((line) => line.sku === entry.part.sku);
-            const [dropped] = added.splice(index, 1);
-            const first = byPart.get(entry.part.id)!.first;
-            rejected.push({
-              line: first.line,
-              text: first.text,
-              sku: dropped!.sku,
-              message: copy.cart.tooManyLines(MAX_CART_LINES),
-            });
+        for (const { part, quantity } of good) {
+          if (!stored.has(part.id)) {
+            added.splice(
+              added.findIndex((line) => line.sku === part.sku),
+              1,
+            );
+            refuse(byPart.get(part.id)!.named, quantity, copy.cart.tooManyLines(MAX_CART_LINES));
           }
         }
         rejected.sort((a, b) => a.line - b.line);

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import * as copy from '#shared/copy';
 import { type ImportFormat, MAX_IMPORT_LINES } from '#shared/schemas/cart';
+import { findHeader, trimRow } from '#shared/quick-order';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { AppError } from '../../app-error';
 
@@ -21,7 +22,6 @@ export interface RejectedLine {
   message: string;
 }
 
-const HEADER = /^\s*"?sku"?\s*[,;\t]\s*"?quantity"?\s*$/i;
 /** Between a part number and its quantity: spaces, a tab (a pasted spreadsheet row), a comma or a semicolon. */
 const SEPARATORS = /[\t,;]+|\s+/;
 
@@ -54,71 +54,92 @@ function read(line: number, text: string, sku: string, quantityText: string, rej
   return { line, text, sku, quantity };
 }
 
+interface TableRow {
+  /** The line of the text it starts on, from 1. */
+  line: number;
+  cells: string[];
+  /** The row as written (`trimRow`): a quoted cell keeps its quotes, so that the row reads the same again. */
+  text: string;
+}
+
 /**
- * A CSV's rows that hold something, each with the line of the file it starts on, as a text editor
+ * A table's rows that hold something, each with the line of the text it starts on, as a text editor
  * numbers them: blank lines count, and a quoted cell holding a line break spans that many lines.
  */
-function csvRecords(text: string): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = [];
+function tableRows(text: string, delimiter: string): TableRow[] {
+  const rows: TableRow[] = [];
   const lineBreaks = /\r\n|\r|\n/g;
   let line = 1;
   let start = 0;
   Papa.parse<string[]>(text, {
+    delimiter,
     step: ({ data, meta }) => {
-      if (data.some((cell) => cell.trim() !== '')) records.push({ line, cells: data });
+      const written = text.slice(start, meta.cursor);
+      if (data.some((cell) => cell.trim() !== '')) rows.push({ line, cells: data, text: trimRow(written) });
       // The next row starts after this one's line breaks, its own and any inside a quoted cell.
-      line += (text.slice(start, meta.cursor).match(lineBreaks) ?? []).length;
+      line += (written.match(lineBreaks) ?? []).length;
       start = meta.cursor;
     },
   });
-  return records;
+  return rows;
 }
 
 /**
- * Reads quick-order text: pasted lines of "part number, quantity" (`lines`; a first line `sku,quantity`
- * is taken as a header and skipped), or a CSV file with the header `sku,quantity` in any column order
- * (`csv`). Blank lines are skipped but counted: each line is named by its number in the text. A line
- * that does not read is refused with its message; the whole text is refused when it is not UTF-8, has
- * more than MAX_IMPORT_LINES lines, has none, or is a CSV without its header.
+ * A pasted line (`written`, answered as `text`): the quantity is its last cell, the part number the rest
+ * (it may be written with spaces, "GH BRK 1042 48").
+ */
+function readLine(line: number, text: string, rejected: RejectedLine[], written = text): ParsedLine | undefined {
+  const cells = written.split(SEPARATORS).filter((cell) => cell !== '');
+  const quantity = cells.length >= 2 ? cells[cells.length - 1]! : '';
+  const sku = (cells.length >= 2 ? cells.slice(0, -1) : cells).join(' ');
+  return read(line, text, sku, quantity, rejected);
+}
+
+/**
+ * Reads quick-order text: a table under its header row (a CSV file, `csv`, which must have one; or
+ * spreadsheet cells pasted with theirs), its part-number and quantity columns found by their names
+ * (#shared/quick-order), or pasted lines of "part number, quantity" (`lines`). Blank lines are skipped
+ * but counted: each line is named by its number in the text. A line that does not read is refused with
+ * its message; the whole text is refused when it is not UTF-8, has more than MAX_IMPORT_LINES lines,
+ * has none, or is a CSV without a header row naming both columns.
  */
 export function readQuickOrder(text: string, format: ImportFormat): { lines: ParsedLine[]; rejected: RejectedLine[] } {
   // A file read as UTF-8 that was not shows U+FFFD where its bytes did not decode; UTF-16 shows NULs.
   if (text.includes('\uFFFD') || text.includes('\u0000')) throw notText(copy.quickOrder.notUtf8);
-  const rows = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  const filled = rows.filter((row) => row.trim() !== '').length;
-  if (filled === 0) throw notText(copy.quickOrder.nothingToAdd);
+  const body = text.replace(/^\uFEFF/, '');
+  const rows = body.split(/\r\n|\r|\n/);
+  if (!rows.some((row) => row.trim() !== '')) throw notText(copy.quickOrder.nothingToAdd);
+  const header = findHeader(body);
+  if (format === 'csv' && !header) throw notText(copy.quickOrder.csvHeader);
 
   const lines: ParsedLine[] = [];
   const rejected: RejectedLine[] = [];
-  if (format === 'csv') {
-    const records = csvRecords(text.replace(/^\uFEFF/, ''));
-    const header = records.shift();
-    const columns = (header?.cells ?? []).map((cell) => cell.trim().toLowerCase());
-    const skuColumn = columns.indexOf('sku');
-    const quantityColumn = columns.indexOf('quantity');
-    if (skuColumn < 0 || quantityColumn < 0) throw notText(copy.quickOrder.csvHeader);
+  const take = (parsed: ParsedLine | undefined) => {
+    if (parsed) lines.push(parsed);
+  };
+  if (header?.delimiter) {
+    // The header and what stands above it (blank lines, a spreadsheet's `sep=` line) are not lines to add.
+    const records = tableRows(body, header.delimiter).filter((row) => row.line > header.index + 1);
     if (records.length > MAX_IMPORT_LINES) throw notText(copy.quickOrder.tooManyLines(MAX_IMPORT_LINES, records.length));
     if (records.length === 0) throw notText(copy.quickOrder.nothingToAdd);
-    for (const { line, cells } of records) {
-      const sku = (cells[skuColumn] ?? '').trim();
-      const quantity = (cells[quantityColumn] ?? '').trim();
-      const parsedLine = read(line, cells.join(',').trim(), sku, quantity, rejected);
-      if (parsedLine) lines.push(parsedLine);
+    for (const { line, cells, text: row } of records) {
+      // A row without the delimiter was written as a pasted line ("GH-BRK-1042 48"): read it as one.
+      if (cells.length === 1) take(readLine(line, row, rejected, cells[0]!.trim()));
+      else {
+        const sku = (cells[header.partColumn] ?? '').trim();
+        const quantity = (cells[header.quantityColumn] ?? '').trim();
+        take(read(line, row, sku, quantity, rejected));
+      }
     }
     return { lines, rejected };
   }
 
-  const numbered = rows.map((row, index) => ({ line: index + 1, text: row.trim() })).filter((row) => row.text !== '');
-  if (numbered[0] && HEADER.test(numbered[0].text)) numbered.shift();
+  const numbered = rows
+    .map((row, index) => ({ line: index + 1, text: row.trim() }))
+    // A header of words ("Part number Quantity") names the lines under it.
+    .filter((row) => row.text !== '' && (!header || row.line > header.index + 1));
   if (numbered.length > MAX_IMPORT_LINES) throw notText(copy.quickOrder.tooManyLines(MAX_IMPORT_LINES, numbered.length));
   if (numbered.length === 0) throw notText(copy.quickOrder.nothingToAdd);
-  for (const { line, text: row } of numbered) {
-    const cells = row.split(SEPARATORS).filter((cell) => cell !== '');
-    // The quantity is the last cell; a part number written with spaces ("GH BRK 1042 48") is the rest.
-    const quantity = cells.length >= 2 ? cells[cells.length - 1]! : '';
-    const sku = (cells.length >= 2 ? cells.slice(0, -1) : cells).join(' ');
-    const parsedLine = read(line, row, sku, quantity, rejected);
-    if (parsedLine) lines.push(parsedLine);
-  }
+  for (const { line, text: row } of numbered) take(readLine(line, row, rejected));
   return { lines, rejected };
 }

@@ -87,7 +87,7 @@ describeOnEachEngine(
 
     it.each([
       [{ quantity: 11 }, copy.validation.quantityTooLow(12)],
-      [{ quantity: 51 }, copy.validation.quantityTooHigh],
+      [{ quantity: 51 }, copy.pricing.overStock(50)],
       [{ quantity: 0 }, copy.validation.quantityWhole],
       [{ quantity: -12 }, copy.validation.quantityWhole],
       [{ quantity: 12.5 }, copy.validation.quantityWhole],
@@ -138,7 +138,8 @@ describeOnEachEngine(
       await place(part.id);
       const refused = await api.as(other).post('/api/orders', bookingBody(part.id));
       expect(refused.status).toBe(400);
-      expect(refused.json.errors).toEqual({ quantity: copy.validation.quantityTooHigh });
+      // 8 left of a part sold from 12 on: none can be booked.
+      expect(refused.json.errors).toEqual({ quantity: copy.pricing.cannotOrderNow(8, 12) });
       expect(await stockOf(part.id)).toBe(8);
       expect(await ordersOfPart(part.id)).toBe(1);
     });
@@ -194,7 +195,7 @@ describeOnEachEngine(
         const part = await insertPart(ctx.database.db, { stock: 20 });
         const refused = await bookWhileChanged(part.id, { stock: 5 });
         expect(refused.status, refused.body).toBe(400);
-        expect(refused.json.errors).toEqual({ quantity: copy.validation.quantityTooHigh });
+        expect(refused.json.errors).toEqual({ quantity: copy.pricing.cannotOrderNow(5, 12) });
         expect(await stockOf(part.id)).toBe(5);
         expect(await ordersOfPart(part.id)).toBe(0);
       });

@@ -52,7 +52,7 @@ describeServicesOnEachEngine(
       const tooFew = await attempt(11);
       expect(tooFew).toBeInstanceOf(AppError);
       expect(tooFew).toMatchObject({ code: 'validation_failed', fieldErrors: { quantity: copy.validation.quantityTooLow(12) } });
-      expect(await attempt(21)).toMatchObject({ fieldErrors: { quantity: copy.validation.quantityTooHigh } });
+      expect(await attempt(21)).toMatchObject({ fieldErrors: { quantity: copy.pricing.overStock(20) } });
       expect(await stockOf(part.id)).toBe(20);
       expect(ctx.announced).toEqual([]);
     });

@@ -77,7 +77,8 @@ describe('the navbar cart and "Add to cart", for a visitor', () => {
     localStorage.setItem(BROWSER_CART_KEY, JSON.stringify([{ partId: 'bulbs', quantity: 24 }]));
     renderNavbar('visitor');
     fireEvent.click(addButton());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(copy.cartView.notAdded(24, v.quantityTooHigh)));
+    // 30 left and 24 in the cart: one more pack of 4 would go in, the 12 asked would not.
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(copy.pricing.overStockWithCart(30, 24, 4)));
     expect(readBrowserCart()).toEqual([{ partId: 'bulbs', quantity: 24 }]);
     expect(api.calls).toHaveLength(0);
   });

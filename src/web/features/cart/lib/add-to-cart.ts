@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as copy from '#shared/copy';
-import { type OrderablePart, quantityProblem, smallestAllowedQuantity } from '#shared/pricing';
+import { addingProblem, type OrderablePart, smallestAllowedQuantity } from '#shared/pricing';
 import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { cartQueryOptions } from '../api/get-cart';
@@ -30,9 +30,9 @@ export async function addToCart(
       owner === 'visitor'
         ? readBrowserCart().find((line) => line.partId === part.id)?.quantity
         : (await queryClient.ensureQueryData(cartQueryOptions())).lines.find((line) => line.partId === part.id)?.quantity;
-    const problem = quantityProblem(part, (inCart ?? 0) + quantity);
+    const problem = addingProblem(part, quantity, inCart ?? 0);
     if (problem) {
-      toast.error(inCart ? copy.cartView.notAdded(inCart, problem) : problem);
+      toast.error(problem);
       return false;
     }
     if (owner === 'visitor') addToBrowserCart(part.id, quantity);

@@ -49,7 +49,9 @@ describe('BookingForm', () => {
     expectFieldError(address(), v.addressRequired);
 
     submit({ quantity: '41', phone: '12-34', address: 'x'.repeat(301) });
-    await waitFor(() => expectFieldError(quantity(), v.quantityTooHigh));
+    // As the cart and quick order say it: how many are left.
+    await waitFor(() => expectFieldError(quantity(), copy.pricing.overStock(40)));
+    expect(copy.pricing.overStock(40)).toBe("You can't booking more then Available quantity. Only 40 left.");
     expectFieldError(phone(), v.phoneInvalid);
     expectFieldError(address(), v.tooLong(300));
 

@@ -65,11 +65,83 @@ describe('QuickOrderForm', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('refuses a CSV file without the header row sku,quantity, and sends nothing', async () => {
+  it('puts a file whose first row names no columns in the box as pasted lines, saying what was expected', async () => {
     choose('GH-BRK-1042,48\nGH-FLT-0980,24\n');
-    await waitFor(() => expectFieldError(fileInput(), rules.csvHeader));
-    expect(box().value).toBe('');
+    await waitFor(() => expect(box().value).toBe('GH-BRK-1042,48\nGH-FLT-0980,24'));
+    expectNoFieldError(fileInput());
+    const note = screen.getByText(q.fileWithoutHeader('order.csv'));
+    expect(box().getAttribute('aria-describedby')).toContain(note.id);
     expect(api.calls).toHaveLength(0);
+
+    api.on(importRoute, ok({ added: [], rejected: [], cart: cartOf() }));
+    submit();
+    await waitFor(() => expect(api.callsTo(importRoute)).toHaveLength(1));
+    expect(api.callsTo(importRoute)[0]!.body).toEqual({ text: 'GH-BRK-1042,48\nGH-FLT-0980,24', format: 'lines' });
+  });
+
+  it.each([
+    ['SKU;Qty', 'SKU;Qty\nGH-BRK-1042;48'],
+    ['Part number;Quantity', 'Part number;Quantity\nGH-BRK-1042;48'],
+    ['Artikelnummer;Menge with more columns', 'Artikelnummer;Bezeichnung;Menge;Preis\nGH-BRK-1042;Bremsbeläge;48;48,90'],
+    ['Item<tab>Qty', 'Item\tQty\nGH-BRK-1042\t48'],
+  ])('reads a CSV file whose header is %s as a CSV', async (_label, text) => {
+    choose(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]));
+    await waitFor(() => expect(box().value).toBe(text));
+    expect(screen.getByText(q.fileRead('order.csv'))).toBeTruthy();
+    api.on(importRoute, ok({ added: [], rejected: [], cart: cartOf() }));
+    submit();
+    await waitFor(() => expect(api.callsTo(importRoute)).toHaveLength(1));
+    expect(api.callsTo(importRoute)[0]!.body).toEqual({ text, format: 'csv' });
+  });
+
+  it('names each refused row of a file by what it says, its line in the box now and its line in the file', async () => {
+    const text = 'Part number;Description;Qty\n\nGH-BRK-1042;Pads;48\nGH-NOPE-1;"Two\nlines";12\nGH-FLT-0980;Filter;banana';
+    choose(text);
+    await waitFor(() => expect(box().value).toBe(text));
+    const onlySix = copy.pricing.overStock(6);
+    api.on(
+      importRoute,
+      ok({
+        added: [],
+        rejected: [
+          { line: 3, text: 'GH-BRK-1042;Pads;48', sku: 'GH-BRK-1042', message: onlySix },
+          { line: 4, text: 'GH-NOPE-1;"Two\nlines";12', sku: 'GH-NOPE-1', message: rules.unknownPart },
+          { line: 6, text: 'GH-FLT-0980;Filter;banana', sku: 'GH-FLT-0980', message: rules.quantityNotNumber },
+        ],
+        cart: cartOf(),
+      }),
+    );
+    submit();
+    // The box keeps the header, then the refused rows as written: lines 2, 3 (two lines long) and 5.
+    await waitFor(() =>
+      expect(box().value).toBe(
+        'Part number;Description;Qty\nGH-BRK-1042;Pads;48\nGH-NOPE-1;"Two\nlines";12\nGH-FLT-0980;Filter;banana',
+      ),
+    );
+    const rejected = within(screen.getByTestId('quick-order-rejected'));
+    expect(rejected.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `GH-BRK-1042;Pads;48${q.lineInBox(2)}, ${q.lineInFile(3, 'order.csv')}${onlySix}`,
+      `GH-NOPE-1;"Two\nlines";12${q.lineInBox(3)}, ${q.lineInFile(4, 'order.csv')}${rules.unknownPart}`,
+      `GH-FLT-0980;Filter;banana${q.lineInBox(5)}, ${q.lineInFile(6, 'order.csv')}${rules.quantityNotNumber}`,
+    ]);
+    expect(onlySix).toBe("You can't booking more then Available quantity. Only 6 left.");
+
+    // Sent again from the box, the rows are no longer the file's: only the box's lines are named.
+    api.on(
+      importRoute,
+      ok({
+        added: [],
+        rejected: [{ line: 2, text: 'GH-BRK-1042;Pads;48', sku: 'GH-BRK-1042', message: onlySix }],
+        cart: cartOf(),
+      }),
+    );
+    submit();
+    await waitFor(() => expect(box().value).toBe('Part number;Description;Qty\nGH-BRK-1042;Pads;48'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('quick-order-rejected')).getByRole('listitem').textContent).toBe(
+        `GH-BRK-1042;Pads;48${q.lineInBox(2)}${onlySix}`,
+      ),
+    );
   });
 
   it('reads a UTF-8 CSV file into the box and sends it as CSV; the rows refused stay under the header', async () => {
@@ -81,17 +153,17 @@ describe('QuickOrderForm', () => {
 
     const answer: CartImportResult = {
       added: [{ sku: 'GH-BRK-1042', quantity: 48 }],
-      rejected: [{ line: 3, text: 'GH-NOPE-1,12', sku: 'GH-NOPE-1', message: rules.unknownPart }],
+      rejected: [{ line: 3, text: 'GH-NOPE-1;12', sku: 'GH-NOPE-1', message: rules.unknownPart }],
       cart: cartOf({ sku: 'GH-BRK-1042', name: 'Brake pad set', quantity: 48 }),
     };
     api.on(importRoute, ok(answer));
     submit();
     await waitFor(() => expect(api.callsTo(importRoute)).toHaveLength(1));
     expect(api.callsTo(importRoute)[0]!.body).toEqual({ text: 'SKU;Quantity\nGH-BRK-1042;48\nGH-NOPE-1;12', format: 'csv' });
-    await waitFor(() => expect(box().value).toBe('SKU,Quantity\nGH-NOPE-1,12'));
+    await waitFor(() => expect(box().value).toBe('SKU;Quantity\nGH-NOPE-1;12'));
 
     // Taking the header out of the CSV that is left is refused in the browser, with the server's message.
-    paste('GH-NOPE-1,12');
+    paste('GH-NOPE-1;12');
     submit();
     await waitFor(() => expectFieldError(box(), rules.csvHeader));
     expect(api.callsTo(importRoute)).toHaveLength(1);
@@ -130,9 +202,10 @@ describe('QuickOrderForm', () => {
     ]);
     const rejected = within(screen.getByTestId('quick-order-rejected'));
     expect(screen.getByText(q.rejectedTitle(2))).toBeTruthy();
+    // Named by what they say and by the line of the box they are on now, not by where they were.
     expect(rejected.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      `${q.lineNumber(2)}GH-NOPE-0001 12${rules.unknownPart}`,
-      `${q.lineNumber(4)}GH-FLT-0980 5${copy.validation.quantityTooLow(12)}`,
+      `GH-NOPE-0001 12${q.lineInBox(1)}${rules.unknownPart}`,
+      `GH-FLT-0980 5${q.lineInBox(2)}${copy.validation.quantityTooLow(12)}`,
     ]);
     expect(screen.getByRole('link', { name: q.goToCart }).getAttribute('href')).toBe('/cart');
     // The reader is taken to the answers.

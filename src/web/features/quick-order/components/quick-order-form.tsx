@@ -4,7 +4,7 @@ import * as copy from '#shared/copy';
 import type { CartImportResult, ImportFormat } from '#shared/schemas/cart';
 import { ApiError } from '../../../lib/api-client';
 import { useImportToCartMutation } from '../api/import-to-cart';
-import { csvHeaderOf, readCsvFile, textAfterAnswer, textProblem } from '../lib/quick-order-text';
+import { boxAfterAnswer, readCsvFile, textProblem } from '../lib/quick-order-text';
 
 const q = copy.quickOrderPage;
 const rules = copy.quickOrder;
@@ -14,7 +14,12 @@ interface QuickOrderFormProps {
   cartHref: string;
 }
 
-type Answer = Pick<CartImportResult, 'added' | 'rejected' | 'cart'>;
+interface Answer extends Pick<CartImportResult, 'added' | 'rejected' | 'cart'> {
+  /** The line of the box each refused line is on now (the box holds only those, renumbered). */
+  boxLines: number[];
+  /** The file the text sent was, as read: its refused lines are named by their lines in it too. */
+  file: string | null;
+}
 
 function Answers({ answer, cartHref, headingId }: { answer: Answer; cartHref: string; headingId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -51,11 +56,15 @@ function Answers({ answer, cartHref, headingId }: { answer: Answer; cartHref: st
         <div className="mt-6">
           <h4 className="font-semibold text-red-800">{q.rejectedTitle(answer.rejected.length)}</h4>
           <ul className="mt-2 space-y-2" data-testid="quick-order-rejected">
-            {answer.rejected.map((line) => (
+            {/* Each line is named by what it says, then where it is now: in the box, and in its file. */}
+            {answer.rejected.map((line, index) => (
               <li key={line.line} className="rounded-lg border-l-4 border-red-600 bg-red-50 px-3 py-2 text-sm">
-                <p className="flex flex-wrap items-baseline gap-x-2">
-                  <span className="font-semibold text-slate-700">{q.lineNumber(line.line)}</span>
-                  <code className="font-mono break-all text-slate-900">{line.text}</code>
+                <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
+                  <code className="font-mono font-semibold break-words whitespace-pre-wrap text-slate-900">{line.text}</code>
+                  <span className="text-xs text-slate-700">
+                    {answer.boxLines[index] === undefined ? null : q.lineInBox(answer.boxLines[index])}
+                    {answer.file ? `, ${q.lineInFile(line.line, answer.file)}` : null}
+                  </span>
                 </p>
                 <p className="mt-0.5 font-medium text-red-800">{line.message}</p>
               </li>
@@ -71,7 +80,8 @@ function Answers({ answer, cartHref, headingId }: { answer: Answer; cartHref: st
  * Quick order: part numbers and quantities pasted into a box, or a CSV file read into it, sent to the
  * cart in one go. The server reads each line and answers it; the lines it refused stay in the box to be
  * fixed, the others leave it. The browser checks only the text as a whole (empty, too long, a CSV
- * without its header, a file that is not UTF-8), so that such a text is never sent.
+ * whose header row was taken out, a file that is not UTF-8), so that such a text is never sent. A file
+ * whose first row names no columns goes to the box as pasted lines, with a note of what was expected.
  */
 export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
   const id = useId();
@@ -80,6 +90,9 @@ export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
   const [text, setText] = useState('');
   const [format, setFormat] = useState<ImportFormat>('lines');
   const [fileName, setFileName] = useState<string | null>(null);
+  // The chosen file's text as read, and whether its first row named its columns.
+  const [fileText, setFileText] = useState<string | null>(null);
+  const [fileHeader, setFileHeader] = useState(true);
   // The file input is drawn again (emptied) once its text has gone.
   const [fileKey, setFileKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
@@ -92,6 +105,7 @@ export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
   const forgetFile = () => {
     setFormat('lines');
     setFileName(null);
+    setFileText(null);
     setFileKey((key) => key + 1);
   };
 
@@ -117,8 +131,11 @@ export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
     }
     setFileError(undefined);
     setText(reading.text);
-    setFormat('csv');
+    // A file without a header row goes to the box as pasted lines, read as part number then quantity.
+    setFormat(reading.header ? 'csv' : 'lines');
     setFileName(file.name);
+    setFileText(reading.text);
+    setFileHeader(reading.header);
     setTextError(undefined);
   };
 
@@ -132,16 +149,17 @@ export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
       textArea.current?.focus();
       return;
     }
-    const header = format === 'csv' ? csvHeaderOf(text) : undefined;
+    const sent = text;
+    const file = fileName !== null && sent === fileText ? fileName : null;
     importing.mutate(
       { text, format },
       {
         onSuccess: (result) => {
-          const rest = textAfterAnswer(result.rejected, format, header);
-          setText(rest);
-          if (rest === '') forgetFile();
+          const box = boxAfterAnswer(result.rejected, sent);
+          setText(box.text);
+          if (box.text === '') forgetFile();
           setSubmitted(false);
-          setAnswer(result);
+          setAnswer({ ...result, boxLines: box.lines, file });
         },
         onError: (error) => {
           const message = error instanceof ApiError ? error.fieldErrors.text : undefined;
@@ -189,8 +207,11 @@ export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
             </p>
           ) : null}
           {fileName ? (
-            <p id={`${textId}-file`} className="mt-1.5 text-sm text-slate-700">
-              {q.fileRead(fileName)}
+            <p
+              id={`${textId}-file`}
+              className={`mt-1.5 text-sm ${fileHeader ? 'text-slate-700' : 'rounded-md bg-amber-50 px-3 py-2 font-medium text-amber-900 ring-1 ring-amber-300'}`}
+            >
+              {fileHeader ? q.fileRead(fileName) : q.fileWithoutHeader(fileName)}
             </p>
           ) : null}
         </div>
