@@ -21,6 +21,8 @@ await build({
     'db-migrate': 'scripts/db-migrate.ts',
     'db-seed': 'scripts/db-seed.ts',
     'create-admin': 'scripts/create-admin.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
   },
   outdir: 'dist/server',
   bundle: true,
