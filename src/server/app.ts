@@ -26,7 +26,7 @@ import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { contentRoutes } from './modules/content';
-import { createReadiness, dataFolderCheck, healthRoutes, type Readiness } from './modules/health';
+import { createReadiness, dataFolderCheck, healthRoutes, type Readiness, schemaCheck } from './modules/health';
 import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
 import { type OrderExpiry, ordersRoutes } from './modules/orders';
@@ -187,6 +187,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   deps.database.logTo(app.log);
   const readiness = createReadiness({ log: app.log });
   readiness.add('database', () => sql`select 1`.execute(db));
+  // Not ready once a newer build has migrated the database under this node (decision 0028).
+  readiness.add('schema', schemaCheck(db, { clock }));
   // The node's own disk, where it keeps SQLite, uploads not sent to a bucket, or mail not sent by SMTP.
   if (config.database.kind === 'sqlite' || !config.s3 || !config.mail.smtpUrl) {
     readiness.add('disk', dataFolderCheck(config.dataDir, { clock }));

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrator';
+import { migrateToLatest, SchemaNewerThanBuildError } from './db/migrator';
 import { demoSeedDeps, seedDemoDataOnFirstStart } from './db/seed';
 import { createStorage } from './modules/uploads';
 import { shutDownGracefully } from './shutdown';
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
+  } else if (error instanceof SchemaNewerThanBuildError) {
+    console.error(`Gearhouse could not start: ${error.message}. ${SchemaNewerThanBuildError.advice}`);
   } else {
     console.error('Gearhouse could not start:', error);
   }

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { availableEngines } from '../testing/test-database';
+import { availableEngines, createTestDatabase } from '../testing/test-database';
 import { TEST_POSTGRES_ADMIN_URL, postgresUrlFor } from '../testing/test-env';
 import { type Db, type DatabaseHandle, openDatabase } from './database';
-import { migrateToLatest } from './migrator';
+import { sql } from 'kysely';
+import { migrateTo, migrateToLatest, SchemaNewerThanBuildError } from './migrator';
 
 const NODES = 4;
 
@@ -95,4 +96,31 @@ describe('migrating from several nodes at once', () => {
       }
     },
   );
+});
+
+describe.each(availableEngines())('a database a newer build migrated [%s]', (engine) => {
+  it('is refused before anything changes, naming the migration this build does not know', async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      // One migration of this build still to run, and one this build has never heard of.
+      const [lastButOne, last] = (await appliedMigrations(database.db)).sort().slice(-2) as [string, string];
+      await migrateTo(database.db, lastButOne);
+      const newer = '9999-from-a-newer-build';
+      await sql`insert into kysely_migration (name, "timestamp") values (${newer}, ${new Date().toISOString()})`.execute(
+        database.db,
+      );
+      const before = await appliedMigrations(database.db);
+
+      const refused = await migrateToLatest(database.db).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(SchemaNewerThanBuildError);
+      expect((refused as Error).message).toBe(`the database's schema is newer than this build: migration ${newer} is unknown`);
+      expect((await appliedMigrations(database.db)).sort()).toEqual(before.sort());
+      expect(before).not.toContain(last);
+    } finally {
+      await database.drop();
+    }
+  });
 });

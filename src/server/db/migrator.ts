@@ -51,6 +51,47 @@ const migrations: Record<string, Migration> = {
   '0025-mail-limits': m0025,
 };
 
+/**
+ * The database records a migration this build does not have: a newer build migrated it. This build's
+ * queries may read what that migration dropped or renamed, so it neither migrates nor serves
+ * (docs/decisions/0028-stop-migrate-start.md).
+ */
+export class SchemaNewerThanBuildError extends Error {
+  /** What the operator can do, for the messages of the start and of `db:migrate`. */
+  static readonly advice =
+    'Run the build that migrated it, or a newer one; to go back to this build, restore the backup taken before the upgrade.';
+
+  constructor(readonly unknownMigrations: readonly string[]) {
+    const [only] = unknownMigrations;
+    super(
+      `the database's schema is newer than this build: ${
+        unknownMigrations.length === 1 ? `migration ${only} is unknown` : `migrations ${unknownMigrations.join(', ')} are unknown`
+      }`,
+    );
+    this.name = 'SchemaNewerThanBuildError';
+  }
+}
+
+/**
+ * The migrations the database says ran that this build does not know, by name. One small read of
+ * Kysely's table (a row per migration), cheap enough for a readiness check every few seconds.
+ */
+export async function unknownMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  return rows
+    .map((row) => row.name)
+    .filter((name) => !Object.hasOwn(migrations, name))
+    .sort();
+}
+
+/** Throws SchemaNewerThanBuildError when the database ran a migration this build does not know; a database never migrated passes. */
+async function refuseNewerSchema(db: Db): Promise<void> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return;
+  const unknown = await unknownMigrations(db);
+  if (unknown.length > 0) throw new SchemaNewerThanBuildError(unknown);
+}
+
 class StaticMigrationProvider implements MigrationProvider {
   async getMigrations() {
     return migrations;
@@ -70,7 +111,8 @@ const SQLITE_LOCK_WAIT_MS = 5 * 60_000;
 
 /**
  * Brings the database to the latest schema. Safe to run from several nodes (or a node and
- * `db-migrate`) at once: one migrates, the others wait, then find nothing left to do.
+ * `db-migrate`) at once: one migrates, the others wait, then find nothing left to do. Refuses, with
+ * SchemaNewerThanBuildError and before changing anything, a database a newer build has migrated.
  *
  * - PostgreSQL: Kysely's Migrator already takes a session-level `pg_advisory_lock` on one dedicated
  *   connection, reads which migrations ran only after it holds the lock, and runs them in one
@@ -87,10 +129,15 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 }
 
 async function runMigrations(db: Db): Promise<string[]> {
+  await refuseNewerSchema(db);
   const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === 'Error');
   if (error || failed) {
+    // A newer build may have migrated between the check above and the migrator's lock (PostgreSQL).
+    await refuseNewerSchema(db).catch((newer: unknown) => {
+      if (newer instanceof SchemaNewerThanBuildError) throw newer;
+    });
     const cause = error instanceof Error ? error : new Error(String(error ?? failed?.migrationName));
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
   }

@@ -34,11 +34,11 @@ describeOnEachEngine('liveness and readiness', (ctx) => {
   it('is ready when the database and every added check answer', async () => {
     const res = await ctx.app.inject({ url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    // `storage` (the uploads directory here) and `disk` (the data folder) are the app's own; `redis` and
+    // `schema`, `storage` (the uploads directory here) and `disk` (the data folder) are the app's own; `redis` and
     // `cdn` were added above.
     expect(res.json()).toEqual({
       status: 'ready',
-      checks: { database: 'ok', disk: 'ok', storage: 'ok', redis: 'ok', cdn: 'ok' },
+      checks: { database: 'ok', schema: 'ok', disk: 'ok', storage: 'ok', redis: 'ok', cdn: 'ok' },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });

@@ -56,7 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
       },
     },
     async (_request, reply) => {
-      const { ready, stopping, checks, degraded: doingWithout } = await readiness.run();
+      const { ready, stopping, checks, reasons, degraded: doingWithout } = await readiness.run();
       const degraded = Object.keys(doingWithout).length > 0 ? doingWithout : undefined;
       if (ready) return { status: 'ready' as const, checks: checks as Record<string, 'ok'>, degraded };
       if (stopping) {
@@ -65,7 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = asy
       }
       const failing = Object.entries(checks)
         .filter(([, outcome]) => outcome !== 'ok')
-        .map(([name, outcome]) => `${name} (${outcome})`);
+        .map(([name, outcome]) => `${name} (${reasons[name] ?? outcome})`);
       const body = { ...problem('unavailable', `Not ready: ${failing.join(', ')}.`), checks, degraded };
       return sendProblem(reply, body);
     },

@@ -6,6 +6,14 @@ export type ReadinessCheck = (signal: AbortSignal) => Promise<unknown>;
 export type CheckOutcome = 'ok' | 'failed' | 'timeout';
 
 /**
+ * Thrown by a check that knows why the node must not serve, in words fit for whoever asks (not an
+ * internal error): the reason is named in the 503's detail.
+ */
+export class NotReady extends Error {
+  override name = 'NotReady';
+}
+
+/**
  * How a service the node serves without at need is doing: undefined while it is in use, else a word
  * for how the node does without it (`open`: Redis's breaker is open, limits count per node).
  */
@@ -16,6 +24,8 @@ export interface ReadinessReport {
   /** The node is stopping (SIGTERM): not ready whatever the checks would say, which are not asked. */
   stopping: boolean;
   checks: Record<string, CheckOutcome>;
+  /** Why a check failed, by name, for the checks that said so (NotReady). */
+  reasons: Record<string, string>;
   /** Services the node does without for now, by name; they never make it unready. */
   degraded: Record<string, string>;
 }
@@ -29,7 +39,8 @@ export interface ReadinessReport {
  *
  * Checks run in parallel, each under its own timeout (2 s unless given); the signal aborts when it
  * runs out, for clients that can cancel. A check that fails is logged with its error and reported
- * by name only, so the answer never leaks internals. A service the node can serve without (Redis) is
+ * by name only, so the answer never leaks internals; a check that throws NotReady has its reason
+ * reported too. A service the node can serve without (Redis) is
  * added with `addDegradable` instead: what it answers is reported under `degraded`, and the node stays
  * ready.
  */
@@ -49,7 +60,12 @@ export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: 
   const degradables = new Map<string, { check: DegradationCheck; timeoutMs: number }>();
   let stopping = false;
 
-  async function runOne(name: string, check: ReadinessCheck, limitMs: number): Promise<CheckOutcome> {
+  async function runOne(
+    name: string,
+    check: ReadinessCheck,
+    limitMs: number,
+    reasons: Record<string, string>,
+  ): Promise<CheckOutcome> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
@@ -63,6 +79,7 @@ export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: 
       if (outcome === 'timeout') log.warn({ check: name, timeoutMs: limitMs }, 'readiness check timed out');
       return outcome;
     } catch (error) {
+      if (error instanceof NotReady) reasons[name] = error.message;
       log.warn({ check: name, err: error }, 'readiness check failed');
       return 'failed';
     } finally {
@@ -103,11 +120,12 @@ export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: 
       stopping = true;
     },
     async run() {
-      if (stopping) return { ready: false, stopping: true, checks: {}, degraded: {} };
+      if (stopping) return { ready: false, stopping: true, checks: {}, reasons: {}, degraded: {} };
       const entries = [...checks.entries()];
       const optional = [...degradables.entries()];
+      const reasons: Record<string, string> = {};
       const [outcomes, states] = await Promise.all([
-        Promise.all(entries.map(([name, { check, timeoutMs: ms }]) => runOne(name, check, ms))),
+        Promise.all(entries.map(([name, { check, timeoutMs: ms }]) => runOne(name, check, ms, reasons))),
         Promise.all(optional.map(([, { check, timeoutMs: ms }]) => runDegradable(check, ms))),
       ]);
       const report: Record<string, CheckOutcome> = {};
@@ -117,7 +135,7 @@ export function createReadiness({ log, timeoutMs = DEFAULT_TIMEOUT_MS }: { log: 
         const state = states[i];
         if (state !== undefined) degraded[name] = state;
       });
-      return { ready: outcomes.every((o) => o === 'ok'), stopping: false, checks: report, degraded };
+      return { ready: outcomes.every((o) => o === 'ok'), stopping: false, checks: report, reasons, degraded };
     },
   };
 }
