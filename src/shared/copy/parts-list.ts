@@ -26,6 +26,8 @@ export const partsList = {
     return q ? `No parts match “${q}”.` : `No parts match ${named}.`;
   },
   noMatchHint: 'Try fewer filters or other words.',
+  /** Around the search the shop suggests, a link: "Did you mean brake pads?" */
+  didYouMean: { before: 'Did you mean', after: '?' },
   /** "In stock only" inside the sentence of noMatch. */
   inStockPhrase: 'in stock only',
   clearFilters: 'Clear filters',

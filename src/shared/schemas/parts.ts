@@ -100,6 +100,12 @@ export const partListSchema = pageOf(partSchema).extend({
   facets: partFacetsSchema,
   /** The filters whose value the shop does not know; the list is then empty. */
   unknownFilters: z.array(z.enum(partListFilterNames)),
+  suggestion: z
+    .string()
+    .optional()
+    .describe(
+      'Only on a first page that found nothing for a search: the same search with each word the catalogue lacks replaced by the nearest word it has ("break pads" → "brake pads"), when that finds parts under the same filters. Absent otherwise.',
+    ),
 });
 export type PartList = z.infer<typeof partListSchema>;
 

@@ -120,8 +120,13 @@ describeOnEachEngine('finding parts', (ctx) => {
       expect(await search('strutt')).toEqual(sorted(p.strut!));
     });
 
+    it('tolerates one typo in a word of four letters when the words as typed find nothing', async () => {
+      expect(await search('brke')).toEqual(sorted(p.pads!, p.disc!));
+      expect(await search('brke pda')).toEqual([]);
+    });
+
     it('does not tolerate a typo in a shorter word, nor two typos', async () => {
-      expect(await search('brke')).toEqual([]);
+      expect(await search('pda')).toEqual([]);
       expect(await search('bkrea')).toEqual([]);
       expect(await search('fltr')).toEqual([]);
       expect(await search('suspenshun')).toEqual([]);
@@ -327,6 +332,117 @@ describeOnEachEngine('finding parts', (ctx) => {
       upkeep.start(60_000);
       await upkeep.stop();
       expect(await misses()).toEqual([]);
+    });
+  });
+});
+
+interface Suggested {
+  total: number;
+  items: { id: string; name: string }[];
+  suggestion?: string;
+}
+
+describeOnEachEngine('typos in short words, compound words and "Did you mean"', (ctx) => {
+  const p: Record<string, PartWithStock> = {};
+  const list = async (query: string): Promise<Suggested> => {
+    const res = await ctx.app.inject({ url: `/api/parts?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Suggested>();
+  };
+  const q = (text: string) => `q=${encodeURIComponent(text)}`;
+  /** The names found, in the list's order (best match first). */
+  const found = async (text: string) => (await list(q(text))).items.map((item) => item.name);
+  const names = (...parts: PartWithStock[]) => parts.map((part) => part.name).sort();
+  const search = async (text: string) => (await found(text)).sort();
+
+  beforeAll(async () => {
+    const { db } = ctx.database;
+    const brakes = await insertCategory(db, { slug: 'brakes', name: 'Brakes' });
+    const filters = await insertCategory(db, { slug: 'filters', name: 'Filters' });
+    const part = (name: string, description: string, category: string) =>
+      insertPart(db, { name, description, category_id: category, stock: 10, min_order_quantity: 1 });
+    // As the demo shop names them.
+    p.frontPads = await part('Ceramic Front Brake Pads Set', 'Low-dust pads for the front axle', brakes.id);
+    p.rearPads = await part('Semi-Metallic Rear Brake Pads', 'Pads for the rear axle', brakes.id);
+    p.disc = await part('Vented Front Brake Disc 300 mm', 'One disc, cast iron', brakes.id);
+    p.clutch = await part('Clutch Disk', 'Organic lining', brakes.id);
+    p.oil = await part('Spin-On Oil Filter', 'Cartridge for petrol engines', filters.id);
+    p.wrench = await part('Oilfilter Wrench', 'Grips cartridges of 65 to 80 mm', filters.id);
+    p.gaiter = await part('Gear Lever Gaiter', 'Leather', brakes.id);
+    p.strutBar = await part('Strut Bar', 'A brace between the strut towers', brakes.id);
+  });
+
+  describe('a typo in a word of four letters', () => {
+    it('is tolerated: "brake pdas" finds the brake pads, "brake disk" the brake disc', async () => {
+      expect(await search('brake pdas')).toEqual(names(p.frontPads!, p.rearPads!));
+      expect(await search('PDAS')).toEqual(names(p.frontPads!, p.rearPads!));
+      // "Clutch Disk" has the word as typed, but not with "brake": the typo is tried then.
+      expect(await search('brake disk')).toEqual(names(p.disc!));
+    });
+
+    it('is not tried when the words as typed find parts: no "gear" for "rear", no "disc" for "disk"', async () => {
+      expect(await search('rear')).toEqual(names(p.rearPads!));
+      expect(await search('disk')).toEqual(names(p.clutch!));
+      expect(await search('raer')).toEqual(names(p.rearPads!));
+    });
+  });
+
+  describe('compound words', () => {
+    it('splits a word into two the catalogue has: "brakepads", "oilfilter"', async () => {
+      expect(await search('brakepads')).toEqual(names(p.frontPads!, p.rearPads!));
+      expect(await search('Brake-pads')).toEqual(names(p.frontPads!, p.rearPads!));
+      // The part with the word as typed comes first.
+      expect(await found('oilfilter')).toEqual([p.wrench!.name, p.oil!.name]);
+    });
+
+    it('joins two words the catalogue has as one: "oil filter" finds "Oilfilter", after the parts with both words', async () => {
+      expect(await found('oil filter')).toEqual([p.oil!.name, p.wrench!.name]);
+      expect(await found('oil filt')).toEqual([p.oil!.name, p.wrench!.name]);
+    });
+  });
+
+  it('ranks the parts with the words as typed before those found through a typo', async () => {
+    // "brace" is only in the bar's description; "brake" (one typo away) is in three names.
+    const ranked = await found('brace');
+    expect(ranked[0]).toBe(p.strutBar!.name);
+    expect(ranked.slice(1).sort()).toEqual(names(p.frontPads!, p.rearPads!, p.disc!));
+  });
+
+  describe('"Did you mean"', () => {
+    it.each([
+      ['break pads', 'brake pads'],
+      ['bkare dsic', 'brake disc'],
+      ['oli fliter', 'oil filter'],
+      ['Ceramc Brkae Pdas Sett', 'ceramic brake pads set'],
+    ])('answers a search that finds nothing (%j) with the closest one that finds parts (%j)', async (typed, suggested) => {
+      const missed = await list(q(typed));
+      expect(missed.total).toBe(0);
+      expect(missed.suggestion).toBe(suggested);
+      expect((await list(q(suggested))).total).toBeGreaterThan(0);
+    });
+
+    it('suggests only what finds parts under the same filters', async () => {
+      expect((await list(`${q('break pads')}&category=brakes`)).suggestion).toBe('brake pads');
+      const filtered = await list(`${q('break pads')}&category=filters`);
+      expect(filtered.total).toBe(0);
+      expect(filtered).not.toHaveProperty('suggestion');
+    });
+
+    it.each(['zzzqqq', 'qwxzv', 'break zzzqqq', 'gh-brk-9999'])('suggests nothing for %j', async (typed) => {
+      const missed = await list(q(typed));
+      expect(missed.total).toBe(0);
+      expect(missed).not.toHaveProperty('suggestion');
+    });
+
+    it('says nothing when the search found parts', async () => {
+      expect(await list(q('brake pads'))).not.toHaveProperty('suggestion');
+    });
+
+    it('is described in the OpenAPI document', async () => {
+      const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+      const answer = doc.paths['/api/parts'].get.responses['200'].content['application/json'].schema;
+      expect(answer.properties.suggestion).toMatchObject({ type: 'string', description: expect.stringMatching(/found nothing/) });
+      expect(answer.required).not.toContain('suggestion');
     });
   });
 });

@@ -3,7 +3,20 @@ import type { PartFacets, PartListFilterName, PartSort } from '#shared/schemas/p
 import type { Db } from '../../db/database';
 import type { Database, PartRow } from '../../db/schema';
 import { partsInIdOrder } from './parts.repository';
-import { fts5NumberQuery, fts5WordsQuery, matchesNothing, type SearchTerms, searchTerms, tsWordsQuery } from './search-terms';
+import {
+  fts5NumberQuery,
+  fts5WordsQuery,
+  hasAlternatives,
+  matchesNothing,
+  narrowedTerms,
+  type SearchTerms,
+  searchTerms,
+  textsToLookUp,
+  tsWordsQuery,
+  withoutShortWordTypos,
+  wordsAsTyped,
+} from './search-terms';
+import { MAX_VOCABULARY_WORDS } from './search-suggestion';
 
 /**
  * The parts list's one query path on both engines: the search box, the filters, the facets beside
@@ -91,27 +104,36 @@ function numberKeysOf(db: Db): Expression<string> {
 const tsQueryOf = (terms: SearchTerms) => sql`to_tsquery('simple', ${tsWordsQuery(terms.words)})`;
 
 /**
- * The terms with each word's typos narrowed to those some part actually has as a word, so the search
- * asks for two or three words instead of hundreds (about 500 variants for a 10-letter word; at most
- * MAX_TYPO_VARIANTS a search), in one statement whatever the number of words. SQLite looks them up in
- * the words index's vocabulary (`parts_words_vocab`); PostgreSQL probes its GIN index with each one
- * alone. Asked all at once, PostgreSQL's planner guesses that hundreds of OR-ed words match nearly
- * every part and reads the whole table (seconds at 100,000 parts), and SQLite's FTS5 merges hundreds
- * of mostly empty lists and ranks every hit against each (tens of milliseconds).
+ * The terms with each word's typos and cuts narrowed to those some part actually has as words, and
+ * its joins to those some part has a word starting with, so the search asks for two or three words
+ * instead of hundreds (about 500 variants for a 10-letter word; at most MAX_TYPO_VARIANTS a search),
+ * in one statement whatever the number of words. SQLite looks them up in the words index's
+ * vocabulary (`parts_words_vocab`); PostgreSQL probes its GIN index with each one alone. Asked all
+ * at once, PostgreSQL's planner guesses that hundreds of OR-ed words match nearly every part and
+ * reads the whole table (seconds at 100,000 parts), and SQLite's FTS5 merges hundreds of mostly
+ * empty lists and ranks every hit against each (tens of milliseconds).
  */
 async function withKnownVariants(db: Db, terms: SearchTerms): Promise<SearchTerms> {
-  const variants = [...new Set(terms.words.flatMap((word) => word.typos))];
-  if (variants.length === 0) return terms;
+  const asked = textsToLookUp(terms);
+  if (asked.words.length === 0 && asked.starts.length === 0) return terms;
+  // A start: every word from it up to it followed by the last code point (terms are compared as UTF-8 bytes).
   const { rows } = isSqlite(db)
-    ? await sql<{ variant: string }>`
-        select term as variant from parts_words_vocab where term in (select value from json_each(${JSON.stringify(variants)}))`.execute(
+    ? await sql<{ kind: 'word' | 'start'; known: string }>`
+        select 'word' as kind, term as known from parts_words_vocab
+        where term in (select value from json_each(${JSON.stringify(asked.words)}))
+        union all
+        select 'start' as kind, asked.value as known from json_each(${JSON.stringify(asked.starts)}) as asked
+        where exists (select 1 from parts_words_vocab where term >= asked.value and term < asked.value || char(1114111))`.execute(
         db,
       )
-    : await sql<{ variant: string }>`
-        select variant from unnest(cast(${variants} as text[])) as asked(variant)
-        where exists (select 1 from parts where search_vector @@ to_tsquery('simple', quote_literal(variant)))`.execute(db);
-  const known = new Set(rows.map((row) => row.variant));
-  return { ...terms, words: terms.words.map((word) => ({ ...word, typos: word.typos.filter((typo) => known.has(typo)) })) };
+    : await sql<{ kind: 'word' | 'start'; known: string }>`
+        select 'word' as kind, variant as known from unnest(cast(${asked.words} as text[])) as asked(variant)
+        where exists (select 1 from parts where search_vector @@ to_tsquery('simple', quote_literal(variant)))
+        union all
+        select 'start' as kind, start as known from unnest(cast(${asked.starts} as text[])) as asked(start)
+        where exists (select 1 from parts where search_vector @@ to_tsquery('simple', quote_literal(start) || ':*'))`.execute(db);
+  const known = (kind: 'word' | 'start') => new Set(rows.filter((row) => row.kind === kind).map((row) => row.known));
+  return narrowedTerms(terms, known('word'), known('start'));
 }
 
 /** Parts the search text finds: every word in the words index, or the number key inside a part number. */
@@ -193,6 +215,10 @@ async function relevancePageOnSqlite(
     order.push(sql`case when hit.rowid in (select rowid from parts_numbers where parts_numbers match ${fts5NumberQuery(numberKey)})
         then (select ${numberClassOf(db, numberKey)} from parts where parts.id = hit.part_id)
         else 3 end`);
+  // The parts with the words as typed before those found only through a typo, a cut or a join.
+  if (hasAlternatives(filters.search))
+    order.push(sql`case when hit.rowid in (select rowid from parts_words where parts_words match ${fts5WordsQuery(wordsAsTyped(words.map((word) => word.text)))})
+        then 0 else 1 end`);
   if (words.length > 0) order.push(sql`coalesce(word_hits.text_rank, 0)`);
   order.push(sql`hit.part_id`);
   const { rows } = await sql<{ id: string }>`
@@ -273,6 +299,10 @@ function byRelevance(db: Db, query: Ordered, terms: SearchTerms): Ordered {
   let ordered = query;
   const { numberKey, words } = terms;
   if (numberKey) ordered = ordered.orderBy(numberClassOf(db, numberKey));
+  if (hasAlternatives(terms))
+    ordered = ordered.orderBy(
+      sql`case when search_vector @@ to_tsquery('simple', ${tsWordsQuery(wordsAsTyped(words.map((word) => word.text)))}) then 0 else 1 end`,
+    );
   if (words.length > 0) ordered = ordered.orderBy(sql`ts_rank(search_vector, ${tsQueryOf(terms)})`, 'desc');
   return ordered.orderBy('parts.id', 'asc');
 }
@@ -395,7 +425,38 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
 }
 
 /**
- * One page of the live parts matching `filters`, in `sort` order, with the total and the facets.
+ * The catalogue's words for "Did you mean" (search-suggestion.ts), the most common first: those of
+ * the live parts' words index that start with a letter (part numbers' digits are never suggested),
+ * at most MAX_VOCABULARY_WORDS. One statement reading the whole term list (about 80 ms at 100,000
+ * parts on SQLite, whose fts5vocab counts each word's parts), made at most every ten minutes.
+ */
+export async function readSearchVocabulary(db: Db): Promise<string[]> {
+  const { rows } = isSqlite(db)
+    ? // Terms compare as UTF-8 bytes: from "a" on, digits come before.
+      await sql<{ word: string }>`
+        select term as word from parts_words_vocab where term >= 'a' order by doc desc, term limit ${MAX_VOCABULARY_WORDS}`.execute(
+        db,
+      )
+    : await sql<{ word: string }>`
+        select word from ts_stat('select search_vector from parts where archived_at is null')
+        where word !~ '^[0-9]' order by ndoc desc, word limit ${MAX_VOCABULARY_WORDS}`.execute(db);
+  return rows.map((row) => row.word);
+}
+
+/** Whether the words, each matched as typed (a prefix), find a part under the other filters: one statement. */
+export async function wordsFindParts(db: Db, filters: PartFilters, words: readonly string[]): Promise<boolean> {
+  const search: SearchTerms = { words: wordsAsTyped(words), numberKey: undefined };
+  const row = await partsMatching(db, { ...filters, search })
+    .select('parts.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * One page of the live parts matching `filters`, in `sort` order, with the total and the facets. A
+ * short word's typos (typosOnlyIfNothingFound) are tried only when the search finds nothing without
+ * them: a second try, never a third.
  *
  * Two queries: the page's ids and the counts (countMatches), alongside. On SQLite a search in
  * relevance order, and the counts of a search or a vehicle, are read from the search's rows
@@ -406,6 +467,17 @@ function countsOf(counted: CategoryGroup[], filters: PartFilters): { total: numb
  * known inside the MATCH query).
  */
 export async function findParts(
+  db: Db,
+  filters: PartFilters,
+  order: { sort: PartSort; page: number; limit: number },
+): Promise<FoundParts> {
+  const search = filters.search;
+  if (!search?.words.some((word) => word.typosOnlyIfNothingFound && word.typos.length > 0)) return findPage(db, filters, order);
+  const found = await findPage(db, { ...filters, search: withoutShortWordTypos(search) }, order);
+  return found.total > 0 ? found : findPage(db, filters, order);
+}
+
+async function findPage(
   db: Db,
   filters: PartFilters,
   { sort, page, limit }: { sort: PartSort; page: number; limit: number },

@@ -25,9 +25,10 @@ import type { Log } from '../../log';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
-import { countMatches, type FoundParts, findParts, resolveFilters } from './parts-search';
+import { countMatches, type FoundParts, findParts, readSearchVocabulary, resolveFilters, wordsFindParts } from './parts-search';
 import { afterAdminChange } from './low-stock';
 import { recordSearchMiss } from './search-misses';
+import { createSearchVocabulary, suggestedWords } from './search-suggestion';
 import {
   type RatingSummary,
   archiveLivePart,
@@ -134,6 +135,8 @@ export interface PartsServiceDeps {
 export function createPartsService(db: Db, { clock, storage, ordersOfPart, events, log }: PartsServiceDeps) {
   /** Searches that found nothing still being written, off the requests' path (searchMissesRecorded). */
   const recording = new Set<Promise<void>>();
+  /** The catalogue's words, for "Did you mean" (search-suggestion.ts). */
+  const vocabulary = createSearchVocabulary(() => readSearchVocabulary(db), { clock, log });
 
   /** Parts as the API shows them: their categories and rating summaries read in one query each. */
   async function presented(rows: PartRow[]): Promise<Part[]> {
@@ -160,6 +163,8 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
       const { filters, unknown } = await resolveFilters(db, { q, category, vehicle, make, year, inStock });
       const sort = query.sort ?? (q ? 'relevance' : 'newest');
       let found: FoundParts;
+      /** Whether the parts were looked for (no filter ruled them all out first): only then is a suggestion of use. */
+      let searched = false;
       if (unknown.includes('vehicle') || unknown.includes('make')) {
         found = { rows: [], total: 0, facets: { categories: [], inStock: 0 } };
       } else if (unknown.includes('category')) {
@@ -167,6 +172,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         found = { rows: [], total: 0, facets: { categories: (await countMatches(db, filters)).facets.categories, inStock: 0 } };
       } else {
         found = await findParts(db, filters, { sort, page, limit });
+        searched = true;
       }
       const missFilters = {
         ...(category !== undefined ? { category } : {}),
@@ -175,6 +181,16 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(year !== undefined ? { year } : {}),
         ...(inStock ? { inStock: true as const } : {}),
       };
+      // "Did you mean": a first page that found nothing for words the catalogue lacks, when the
+      // nearest words it has find parts under the same filters.
+      let suggestion: string | undefined;
+      if (searched && page === 1 && found.total === 0 && filters.search && filters.search.words.length > 0) {
+        const words = suggestedWords(
+          filters.search.words.map((word) => word.text),
+          await vocabulary.current(),
+        );
+        if (words && (await wordsFindParts(db, filters, words))) suggestion = words.join(' ');
+      }
       if (page === 1 && found.total === 0 && (q !== undefined || Object.keys(missFilters).length > 0)) {
         const miss = { q: q ?? '', filters: missFilters, client, at: clock.now().toISOString() };
         const written = db
@@ -194,12 +210,16 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         limit,
         facets: found.facets,
         unknownFilters: unknown,
+        ...(suggestion !== undefined ? { suggestion } : {}),
       };
     },
 
-    /** Settles once the searches that found nothing recorded so far are written: a node stopping waits for them. */
+    /**
+     * Settles once the searches that found nothing recorded so far are written, and a read of the
+     * catalogue's words under way is done: a node stopping waits for them.
+     */
     async searchMissesRecorded(): Promise<void> {
-      await Promise.all(recording);
+      await Promise.all([...recording, vocabulary.settled()]);
     },
 
     async bestSellers({ limit }: BestSellersQuery): Promise<BestSellers> {

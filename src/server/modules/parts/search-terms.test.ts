@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fts5WordsQuery,
   MAX_NORMAL_LENGTH,
+  MAX_SPLIT_WORDS,
   MAX_TYPO_LETTERS,
   MAX_TYPO_VARIANTS,
   MAX_TYPO_WORDS,
+  narrowedTerms,
   oneEditVariants,
   type SearchTerms,
   searchTerms,
+  textsToLookUp,
+  tsWordsQuery,
+  withoutShortWordTypos,
 } from './search-terms';
 
 const typosOf = (terms: SearchTerms) => terms.words.map((word) => word.typos.length);
@@ -25,7 +31,19 @@ describe('the typo variants of a search', () => {
     expect(terms.words[0]!.typos).toContain('alternator');
     expect(terms.words[1]!.typos).toContain('thermostat');
     expect(terms.words[2]!.typos).toEqual(oneEditVariants('suspention'));
+    // A fourth word would tolerate a typo, but three words already do.
     expect(terms.words[3]!.typos).toEqual([]);
+  });
+
+  it('gives a word of 4 letters its variants of 4 letters or more, for a second try only', () => {
+    const [pdas] = searchTerms('pdas').words;
+    expect(pdas!.typos).toContain('pads');
+    expect(pdas!.typos).toContain('pdasa');
+    expect(pdas!.typos.every((typo) => [...typo].length >= 4)).toBe(true);
+    expect(pdas!.typosOnlyIfNothingFound).toBe(true);
+    expect(searchTerms('brkae').words[0]!.typosOnlyIfNothingFound).toBe(false);
+    expect(searchTerms('pad').words[0]!.typos).toEqual([]);
+    expect(withoutShortWordTypos(searchTerms('pdas brkae')).words.map((word) => word.typos.length > 0)).toEqual([false, true]);
   });
 
   it.each([
@@ -61,5 +79,54 @@ describe('the typo variants of a search', () => {
     const words = searchTerms(madeUp(0x3300, 88, 8, 11)).words.map((word) => word.text);
     expect(sum(words.map((word) => [...word].length)) + words.length - 1).toBeLessThanOrEqual(MAX_NORMAL_LENGTH);
     expect(searchTerms('ﬃ'.repeat(100)).numberKey).toHaveLength(MAX_NORMAL_LENGTH);
+  });
+});
+
+describe('compound words', () => {
+  it('cuts a word of 6 to 20 letters in two halves of 3 letters or more, the most even first', () => {
+    expect(searchTerms('brakepads').words[0]!.splits).toEqual([
+      ['brake', 'pads'],
+      ['brak', 'epads'],
+      ['brakep', 'ads'],
+      ['bra', 'kepads'],
+    ]);
+    expect(searchTerms('brake').words[0]!.splits).toEqual([]);
+    expect(searchTerms('a'.repeat(21)).words[0]!.splits).toEqual([]);
+    expect(searchTerms('brake2pads').words[0]!.splits).toEqual([]);
+  });
+
+  it('cuts at most the first three words that can be, and joins two words of 3 letters or more', () => {
+    const terms = searchTerms('brakepads oilfilter gearlever timingbelt oil filter h7 bulb');
+    expect(terms.words.map((word) => word.splits.length > 0)).toEqual([true, true, true, false, false, false, false, false]);
+    expect(terms.words.filter((word) => word.splits.length > 0)).toHaveLength(MAX_SPLIT_WORDS);
+    expect(terms.words.map((word) => word.joined)).toEqual([
+      'brakepadsoilfilter',
+      'oilfiltergearlever',
+      'gearlevertimingbelt',
+      'timingbeltoil',
+      'oilfilter',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('keeps the cut and the joins the catalogue has, one cut a word and no word in two joins', () => {
+    const terms = searchTerms('brakepads oil filter kit');
+    expect(textsToLookUp(terms).starts).toEqual(['brakepadsoil', 'oilfilter', 'filterkit']);
+    const narrowed = narrowedTerms(terms, new Set(['brake', 'pads', 'brak', 'epads']), new Set(['oilfilter', 'filterkit']));
+    expect(narrowed.words.map((word) => word.splits)).toEqual([[['brake', 'pads']], [], [], []]);
+    expect(narrowed.words.map((word) => word.joined)).toEqual([undefined, 'oilfilter', undefined, undefined]);
+    expect(fts5WordsQuery(narrowed.words)).toBe(
+      '("brakepads"* OR ("brake" AND "pads"*)) AND ((("oil"*) AND ("filter"*)) OR "oilfilter"*) AND ("kit"*)',
+    );
+    expect(tsWordsQuery(narrowed.words)).toBe(
+      "('brakepads':* | ('brake' & 'pads':*)) & ((('oil':*) & ('filter':*)) | 'oilfilter':*) & ('kit':*)",
+    );
+  });
+
+  it('keeps no typo the word as typed already finds as a prefix', () => {
+    const narrowed = narrowedTerms(searchTerms('brake'), new Set(['brakes', 'brace']), new Set());
+    expect(narrowed.words[0]!.typos).toEqual(['brace']);
   });
 });

@@ -54,3 +54,51 @@ describeOnEachEngine('the work of a search', (ctx) => {
     expect(hostile.characters).toBeLessThanOrEqual(2 * ordinary.characters);
   });
 });
+
+// A first page that finds nothing asks more: the second try with the short words' typos, the count
+// of a suggestion ("Did you mean"), the recording of the miss. Still no more for made-up words.
+describeOnEachEngine('the work of a first page that found nothing', (ctx) => {
+  let client = 0;
+  // Each search from a client of its own, so that each records its miss alike.
+  const firstPage = async (q: string): Promise<DatabaseWork & { total: number; suggestion?: string }> => {
+    client += 1;
+    const { result: res, ...work } = await databaseWork(() =>
+      ctx.app.inject({ url: `/api/parts?q=${encodeURIComponent(q)}`, remoteAddress: `198.51.100.${client}` }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { total, suggestion } = res.json<{ total: number; suggestion?: string }>();
+    return { ...work, total, ...(suggestion !== undefined ? { suggestion } : {}) };
+  };
+  /** The most an ordinary search that finds nothing asks: every try, and a suggestion that is counted. */
+  let ordinary: DatabaseWork;
+
+  beforeAll(async () => {
+    await insertPart(ctx.database.db, { name: 'Alternator Thermostat Suspension Pads Kit' });
+    await insertPart(ctx.database.db, { name: 'Oilfilter Wrench' });
+    // The catalogue's words are read once, when first needed, and kept for ten minutes.
+    await firstPage('zzzqqq');
+    ordinary = await firstPage('pdas alternatr thermostta suspenshun');
+  });
+
+  it('suggests the words of the catalogue for the ordinary search', async () => {
+    const again = await firstPage('pdas alternatr thermostta suspenshun');
+    expect(again).toMatchObject({ total: 0, suggestion: 'pads alternator thermostat suspension' });
+  });
+
+  it.each(
+    Object.entries({
+      ...HOSTILE,
+      'Latin, 8 words of 4 (each tolerating a typo if nothing is found)': madeUp(0x61, 26, 8, 4),
+      'Latin, 8 words of 20 (each may be cut in two, each pair joined)': madeUp(0x61, 26, 8, 20),
+      'Latin, 8 words of 12 one letter from the next': Array.from(
+        { length: 8 },
+        (_, w) => `${'alternatorx'}${'abcdefgh'[w]}`,
+      ).join(' '),
+    }),
+  )('asks no more for made-up words (%s) than for an ordinary search', async (_name, q) => {
+    const hostile = await firstPage(q);
+    expect(hostile.total).toBe(0);
+    expect(hostile.statements).toBeLessThanOrEqual(ordinary.statements);
+    expect(hostile.characters).toBeLessThanOrEqual(2 * ordinary.characters);
+  });
+});

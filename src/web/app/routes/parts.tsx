@@ -259,6 +259,11 @@ export default function PartsPage() {
                   unknown={unknownFilters}
                   clearFiltersTo={filters.length > 0 ? address(changed(search, NO_FILTERS)) : undefined}
                   clearSearchTo={q ? address(changed(search, { q: '' })) : undefined}
+                  suggestion={
+                    parts.data.suggestion
+                      ? { text: parts.data.suggestion, to: address(changed(search, { q: parts.data.suggestion })) }
+                      : undefined
+                  }
                 />
               ) : (
                 <div className={parts.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>

@@ -154,6 +154,34 @@ describe('PartsNoResults', () => {
     expect(address()).toBe('/part');
   });
 
+  it('offers the search the shop suggests as a link: "Did you mean brake pads?"', () => {
+    renderWithApp(
+      <>
+        <PartsNoResults
+          q="break pads"
+          filters={['Brake pads']}
+          unknown={[]}
+          clearFiltersTo={{ search: 'q=break+pads' }}
+          clearSearchTo={{ search: 'category=brake-pads' }}
+          suggestion={{ text: 'brake pads', to: { search: 'q=brake+pads&category=brake-pads' } }}
+        />
+        <Address />
+      </>,
+      { path: '/part?q=break+pads&category=brake-pads' },
+    );
+    const link = screen.getByRole('link', { name: 'brake pads' });
+    expect(link.closest('p')?.textContent).toBe(`${c.didYouMean.before} brake pads${c.didYouMean.after}`);
+    expect(link.closest('p')?.textContent).toBe('Did you mean brake pads?');
+    fireEvent.click(link);
+    expect(address()).toBe('/part?q=brake+pads&category=brake-pads');
+  });
+
+  it('suggests nothing when the shop has no suggestion', () => {
+    renderWithApp(<PartsNoResults q="zzzqqq" filters={[]} unknown={[]} clearSearchTo={{ search: '' }} />);
+    expect(screen.queryByText(c.didYouMean.before, { exact: false })).toBeNull();
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([copy.part.clearSearch]);
+  });
+
   it('says the shop has no parts yet when nothing was asked', () => {
     renderWithApp(<PartsNoResults q="" filters={[]} unknown={[]} />);
     expect(screen.getByRole('heading').textContent).toBe(copy.part.noResults);

@@ -22,16 +22,27 @@ interface PartsNoResultsProps {
   clearFiltersTo?: To;
   /** Without the search, keeping the filters (absent when there is no search). */
   clearSearchTo?: To;
+  /** A search the shop has parts for, with the nearest words it knows: "Did you mean brake pads?" */
+  suggestion?: { text: string; to: To };
 }
 
 /** An empty list: what matched nothing, and the ways out (docs/shop-rules.md, "Finding parts"). */
-export function PartsNoResults({ q, filters, unknown, clearFiltersTo, clearSearchTo }: PartsNoResultsProps) {
+export function PartsNoResults({ q, filters, unknown, clearFiltersTo, clearSearchTo, suggestion }: PartsNoResultsProps) {
   const asked = q || filters.length > 0;
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center">
       <h2 className="max-w-2xl text-xl font-bold break-words text-slate-900">
         {asked ? c.noMatch(q, filters) : copy.part.noResults}
       </h2>
+      {suggestion ? (
+        <p className="mt-3 text-lg break-words text-slate-800">
+          {c.didYouMean.before}{' '}
+          <Link preventScrollReset to={suggestion.to} className="link font-semibold text-brand-800">
+            {suggestion.text}
+          </Link>
+          {c.didYouMean.after}
+        </p>
+      ) : null}
       {unknown.length > 0 ? (
         <ul className="mt-3 space-y-2">
           {unknown.map((item) => (
