@@ -1,3 +1,4 @@
+import { type ConflictRetry, retryingConflicts, TRANSACTION_RETRY } from './db/conflict-retry';
 import type { Db } from './db/database';
 import type { OrderLineRow, OrderRow, PaymentProviderName } from './db/schema';
 import type { Log } from './log';
@@ -76,6 +77,10 @@ export interface EventBus<Events = ShopEvents> {
    * Runs `work` in one transaction on `db`. What it announces reaches the `during` subscribers at once,
    * inside the transaction (their writes commit or roll back with it), and the `after` subscribers once
    * it has committed, in the order announced. A rolled-back transaction announced nothing.
+   *
+   * A transaction the database ended to break a deadlock (or a serialization failure) is run again,
+   * `work` and all, a few times (db/conflict-retry.ts): `work` must do nothing but through `trx` and
+   * `announce`, and only the attempt that committed is announced after.
    */
   transaction<T>(db: Db, work: (tx: Tx<Events>) => Promise<T>): Promise<T>;
   /**
@@ -85,8 +90,14 @@ export interface EventBus<Events = ShopEvents> {
   committed<K extends keyof Events>(name: K, event: Events[K]): void;
 }
 
-/** A small typed, in-process bus. `after` handlers' errors are logged and go no further: the change stands. */
-export function createEventBus<Events = ShopEvents>(log: Pick<Log, 'error'>): EventBus<Events> {
+/**
+ * A small typed, in-process bus. `after` handlers' errors are logged and go no further: the change
+ * stands. `retry`: how a transaction ended by a conflict runs again (tests shorten the wait).
+ */
+export function createEventBus<Events = ShopEvents>(
+  log: Pick<Log, 'error' | 'warn'>,
+  retry: ConflictRetry = TRANSACTION_RETRY,
+): EventBus<Events> {
   const during = new Map<keyof Events, DuringHandler<never>[]>();
   const after = new Map<keyof Events, AfterHandler<never>[]>();
 
@@ -110,15 +121,24 @@ export function createEventBus<Events = ShopEvents>(log: Pick<Log, 'error'>): Ev
     },
 
     async transaction(db, work) {
-      const announced: [keyof Events, unknown][] = [];
-      const result = await db.transaction().execute((trx) =>
-        work({
-          trx,
-          announce: async (name, event) => {
-            for (const handler of (during.get(name) ?? []) as DuringHandler<typeof event>[]) await handler(trx, event);
-            announced.push([name, event]);
-          },
-        }),
+      let announced: [keyof Events, unknown][] = [];
+      const result = await retryingConflicts(
+        () => {
+          // Each attempt announces afresh: what a rolled-back attempt announced never happened.
+          const attempt: [keyof Events, unknown][] = [];
+          announced = attempt;
+          return db.transaction().execute((trx) =>
+            work({
+              trx,
+              announce: async (name, event) => {
+                for (const handler of (during.get(name) ?? []) as DuringHandler<typeof event>[]) await handler(trx, event);
+                attempt.push([name, event]);
+              },
+            }),
+          );
+        },
+        log,
+        retry,
       );
       for (const [name, event] of announced) runAfter(name, event as Events[typeof name]);
       return result;

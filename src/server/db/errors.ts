@@ -25,6 +25,23 @@ export function isAssumptionFailed(error: unknown): boolean {
 }
 
 /**
+ * SQLSTATEs of a transaction PostgreSQL ended to break a conflict with another: 40P01 a deadlock
+ * (each waited for a row the other held), 40001 a serialization failure. Nothing of it was written,
+ * and the same work run again in a fresh transaction is expected to succeed (docs/decisions/0029-one-lock-order.md).
+ */
+const CONFLICT_SQLSTATES = new Set(['40P01', '40001']);
+
+/** The SQLSTATE when `error` (or what caused it) is a deadlock or a serialization failure; undefined for any other error. */
+export function transactionConflictOf(error: unknown): string | undefined {
+  for (let depth = 0; depth < 5 && typeof error === 'object' && error !== null; depth++) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && CONFLICT_SQLSTATES.has(code)) return code;
+    error = (error as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
  * The database could not be reached, dropped the connection, or did not answer in time: a failure of
  * the moment, not of the request, which a caller may try again shortly.
  */

@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-part-stock';
 import * as m0023 from './migrations/0023-search-miss-clients';
 import * as m0024 from './migrations/0024-unpaid-order-value';
 import * as m0025 from './migrations/0025-mail-limits';
+import * as m0026 from './migrations/0026-units-sold-in-part-order';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023-search-miss-clients': m0023,
   '0024-unpaid-order-value': m0024,
   '0025-mail-limits': m0025,
+  '0026-units-sold-in-part-order': m0026,
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { markOrderPaid } from './orders.repository';
+import { lockUnpaidOrdersRowOfOrder, markOrderPaid } from './orders.repository';
 
 /** `INV-2026-000042`: the year of payment (UTC) and the number within it, six digits at least. */
 export function invoiceNumberOf(year: number, n: number): string {
@@ -32,6 +32,11 @@ export async function nextInvoiceNumber(trx: Db, year: number): Promise<string> 
  * invoice number of the payment's year (UTC). Must run in the payment's transaction, so that the
  * order is never paid without its number nor a number taken without its payment. Answers the
  * number, or null when the order was not unpaid (and nothing changed).
+ *
+ * The rows a payment shares with other transactions are taken in the order every transaction takes
+ * them (docs/decisions/0029-one-lock-order.md): the customer's row of unpaid orders first, then the
+ * order's row with what its triggers change (the shared counters, then its parts' units sold in
+ * ascending part id), and the year's invoice counter last.
  */
 export async function markOrderPaidWithInvoice(
   trx: Db,
@@ -39,6 +44,7 @@ export async function markOrderPaidWithInvoice(
   transactionId: string,
   paidAt: string,
 ): Promise<string | null> {
+  await lockUnpaidOrdersRowOfOrder(trx, id);
   if (!(await markOrderPaid(trx, id, transactionId, paidAt))) return null;
   const invoiceNumber = await nextInvoiceNumber(trx, new Date(paidAt).getUTCFullYear());
   await trx.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', id).execute();

@@ -3,8 +3,8 @@ import type { Db } from '../../db/database';
 import type { EventBus } from '../../events';
 import type { Log } from '../../log';
 import { periodicTask } from '../../periodic-task';
-import { releaseOrderStock } from './order-stock';
-import { cancelUnpaidOrder, findOrder, findUnpaidOrdersBookedBefore } from './orders.repository';
+import { cancelReleasingStock } from './order-stock';
+import { findOrder, findUnpaidOrdersBookedBefore } from './orders.repository';
 
 export interface OrderExpiryDeps {
   clock: Clock;
@@ -37,9 +37,8 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
   async function expireOne(id: string, now: string): Promise<boolean> {
     return events.transaction(db, async ({ trx, announce }) => {
       const row = await findOrder(trx, id);
-      if (!row || !(await cancelUnpaidOrder(trx, id, 'expired', now))) return false;
-      await releaseOrderStock(trx, row.id);
-      const order = { ...row, status: 'cancelled' as const, cancel_reason: 'expired' as const, updated_at: now };
+      const [order] = row ? await cancelReleasingStock(trx, [row], 'expired', now) : [];
+      if (!order) return false;
       await announce('orderCancelled', { order, at: now, by: 'expiry' });
       return true;
     });

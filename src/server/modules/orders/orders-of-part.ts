@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Tx } from '../../events';
-import { releaseOrderStock } from './order-stock';
-import { cancelUnpaidOrdersOfPart, countUnpaidOrdersOfPart, partWasOrdered } from './orders.repository';
+import { cancelReleasingStock } from './order-stock';
+import { countUnpaidOrdersOfPart, partWasOrdered, unpaidOrdersOfPart } from './orders.repository';
 
 /**
  * What the catalogue needs from orders when a part is removed: whether it was ever ordered (then it
@@ -15,8 +15,9 @@ export const ordersOfPart = {
   countUnpaid: (db: Db, partId: string): Promise<number> => countUnpaidOrdersOfPart(db, partId),
   /** Inside the caller's transaction; answers how many it cancelled. */
   async cancelUnpaid({ trx, announce }: Tx, partId: string, now: string): Promise<number> {
-    const cancelled = await cancelUnpaidOrdersOfPart(trx, partId, now);
-    for (const order of cancelled) await releaseOrderStock(trx, order.id, partId);
+    // The part's own stock row is locked already (archiveLivePart): removing a part is the one change
+    // that starts from a part rather than a customer (docs/decisions/0029-one-lock-order.md).
+    const cancelled = await cancelReleasingStock(trx, await unpaidOrdersOfPart(trx, partId), 'admin', now, partId);
     for (const order of cancelled) await announce('orderCancelled', { order, at: now, by: 'partRemoved' });
     return cancelled.length;
   },

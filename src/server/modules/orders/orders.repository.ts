@@ -1,6 +1,6 @@
 import { type QueryCreator, SqliteAdapter, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import { type Db, sentWithTheNext } from '../../db/database';
+import { type Db, isPostgres, sentWithTheNext } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { MyOrdersView } from '#shared/schemas/orders';
 import type { CancelReason, Database, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
@@ -54,6 +54,35 @@ function lockedCount(trx: QueryCreator<Database>, userId: string) {
     .values({ user_id: userId, n: 0, cents: 0 })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
     .returning(['n', 'cents']);
+}
+
+/**
+ * Locks these customers' rows of unpaid orders (PostgreSQL), in ascending user id, before their orders
+ * change: a cancel or a payment takes the customer's row first, as a booking does, ahead of the order's
+ * row and the stock (docs/decisions/0029-one-lock-order.md). Otherwise the status's trigger would take
+ * it only after the shared counters, while a booking holding it waits for them. A customer without a
+ * row has no unpaid order, and nothing to lock. SQLite runs one writing transaction at a time.
+ */
+export async function lockUnpaidOrdersRows(trx: Db, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0 || !isPostgres(trx)) return;
+  await trx
+    .selectFrom('unpaid_orders')
+    .select('user_id')
+    .where('user_id', 'in', [...new Set(userIds)])
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+}
+
+/** `lockUnpaidOrdersRows` for the customer of this order, in one statement (a payment's first). */
+export async function lockUnpaidOrdersRowOfOrder(trx: Db, orderId: string): Promise<void> {
+  if (!isPostgres(trx)) return;
+  await trx
+    .selectFrom('unpaid_orders')
+    .select('user_id')
+    .where('user_id', '=', (eb) => eb.selectFrom('orders').select('user_id').where('id', '=', orderId))
+    .forUpdate()
+    .execute();
 }
 
 /**
@@ -312,17 +341,6 @@ function ordersWithPart(db: Db, partId: string) {
   return db.selectFrom('order_lines').select('order_id').where('part_id', '=', partId);
 }
 
-/** Cancels an order only while it is unpaid; answers whether this call did it (two cancels never both do). */
-export async function cancelUnpaidOrder(db: Db, id: string, reason: CancelReason, now: string): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status: 'cancelled', cancel_reason: reason, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending_payment')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** How many unpaid orders a part has. */
 export async function countUnpaidOrdersOfPart(db: Db, partId: string): Promise<number> {
   const row = await db
@@ -334,12 +352,41 @@ export async function countUnpaidOrdersOfPart(db: Db, partId: string): Promise<n
   return Number(row.n);
 }
 
-/** Cancels every unpaid order with a line of a part (by the shop) in one statement; answers the orders it cancelled. */
-export async function cancelUnpaidOrdersOfPart(db: Db, partId: string, now: string): Promise<OrderRow[]> {
+/** The unpaid orders with a line of a part, and whose they are, in id order. */
+export async function unpaidOrdersOfPart(db: Db, partId: string): Promise<Pick<OrderRow, 'id' | 'user_id'>[]> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'user_id'])
+    .where('id', 'in', ordersWithPart(db, partId))
+    .where('status', '=', 'pending_payment')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Of these orders, the ones still unpaid, their rows locked in ascending id (PostgreSQL) until the
+ * transaction ends: a payment or another cancel of one waits, and then finds it no longer unpaid.
+ * SQLite runs one writing transaction at a time.
+ */
+export async function lockUnpaidOrders(trx: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const query = trx
+    .selectFrom('orders')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending_payment')
+    .orderBy('id');
+  const rows = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Cancels these orders where they are still unpaid, in one statement; answers the orders it cancelled. */
+export async function cancelUnpaidOrders(db: Db, ids: readonly string[], reason: CancelReason, now: string): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
   return db
     .updateTable('orders')
-    .set({ status: 'cancelled', cancel_reason: 'admin', updated_at: now })
-    .where('id', 'in', ordersWithPart(db, partId))
+    .set({ status: 'cancelled', cancel_reason: reason, updated_at: now })
+    .where('id', 'in', [...ids])
     .where('status', '=', 'pending_payment')
     .returningAll()
     .execute();

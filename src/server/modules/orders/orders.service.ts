@@ -22,10 +22,9 @@ import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
 import { findLiveParts, lowStockLineOf, priceTiersOf, reserveStocks, takeStocksAsRead } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
-import { releaseOrderStock } from './order-stock';
+import { cancelReleasingStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
 import {
-  cancelUnpaidOrder,
   exportBatch,
   findOrder,
   findOrderByIdempotencyKey,
@@ -483,9 +482,8 @@ export function createOrdersService(
       const reason = row.user_id === user.id ? 'customer' : 'admin';
       const now = clock.now().toISOString();
       const cancelled = await events.transaction(db, async ({ trx, announce }) => {
-        if (!(await cancelUnpaidOrder(trx, row.id, reason, now))) return false;
-        await releaseOrderStock(trx, row.id);
-        const order: OrderRow = { ...row, status: 'cancelled', cancel_reason: reason, updated_at: now };
+        const [order] = await cancelReleasingStock(trx, [row], reason, now);
+        if (!order) return false;
         await announce('orderCancelled', { order, at: now, by: reason });
         return true;
       });

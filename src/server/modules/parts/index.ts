@@ -20,7 +20,7 @@ export {
   isLivePart,
   lowStockLineOf,
   lowStockParts,
-  releaseStock,
+  releaseStocks,
   reserveStocks,
   takeStocksAsRead,
   type ReservedPart,

@@ -478,15 +478,41 @@ const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: PartWanted[] })
 );
 
 /**
- * Gives a cancelled or expired order's quantity back, archived part or not. The stock stays within
- * the range every part form accepts (0 to MAX_STOCK): what would go past the maximum is not added, so
- * the part can still be saved as it is. The maximum is far above any real stock, so only a part
- * already kept at the maximum loses the excess.
+ * Gives cancelled or expired orders' units back, archived part or not, inside the caller's
+ * transaction. The stock stays within the range every part form accepts (0 to MAX_STOCK): what would
+ * go past the maximum is not added, so the part can still be saved as it is. The maximum is far above
+ * any real stock, so only a part already kept at the maximum loses the excess.
+ *
+ * The stocks' rows are taken in ascending part id, whatever the order of the lines, as a booking
+ * takes them (docs/decisions/0029-one-lock-order.md): on PostgreSQL an order of several parts locks
+ * them in that order first, then gives every part's units back in one statement; SQLite runs one
+ * writing transaction at a time and gives them back part by part.
  */
-export async function releaseStock(trx: Db, partId: string, quantity: number): Promise<void> {
-  await trx
-    .updateTable('part_stock')
-    .set({ stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end` })
-    .where('part_id', '=', partId)
-    .execute();
+export async function releaseStocks(trx: Db, lines: readonly { partId: string; quantity: number }[]): Promise<void> {
+  const units = new Map<string, number>();
+  for (const { partId, quantity } of lines) units.set(partId, (units.get(partId) ?? 0) + quantity);
+  const ordered = [...units].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ordered.length > 1 && isPostgres(trx)) {
+    await lockedInIdOrder(
+      trx,
+      ordered.map(([partId]) => partId),
+    ).execute();
+    const given = sql<{ id: string; quantity: number }>`(values ${sql.join(
+      ordered.map(([partId, quantity]) => sql`(${partId}, ${quantity}::integer)`),
+    )})`.as<'given'>(sql`given(id, quantity)`);
+    await trx
+      .updateTable('part_stock')
+      .from(given)
+      .set({ stock: sql<number>`least(part_stock.stock + given.quantity, ${MAX_STOCK})` })
+      .whereRef('part_stock.part_id', '=', 'given.id')
+      .execute();
+    return;
+  }
+  for (const [partId, quantity] of ordered) {
+    await trx
+      .updateTable('part_stock')
+      .set({ stock: sql<number>`case when stock + ${quantity} > ${MAX_STOCK} then ${MAX_STOCK} else stock + ${quantity} end` })
+      .where('part_id', '=', partId)
+      .execute();
+  }
 }

@@ -15,7 +15,7 @@ import { GOOD_CARD, placedOrder } from '../../testing/orders';
 import { StripeStandIn } from '../../testing/stripe-stand-in';
 import { RELAXED_ABUSE_LIMITS, TEST_NOW, testConfig } from '../../testing/test-app';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
-import { releaseStock } from '../parts';
+import { releaseStocks } from '../parts';
 import { LocalDiskStorage } from '../uploads';
 import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox-provider';
@@ -130,7 +130,7 @@ function shop(ctx: PaymentsContext) {
         .where('id', '=', orderId)
         .where('status', '=', 'pending_payment')
         .executeTakeFirst();
-      if (Number(cancelled.numUpdatedRows) > 0) await releaseStock(trx, row.part_id, row.quantity);
+      if (Number(cancelled.numUpdatedRows) > 0) await releaseStocks(trx, [{ partId: row.part_id, quantity: row.quantity }]);
     });
   };
   const cancelAsCustomer = async (orderId: string) => {
