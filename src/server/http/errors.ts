@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import * as copy from '#shared/copy';
 import { type ErrorCode, type Problem, errorStatus, errorTitles, isErrorCode } from '#shared/errors';
 import { AppError } from '../app-error';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, transactionConflictOf } from '../db/errors';
 import { isStorageFull } from '../storage-full';
 
 declare module 'fastify' {
@@ -107,6 +107,14 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
     request.log.warn({ err: error }, 'request failed: the database is unavailable');
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return sendProblem(reply, problem('unavailable', copy.common.databaseUnavailable));
+  }
+  // Still deadlocked after the transaction was run again (docs/decisions/0029-one-lock-order.md):
+  // nothing was written, and the same request a moment later is expected to go through.
+  const conflict = transactionConflictOf(error);
+  if (conflict) {
+    request.log.warn({ err: error, sqlstate: conflict }, 'request failed: its transaction kept conflicting with others');
+    reply.header('retry-after', '1');
+    return sendProblem(reply, problem('unavailable', copy.common.databaseBusy));
   }
   // 5xx: logged with the request id, never leaked.
   request.log.error({ err: error }, 'request failed');

@@ -6,6 +6,8 @@ export interface RefusedWrite {
   on: 'update' | 'delete' | 'insert';
   /** A condition on the row, in SQL both engines read (`new.status = 'paid'`); every row when left out. */
   when?: string;
+  /** PostgreSQL only: the SQLSTATE the refusal carries (`40P01`, a deadlock); SQLite aborts plainly. */
+  sqlstate?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function whileWritesFail<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const names = writes.map((_, index) => `refuse_write_${index}`);
-  for (const [index, { table, on, when }] of writes.entries()) {
+  for (const [index, { table, on, when, sqlstate }] of writes.entries()) {
     const name = names[index]!;
     // The condition refers to the row as `new`; a delete has only the old one.
     const condition = when && on === 'delete' ? when.replace(/\bnew\./g, 'old.') : when;
@@ -34,7 +36,7 @@ export async function whileWritesFail<T>(
       await sql
         .raw(
           `create or replace function ${name}() returns trigger language plpgsql as $$
-           begin raise exception 'the database failed (simulated)'; end $$`,
+           begin raise exception 'the database failed (simulated)'${sqlstate ? ` using errcode = '${sqlstate}'` : ''}; end $$`,
         )
         .execute(db);
       await sql

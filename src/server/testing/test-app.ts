@@ -84,9 +84,11 @@ export function describeOnEachEngine(
     storage?: (ctx: TestContext) => ObjectStorage;
     /** Pino options (a `level` and a `stream` to read the lines back); no logging by default. */
     logger?: LogTarget;
+    /** The engines a behaviour exists on (PostgreSQL's deadlocks); every available one by default. */
+    engines?: Engine[];
   } = {},
 ): void {
-  for (const engine of availableEngines()) {
+  for (const engine of availableEngines().filter((e) => options.engines?.includes(e) ?? true)) {
     describe(`${title} [${engine}]`, () => {
       const ctx = { engine } as TestContext;
       beforeAll(async () => {

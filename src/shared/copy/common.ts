@@ -8,5 +8,6 @@ export const common = {
   pageErrorTitle: 'This page could not be loaded',
   tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
   databaseUnavailable: 'The shop cannot reach its database right now. Please try again in a moment.',
+  databaseBusy: 'The shop is busy with the same parts right now. Please try again in a moment.',
   storageFull: 'The shop cannot store anything right now: its disk is full. Please try again later.',
 } as const;
