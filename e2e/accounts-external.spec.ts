@@ -3,6 +3,7 @@ import * as copy from '#shared/copy';
 import { expect, expectRefusal, test } from './fixtures';
 import { profileFor } from './support/identity-provider';
 import { waitForMailTo } from './support/inbox';
+import { partWithMinimum12 } from './support/parts';
 import { signIn, signUpThroughApi } from './support/session';
 
 test('resets a forgotten password through the mail link, once', async ({ page, request, baseURL, problems }) => {
@@ -65,10 +66,29 @@ test('signs in with Google through the OpenID provider: login, consent, back in 
   await page.getByRole('button', { name: /continue/i }).click();
 
   await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
-  await page.goto('/dashboard/profile');
+  // Back on the page the guard sent them from.
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(page.getByRole('heading', { name: copy.profile.title })).toBeVisible();
   await expect(page.getByText(profile.email).first()).toBeVisible();
   await expect(page.getByText(profile.name).first()).toBeVisible();
+});
+
+test("signs in with Google from a part's page and comes back to the part", async ({ page }) => {
+  const part = partWithMinimum12(2);
+  const login = `gina${Date.now()}`;
+  await page.goto(`/part/${part.id}`);
+  await page.getByRole('link', { name: copy.booking.signInToBook }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/part/${part.id}`)}`);
+  await page.getByRole('button', { name: copy.auth.continueWithGoogle }).click();
+
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('anything');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: /continue/i }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/part/${part.id}$`));
+  await expect(page.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
 });
 
 test('changes the profile photo by uploading a picture', async ({ page, request, baseURL }) => {

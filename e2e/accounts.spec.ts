@@ -22,7 +22,7 @@ async function createAccount(request: APIRequestContext, baseURL: string | undef
 }
 
 test.describe('accounts', () => {
-  test('signs up and lands on /home, signed in, with the display name set', async ({ page }) => {
+  test('signs up and lands on the home page, signed in, with the display name set', async ({ page }) => {
     const tag = unique();
     const name = `Nora Newcomer ${tag}`;
     await page.goto('/signup');
@@ -39,7 +39,7 @@ test.describe('accounts', () => {
     await page.getByLabel(copy.fields.password).fill('nora-password-1');
     await page.getByRole('button', { name: copy.auth.signUpSubmit }).click();
 
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveURL(/\/$/);
     const navbar = page.getByRole('banner');
     await expect(navbar.getByRole('button', { name: copy.nav.signOut })).toBeVisible();
     await expect(navbar.getByRole('link', { name: copy.nav.login })).toHaveCount(0);
@@ -82,13 +82,13 @@ test.describe('accounts', () => {
   }) => {
     const account = await createAccount(request, baseURL, 'Wanda Wrong');
     await page.goto('/dashboard/profile');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fprofile$/);
 
     await page.getByLabel(copy.fields.email).fill(account.email);
     await page.getByLabel(copy.fields.password, { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: copy.auth.invalidCredentials })).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2Fprofile$/);
     await expect(page.getByLabel(copy.fields.email)).toHaveValue(account.email);
 
     await page.getByLabel(copy.fields.password, { exact: true }).fill(account.password);

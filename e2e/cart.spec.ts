@@ -54,7 +54,7 @@ test.describe('the cart', () => {
     await expect(cartLine(page, filter.name)).toContainText(formatMoney(12 * 2190));
     await expect(page.getByTestId('cart-subtotal')).toHaveText(formatMoney(12 * 4890 + 12 * 2190));
     await page.getByRole('link', { name: copy.cartView.signInToOrder }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fcart$/);
     await page.getByLabel(copy.fields.email).fill(customer.email);
     await page.getByLabel(copy.fields.password, { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: copy.auth.loginSubmit, exact: true }).click();

@@ -43,12 +43,17 @@ test.describe('parts list', () => {
     await expect(page.getByLabel(copy.part.sortLabel)).toHaveValue('name');
   });
 
-  test('sends a visitor who opens a part to sign in', async ({ page, request }) => {
-    const part = (await (await request.get('/api/parts?limit=1')).json()).items[0];
+  test('shows a visitor the part they open, and asks them to sign in to book it, coming back after', async ({
+    page,
+    request,
+  }) => {
+    const part = (await (await request.get('/api/parts?limit=1')).json()).items[0] as { id: string; name: string };
     await page.goto('/part');
     await page.getByTestId('part-card').first().getByRole('link', { name: copy.part.bookNow }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    expect(part.id).toBeTruthy();
+    await expect(page).toHaveURL(`/part/${part.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: part.name })).toBeVisible();
+    await page.getByRole('link', { name: copy.booking.signInToBook }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/part/${part.id}`)}`);
   });
 });
 
@@ -88,7 +93,7 @@ test.describe('reviews, blogs and the rest', () => {
 
   test('sends a signed-out visitor from the dashboard to the login page', async ({ page }) => {
     await page.goto('/dashboard/manageUser');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fdashboard%2FmanageUser$/);
   });
 
   // axe on every page, every impact, at both widths and for every role: e2e/a11y.spec.ts.

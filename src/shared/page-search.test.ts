@@ -32,10 +32,11 @@ describe('the canonical query string of a page', () => {
     expect(partsPageSearch.read(new URLSearchParams({ q: emoji })).q).toBe('a'.repeat(99));
   });
 
-  it('gives pages that read no parameter an empty one, and the sign-in pages only why a Google sign-in failed', () => {
+  it('gives pages that read no parameter an empty one, and the sign-in pages only why a Google sign-in failed and where to return', () => {
     expect(canonical('/', 'x=1&utm_source=mail')).toBe('');
     expect(canonical('/blogs/winter-tyres', 'page=2')).toBe('');
-    expect(canonical('/login', 'error=access_denied&next=/x')).toBe('error=cancelled');
+    expect(canonical('/part/abc', 'next=/x')).toBe('');
+    expect(canonical('/login', 'x=1&error=access_denied&next=/x')).toBe('error=cancelled&next=%2Fx');
     expect(canonical('/signup', 'error')).toBe('error=failed');
     expect(canonical('/reset-password', 'token=secret-1')).toBe(canonical('/reset-password', 'token=secret-2'));
     expect(canonical('/reset-password', 'token=secret-1')).not.toContain('secret');
@@ -107,7 +108,17 @@ describe('the canonical query string of a page', () => {
 
   it('reads back every sign-in error key it writes', () => {
     for (const error of signInErrorReasons) {
-      expect(signInPageSearch.read(signInPageSearch.key({ error }))).toEqual({ error });
+      expect(signInPageSearch.read(signInPageSearch.key({ error, next: '' }))).toEqual({ error, next: '' });
+    }
+    const withReturn = { error: 'expired' as const, next: '/part?q=brake' };
+    expect(signInPageSearch.read(signInPageSearch.key(withReturn))).toEqual(withReturn);
+  });
+
+  it('keys the sign-in pages by the page to come back to, when it is a page of this shop', () => {
+    expect(canonical('/login', 'next=%2Fpart%2Fabc')).toBe('next=%2Fpart%2Fabc');
+    expect(canonical('/signup', 'utm_source=mail&next=%2Fcart&error=state_mismatch')).toBe('error=expired&next=%2Fcart');
+    for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+      expect(canonical('/login', new URLSearchParams({ next }).toString()), next).toBe('');
     }
   });
 });

@@ -1,4 +1,5 @@
 import { paths } from './paths';
+import { safeReturnPath } from './return-path';
 import {
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
@@ -197,10 +198,25 @@ export function readSignInError(value: string | null): SignInErrorReason | null 
   return reason ?? 'failed';
 }
 
-/** /login and /signup?error=… — where a failed Google sign-in comes back, keyed by the reason it gives. */
-export const signInPageSearch: PageSearch<{ error: SignInErrorReason | null }> = {
-  read: (params) => ({ error: readSignInError(params.get('error')) }),
-  key: ({ error }) => new URLSearchParams(error ? { error } : {}),
+export interface SignInSearch {
+  error: SignInErrorReason | null;
+  /** The page of this shop to go back to once signed in ('' for none, and for anything else given). */
+  next: string;
+}
+
+/**
+ * /login and /signup?error=…&next=… — where a failed Google sign-in comes back, keyed by the reason it
+ * gives, and the page the person came from (safeReturnPath: a path of this shop, else nothing). The
+ * page draws that path into its links to the other sign-in page, so it is part of the key.
+ */
+export const signInPageSearch: PageSearch<SignInSearch> = {
+  read: (params) => ({ error: readSignInError(params.get('error')), next: safeReturnPath(params.get('next')) ?? '' }),
+  key: ({ error, next }) => {
+    const params = new URLSearchParams();
+    if (error) params.set('error', error);
+    if (next) params.set('next', next);
+    return params;
+  },
 };
 
 /**

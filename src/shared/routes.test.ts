@@ -82,10 +82,23 @@ describe('the pages of the web app (#shared/routes)', () => {
       expect(isServerRendered(example(route.path)), route.path).toBe(route.serverRendered);
     }
     expect([...serverRenderedModules].sort()).toEqual(
-      ['blog-post', 'blogs', 'info', 'landing', 'login', 'parts', 'reset', 'reset-password', 'reviews', 'signup'].sort(),
+      [
+        'blog-post',
+        'blogs',
+        'info',
+        'landing',
+        'login',
+        'part-detail',
+        'parts',
+        'reset',
+        'reset-password',
+        'reviews',
+        'signup',
+      ].sort(),
     );
     expect(isServerRendered('/part/')).toBe(true);
-    expect(isServerRendered('/part/x-1')).toBe(false);
+    expect(isServerRendered('/part/x-1')).toBe(true);
+    expect(pageAt('/part/x-1')?.access).toBe('public');
     expect(isServerRendered('/dashboard')).toBe(false);
   });
 

@@ -51,6 +51,8 @@ export const pageRoutes: readonly PageRoute[] = [
   publicPage('/', 'landing'),
   publicPage('/home', 'landing'),
   publicPage('/part', 'parts'),
+  // A part's page is for anyone (links to it are shared, search engines index it); booking it asks to sign in.
+  publicPage('/part/:partId', 'part-detail'),
   publicPage('/blogs', 'blogs'),
   publicPage('/blogs/:slug', 'blog-post'),
   publicPage('/reviews', 'reviews'),
@@ -67,7 +69,6 @@ export const pageRoutes: readonly PageRoute[] = [
   publicPage('/reset-password', 'reset-password'),
   // Opened from the verification mail, often signed in elsewhere: the browser draws it.
   publicPage('/email-verified', 'email-verified', false),
-  { path: '/part/:partId', module: 'part-detail', access: 'signed-in', serverRendered: false },
   dashboardPage('/dashboard', 'my-orders', 'signed-in'),
   dashboardPage('/dashboard/profile', 'profile', 'signed-in'),
   dashboardPage('/dashboard/payment/:id', 'payment', 'signed-in'),

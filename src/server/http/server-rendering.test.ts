@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import * as copy from '#shared/copy';
 import { insertBlogPost, insertPart, insertReview } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
 
@@ -115,14 +116,29 @@ describeOnEachEngine(
       expect(signedIn.body).toContain('<!--page--><div role="status">Loading…</div><!--/page-->');
       expect(pageState(signedIn.body)).toBeUndefined();
 
-      for (const url of ['/dashboard', `/part/${partId}`]) {
+      for (const url of ['/dashboard']) {
         const res = await ctx.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(pageState(res.body), url).toBeUndefined();
       }
+      const partSignedIn = await ctx.app.inject({
+        url: `/part/${partId}`,
+        headers: { cookie: 'better-auth.session_token=abc.def' },
+      });
+      expect(partSignedIn.statusCode).toBe(200);
+      expect(pageState(partSignedIn.body)).toBeUndefined();
       const unknown = await ctx.app.inject({ url: '/no-such-page' });
       expect(unknown.statusCode).toBe(404);
       expect(pageState(unknown.body)).toBeUndefined();
+    });
+
+    it("draws a part's page for a visitor who opens a shared link: the part, and signing in to book it", async () => {
+      const res = await ctx.app.inject({ url: `/part/${encodeURIComponent(partId)}?utm_source=chat` });
+      expect(res.statusCode).toBe(200);
+      expect(pageState(res.body)).toBeDefined();
+      expect(res.body).toContain(`<title>${partName} · Gearhouse</title>`);
+      expect(res.body).toContain(copy.booking.signInToBook);
+      expect(res.body).toContain(`href="/login?next=${encodeURIComponent(`/part/${partId}`)}"`);
     });
 
     it('answers 404 for a post or a part that is not there, with the app to draw its not-found page', async () => {

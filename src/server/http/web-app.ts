@@ -47,8 +47,8 @@ async function pageHtmlByModule(distDir: string, indexHtml: string): Promise<Map
 export interface WebAppOptions extends Omit<PageRenderingOptions, 'shellFor'> {
   /**
    * Whether the thing a page shows exists, for the pages about one part or one post: the server answers
-   * 404 (with the app, which draws its not-found page) for a part or post that is not there, though the
-   * page itself may only be drawn in the browser (a part's page is for signed-in users).
+   * 404 (with the app, which draws its not-found page) for a part or post that is not there, whoever
+   * asks and whether or not the page is drawn on the server.
    */
   exists?: PageSubjects;
 }

@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { renderPage, type ApiTransport, type RenderedPage } from '../../web/entry-server';
+import * as copy from '#shared/copy';
 import { pageRoutes } from '#shared/routes';
 import { insertBlogPost, insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
@@ -24,14 +25,15 @@ describeOnEachEngine('rendering a page once, from its loaders', (ctx) => {
     };
   };
 
+  let alphaId = '';
   beforeAll(async () => {
-    await insertPart(ctx.database.db, { name: 'Alpha brake disc' });
+    alphaId = (await insertPart(ctx.database.db, { name: 'Alpha brake disc' })).id;
     await insertPart(ctx.database.db, { name: 'Beta timing belt' });
     await insertBlogPost(ctx.database.db, { slug: 'winter-tyres', title: 'When to fit winter tyres' });
   });
 
   it('fetches each query a page draws exactly once, and draws the page from them', async () => {
-    const examples: Record<string, string> = { '/blogs/:slug': '/blogs/winter-tyres' };
+    const examples: Record<string, string> = { '/blogs/:slug': '/blogs/winter-tyres', '/part/:partId': `/part/${alphaId}` };
     for (const route of pageRoutes.filter((page) => page.serverRendered)) {
       const url = examples[route.path] ?? route.path;
       const asked: string[] = [];
@@ -52,6 +54,16 @@ describeOnEachEngine('rendering a page once, from its loaders', (ctx) => {
     expect(asked.map((apiPath) => apiPath.split('?')[0]).sort()).toEqual(
       ['/api/blogs', '/api/parts', '/api/parts/best-sellers', '/api/reviews', '/api/settings', '/api/shop'].sort(),
     );
+  });
+
+  it('draws a part’s page for a visitor, with the way to sign in that comes back to it', async () => {
+    const asked: string[] = [];
+    const page = await renderPage(new URL(`http://shop.invalid/part/${alphaId}`), { transport: countingTransport(asked) });
+    const html = (page as RenderedPage).html;
+    expect(html).toContain('Alpha brake disc');
+    expect(html).toContain(copy.booking.signInToBook);
+    expect(html).toContain(`href="/login?next=%2Fpart%2F${alphaId}"`);
+    expect(asked.map((apiPath) => apiPath.split('?')[0]).sort()).toEqual([`/api/parts/${alphaId}`, '/api/shop'].sort());
   });
 
   it('gives two renders at once each its own transport', async () => {

@@ -12,6 +12,11 @@ export const booking = {
   verificationResent: (email: string) =>
     `A link is on its way to ${email}: we send one a minute at most, five a day. Each link works for 1 hour.`,
   title: 'Book this part',
+  /** A visitor on a part's page: booking holds stock for a customer, so it needs an account. */
+  signInToBook: 'Sign in to book this part',
+  signInToBookText:
+    'Booking needs an account: the stock is held in your name until you pay. Signing in or up brings you back to this part.',
+  createAccount: 'Create an account',
   text: 'The stock is held for you while you pay; unpaid orders are cancelled after the payment window.',
   submit: 'Book Now',
   outOfStock: 'There is not enough of this part left in stock for this quantity. Nothing was booked.',

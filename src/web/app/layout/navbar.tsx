@@ -1,13 +1,33 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import * as copy from '#shared/copy';
+import { canonicalPageQuery, signInPageSearch } from '#shared/page-search';
 import { paths } from '#shared/paths';
+import { withReturnPath } from '#shared/return-path';
+import { trimTrailingSlashes } from '#shared/routes';
 import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
 import { CartNavLink } from '../../features/cart/components/cart-nav-link';
 import { useHydrated } from '../../lib/use-hydrated';
+
+/** The pages of signing in: their Login link keeps the page the person set out from, not the sign-in page. */
+const SIGN_IN_PAGES: ReadonlySet<string> = new Set([paths.login, paths.signup, paths.reset, paths.resetPassword]);
+
+/**
+ * Where "Login" comes back to: the page it is pressed on. Its query as the page reads it (the server
+ * draws the same link from the canonical address: docs/decisions/0013-server-rendering.md), no fragment.
+ */
+function loginHref(location: { pathname: string; search: string }): string {
+  const pathname = trimTrailingSlashes(location.pathname);
+  const params = new URLSearchParams(location.search);
+  if (SIGN_IN_PAGES.has(pathname)) return withReturnPath(paths.login, signInPageSearch.read(params).next || undefined);
+  // Home is where signing in leads anyway.
+  if (pathname === paths.home) return paths.login;
+  const query = canonicalPageQuery(pathname, params);
+  return withReturnPath(paths.login, query ? `${pathname}?${query}` : pathname);
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `relative block rounded-lg px-3 py-2 text-base font-semibold transition-colors md:text-sm ${
@@ -101,7 +121,7 @@ export function Navbar() {
               {copy.nav.signOut}
             </button>
           ) : session.status === 'signed-out' ? (
-            <Link to={paths.login} className="btn btn-primary btn-sm">
+            <Link to={loginHref(location)} className="btn btn-primary btn-sm">
               {copy.nav.login}
             </Link>
           ) : (

@@ -3,10 +3,10 @@ import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { PageHeader } from '../../components/page-header';
 import { CartView } from '../../features/cart/components/cart-view';
-import type { FromState } from '../../features/auth/components/require-auth';
+import { withReturnPath } from '#shared/return-path';
 
-/** Signing in from the cart comes back to it, where the visitor's cart has joined the account's. */
-const backToCart: FromState = { from: { pathname: paths.cart, search: '', hash: '' } };
+/** Signing in (or up) from the cart comes back to it, where the visitor's cart has joined the account's. */
+const signInFromCart = withReturnPath(paths.login, paths.cart);
 
 /** /cart (anyone): the cart's lines and totals; a signed-in customer orders them from here. */
 export default function CartPage() {
@@ -17,7 +17,7 @@ export default function CartPage() {
       <div className="container-page py-10 sm:py-14">
         <CartView
           signIn={
-            <Link to={paths.login} state={backToCart} className="btn btn-primary btn-lg w-full">
+            <Link to={signInFromCart} className="btn btn-primary btn-lg w-full">
               {copy.cartView.signInToOrder}
             </Link>
           }

@@ -5,6 +5,7 @@ import * as copy from '#shared/copy';
 import { signInPageSearch } from '#shared/page-search';
 import type { Me } from '#shared/schemas/accounts';
 import { paths } from '#shared/paths';
+import { withReturnPath } from '#shared/return-path';
 import { FormError } from '../../components/form-field';
 import { Spinner } from '../../components/spinner';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
@@ -17,8 +18,9 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { sessionQueryKey } from '../../lib/query-client';
 
 /**
- * /login: email and password, Google when configured, demo accounts in demo mode; then back to where the
- * visitor was. A visitor who is signed in already goes straight on.
+ * /login: email and password, Google when configured, demo accounts in demo mode; then back to the page
+ * the visitor came from (`?next=`, a page of this shop), else home. A visitor who is signed in already
+ * goes straight on.
  */
 export default function LoginPage() {
   const location = useLocation();
@@ -28,23 +30,25 @@ export default function LoginPage() {
   const shop = useShopInfoQuery();
   const session = useSession();
   const state = location.state as FromState | null;
-  const from = state?.from;
   const signedOutAdminOnly = state?.signedOut === 'adminOnly';
   const arrival = useArrival(session, signedOutAdminOnly);
+  // The server keys its rendered copy of this page by the same reading (#shared/page-search).
+  const search = signInPageSearch.read(params);
+  const next = search.next || undefined;
   // Google's return address is fixed before anyone signs in; an admin page there would send a customer round again.
-  const target = landingAfterSignIn(from, false);
+  const target = landingAfterSignIn(next, false);
   // A Google sign-in that failed comes back here with ?error=….
-  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(signInPageSearch.read(params).error));
+  const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(search.error));
 
   // Already signed in: on to the shop (or where they came from), without drawing the form first.
   if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;
   if (arrival === 'signed-in' && session.status === 'signed-in') {
-    return <Navigate to={landingAfterSignIn(from, session.isAdmin)} replace />;
+    return <Navigate to={landingAfterSignIn(next, session.isAdmin)} replace />;
   }
 
   const onSignedIn = () => {
     const me = queryClient.getQueryData<Me | null>(sessionQueryKey);
-    void navigate(landingAfterSignIn(from, me?.isAdmin ?? false), { replace: true });
+    void navigate(landingAfterSignIn(next, me?.isAdmin ?? false), { replace: true });
   };
 
   return (
@@ -54,7 +58,7 @@ export default function LoginPage() {
       footer={
         <>
           {copy.auth.newHere}{' '}
-          <Link to={paths.signup} className="link-brand">
+          <Link to={withReturnPath(paths.signup, next)} className="link-brand">
             {copy.auth.createAccount}
           </Link>
         </>
@@ -76,7 +80,11 @@ export default function LoginPage() {
               {shop.data?.googleSignIn ? (
                 <>
                   <OrDivider />
-                  <GoogleSignInButton callbackURL={target} onError={setGoogleError} />
+                  <GoogleSignInButton
+                    callbackURL={target}
+                    errorCallbackURL={withReturnPath(paths.login, next)}
+                    onError={setGoogleError}
+                  />
                 </>
               ) : null}
               <FormError message={googleError} className="mt-3" />

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
+import { withReturnPath } from '#shared/return-path';
 import type { Part } from '#shared/schemas/parts';
 import { isInStock } from '#shared/stock';
 import { NotFoundView } from '../../components/not-found-view';
@@ -14,11 +15,16 @@ import { Stars } from '../../components/stars';
 import { WhenNearViewport } from '../../components/when-near-viewport';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
-import { usePartQuery } from '../../features/parts/api/get-part';
+import { partQueryOptions, usePartQuery } from '../../features/parts/api/get-part';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
 import { formatCount } from '#shared/numbers';
+import { pageLoader } from '../page-data';
+
+/** The part the page draws (the server draws it for visitors: docs/decisions/0013-server-rendering.md). */
+export const loader = pageLoader((queryClient, { params }) => queryClient.ensureQueryData(partQueryOptions(params.partId ?? '')));
 
 // The form brings zod and react-hook-form: its own chunk, fetched when the visitor gets near it.
 const BookingForm = lazy(() => import('../../features/orders/components/booking-form'));
@@ -47,7 +53,29 @@ function priceLine(part: Part): string {
     .join(copy.pricing.tierSeparator);
 }
 
-/** /part/:partId (signed in): the part, its stock and minimum, and the booking form. */
+/**
+ * What a visitor gets where the booking form would be: why booking needs an account, the ways to sign in
+ * or up that come back to this part, and "Add to cart", which needs none.
+ */
+function SignInToBook({ part }: { part: Part }) {
+  const here = paths.part(part.id);
+  return (
+    <div data-testid="booking-sign-in">
+      <p className="font-medium text-slate-800">{copy.booking.signInToBookText}</p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Link to={withReturnPath(paths.login, here)} className="btn btn-primary btn-lg w-full sm:w-auto">
+          {copy.booking.signInToBook}
+        </Link>
+        <Link to={withReturnPath(paths.signup, here)} className="btn btn-lg btn-outline w-full sm:w-auto">
+          {copy.booking.createAccount}
+        </Link>
+        <AddToCartButton part={part} className="btn-lg w-full sm:w-auto" />
+      </div>
+    </div>
+  );
+}
+
+/** /part/:partId (anyone): the part, its stock and minimum, and the booking form (signed in) or the way to it. */
 export default function PartDetailPage() {
   const { partId = '' } = useParams();
   const part = usePartQuery(partId);
@@ -170,7 +198,10 @@ export default function PartDetailPage() {
           <h2 id="booking-title" className="text-xl font-extrabold tracking-tight text-slate-900">
             {copy.booking.title}
           </h2>
-          {bookable ? <p className="mt-1 text-sm text-slate-600">{copy.booking.text}</p> : null}
+          {/* A visitor is told instead why booking needs an account. */}
+          {bookable && session.status !== 'signed-out' ? (
+            <p className="mt-1 text-sm text-slate-600">{copy.booking.text}</p>
+          ) : null}
           <div className="mt-5">
             {!bookable ? (
               // No form that can only fail: the reason instead.
@@ -191,7 +222,11 @@ export default function PartDetailPage() {
                   </Suspense>
                 </WhenNearViewport>
               </SectionBoundary>
-            ) : null}
+            ) : session.status === 'signed-out' ? (
+              <SignInToBook part={data} />
+            ) : (
+              <BookingFormPlaceholder />
+            )}
             {session.status === 'signed-in' && needsVerification && !session.user.emailVerified ? (
               <div className="mt-5">
                 <VerifyEmailNotice email={session.user.email} />

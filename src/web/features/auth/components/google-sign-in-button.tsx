@@ -39,12 +39,14 @@ export function googleFailure(reason: SignInErrorReason | null): string | undefi
 interface GoogleSignInButtonProps {
   /** Where to land once signed in. */
   callbackURL: string;
+  /** Where to come back to when the sign-in fails (the auth library adds `?error=…`): the page with the button. */
+  errorCallbackURL: string;
   /** A refusal to show under the form (server faults are toasts). */
   onError: (message: string) => void;
 }
 
 /** "Continue with Google": the browser leaves for Google's consent page and comes back signed in. */
-export function GoogleSignInButton({ callbackURL, onError }: GoogleSignInButtonProps) {
+export function GoogleSignInButton({ callbackURL, errorCallbackURL, onError }: GoogleSignInButtonProps) {
   const google = useSignInWithGoogleMutation();
   // Still pending once successful: the browser is leaving for Google.
   const busy = google.isPending || google.isSuccess;
@@ -56,8 +58,7 @@ export function GoogleSignInButton({ callbackURL, onError }: GoogleSignInButtonP
       disabled={busy || !hydrated}
       onClick={() =>
         google.mutate(
-          // A failed sign-in comes back to this page with `?error=…`.
-          { callbackURL, errorCallbackURL: window.location.pathname },
+          { callbackURL, errorCallbackURL },
           {
             onError: (error) => {
               if (error instanceof ApiError && !error.isServerFault) onError(error.message);

@@ -1,13 +1,13 @@
 import { createContext, use, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { paths } from '#shared/paths';
+import { withReturnPath } from '#shared/return-path';
 import { Spinner } from '../../../components/spinner';
 import { useSession } from '../hooks/use-session';
 import { useSignOut } from '../hooks/use-sign-out';
 
-/** Location state carried to /login so that sign-in can return the visitor where they were. */
+/** Location state carried to /login when a guard signs the visitor out. */
 export interface FromState {
-  from?: { pathname: string; search: string; hash: string };
   /** Why the visitor was signed out on the way here: a customer opened an admin page. */
   signedOut?: 'adminOnly';
 }
@@ -15,8 +15,9 @@ export interface FromState {
 /** What RequireAdmin hands /login when it signs a customer out: the reason, and no way back to the admin page. */
 export const signedOutAdminOnlyState: FromState = { signedOut: 'adminOnly' };
 
-function fromState(location: Location): FromState {
-  return { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+/** /login with this page as the one to come back to (`?next=`), so that signing in returns here. */
+function loginFrom(location: Location): string {
+  return withReturnPath(paths.login, `${location.pathname}${location.search}${location.hash}`);
 }
 
 /**
@@ -33,8 +34,8 @@ export function RequireAuth() {
   const [signOutReason, setSignOutReason] = useState<FromState['signedOut']>();
   if (session.status === 'loading') return <Spinner className="min-h-[50vh]" />;
   if (session.status === 'signed-out') {
-    const state: FromState = signOutReason ? { signedOut: signOutReason } : fromState(location);
-    return <Navigate to={paths.login} replace state={state} />;
+    if (signOutReason) return <Navigate to={paths.login} replace state={{ signedOut: signOutReason } satisfies FromState} />;
+    return <Navigate to={loginFrom(location)} replace />;
   }
   return (
     <SignOutReasonContext value={setSignOutReason}>
@@ -69,7 +70,8 @@ export function RequireAdmin() {
 
   if (session.status === 'signed-in' && session.isAdmin) return <Outlet />;
   if (session.status === 'signed-out') {
-    return <Navigate to={paths.login} replace state={customerSeen ? signedOutAdminOnlyState : fromState(location)} />;
+    if (customerSeen) return <Navigate to={paths.login} replace state={signedOutAdminOnlyState} />;
+    return <Navigate to={loginFrom(location)} replace />;
   }
   return <Spinner className="min-h-[40vh]" />;
 }

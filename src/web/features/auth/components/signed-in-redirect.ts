@@ -1,30 +1,29 @@
 import { useState } from 'react';
 import { paths } from '#shared/paths';
+import { safeReturnPath } from '#shared/return-path';
+import { pageAt } from '#shared/routes';
 import type { Session } from '../hooks/use-session';
-import type { FromState } from './require-auth';
 
-/** The dashboard pages only an admin opens (the routes under RequireAdmin). */
-const ADMIN_PAGES: ReadonlySet<string> = new Set([
-  paths.addPart,
-  paths.manageParts,
-  paths.manageOrders,
-  paths.manageUser,
-  paths.inbox,
-  paths.settings,
-]);
-
+/** Whether `pathname` is a page only an admin opens (its access in #shared/routes). */
 export function isAdminPage(pathname: string): boolean {
-  return ADMIN_PAGES.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  return pageAt(pathname)?.access === 'admin';
 }
 
+/** The sign-in pages themselves: going back to one after signing in would only send the person on again. */
+const SIGN_IN_PAGES: ReadonlySet<string> = new Set([paths.login, paths.signup, paths.reset, paths.resetPassword]);
+
 /**
- * Where a signed-in user goes from /login: back to the page they came from, unless that is the login
- * page itself, or an admin page and they are not an admin (it would sign them out again); else home.
+ * Where a signed-in user goes from /login or /signup: back to the page they came from (`next`, a path
+ * of this shop only), unless that is a sign-in page, or an admin page and they are not an admin (it
+ * would sign them out again); else home.
  */
-export function landingAfterSignIn(from: FromState['from'], isAdmin: boolean): string {
-  if (!from || from.pathname === paths.login || from.pathname === paths.signup) return paths.home;
-  if (isAdminPage(from.pathname) && !isAdmin) return paths.home;
-  return `${from.pathname}${from.search}${from.hash}`;
+export function landingAfterSignIn(next: string | undefined, isAdmin: boolean): string {
+  const path = safeReturnPath(next);
+  if (!path) return paths.home;
+  const pathname = new URL(path, 'http://shop.invalid').pathname;
+  if (SIGN_IN_PAGES.has(pageAt(pathname)?.path ?? '')) return paths.home;
+  if (isAdminPage(pathname) && !isAdmin) return paths.home;
+  return path;
 }
 
 export type Arrival = 'loading' | 'signed-in' | 'signed-out';
