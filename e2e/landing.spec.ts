@@ -6,6 +6,7 @@ interface ApiPart {
   id: string;
   name: string;
   description: string;
+  stock: number;
 }
 
 test.describe('landing page', () => {
@@ -25,7 +26,11 @@ test.describe('landing page', () => {
       'the demo data has a long name to cut',
     ).toBe(true);
 
-    const descriptions = await cards.locator('p').allTextContents();
+    // The stock reads as what the shop holds, never as a quantity to order.
+    expect(await cards.getByTestId('part-card-stock').allTextContents()).toEqual(
+      newest.map((p) => copy.part.inStockCount(p.stock)),
+    );
+    const descriptions = await cards.locator('p:not([data-testid])').allTextContents();
     expect(descriptions).toEqual(newest.map((p) => truncate(p.description, 300)));
     expect(
       newest.some((p) => p.description.length > 300),

@@ -4,10 +4,13 @@ export const part = {
   notFound: 'This part does not exist or is no longer sold.',
   allParts: 'Our All Parts',
   price: 'Price',
-  quantity: 'Quantity',
+  /** On a card: the stock, worded so it never reads as the quantity to order. */
+  inStockCount: (n: number) => `In stock: ${formatCount(n)}`,
   bookNow: 'Book Now',
   availableQuantity: 'Available quantity',
   minimumOrder: (n: number) => `Minimum order quantity: ${n}`,
+  /** On a card, under the price: the part's own minimum ("Minimum order: 1" for a clutch kit). */
+  minimumOrderShort: (n: number) => `Minimum order: ${formatCount(n)}`,
   searchLabel: 'Search parts',
   searchPlaceholder: 'Name, part number or OEM number',
   sortLabel: 'Sort by',

@@ -10,14 +10,16 @@ function Toasts() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-right" autoClose={5000} draggable />
+      {/* `app-toasts` places them under the navbar (styles.css). */}
+      <ToastContainer position="top-right" autoClose={5000} draggable className="app-toasts" />
     </Suspense>
   );
 }
 
 /**
  * App-wide providers: the query cache and the toasts. Toasts keep react-toastify's defaults, which are
- * the shop's (docs/shop-rules.md, "Forms, rules and messages"): top-right, closed after 5000 ms, draggable.
+ * the shop's (docs/shop-rules.md, "Forms, rules and messages"): top-right (under the navbar), closed
+ * after 5000 ms, draggable.
  */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

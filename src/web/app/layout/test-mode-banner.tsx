@@ -6,7 +6,7 @@ export function TestModeBanner() {
   const shop = useShopInfoQuery();
   if (!shop.data?.paymentsTestMode) return null;
   return (
-    <p role="status" className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-slate-950">
+    <p role="status" data-test-mode-banner className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-slate-950">
       {copy.common.paymentsTestMode}
     </p>
   );

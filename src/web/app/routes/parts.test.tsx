@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Part, PartList } from '#shared/schemas/parts';
 import type { Vehicle } from '#shared/schemas/vehicles';
@@ -70,6 +70,10 @@ function Address() {
 }
 const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
 
+afterEach(() => {
+  vi.mocked(Element.prototype.getBoundingClientRect).mockRestore();
+});
+
 /** The query strings the page asked GET /api/parts with, in order. */
 function partsRequests(): URLSearchParams[] {
   return vi
@@ -89,7 +93,35 @@ function render(path: string) {
   );
 }
 
+/** Where things are on a 1280×800 screen: the list's count far below the first screen, the controls above it. */
+const RESULTS_TOP = 900;
+const CONTROL_TOP = 500;
+/** A field's label sits just above it, and is kept in view with it. */
+const LABEL_TOP = CONTROL_TOP - 24;
+let scrollBy: ReturnType<typeof vi.fn>;
+let reducedMotion = false;
+
 beforeEach(() => {
+  reducedMotion = false;
+  scrollBy = vi.fn();
+  vi.stubGlobal('scrollBy', scrollBy);
+  vi.stubGlobal('innerHeight', 800);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce') && reducedMotion,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const top =
+      this.getAttribute('role') === 'status'
+        ? RESULTS_TOP
+        : this.tagName === 'LABEL'
+          ? LABEL_TOP
+          : /^(SELECT|INPUT|BUTTON|A)$/.test(this.tagName)
+            ? CONTROL_TOP
+            : 0;
+    return { top, bottom: top + 48, left: 0, right: 0, width: 0, height: 48, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+  });
   api = fakeApi();
   api.on('GET /api/vehicles/makes', ok({ items: ['Ford', 'Volkswagen'] }));
   api.on('GET /api/vehicles', ok({ items: [focus, golf] }));
@@ -200,5 +232,63 @@ describe('the parts list', () => {
     render('/part?vehicle=v-focus&year=1800');
     await waitFor(() => expect(screen.getAllByTestId('fit-badge')).toHaveLength(2));
     expect(partsRequests().every((asked) => !asked.has('year'))).toBe(true);
+  });
+});
+
+describe('the results after a change made on the page', () => {
+  const results = () => screen.getAllByRole('status').find((element) => element.textContent === copy.part.results(2))!;
+
+  it('brings them into view after a submitted search, keeping the search box in view and focused; not while typing', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part');
+    await waitFor(() => expect(results()).toBeTruthy());
+    const box = screen.getByLabelText(copy.part.searchLabel);
+    box.focus();
+    fireEvent.change(box, { target: { value: 'pad' } });
+    await waitFor(() => expect(address().toString()).toBe('q=pad'));
+    expect(scrollBy).not.toHaveBeenCalled();
+
+    fireEvent.submit(screen.getByRole('search'));
+    // As far as the list can come while the box and its label stay under the navbar's edge (16 px of room).
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: LABEL_TOP - 16, behavior: 'smooth' }));
+    expect(document.activeElement).toBe(box);
+
+    scrollBy.mockClear();
+    reducedMotion = true;
+    fireEvent.change(box, { target: { value: 'rear pad' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(address().toString()).toBe('q=rear+pad'));
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: LABEL_TOP - 16, behavior: 'instant' }));
+  });
+
+  it('brings them into view after a vehicle is chosen, the picker keeping the focus', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part');
+    const make = await screen.findByLabelText(picker.make);
+    await waitFor(() => expect((make as HTMLSelectElement).disabled).toBe(false));
+    make.focus();
+    fireEvent.change(make, { target: { value: 'Ford' } });
+    await waitFor(() => expect(address().toString()).toBe('make=Ford'));
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: LABEL_TOP - 16, behavior: 'smooth' }));
+    expect(document.activeElement).toBe(make);
+  });
+
+  it('brings them into view after a category is chosen in the facets', async () => {
+    api.on('GET /api/parts', ok(list(pads)));
+    render('/part');
+    await waitFor(() => expect(results()).toBeTruthy());
+    fireEvent.click(screen.getByRole('link', { name: 'Brake pads 2 parts' }));
+    await waitFor(() => expect(address().toString()).toBe('category=brake-pads'));
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledTimes(1));
+  });
+
+  it('moves the focus to them when another page is chosen, and brings them to the top', async () => {
+    api.on('GET /api/parts', ok(list(pads, { total: 30 })));
+    render('/part');
+    await waitFor(() => expect(screen.getByRole('button', { name: copy.pagination.page(2) })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: copy.pagination.page(2) }));
+    await waitFor(() => expect(address().toString()).toBe('page=2'));
+    await waitFor(() => expect(scrollBy).toHaveBeenCalledWith({ top: RESULTS_TOP - 16, behavior: 'smooth' }));
+    expect(document.activeElement?.getAttribute('role')).toBe('status');
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useSearchParams, type To } from 'react-router';
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useSearchParams, type To } from 'react-router';
 import * as copy from '#shared/copy';
 import { defaultPartSort, partsPageSearch, type PartsSearch } from '#shared/page-search';
 import type { Vehicle } from '#shared/schemas/vehicles';
@@ -21,8 +21,9 @@ import { PartsFacets } from '../../features/parts/components/parts-facets';
 import { PartsNoResults, type UnknownFilter } from '../../features/parts/components/parts-no-results';
 import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
 import { vehicleMakesQueryOptions } from '../../features/vehicles/api/get-makes';
-import { useVehicle, vehicleQueryOptions, vehiclesQueryOptions } from '../../features/vehicles/api/get-vehicles';
+import { ensureVehicleData, useVehicle, vehiclesQueryOptions } from '../../features/vehicles/api/get-vehicles';
 import { type VehicleChoice, VehiclePicker } from '../../features/vehicles/components/vehicle-picker';
+import { bringIntoView } from '../../lib/bring-into-view';
 import { pageLoader } from '../page-data';
 
 export const PARTS_PAGE_SIZE = 12;
@@ -91,9 +92,9 @@ export const loader = pageLoader((queryClient, { request }) => {
       ),
     queryClient.ensureQueryData(vehicleMakesQueryOptions()),
     search.vehicle
-      ? queryClient
-          .ensureQueryData(vehicleQueryOptions(search.vehicle))
-          .then((vehicle) => (vehicle ? queryClient.ensureQueryData(vehiclesQueryOptions({ make: vehicle.make })) : undefined))
+      ? ensureVehicleData(queryClient, search.vehicle).then((vehicle) =>
+          vehicle ? queryClient.ensureQueryData(vehiclesQueryOptions({ make: vehicle.make })) : undefined,
+        )
       : search.make
         ? queryClient.ensureQueryData(vehiclesQueryOptions({ make: search.make }))
         : undefined,
@@ -130,6 +131,19 @@ function activeFilters(search: PartsSearch, vehicle: Vehicle | null | undefined,
 const NO_FILTERS = { category: '', vehicle: '', make: '', year: undefined, inStock: false } satisfies Partial<PartsSearch>;
 
 /**
+ * What the list does once a change made on this page is shown: the results come into view (they start
+ * below the first screen, under the header, the vehicle picker and the search), the control used keeping
+ * the focus when it is still there (`keep-focus`), or the focus moving to the results (`focus-results`:
+ * the page buttons at the bottom of the list).
+ */
+type Reveal = 'keep-focus' | 'focus-results';
+
+/** The list's address as the page reads it, to tell whether a change leads anywhere new. */
+function searchKeyOf(query: string): string {
+  return partsPageSearch.key(partsPageSearch.read(new URLSearchParams(query))).toString();
+}
+
+/**
  * /part: every part, searchable by name, description, SKU or OEM number, narrowed to a vehicle (make,
  * model, year), a category and the parts in stock, 12 a page (docs/shop-rules.md, "Finding parts").
  * All of it lives in the URL (#shared/page-search): a filter pushes a history entry, typing replaces
@@ -137,6 +151,7 @@ const NO_FILTERS = { category: '', vehicle: '', make: '', year: undefined, inSto
  */
 export default function PartsPage() {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   // The server keys its rendered copy of this page by the same reading (#shared/page-search).
   const search = partsPageSearch.read(params);
   const { q, sort, page, inStock, category, make, year } = search;
@@ -148,12 +163,53 @@ export default function PartsPage() {
   const categoryName = facetName ?? categories.data?.items.find((item) => item.slug === category)?.name ?? category;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
+  const resultsRef = useRef<HTMLParagraphElement>(null);
+  const searchKey = partsPageSearch.key(search).toString();
+  const pendingReveal = useRef<Reveal | null>(null);
 
-  const update = (changes: Partial<PartsSearch>, replace: boolean) => {
-    setParams(partsPageSearch.key(changed(search, changes)), { replace, preventScrollReset: replace });
+  const reveal = (how: Reveal) => {
+    const results = resultsRef.current;
+    if (!results) return;
+    const focused = document.activeElement;
+    const keep = how === 'keep-focus' && focused instanceof HTMLElement && focused !== document.body ? focused : null;
+    bringIntoView(results, keep);
+  };
+  // Once the address a control asked for is the page's, its results are brought into view.
+  useEffect(() => {
+    const how = pendingReveal.current;
+    pendingReveal.current = null;
+    if (how) reveal(how);
+  }, [searchKey]);
+  /** Asks for the results to come into view after the move to `nextKey` (at once when it is where the page is). */
+  const revealAfter = (nextKey: string, how: Reveal | null) => {
+    pendingReveal.current = null;
+    if (!how) return;
+    if (nextKey === searchKey) reveal(how);
+    else pendingReveal.current = how;
+  };
+
+  /**
+   * A change of the list. `replace`: typing in the search box, which neither adds a history entry nor
+   * moves the page; every other change brings the results into view itself (so the router does not
+   * scroll to the top first).
+   */
+  const update = (changes: Partial<PartsSearch>, replace: boolean, how: Reveal | null = replace ? null : 'keep-focus') => {
+    const next = partsPageSearch.key(changed(search, changes));
+    revealAfter(next.toString(), how);
+    setParams(next, { replace, preventScrollReset: true });
   };
   const choose = (choice: VehicleChoice) =>
     update({ vehicle: choice.vehicleId ?? '', make: choice.vehicleId ? '' : (choice.make ?? ''), year: choice.year }, false);
+  /** The links of the facets, chips and "nothing found" lead to the list too, and bring its results into view. */
+  const onListLinkClick = (event: MouseEvent<HTMLElement>) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin === window.location.origin && url.pathname === pathname) {
+      revealAfter(searchKeyOf(url.search), 'keep-focus');
+    }
+  };
 
   const totalPages = parts.data ? Math.max(1, Math.ceil(parts.data.total / PARTS_PAGE_SIZE)) : 1;
   if (parts.data && !parts.isPlaceholderData && page > totalPages) {
@@ -206,11 +262,12 @@ export default function PartsPage() {
           <PartsToolbar
             q={q}
             sort={sort}
-            onSearch={(text) => update({ q: text }, true)}
+            onSearch={(text, how) => update({ q: text }, true, how === 'submitted' ? 'keep-focus' : null)}
             onSortChange={(value) => update({ sort: value }, false)}
           />
         </div>
-        <div className="mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10">
+        {/* A click on a link of the facets, the chips or "nothing found": the list reads it on its way. */}
+        <div className="mt-8 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10" onClickCapture={onListLinkClick}>
           <aside aria-label={c.filters}>
             <button
               type="button"
@@ -235,7 +292,7 @@ export default function PartsPage() {
           </aside>
           <div className="mt-6 min-w-0 lg:mt-0">
             <div className="flex min-h-6 items-center justify-between gap-4">
-              <p role="status" className="font-semibold text-slate-700">
+              <p ref={resultsRef} role="status" tabIndex={-1} className="font-semibold text-slate-700 outline-none">
                 {parts.data ? (q ? copy.part.resultsFor(parts.data.total, q) : copy.part.results(parts.data.total)) : null}
               </p>
               {parts.isFetching && parts.data ? (
@@ -282,7 +339,7 @@ export default function PartsPage() {
               className="mt-12"
               page={page}
               totalPages={totalPages}
-              onPageChange={(value) => update({ page: value }, false)}
+              onPageChange={(value) => update({ page: value }, false, 'focus-results')}
             />
           </div>
         </div>

@@ -48,14 +48,17 @@ export function CartLineItem({
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
     >
       <div className="flex gap-4">
-        <Picture
-          src={line.imageUrl}
-          alt=""
-          width={640}
-          height={480}
-          sizes="120px"
-          className="aspect-[4/3] w-24 shrink-0 rounded-lg sm:w-32"
-        />
+        {/* The picture opens the part as its name does; the name's link is the one keyboards meet. */}
+        <Link to={paths.part(line.partId)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          <Picture
+            src={line.imageUrl}
+            alt=""
+            width={640}
+            height={480}
+            sizes="120px"
+            className="aspect-[4/3] w-24 rounded-lg sm:w-32"
+          />
+        </Link>
         <div className="min-w-0 flex-1">
           <p className="font-mono text-xs font-semibold tracking-wide text-slate-600">
             <span className="sr-only">{copy.cartView.sku} </span>

@@ -29,6 +29,7 @@ export function ActiveFilters({ filters, clearTo }: ActiveFiltersProps) {
         {filters.map((filter) => (
           <li key={filter.label}>
             <Link
+              preventScrollReset
               to={filter.removeTo}
               aria-label={c.removeFilter(filter.label)}
               className="inline-flex max-w-full items-center gap-1.5 rounded-full bg-slate-900 py-1.5 pr-2.5 pl-3.5 text-sm font-semibold text-white hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
@@ -39,7 +40,7 @@ export function ActiveFilters({ filters, clearTo }: ActiveFiltersProps) {
           </li>
         ))}
       </ul>
-      <Link to={clearTo} className="link text-sm font-semibold text-brand-800">
+      <Link preventScrollReset to={clearTo} className="link text-sm font-semibold text-brand-800">
         {c.clearAll}
       </Link>
     </div>

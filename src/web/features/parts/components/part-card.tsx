@@ -8,7 +8,6 @@ import { isInStock } from '#shared/stock';
 import { truncate } from '#shared/text';
 import { Picture } from '../../../components/picture';
 import { Stars } from '../../../components/stars';
-import { formatCount } from '#shared/numbers';
 
 /**
  * A second action beside "Book Now" on a part in stock (the cart's "Add to cart"), given by the page:
@@ -30,12 +29,15 @@ interface PartCardProps {
   badge?: ReactNode;
 }
 
+/** A part as a card: its picture and name open its page; "Book Now" and the page's action while it can be booked. */
 export function PartCard({ part, action, headingLevel = 3, priority = false, badge }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = useId();
+  const href = paths.part(part.id);
   return (
     <article data-testid="part-card" className="card-surface group flex flex-col overflow-hidden">
-      <div className="aspect-[4/3] overflow-hidden bg-slate-100">
+      {/* The picture opens the part too; the name's link is the one keyboards and screen readers meet. */}
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block aspect-[4/3] overflow-hidden bg-slate-100">
         <Picture
           src={part.imageUrl}
           alt={part.name}
@@ -45,31 +47,36 @@ export function PartCard({ part, action, headingLevel = 3, priority = false, bad
           priority={priority}
           className="h-full w-full transition-transform duration-500 group-hover:scale-[1.03]"
         />
-      </div>
+      </Link>
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <Heading
           id={nameId}
           className="text-lg leading-snug font-bold text-slate-900"
           title={part.name.length > 35 ? part.name : undefined}
         >
-          {truncate(part.name, 35)}
+          <Link to={href} className="hover:text-brand-700 hover:underline">
+            {truncate(part.name, 35)}
+          </Link>
         </Heading>
         {badge}
         {part.rating.count > 0 ? <Stars value={part.rating.average} size="sm" className="mt-2" /> : null}
-        <dl className="mt-4 grid grid-cols-2 divide-x divide-slate-200 rounded-xl bg-slate-50 py-3 ring-1 ring-slate-100">
-          <div className="px-4">
+        <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-100">
+          <dl>
             <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.part.price}</dt>
             <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{formatMoney(part.priceCents)}</dd>
-          </div>
-          <div className="px-4">
-            <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.part.quantity}</dt>
-            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{formatCount(part.stock)}</dd>
-          </div>
-        </dl>
+          </dl>
+          {/* What the shop holds, worded so it never reads as a quantity to order. */}
+          <p data-testid="part-card-stock" className="pb-0.5 text-sm font-semibold text-slate-700 tabular-nums">
+            {copy.part.inStockCount(part.stock)}
+          </p>
+        </div>
+        <p data-testid="part-card-minimum" className="mt-2 text-sm font-medium text-slate-700">
+          {copy.part.minimumOrderShort(part.minOrderQuantity)}
+        </p>
         <p className="mt-4 flex-1 text-sm leading-relaxed text-slate-600">{truncate(part.description, 300)}</p>
         {isInStock(part) ? (
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={paths.part(part.id)} aria-describedby={nameId} className={`btn btn-primary ${PART_CARD_ACTION_CLASS}`}>
+            <Link to={href} aria-describedby={nameId} className={`btn btn-primary ${PART_CARD_ACTION_CLASS}`}>
               {copy.part.bookNow}
             </Link>
             {action?.(part, nameId)}

@@ -56,6 +56,7 @@ export function PartsFacets({ facets, category, categoryName, inStock, categoryT
         <ul className="space-y-1">
           <li>
             <Link
+              preventScrollReset
               to={categoryTo('')}
               aria-current={category === '' ? 'true' : undefined}
               className={`${optionClass} ${category === '' ? currentClass : ''}`}
@@ -68,6 +69,7 @@ export function PartsFacets({ facets, category, categoryName, inStock, categoryT
             return (
               <li key={item.slug}>
                 <Link
+                  preventScrollReset
                   to={categoryTo(item.slug)}
                   aria-current={current ? 'true' : undefined}
                   className={`${optionClass} ${current ? currentClass : ''}`}

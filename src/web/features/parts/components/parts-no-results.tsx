@@ -48,7 +48,7 @@ export function PartsNoResults({ q, filters, unknown, clearFiltersTo, clearSearc
           {unknown.map((item) => (
             <li key={item.message} className="text-slate-800">
               <span className="font-semibold">{item.message}</span>{' '}
-              <Link to={item.removeTo} className="link font-semibold text-brand-800">
+              <Link preventScrollReset to={item.removeTo} className="link font-semibold text-brand-800">
                 {item.removeLabel}
               </Link>
             </li>
@@ -60,12 +60,12 @@ export function PartsNoResults({ q, filters, unknown, clearFiltersTo, clearSearc
       {clearFiltersTo || clearSearchTo ? (
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {clearFiltersTo ? (
-            <Link to={clearFiltersTo} className="btn btn-primary">
+            <Link preventScrollReset to={clearFiltersTo} className="btn btn-primary">
               {c.clearFilters}
             </Link>
           ) : null}
           {clearSearchTo ? (
-            <Link to={clearSearchTo} className={clearFiltersTo ? 'btn btn-outline' : 'btn btn-primary'}>
+            <Link preventScrollReset to={clearSearchTo} className={clearFiltersTo ? 'btn btn-outline' : 'btn btn-primary'}>
               {copy.part.clearSearch}
             </Link>
           ) : null}

@@ -18,7 +18,8 @@ const LIST_SORTS = SORTS.filter((choice) => choice.value !== 'relevance');
 interface PartsToolbarProps {
   q: string;
   sort: PartSort;
-  onSearch: (q: string) => void;
+  /** `typed`: applied after a pause in typing; `submitted`: Enter or the Search button. */
+  onSearch: (q: string, how: 'typed' | 'submitted') => void;
   onSortChange: (sort: PartSort) => void;
 }
 
@@ -40,7 +41,7 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
     if (draft.trim() !== q) setDraft(q);
   }
 
-  const search = useEffectEvent((text: string) => onSearch(text));
+  const search = useEffectEvent((text: string) => onSearch(text, 'typed'));
   useEffect(() => {
     const text = draft.trim();
     if (text === q) return undefined;
@@ -50,7 +51,7 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(draft.trim());
+    onSearch(draft.trim(), 'submitted');
   };
 
   return (

@@ -48,6 +48,19 @@ export function vehicleQueryOptions(id: string, make?: string) {
 }
 
 /**
+ * Loads the vehicle of `id` into the cache for a page's loader, as useVehicle would: from a list some
+ * other query already holds (the picker's, when a model was just chosen) without asking again. A query
+ * the loader made without that would stand pending in its place and disable the picker meanwhile,
+ * taking the focus away from the model just chosen.
+ */
+export function ensureVehicleData(queryClient: QueryClient, id: string): Promise<Vehicle | null> {
+  const options = vehicleQueryOptions(id);
+  const cached = cachedVehicle(queryClient, id);
+  if (cached && queryClient.getQueryData(options.queryKey) === undefined) queryClient.setQueryData(options.queryKey, cached);
+  return queryClient.ensureQueryData(options);
+}
+
+/**
  * The vehicle chosen by its id, to name it ("Fits Ford Focus 1.6 Ti-VCT 92 kW"): `data` is the
  * vehicle, `null` for an id the shop does not list, undefined while it loads or without an id. A
  * vehicle some list already holds (the picker's) is named at once. Give the make when it is known: its
