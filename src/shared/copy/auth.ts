@@ -34,7 +34,7 @@ export const auth = {
   continueWithGoogle: 'Continue with Google',
   or: 'or',
   newHere: 'New to Gearhouse?',
-  createAccount: 'Create new account',
+  createAccount: 'Create a new account',
   haveAccount: 'Already have an account?',
   loginLink: 'Login',
   forgotPassword: 'Forgot password?',

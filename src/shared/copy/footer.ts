@@ -6,7 +6,7 @@ export const footer = {
   serviceLinks: { parts: 'All parts', reviews: 'Customer reviews', blogs: 'Blog', dashboard: 'My orders' },
   companyLinks: { about: 'About us', contact: 'Contact' },
   legalLinks: { terms: 'Terms of use', privacy: 'Privacy policy', cookies: 'Cookie policy' },
-  copyright: (year: number) => `Copyright © ${year} - All right reserved by Gearhouse`,
+  copyright: (year: number) => `Copyright © ${year} - All rights reserved by Gearhouse`,
   social: 'Follow us',
   about: 'Brakes, filters, suspension and engine parts, made in our own plant and shipped to workshops everywhere.',
   /** The icons' names; each shows only when its address is configured (SOCIAL_*_URL). */

@@ -8,7 +8,7 @@ export const garagePage = {
   save: 'Save the vehicle',
   saved: 'Vehicle saved to your garage',
   title: 'Your vehicles',
-  empty: 'Your garage is empty: save a vehicle above.',
+  empty: 'Your garage is empty: save your first vehicle with the form below.',
   total: (n: number, max: number) => `${n} of ${max} vehicles`,
   year: (year: number) => `Year ${year}`,
   showParts: 'Show parts that fit',

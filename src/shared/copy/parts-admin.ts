@@ -1,5 +1,5 @@
 export const partsAdmin = {
-  addTitle: 'Add a New Parts',
+  addTitle: 'Add a new part',
   addText: 'The part shows in the shop as soon as it is added.',
   add: 'Add',
   index: 'Index',

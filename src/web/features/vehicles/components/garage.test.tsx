@@ -78,9 +78,13 @@ describe('MyGarage', () => {
     ).toBe('/part?vehicle=v-focus&year=2015');
   });
 
-  it('says when the garage is empty', async () => {
+  it('says when the garage is empty, pointing to the form where it is: below the message', async () => {
     render(ok({ items: [] }));
-    await waitFor(() => expect(screen.getByText(g.empty)).toBeTruthy());
+    const empty = await screen.findByText(g.empty);
+    const form = screen.getByRole('heading', { name: g.addTitle });
+    expect(empty.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(g.empty).toMatch(/\bbelow\b/);
+    expect(g.empty).not.toMatch(/\babove\b/);
   });
 
   it('asks for the vehicle and year in the browser, then saves it with its nickname', async () => {
