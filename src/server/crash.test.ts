@@ -109,22 +109,29 @@ describe.each(availableEngines())('SIGKILL under bookings and payments [%s]', (e
     );
 
     const answered = { placed: [] as string[], paid: [] as [string, string][], cancelled: [] as string[] };
-    /** Payments whose answer never came (the kill): the client pays again after the restart. */
-    const unanswered = new Map<string, string>();
+    /**
+     * Payments whose answer never came (the kill): the client pays again after the restart, with the
+     * intent's secret when it had it (the payment page keeps it), else asking for the intent anew.
+     */
+    const unanswered = new Map<string, { cookie: string; clientSecret?: string }>();
     /** Answers other than the one expected, while the server was alive. */
     const unexpected: string[] = [];
     let killed = false;
     let lostBookings = 0;
 
-    const pay = async (agent: http.Agent | false, cookie: string, orderId: string) => {
+    const pay = async (agent: http.Agent | false, cookie: string, orderId: string, knownSecret?: string) => {
       const headers = { cookie, origin };
+      let clientSecret = knownSecret;
       try {
-        const intent = await send(agent, `${origin}/api/orders/${orderId}/payment-intent`, 'POST', headers);
-        if (intent.status !== 200) {
-          unexpected.push(`payment intent of ${orderId}: ${intent.status} ${intent.body}`);
-          return;
+        if (clientSecret === undefined) {
+          const intent = await send(agent, `${origin}/api/orders/${orderId}/payment-intent`, 'POST', headers);
+          if (intent.status !== 200) {
+            unexpected.push(`payment intent of ${orderId}: ${intent.status} ${intent.body}`);
+            unanswered.delete(orderId);
+            return;
+          }
+          clientSecret = (JSON.parse(intent.body) as { clientSecret: string }).clientSecret;
         }
-        const { clientSecret } = JSON.parse(intent.body) as { clientSecret: string };
         const res = await send(agent, `${origin}/api/orders/${orderId}/payment`, 'POST', headers, {
           clientSecret,
           card: GOOD_CARD,
@@ -133,7 +140,7 @@ describe.each(availableEngines())('SIGKILL under bookings and payments [%s]', (e
         else answered.paid.push([orderId, (JSON.parse(res.body) as { transactionId: string }).transactionId]);
         unanswered.delete(orderId);
       } catch {
-        unanswered.set(orderId, cookie);
+        unanswered.set(orderId, { cookie, ...(clientSecret === undefined ? {} : { clientSecret }) });
       }
     };
 
@@ -191,7 +198,7 @@ describe.each(availableEngines())('SIGKILL under bookings and payments [%s]', (e
     server = await startServer(data, { port: shop.port, env });
     await server.ready();
     const retried = unanswered.size;
-    for (const [orderId, cookie] of [...unanswered]) await pay(false, cookie, orderId);
+    for (const [orderId, { cookie, clientSecret }] of [...unanswered]) await pay(false, cookie, orderId, clientSecret);
     expect(unexpected, 'answers to the payments made again').toEqual([]);
     expect([...unanswered.keys()], 'payments still unanswered after the restart').toEqual([]);
 
