@@ -6,7 +6,7 @@ export const invoice = {
   transaction: 'Transaction',
   seller: 'From',
   buyer: 'Bill to',
-  vatNumber: (number: string) => `VAT number: ${number}`,
+  vatNumber: (number: string) => `Tax ID: ${number}`,
   sku: 'SKU',
   part: 'Part',
   quantity: 'Qty',

@@ -9,7 +9,7 @@ export const settings = {
   sellerName: 'Company name',
   sellerAddress: 'Company address',
   sellerAddressHint: 'One line per line of the address.',
-  sellerVatNumber: 'VAT number',
-  sellerVatNumberHint: 'Leave empty when the company has none.',
+  sellerVatNumber: 'Tax ID (EIN or VAT number)',
+  sellerVatNumberHint: 'Printed under the company on every invoice. Leave empty when the company has none.',
   save: 'Save settings',
 } as const;

@@ -30,7 +30,8 @@ export const validation = {
   sellerNameRequired: 'Company name is Required',
   sellerAddressRequired: 'Company address is Required',
   sellerAddressLines: (max: number) => `Use at most ${max} lines.`,
-  vatNumberInvalid: 'Enter the VAT number as letters and digits, like GB123456789, or leave it empty.',
+  vatNumberInvalid:
+    'Enter the tax ID as letters, digits and hyphens, like 38-1234567 (an EIN) or DE123456789 (a VAT number), or leave it empty.',
   nulCharacter: 'Text must not contain the NUL character (U+0000).',
   jsonTooDeep: 'The JSON body is nested too deeply.',
   noBodyExpected: 'This request takes no body.',

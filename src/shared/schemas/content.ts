@@ -27,7 +27,7 @@ export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) 
 export const settingsSchema = z.object({
   flashDealEndsAt: isoDateTime,
   flashDealDiscountText: z.string(),
-  /** The seller every invoice names: company name, postal address (lines split by newlines), VAT number ('' for none). */
+  /** The seller every invoice names: company name, postal address (lines split by newlines), tax ID ('' for none). */
   sellerName: z.string(),
   sellerAddress: z.string(),
   sellerVatNumber: z.string(),
@@ -36,10 +36,14 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_DISCOUNT_TEXT = '25% OFF';
 
-/** The seller until an admin sets one (migration 0014 gives the stored row the same). */
+/**
+ * The seller until an admin sets one: a US manufacturer, as the shop's dollar prices say. A US company
+ * has no VAT number, and its tax ID (EIN) is the admin's to enter. (Migration 0014 gave the column the
+ * first shop's placeholder; the shop writes these values itself whenever it creates the settings row.)
+ */
 export const DEFAULT_SELLER = {
-  sellerName: 'Gearhouse Manufacturing Ltd.',
-  sellerAddress: '1 Foundry Way\nGearville GV1 2AB\nUnited Kingdom',
+  sellerName: 'Gearhouse Manufacturing Inc.',
+  sellerAddress: '2750 Foundry Avenue\nDetroit, MI 48207\nUnited States',
   sellerVatNumber: '',
 };
 
@@ -56,12 +60,15 @@ export const sellerAddressSchema = requiredText(v.sellerAddressRequired, 400)
       .join('\n'),
   )
   .refine((text) => text.split('\n').length <= MAX_SELLER_ADDRESS_LINES, v.sellerAddressLines(MAX_SELLER_ADDRESS_LINES));
-/** Two to twenty letters and digits (spaces allowed between them), stored in capitals; empty for none. */
+/**
+ * The seller's tax ID: a VAT number (DE123456789) or a US EIN (38-1234567). Two to twenty letters and
+ * digits, spaces and hyphens allowed between them, stored in capitals; empty for none.
+ */
 export const sellerVatNumberSchema = z
   .string({ error: v.vatNumberInvalid })
   .trim()
   .max(20, { error: v.vatNumberInvalid, abort: true })
-  .refine((text) => text === '' || /^[A-Za-z0-9][A-Za-z0-9 ]*[A-Za-z0-9]$/.test(text), v.vatNumberInvalid)
+  .refine((text) => text === '' || /^[A-Za-z0-9][A-Za-z0-9 -]*[A-Za-z0-9]$/.test(text), v.vatNumberInvalid)
   .transform((text) => text.toUpperCase());
 
 export const newsletterInputSchema = z.strictObject({ email: emailSchema });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_DISCOUNT_TEXT } from '#shared/schemas/content';
+import { DEFAULT_DISCOUNT_TEXT, DEFAULT_SELLER } from '#shared/schemas/content';
 import { DEFAULT_PACK_SIZE } from '#shared/pricing';
 import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
 import { type Clock, systemClock } from '../../clock';
@@ -93,6 +93,10 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
       id: 1,
       flash_deal_ends_at: new Date(now.getTime() + FLASH_DEAL_DAYS * DAY).toISOString(),
       flash_deal_discount_text: DEFAULT_DISCOUNT_TEXT,
+      // The demo's seller: a US manufacturer, as the dollar prices say.
+      seller_name: DEFAULT_SELLER.sellerName,
+      seller_address: DEFAULT_SELLER.sellerAddress,
+      seller_vat_number: DEFAULT_SELLER.sellerVatNumber,
       updated_at: now.toISOString(),
     },
     vehicles: plannedVehicles(now),

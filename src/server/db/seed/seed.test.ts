@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,34 @@ for (const engine of availableEngines()) {
         const meta = await sharp(await readStored(storage, post.image_url)).metadata();
         expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 2);
       }
+    });
+
+    it("takes the README's example vehicle to the parts that fit it", async () => {
+      // README.md, "Demo mode": the vehicle and year a newcomer is told to pick, and how many parts then show.
+      const readme = readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8').replace(/\s+/g, ' ');
+      const example = /pick (\S+), (\S+) (.+?) and (\d{4}) in "Find parts for your vehicle" on `\/part`: (\d+) parts fit it/.exec(
+        readme,
+      );
+      expect(example, 'the README names a vehicle, its engine and a year to pick').not.toBeNull();
+      const [, make, model, engine, year, count] = example!;
+      const fitting = await database.db
+        .selectFrom('part_fitments')
+        .innerJoin('vehicles', 'vehicles.id', 'part_fitments.vehicle_id')
+        .select('part_fitments.part_id')
+        .where('vehicles.make', '=', make!)
+        .where('vehicles.model', '=', model!)
+        .where('vehicles.engine', '=', engine!)
+        .where('part_fitments.year_from', '<=', Number(year))
+        .where('part_fitments.year_to', '>=', Number(year))
+        .execute();
+      expect(fitting.length, `parts that fit the ${make} ${model} ${engine} of ${year}`).toBe(Number(count));
+    });
+
+    it('names a US manufacturer as the seller, as the dollar prices say, with no VAT number made up', async () => {
+      const settings = await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+      expect(settings.seller_name).toBe('Gearhouse Manufacturing Inc.');
+      expect(settings.seller_address.split('\n')).toEqual(['2750 Foundry Avenue', 'Detroit, MI 48207', 'United States']);
+      expect(settings.seller_vat_number).toBe('');
     });
 
     it('starts a two-week flash deal at 25% off', async () => {

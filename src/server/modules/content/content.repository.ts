@@ -1,3 +1,4 @@
+import { DEFAULT_SELLER } from '#shared/schemas/content';
 import type { Db } from '../../db/database';
 import { fetchPage, type PageRequest } from '../../db/pagination';
 import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow, SettingsRow } from '../../db/schema';
@@ -18,7 +19,7 @@ export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
 }
 
-/** The seller invoices name, as stored (migration 0014 gave the row its defaults); null before any settings were saved. */
+/** The seller invoices name, as stored (DEFAULT_SELLER until an admin changes it); null before any settings were saved. */
 export async function findSeller(db: Db): Promise<{ name: string; address: string; vatNumber: string } | null> {
   const row = await db
     .selectFrom('settings')
@@ -33,7 +34,7 @@ export async function upsertSettings(
   values: {
     flashDealEndsAt: string;
     flashDealDiscountText: string;
-    /** A field left undefined keeps what is stored (or the column's default on the first write). */
+    /** A field left undefined keeps what is stored (or DEFAULT_SELLER's on the first write). */
     seller?: { name?: string | undefined; address?: string | undefined; vatNumber?: string | undefined };
     now: string;
   },
@@ -50,6 +51,10 @@ export async function upsertSettings(
       id: 1,
       flash_deal_ends_at: values.flashDealEndsAt,
       flash_deal_discount_text: values.flashDealDiscountText,
+      // The shop's own defaults, not the columns' (migration 0014 gave them the first shop's placeholder).
+      seller_name: DEFAULT_SELLER.sellerName,
+      seller_address: DEFAULT_SELLER.sellerAddress,
+      seller_vat_number: DEFAULT_SELLER.sellerVatNumber,
       ...seller,
       updated_at: values.now,
     })

@@ -61,7 +61,7 @@ describe('SettingsForm', () => {
 
     fireEvent.change(sellerName(), { target: { value: ' ' } });
     fireEvent.change(sellerAddress(), { target: { value: '1\n2\n3\n4\n5\n6\n7' } });
-    fireEvent.change(vatNumber(), { target: { value: 'GB-123' } });
+    fireEvent.change(vatNumber(), { target: { value: 'GB/123' } });
     press();
     await waitFor(() => expectFieldError(sellerName(), v.sellerNameRequired));
     expectFieldError(sellerAddress(), v.sellerAddressLines(6));
