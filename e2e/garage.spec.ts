@@ -75,6 +75,52 @@ test.describe('my garage', () => {
     await expect(page.getByText(g.empty)).toBeVisible();
   });
 
+  test('a vehicle picked on the parts list is saved to the garage from there, and the picker offers it after', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const van = await newVehicle(baseURL);
+    const pick = async () => {
+      await page.getByLabel(p.make).selectOption(van.make);
+      await page.getByLabel(p.model).selectOption({ label: 'Cargo Van 2.0 TDCi 96 kW (2012–2020)' });
+      await page.getByLabel(p.year).selectOption('2016');
+      await expect(page).toHaveURL(new RegExp(`vehicle=${van.id}&year=2016`));
+    };
+
+    // A visitor has nothing to save, only a way to sign in that comes back to this list.
+    await page.goto('/part');
+    await pick();
+    await expect(page.getByRole('button', { name: p.saveToGarage })).toHaveCount(0);
+    const signIn = page.getByRole('link', { name: p.signInToSave });
+    await expect(signIn).toHaveAttribute('href', /^\/login\?next=%2Fpart%3F/);
+
+    await newCustomer(request, baseURL, { label: 'Petra Picker', page });
+    await page.goto('/part');
+    await pick();
+    await page.getByLabel(p.nickname).fill('Van 3');
+    await page.getByRole('button', { name: p.saveToGarage }).click();
+    await expect(page.getByText(p.inGarage(['Van 3']))).toBeFocused();
+    await expect(page.getByRole('button', { name: p.saveToGarage })).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    await page.getByRole('link', { name: p.openGarage }).click();
+    await expect(page).toHaveURL(/\/dashboard\/garage$/);
+    await expect(page.getByTestId('garage-vehicle').filter({ hasText: 'Van 3' })).toContainText(g.year(2016));
+
+    // A fresh list: the saved vehicle comes first in the picker, and one press filters by it.
+    await page.goto('/part');
+    const saved = page
+      .getByRole('group', { name: p.myGarage })
+      .getByRole('button', { name: new RegExp(`${van.make} Cargo Van 2016 “Van 3”`) });
+    await expect(saved).toHaveAttribute('aria-pressed', 'false');
+    await saved.click();
+    await expect(page).toHaveURL(new RegExp(`/part\\?vehicle=${van.id}&year=2016$`));
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel(p.model)).toHaveValue(van.id);
+    await expect(page.getByText(p.inGarage(['Van 3']))).toBeVisible();
+  });
+
   test('a saved vehicle without a nickname is called by its name, and the garage fits a phone', async ({
     page,
     request,

@@ -17,4 +17,18 @@ export const vehiclePicker = {
   makesFailed: 'The makes could not be loaded.',
   modelsFailed: 'The models of this make could not be loaded.',
   unknownVehicle: 'A vehicle the shop does not list',
+  /** Above the selects, a signed-in customer's saved vehicles, each one click from its parts. */
+  myGarage: 'My garage',
+  /** A saved vehicle's button: "Ford Focus 2014 “Van 3”" (its engine on a second line). */
+  savedVehicle: (makeAndModel: string, year: number, nickname: string) =>
+    nickname ? `${makeAndModel} ${year} “${nickname}”` : `${makeAndModel} ${year}`,
+  /** Under the selects once a vehicle and its year are chosen. */
+  nickname: 'Nickname (optional)',
+  nicknamePlaceholder: 'Van 3',
+  saveToGarage: 'Save to My garage',
+  /** Said instead of the button when the chosen vehicle and year are saved already. */
+  inGarage: (nicknames: readonly string[]) =>
+    nicknames.length > 0 ? `In your garage as ${nicknames.map((name) => `“${name}”`).join(', ')}` : 'In your garage',
+  openGarage: 'Open My garage',
+  signInToSave: 'Sign in to save this vehicle to My garage',
 } as const;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import * as copy from '../copy';
 import { idSchema, requiredText } from './common';
+import { MAX_NICKNAME_LENGTH } from './garage-limits';
 import { MIN_VEHICLE_YEAR, maxVehicleYear } from './query-limits';
 
 const v = copy.vehicles;
 
 export { MIN_VEHICLE_YEAR, maxVehicleYear } from './query-limits';
+export { MAX_GARAGE_VEHICLES, MAX_NICKNAME_LENGTH } from './garage-limits';
 
 const outOfRange = () => v.yearOutOfRange(MIN_VEHICLE_YEAR, maxVehicleYear());
 
@@ -25,8 +27,6 @@ export const vehicleYearParamSchema = z.coerce.number({ error: v.yearRequired })
 
 export const MAX_FITMENTS_PER_PART = 200;
 export const MAX_FITMENT_NOTE_LENGTH = 120;
-export const MAX_GARAGE_VEHICLES = 20;
-export const MAX_NICKNAME_LENGTH = 40;
 
 export const vehicleSchema = z.object({
   id: z.string(),

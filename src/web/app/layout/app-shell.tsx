@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useSigningOut } from '../../features/auth/hooks/use-signing-out';
 import { type CartOwner, CartOwnerProvider } from '../../features/cart/lib/cart-owner';
+import { type GarageAccess, GarageAccessProvider } from '../../features/vehicles/lib/garage-access';
 import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -32,25 +33,37 @@ function useCartOwnerOfSession(): CartOwner {
   return session.status === 'signed-in' ? 'signed-in' : 'visitor';
 }
 
+/** Who has a garage: a customer; an admin has none; a visitor may sign in for one (not known while the session settles). */
+function useGarageAccessOfSession(): GarageAccess {
+  const session = useSession();
+  const signingOut = useSigningOut();
+  if (session.status === 'loading' || signingOut) return 'unknown';
+  if (session.status === 'signed-out') return 'visitor';
+  return session.isAdmin ? 'none' : 'customer';
+}
+
 export function AppShell() {
   useFocusRescue(mainElement);
   const cartOwner = useCartOwnerOfSession();
+  const garageAccess = useGarageAccessOfSession();
   // The app runs (a page the server rendered has been taken over): the end-to-end suite waits for this.
   useEffect(() => {
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
     <CartOwnerProvider owner={cartOwner}>
-      <div className="flex min-h-dvh flex-col">
-        <NavigationProgress />
-        <TestModeBanner />
-        <Navbar />
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          <Outlet />
-        </main>
-        <Footer />
-        <ScrollRestoration />
-      </div>
+      <GarageAccessProvider access={garageAccess}>
+        <div className="flex min-h-dvh flex-col">
+          <NavigationProgress />
+          <TestModeBanner />
+          <Navbar />
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            <Outlet />
+          </main>
+          <Footer />
+          <ScrollRestoration />
+        </div>
+      </GarageAccessProvider>
     </CartOwnerProvider>
   );
 }

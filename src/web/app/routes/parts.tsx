@@ -22,7 +22,8 @@ import { PartsNoResults, type UnknownFilter } from '../../features/parts/compone
 import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
 import { vehicleMakesQueryOptions } from '../../features/vehicles/api/get-makes';
 import { ensureVehicleData, useVehicle, vehiclesQueryOptions } from '../../features/vehicles/api/get-vehicles';
-import { type VehicleChoice, VehiclePicker } from '../../features/vehicles/components/vehicle-picker';
+import { VehicleFilter } from '../../features/vehicles/components/vehicle-filter';
+import type { VehicleChoice } from '../../features/vehicles/components/vehicle-picker';
 import { bringIntoView } from '../../lib/bring-into-view';
 import { pageLoader } from '../page-data';
 
@@ -252,11 +253,7 @@ export default function PartsPage() {
       <PageHeader title={copy.part.allParts} text={copy.part.listText} />
       <div className="container-page py-10 sm:py-14">
         <div className="card-surface p-5 sm:p-6">
-          <VehiclePicker
-            value={{ make: make || undefined, vehicleId: search.vehicle || undefined, year }}
-            onChange={choose}
-            layout="row"
-          />
+          <VehicleFilter value={{ make: make || undefined, vehicleId: search.vehicle || undefined, year }} onChange={choose} />
         </div>
         <div className="mt-6">
           <PartsToolbar

@@ -13,9 +13,12 @@ export function garageQueryOptions() {
   return queryOptions({
     queryKey: garageQueryKey,
     queryFn: (context) => getGarage(apiCall(context)),
+    // The parts list keeps it while its navbar signs the customer out.
+    meta: { asUser: true },
   });
 }
 
-export function useGarageQuery() {
-  return useQuery(garageQueryOptions());
+/** The garage; asked only while `enabled` (a customer is signed in). */
+export function useGarageQuery(enabled = true) {
+  return useQuery({ ...garageQueryOptions(), enabled });
 }

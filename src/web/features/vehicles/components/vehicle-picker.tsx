@@ -28,6 +28,8 @@ interface VehiclePickerProps {
   required?: boolean;
   /** A message under a select (the form's check or the server's refusal). */
   errors?: VehicleChoiceErrors;
+  /** What comes between the legend and the selects (on the parts list, the customer's saved vehicles). */
+  before?: ReactNode;
 }
 
 /** "Focus 1.6 Ti-VCT 92 kW (2011–2018)": a model's option, under its make. */
@@ -118,6 +120,7 @@ export function VehiclePicker({
   legend = c.legend,
   required = false,
   errors = {},
+  before,
 }: VehiclePickerProps): JSX.Element {
   const makes = useVehicleMakesQuery();
   // Only a choice without its make needs the vehicle looked up to know the make.
@@ -149,6 +152,7 @@ export function VehiclePicker({
   return (
     <fieldset className="min-w-0">
       <legend className="mb-3 text-base font-bold text-slate-900">{legend}</legend>
+      {before}
       {/* In a row the model, named with its engine and years, takes twice the room of make and year. */}
       <div className={`grid gap-4 ${layout === 'row' ? 'sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]' : ''}`}>
         <PickerSelect
