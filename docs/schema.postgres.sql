@@ -390,6 +390,7 @@ CREATE TABLE public.parts (
     search_vector tsvector GENERATED ALWAYS AS (((setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(name), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char") || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(((sku || ' '::text) || oem_numbers)), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char")) || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(description), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'B'::"char"))) STORED,
     part_number_keys text GENERATED ALWAYS AS ((('|'::text || upper(replace(replace(replace(replace(replace(replace(replace(((sku || ','::text) || oem_numbers), '['::text, ''::text), ']'::text, ''::text), '"'::text, ''::text), ' '::text, ''::text), '.'::text, ''::text), '-'::text, ''::text), ','::text, '|'::text))) || '|'::text)) STORED,
     low_stock_threshold integer,
+    flash_deal_since text,
     CONSTRAINT parts_low_stock_threshold_check CHECK ((low_stock_threshold >= 0)),
     CONSTRAINT parts_pack_size_check CHECK ((pack_size >= 1)),
     CONSTRAINT parts_price_cents_check CHECK ((price_cents >= 0))
@@ -459,6 +460,8 @@ CREATE TABLE public.settings (
 Gearville GV1 2AB
 United Kingdom'::text NOT NULL,
     seller_vat_number text DEFAULT ''::text NOT NULL,
+    flash_deal_percent integer DEFAULT 25 NOT NULL,
+    CONSTRAINT settings_flash_deal_percent_check CHECK (((flash_deal_percent >= 1) AND (flash_deal_percent <= 90))),
     CONSTRAINT settings_id_check CHECK ((id = 1))
 );
 
@@ -683,6 +686,8 @@ CREATE INDEX part_fitments_vehicle_idx ON public.part_fitments USING btree (vehi
 CREATE INDEX parts_category_idx ON public.parts USING btree (category_id, archived_at);
 
 CREATE INDEX parts_description_trgm_idx ON public.parts USING gin (lower(description) public.gin_trgm_ops);
+
+CREATE INDEX parts_flash_deal_idx ON public.parts USING btree (id) WHERE (flash_deal_since IS NOT NULL);
 
 CREATE INDEX parts_live_created_idx ON public.parts USING btree (created_at, id) WHERE (archived_at IS NULL);
 

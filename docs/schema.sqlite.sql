@@ -319,12 +319,15 @@ CREATE TABLE "parts" (
   "oem_numbers" text default '[]' not null,
   "pack_size" integer default 1 not null check (pack_size >= 1),
   "price_tiers" text default '[]' not null,
-  "low_stock_threshold" integer check (low_stock_threshold >= 0)
+  "low_stock_threshold" integer check (low_stock_threshold >= 0),
+  "flash_deal_since" text
 );
 
 CREATE INDEX parts_category_archived_idx on parts (category_id) where archived_at is not null;
 
 CREATE INDEX parts_category_live_idx on parts (category_id, created_at, id) where archived_at is null;
+
+CREATE INDEX parts_flash_deal_idx on parts (id) where flash_deal_since is not null;
 
 CREATE INDEX parts_live_created_idx on parts (created_at, id) where archived_at is null;
 
@@ -482,7 +485,8 @@ CREATE TABLE "settings" (
   "seller_address" text default '1 Foundry Way
 Gearville GV1 2AB
 United Kingdom' not null,
-  "seller_vat_number" text default '' not null
+  "seller_vat_number" text default '' not null,
+  "flash_deal_percent" integer default 25 not null check (flash_deal_percent between 1 and 90)
 );
 
 CREATE TABLE "stripe_events" (

@@ -1,13 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import * as copy from '#shared/copy';
+import type { Settings } from '#shared/schemas/content';
 import { expect, expectNoA11yViolations, test } from './fixtures';
 import { adminApi } from './support/catalogue-api';
 import { settled } from './support/session';
-
-interface Settings {
-  flashDealEndsAt: string;
-  flashDealDiscountText: string;
-}
+import { settingsUpdateOf } from './support/settings';
 
 /**
  * Runs `body` with the flash deal ending at `endsAt`, then puts the shop's settings back as they were
@@ -18,12 +15,12 @@ async function withDealEnding(baseURL: string | undefined, endsAt: Date, body: (
   const original = (await (await admin.get('/api/settings')).json()) as Settings;
   try {
     const changed = await admin.patch('/api/settings', {
-      data: { flashDealEndsAt: endsAt.toISOString(), flashDealDiscountText: original.flashDealDiscountText },
+      data: { flashDealEndsAt: endsAt.toISOString() },
     });
     expect(changed.status(), await changed.text()).toBe(200);
     await body(original);
   } finally {
-    const restored = await admin.patch('/api/settings', { data: original });
+    const restored = await admin.patch('/api/settings', { data: settingsUpdateOf(original) });
     expect(restored.status(), await restored.text()).toBe(200);
     await admin.dispose();
   }

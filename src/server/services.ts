@@ -9,7 +9,14 @@ import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
-import { createCategoriesService, createLowStockMails, createPartsService, createSearchUpkeep } from './modules/parts';
+import {
+  createCategoriesService,
+  createLowStockMails,
+  createPartsService,
+  createSearchUpkeep,
+  flashDealParts,
+  replaceFlashDealParts,
+} from './modules/parts';
 import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -87,7 +94,11 @@ export function createServices(config: Config, deps: ServiceDeps) {
     }),
     payments,
     orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events, paidMeanwhile: payments.settleTakenPayment }),
-    content: createContentService(db, { clock, events }),
+    content: createContentService(db, {
+      clock,
+      events,
+      flashDealParts: { list: flashDealParts, replace: replaceFlashDealParts },
+    }),
     users: createUsersService({ db, auth, storage }),
     uploads: createUploadsService(storage),
   };

@@ -40,6 +40,7 @@ export { garage } from './copy/garage';
 export { cart } from './copy/cart';
 export { quickOrder } from './copy/quick-order';
 export { pricing } from './copy/pricing';
+export { deal } from './copy/deal';
 export { cartView } from './copy/cart-view';
 export { reviewForm } from './copy/review-form';
 export { inbox } from './copy/inbox';

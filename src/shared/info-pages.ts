@@ -25,7 +25,7 @@ export const infoPages: Readonly<Record<InfoPageName, InfoPage>> = {
       {
         heading: 'Who we sell to',
         paragraphs: [
-          'Workshops, fleets and drivers who buy in quantity: each part has a minimum order (12 units unless its page says otherwise), and an order is shipped once it is paid.',
+          'Workshops, fleets and drivers who buy in quantity: each part has its own minimum order, shown on its card and its page (a clutch kit sells singly, bulbs by 24), and an order is shipped once it is paid.',
         ],
       },
       {
@@ -49,7 +49,7 @@ export const infoPages: Readonly<Record<InfoPageName, InfoPage>> = {
       {
         heading: 'Orders and prices',
         paragraphs: [
-          "A booking is for at least the part's minimum order and at most the stock left. The price is the part's price per unit when you book, times the quantity; the total on your order is what you pay.",
+          "A booking is for at least the part's minimum order and at most the stock left. The price is the part's unit price when you book (its volume price for the quantity, less the flash deal's discount while the deal runs), times the quantity; the total on your order is what you pay.",
           'Booked stock is held for you until the time to pay shown on the order. An order still unpaid then is cancelled and its stock goes back on sale. You can cancel an unpaid order yourself; a paid order is shipped, not cancelled.',
         ],
       },

@@ -44,8 +44,20 @@ describe('the canonical query string of a page', () => {
   });
 
   it('reads back what it writes', () => {
-    const value = { q: 'disc brake', sort: 'price_desc' as const, page: 3, inStock: false, category: '', vehicle: '', make: '' };
+    const value = {
+      q: 'disc brake',
+      sort: 'price_desc' as const,
+      page: 3,
+      inStock: false,
+      category: '',
+      vehicle: '',
+      make: '',
+      deal: false,
+    };
     expect(partsPageSearch.read(partsPageSearch.key(value))).toEqual(value);
+    const deal = { ...value, deal: true };
+    expect(partsPageSearch.read(partsPageSearch.key(deal))).toEqual(deal);
+    expect(canonical('/part', 'deal=1&x=2')).toBe('deal=true');
     const inStock = { ...value, inStock: true };
     expect(partsPageSearch.read(partsPageSearch.key(inStock))).toEqual(inStock);
     const filtered = { ...value, sort: 'relevance' as const, category: 'brake-pads', vehicle: 'v-focus', year: 2015 };

@@ -83,6 +83,8 @@ export interface PartsSearch {
   make: string;
   /** A model year: with a vehicle or make, the parts that fit it that year; alone, any vehicle of that year. */
   year?: number;
+  /** Only the parts in the flash deal ("Shop the deal"). */
+  deal: boolean;
 }
 
 /** The lengths GET /api/parts takes (listPartsQuerySchema): a longer value names nothing. */
@@ -91,7 +93,7 @@ const MAX_VEHICLE_LENGTH = 64;
 const MAX_MAKE_LENGTH = 60;
 
 /**
- * /part?q=&sort=&category=&make=&vehicle=&year=&inStock=true&page= — the search, the order, the
+ * /part?q=&sort=&category=&make=&vehicle=&year=&inStock=true&deal=true&page= — the search, the order, the
  * filters and the page. Defaults are left out of the key: no search, the default order (relevance
  * with a search, newest without; "relevance" without a search is the newest), every category, no
  * vehicle, every part, page 1. A vehicle names its make, so `make` is kept only without `vehicle`:
@@ -113,9 +115,10 @@ export const partsPageSearch: PageSearch<PartsSearch> = {
       vehicle,
       make: vehicle ? '' : readName(params.get('make'), MAX_MAKE_LENGTH),
       ...(year === undefined ? {} : { year }),
+      deal: readFlag(params.get('deal')),
     };
   },
-  key: ({ q, sort, page, inStock, category, vehicle, make, year }) => {
+  key: ({ q, sort, page, inStock, category, vehicle, make, year, deal }) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);
     if (sort !== defaultPartSort(q) && !(sort === 'relevance' && !q)) params.set('sort', sort);
@@ -124,6 +127,7 @@ export const partsPageSearch: PageSearch<PartsSearch> = {
     else if (make) params.set('make', make);
     if (year !== undefined) params.set('year', String(year));
     if (inStock) params.set('inStock', 'true');
+    if (deal) params.set('deal', 'true');
     if (page > 1) params.set('page', String(page));
     return params;
   },

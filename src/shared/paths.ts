@@ -5,6 +5,8 @@ export const paths = {
   home: '/',
   homeAlias: '/home',
   parts: '/part',
+  /** "Shop the deal": the parts list filtered to the flash deal's parts. */
+  dealParts: '/part?deal=true',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
   blogs: '/blogs',
   blog: (slug: string) => `/blogs/${encodeURIComponent(slug)}`,

@@ -37,6 +37,7 @@ describe('the pages of the web app (#shared/routes)', () => {
       home: 'landing',
       homeAlias: 'landing',
       parts: 'parts',
+      dealParts: 'parts',
       part: 'part-detail',
       blogs: 'blogs',
       blog: 'blog-post',

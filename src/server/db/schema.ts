@@ -27,6 +27,8 @@ export interface PartsTable {
   price_tiers: string;
   /** The stock under which the part runs low (migration 0016); null: twice its minimum order. */
   low_stock_threshold: number | null;
+  /** When an admin put the part in the flash deal (migration 0027); null: not in it. */
+  flash_deal_since: string | null;
 }
 
 export interface CategoriesTable {
@@ -209,7 +211,10 @@ export interface BlogPostsTable {
 export interface SettingsTable {
   id: ColumnType<number, number, never>;
   flash_deal_ends_at: string;
+  /** Written from flash_deal_percent ("25% OFF") since migration 0027. */
   flash_deal_discount_text: string;
+  /** The deal's percentage off, 1 to 90 (migration 0027). */
+  flash_deal_percent: ColumnType<number, number | undefined, number>;
   /** The seller an invoice names (migration 0014). */
   seller_name: ColumnType<string, string | undefined, string>;
   seller_address: ColumnType<string, string | undefined, string>;

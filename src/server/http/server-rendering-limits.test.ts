@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertBlogPost, insertPart } from '../testing/factories';
-import { describeOnEachEngine } from '../testing/test-app';
+import { describeOnEachEngine, TEST_NOW } from '../testing/test-app';
 import { REDRAW_AFTER_MS } from '../rendering';
 import { RenderGate } from '../rendering/render-gate';
 import { ResponseCache } from './cache';
@@ -362,9 +362,12 @@ describeOnEachEngine(
           id: 1,
           flash_deal_ends_at: new Date(endsAt).toISOString(),
           flash_deal_discount_text: '30% OFF',
+          flash_deal_percent: 30,
           updated_at: new Date().toISOString(),
         })
-        .onConflict((oc) => oc.column('id').doUpdateSet({ flash_deal_ends_at: new Date(endsAt).toISOString() }))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ flash_deal_ends_at: new Date(endsAt).toISOString(), flash_deal_percent: 30 }),
+        )
         .execute();
       await pastItsTime();
       await ctx.app.inject({ url: '/', remoteAddress: from });
@@ -381,6 +384,35 @@ describeOnEachEngine(
       expect(ended).toContain('data-testid="deal-ended"');
       // The settings still say 30% OFF (in the page's data), but the page no longer offers it.
       expect(ended.split('id="page-state"')[0]).not.toContain('30% OFF');
+    });
+
+    it("draws a deal part's card again at the deal's end: no deal price past it, though the data still names the deal", async () => {
+      const from = address();
+      const endsAt = Date.now() + 1500;
+      // The API prices by the app's clock, which stands at TEST_NOW, before the real moment the deal ends:
+      // the answers keep naming the deal, so only the drawing's own end can take the price off the page.
+      await insertPart(ctx.database.db, { name: 'Pulsar brake pads', price_cents: 4000, flash_deal_since: TEST_NOW });
+      const deal = { flash_deal_ends_at: new Date(endsAt).toISOString(), flash_deal_percent: 25 };
+      await ctx.database.db
+        .insertInto('settings')
+        .values({ id: 1, ...deal, flash_deal_discount_text: '25% OFF', updated_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('id').doUpdateSet(deal))
+        .execute();
+      await pastItsTime();
+      const url = '/part?q=pulsar';
+      const drawn = async () => (await ctx.app.inject({ url, remoteAddress: from })).body.split('id="page-state"')[0]!;
+      await vi.waitFor(async () => expect(await drawn()).toContain('data-testid="was-price"'), { timeout: 2000, interval: 10 });
+      expect(await drawn()).toContain('$30.00');
+
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + TTL_MS + 50));
+      const pagesBefore = await rendersEndingIn(ctx.app, 'page');
+      await ctx.app.inject({ url, remoteAddress: from });
+      await rendersReach(ctx.app, 'page', pagesBefore + 1);
+      const ended = await drawn();
+      expect(ended).toContain('Pulsar brake pads');
+      expect(ended).not.toContain('data-testid="was-price"');
+      expect(ended).not.toContain('$30.00');
+      expect(ended).toContain('$40.00');
     });
 
     it('never answers a page a write through this node has dropped: it renders the new one first', async () => {

@@ -107,6 +107,7 @@ export async function insertPart(db: Db, overrides: Partial<PartWithStock> = {})
     pack_size: 1,
     price_tiers: '[]',
     low_stock_threshold: null,
+    flash_deal_since: null,
     ...overrides,
   };
   const { stock, ...part } = row;

@@ -30,6 +30,8 @@ export const partsAdmin = {
   chooseCategory: 'Choose a category',
   categoriesFailed: 'The categories could not be loaded.',
   oemNumbers: 'OEM numbers, one a line',
+  minOrderQuantity: 'Minimum order',
+  minOrderQuantityHint: 'The fewest units a line may have: 1 for a part sold singly.',
   packSize: 'Pack size',
   lowStockThreshold: 'Low-stock threshold',
   lowStockThresholdHint: (minimum: number) =>

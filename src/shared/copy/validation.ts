@@ -26,7 +26,6 @@ export const validation = {
   messageRequired: 'Message is Required',
   tooLong: (max: number) => `Must be ${max} characters or shorter`,
   dateInvalid: 'Enter a valid date and time',
-  discountRequired: 'Discount text is Required',
   sellerNameRequired: 'Company name is Required',
   sellerAddressRequired: 'Company address is Required',
   sellerAddressLines: (max: number) => `Use at most ${max} lines.`,

@@ -33,9 +33,9 @@ export const cartLineSchema = z.object({
   tier: z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() }).nullable(),
   /**
    * The flash deal that took its percentage off the unit price, and when it ends (the cart is priced
-   * again then); null when the line is not priced by a deal.
+   * again then); null (or absent) when the line is not priced by a deal.
    */
-  deal: z.object({ percent: z.number().int(), endsAt: z.string() }).nullable(),
+  deal: z.object({ percent: z.number().int(), endsAt: z.string() }).nullable().optional(),
   minOrderQuantity: z.number().int(),
   packSize: z.number().int(),
   stock: z.number().int(),

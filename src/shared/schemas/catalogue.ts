@@ -68,6 +68,13 @@ export const packSizeSchema = z
   .min(1, p.packSizeInvalid)
   .max(MAX_STOCK, p.packSizeInvalid);
 
+/** The smallest quantity a line of the part may have; DEFAULT_MIN_ORDER_QUANTITY when a new part names none. */
+export const minOrderQuantitySchema = z
+  .number({ error: p.minOrderQuantityInvalid(MAX_STOCK) })
+  .int(p.minOrderQuantityInvalid(MAX_STOCK))
+  .min(1, p.minOrderQuantityInvalid(MAX_STOCK))
+  .max(MAX_STOCK, p.minOrderQuantityInvalid(MAX_STOCK));
+
 /** A part's own low-stock threshold (#shared/stock); null in a part's body keeps the default. */
 export const lowStockThresholdSchema = z
   .number({ error: p.lowStockThresholdInvalid })
@@ -145,7 +152,8 @@ export function partPricingProblems(part: PartPricingInput): PricingProblem[] {
   const minimum = part.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY;
   const problems: PricingProblem[] = [];
   (part.priceTiers ?? []).forEach((tier, index) => {
-    if (isQuantity(tier.minQuantity) && tier.minQuantity <= minimum) {
+    // A minimum that is not a quantity (a form's field still being typed) has its own message instead.
+    if (isQuantity(tier.minQuantity) && isQuantity(minimum) && tier.minQuantity <= minimum) {
       problems.push({
         path: ['priceTiers', index, 'minQuantity'],
         message: p.tierQuantityNotAboveMinimum(index + 1, minimum),

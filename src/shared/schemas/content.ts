@@ -24,9 +24,18 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogListSchema = z.object({ items: z.array(blogSummarySchema) });
 export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) });
 
+/** A part in the flash deal, as the settings name it. */
+export const flashDealPartSchema = z.object({ id: z.string(), sku: z.string(), name: z.string() });
+export type FlashDealPart = z.infer<typeof flashDealPartSchema>;
+
 export const settingsSchema = z.object({
   flashDealEndsAt: isoDateTime,
+  /** The percentage off every unit price of the deal's parts until `flashDealEndsAt` (#shared/pricing). */
+  flashDealPercent: z.number().int(),
+  /** What the landing page says of the deal, made from the percentage: "25% OFF". */
   flashDealDiscountText: z.string(),
+  /** The parts on sale the deal prices, by name. */
+  flashDealParts: z.array(flashDealPartSchema),
   /** The seller every invoice names: company name, postal address (lines split by newlines), tax ID ('' for none). */
   sellerName: z.string(),
   sellerAddress: z.string(),
@@ -34,7 +43,12 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_DISCOUNT_TEXT = '25% OFF';
+/** The flash deal's percentage off: 25 until an admin sets another, from 1 to 90. */
+export const DEFAULT_DEAL_PERCENT = 25;
+export const MIN_DEAL_PERCENT = 1;
+export const MAX_DEAL_PERCENT = 90;
+/** The most parts one deal prices: a flash deal is a handful of parts, and its list is one screen. */
+export const MAX_FLASH_DEAL_PARTS = 100;
 
 /**
  * The seller until an admin sets one: a US manufacturer, as the shop's dollar prices say. A US company
@@ -105,9 +119,33 @@ export const shopInfoSchema = z.object({
 });
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
+const dealPercentInvalid = copy.settings.percentInvalid(MIN_DEAL_PERCENT, MAX_DEAL_PERCENT);
+
+/** The deal's percentage off: a whole number from 1 to 90. */
+export const flashDealPercentSchema = z
+  .number({ error: dealPercentInvalid })
+  .int(dealPercentInvalid)
+  .min(MIN_DEAL_PERCENT, dealPercentInvalid)
+  .max(MAX_DEAL_PERCENT, dealPercentInvalid);
+
 export const settingsUpdateSchema = z.strictObject({
   flashDealEndsAt: z.iso.datetime({ offset: true, error: copy.validation.dateInvalid }),
-  flashDealDiscountText: requiredText(copy.validation.discountRequired, 40),
+  // Optional, as the seller: a client changing only the end keeps the rest of the deal as it is.
+  flashDealPercent: flashDealPercentSchema.optional(),
+  /** The whole list of the deal's parts (absent: unchanged, [] empties it); each a part on sale, once. */
+  flashDealPartIds: z
+    .array(
+      z
+        .string({ error: copy.settings.dealPartsInvalid })
+        .min(1, copy.settings.dealPartsInvalid)
+        .max(64, copy.settings.dealPartUnknown),
+      {
+        error: copy.settings.dealPartsInvalid,
+      },
+    )
+    .max(MAX_FLASH_DEAL_PARTS, copy.settings.dealPartsTooMany(MAX_FLASH_DEAL_PARTS))
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
   // Optional so that a client changing only the flash deal keeps the seller as it is.
   sellerName: sellerNameSchema.optional(),
   sellerAddress: sellerAddressSchema.optional(),

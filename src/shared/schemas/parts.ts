@@ -4,6 +4,7 @@ import { PRICE_PATTERN, parsePriceToCents } from '../money';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import {
   oemNumbersSchema,
+  minOrderQuantitySchema,
   packSizeSchema,
   lowStockThresholdSchema,
   partPricingProblems,
@@ -35,6 +36,8 @@ export const listPartsQuerySchema = z.object({
   sort: z.enum(partSortValues).optional(),
   /** `true`: only the parts that can be booked (isInStock in #shared/stock). */
   inStock: z.stringbool().default(false),
+  /** `true`: only the parts in the flash deal, while it runs (none once it has ended). */
+  deal: z.stringbool().default(false),
   /** A category's slug. */
   category: z.string().trim().max(60).optional(),
   /** A vehicle's id: only the parts that fit it (in `year`, when given). */
@@ -72,6 +75,18 @@ export const partSchema = z.object({
   lowStockThreshold: z.number().int().nullable(),
   /** Ascending; the unit price from each `minQuantity` on (#shared/pricing). */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
+  /**
+   * While the part is in the flash deal and the deal runs: its percentage off every unit price (tiers
+   * included), when it ends, and the part's own price at the deal. Null (or absent) otherwise. A client
+   * drops it once `endsAt` has passed, as the server's prices do.
+   */
+  deal: z
+    .object({ percent: z.number().int(), endsAt: isoDateTime, priceCents: z.number().int() })
+    .nullable()
+    .optional()
+    .describe(
+      'The flash deal while it runs for this part: percent off every unit price, its end, the price at the deal. Null otherwise.',
+    ),
   rating: ratingSummarySchema,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -145,7 +160,8 @@ const partInputFields = z.strictObject({
     .min(0, v.quantityInvalidPart)
     .max(MAX_STOCK, v.quantityInvalidPart),
   imageUrl: requiredText(v.imageRequired, 500),
-  minOrderQuantity: z.number().int().min(1).max(MAX_STOCK).optional(),
+  /** Absent on create: DEFAULT_MIN_ORDER_QUANTITY. */
+  minOrderQuantity: minOrderQuantitySchema.optional(),
   sku: skuSchema,
   categoryId: z.string({ error: copy.categories.required }).min(1, copy.categories.required).max(64, copy.categories.unknown),
   oemNumbers: oemNumbersSchema.optional(),
@@ -240,6 +256,11 @@ export const partFormSchema = z.object({
     const issues = [...checked.error.issues].sort((first, second) => row(first) - row(second));
     ctx.addIssue({ code: 'custom', message: issues.map((issue) => issue.message).join(' ') });
   }),
+  minOrderQuantity: z
+    .string()
+    .trim()
+    .regex(quantityText, { error: p.minOrderQuantityInvalid(MAX_STOCK), abort: true })
+    .refine((text) => minOrderQuantitySchema.safeParse(Number(text)).success, p.minOrderQuantityInvalid(MAX_STOCK)),
   packSize: z
     .string()
     .trim()
@@ -265,21 +286,28 @@ export const partFormSchema = z.object({
 });
 export type PartForm = z.infer<typeof partFormSchema>;
 
+/** The minimum order as typed, or NaN when it is not a whole number (its own field says so). */
+function minimumOf(text: string): number {
+  return quantityText.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
 /**
  * `partPricingProblems` on the form's rows, as a schema to join to the form's with `.and()`: every tier
- * above the part's minimum order (the default one when the form adds a part) and cheaper than the price
- * typed. Joined rather than refined on the form, because zod skips a refinement once a field has failed
- * with `abort` (an empty name), and the rows' problems should show with the rest at once.
+ * above the minimum order typed and cheaper than the price typed. Joined rather than refined on the
+ * form, because zod skips a refinement once a field has failed with `abort` (an empty name), and the
+ * rows' problems should show with the rest at once.
  */
-export function partFormPricingSchema(minOrderQuantity: number | undefined) {
+export function partFormPricingSchema() {
   return z
     .unknown()
     .superRefine((form, ctx) => {
-      const { price, priceTiers } = (form ?? {}) as Partial<Pick<PartForm, 'price' | 'priceTiers'>>;
-      if (typeof price !== 'string' || !Array.isArray(priceTiers)) return;
+      const { price, priceTiers, minOrderQuantity } = (form ?? {}) as Partial<
+        Pick<PartForm, 'price' | 'priceTiers' | 'minOrderQuantity'>
+      >;
+      if (typeof price !== 'string' || !Array.isArray(priceTiers) || typeof minOrderQuantity !== 'string') return;
       const problems = partPricingProblems({
         priceCents: parsePriceToCents(price) ?? Number.NaN,
-        minOrderQuantity,
+        minOrderQuantity: minimumOf(minOrderQuantity),
         priceTiers: tiersOf(priceTiers),
       });
       for (const problem of problems) ctx.addIssue({ code: 'custom', path: tierRowPath(problem.path), message: problem.message });
@@ -300,6 +328,7 @@ export function toPartInput(form: PartForm, imageUrl: string): PartInput {
     sku: form.sku.trim().toUpperCase(),
     categoryId: form.categoryId,
     oemNumbers: oemNumbers.success ? oemNumbers.data : oemNumbersOf(form.oemNumbers),
+    minOrderQuantity: minimumOf(form.minOrderQuantity),
     packSize: Number(form.packSize),
     lowStockThreshold: form.lowStockThreshold === '' ? null : Number(form.lowStockThreshold),
     priceTiers: tiersOf(form.priceTiers),

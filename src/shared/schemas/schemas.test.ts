@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as copy from '../copy';
 import { contactInputSchema, newsletterInputSchema } from './content';
-import { listPartsQuerySchema, partFormSchema, partInputSchema, toPartInput } from './parts';
+import { listPartsQuerySchema, MAX_STOCK, partFormPricingSchema, partFormSchema, partInputSchema, toPartInput } from './parts';
 import { reviewInputSchema } from './reviews';
 
 const v = copy.validation;
@@ -22,6 +22,7 @@ describe('part form', () => {
     sku: ' gh-brk-1042 ',
     categoryId: 'category-1',
     oemNumbers: '1K0 698 151 A\n\n  D1107 ',
+    minOrderQuantity: ' 8 ',
     packSize: '4',
     lowStockThreshold: ' 60 ',
     priceTiers: [
@@ -41,6 +42,7 @@ describe('part form', () => {
       sku: 'GH-BRK-1042',
       categoryId: 'category-1',
       oemNumbers: ['1K0 698 151 A', 'D1107'],
+      minOrderQuantity: 8,
       packSize: 4,
       lowStockThreshold: 60,
       priceTiers: [
@@ -85,6 +87,23 @@ describe('part form', () => {
     ).toBeNull();
     expect(toPartInput(partFormSchema.parse({ ...valid, lowStockThreshold: '0' }), '/uploads/x.webp').lowStockThreshold).toBe(0);
   });
+
+  it.each(['', '0', '-1', '1.5', '007', 'one', '1000001'])('refuses the minimum order "%s"', (minOrderQuantity) => {
+    expect(messages(partFormSchema.safeParse({ ...valid, minOrderQuantity }))).toEqual({
+      minOrderQuantity: copy.pricing.minOrderQuantityInvalid(MAX_STOCK),
+    });
+  });
+
+  it('takes a minimum order of 1, and checks the tiers against the minimum typed, not the default 12', () => {
+    const single = { ...valid, minOrderQuantity: '1', priceTiers: [{ minQuantity: '2', unitPrice: '11.90' }] };
+    expect(toPartInput(partFormSchema.parse(single), '/uploads/x.webp').minOrderQuantity).toBe(1);
+    expect(messages(partFormPricingSchema().safeParse(single))).toEqual({});
+    expect(messages(partFormPricingSchema().safeParse({ ...single, minOrderQuantity: '2' }))).toEqual({
+      'priceTiers.0.minQuantity': copy.pricing.tierQuantityNotAboveMinimum(1, 2),
+    });
+    // A minimum not yet a number says so on its own field; the tiers are not measured against it.
+    expect(messages(partFormPricingSchema().safeParse({ ...single, minOrderQuantity: 'x' }))).toEqual({});
+  });
 });
 
 describe('part API body', () => {
@@ -102,6 +121,22 @@ describe('part API body', () => {
     expect(partInputSchema.parse(valid)).toEqual(valid);
   });
 
+  it('takes a minimum order from 1 to the most stock a part holds, else says so', () => {
+    expect(partInputSchema.parse({ ...valid, minOrderQuantity: 1 }).minOrderQuantity).toBe(1);
+    expect(partInputSchema.parse(valid).minOrderQuantity).toBeUndefined();
+    for (const minOrderQuantity of [0, 2.5, -3, MAX_STOCK + 1, '12']) {
+      expect(messages(partInputSchema.safeParse({ ...valid, minOrderQuantity })), String(minOrderQuantity)).toEqual({
+        minOrderQuantity: copy.pricing.minOrderQuantityInvalid(MAX_STOCK),
+      });
+    }
+    // Tiers start above the part's own minimum, not the default one.
+    const tiers = { priceTiers: [{ minQuantity: 2, unitPriceCents: 1200 }] };
+    expect(partInputSchema.safeParse({ ...valid, ...tiers, minOrderQuantity: 1 }).success).toBe(true);
+    expect(messages(partInputSchema.safeParse({ ...valid, ...tiers }))).toEqual({
+      'priceTiers.0.minQuantity': copy.pricing.tierQuantityNotAboveMinimum(1, 12),
+    });
+  });
+
   it.each([
     [{ priceCents: -1 }, 'priceCents', v.priceInvalid],
     [{ priceCents: 12.5 }, 'priceCents', v.priceInvalid],
@@ -116,9 +151,12 @@ describe('part API body', () => {
 
 describe('parts list query', () => {
   it('fills defaults and coerces numbers; the order is left to the list (relevance for a search, else newest)', () => {
-    expect(listPartsQuerySchema.parse({})).toEqual({ inStock: false, page: 1, limit: 12 });
-    expect(listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ', inStock: 'true', year: '2015' })).toEqual({
+    expect(listPartsQuerySchema.parse({})).toEqual({ inStock: false, deal: false, page: 1, limit: 12 });
+    expect(
+      listPartsQuerySchema.parse({ page: '3', limit: '6', q: ' brake ', inStock: 'true', year: '2015', deal: 'true' }),
+    ).toEqual({
       inStock: true,
+      deal: true,
       page: 3,
       limit: 6,
       q: 'brake',

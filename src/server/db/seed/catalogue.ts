@@ -453,3 +453,32 @@ export const demoParts: readonly DemoPart[] = [
     oemNumbers: ['5G1 941 005 C'],
   },
 ];
+
+/**
+ * Each part's minimum order where it is not the default 12: a big-ticket part sells singly or by two
+ * (a clutch kit by the one, an alternator by two), what a workshop keeps by the box sells by the box
+ * (bulbs, filters and drain plugs by 24). Each is a whole number of the part's packs, under its first tier.
+ */
+export const demoMinimumOrders: Readonly<Record<string, number>> = {
+  'clutch-kit-dual-mass-flywheel': 1,
+  'alternator-120a': 2,
+  'starter-motor-1-4kw': 2,
+  'aluminium-core-radiator': 2,
+  'stainless-rear-muffler': 2,
+  'halogen-headlight-assembly-left': 2,
+  'brake-caliper-front-left': 2,
+  'cv-axle-shaft-front': 2,
+  'led-headlight-bulbs-h7': 24,
+  'spin-on-oil-filter': 24,
+  'magnetic-oil-drain-plug': 24,
+};
+
+/** The parts of the demo's flash deal: two of them among the landing page's newest, so the deal shows there too. */
+export const demoFlashDealParts: readonly string[] = [
+  'ceramic-front-brake-pads',
+  'led-headlight-bulbs-h7',
+  'timing-belt-kit',
+  'water-pump-with-gasket',
+  'clutch-kit-dual-mass-flywheel',
+  'beam-wiper-blade-set',
+];

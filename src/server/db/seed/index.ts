@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_DISCOUNT_TEXT, DEFAULT_SELLER } from '#shared/schemas/content';
+import * as copy from '#shared/copy';
+import { DEFAULT_DEAL_PERCENT, DEFAULT_SELLER } from '#shared/schemas/content';
 import { DEFAULT_PACK_SIZE } from '#shared/pricing';
 import { DEFAULT_MIN_ORDER_QUANTITY } from '#shared/schemas/parts';
 import { type Clock, systemClock } from '../../clock';
@@ -10,7 +11,7 @@ import { type Auth, createAuth, ensureDemoAccounts } from '../../modules/users';
 import type { Db, DatabaseHandle } from '../database';
 import type { BlogPostsTable, CategoriesTable, PartFitmentsTable, PartsTable, ReviewsTable, VehiclesTable } from '../schema';
 import { demoBlogPosts } from './blog-posts';
-import { demoCategories, demoParts } from './catalogue';
+import { demoCategories, demoFlashDealParts, demoMinimumOrders, demoParts } from './catalogue';
 import { demoPictureName, readDemoPictureManifest, storeDemoPicture } from './demo-pictures';
 import { type DemoTable, existingIds, insertMissingDemoRows, whatTheShopHas } from './demo-rows.repository';
 import { demoReviews } from './reviews';
@@ -92,7 +93,8 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
     settings: {
       id: 1,
       flash_deal_ends_at: new Date(now.getTime() + FLASH_DEAL_DAYS * DAY).toISOString(),
-      flash_deal_discount_text: DEFAULT_DISCOUNT_TEXT,
+      flash_deal_percent: DEFAULT_DEAL_PERCENT,
+      flash_deal_discount_text: copy.deal.discountText(DEFAULT_DEAL_PERCENT),
       // The demo's seller: a US manufacturer, as the dollar prices say.
       seller_name: DEFAULT_SELLER.sellerName,
       seller_address: DEFAULT_SELLER.sellerAddress,
@@ -161,7 +163,7 @@ function plannedParts(now: Date): Pending<PartsTable & { stock: number }>[] {
         description: part.description,
         price_cents: part.priceCents,
         stock: part.stock,
-        min_order_quantity: DEFAULT_MIN_ORDER_QUANTITY,
+        min_order_quantity: demoMinimumOrders[part.key] ?? DEFAULT_MIN_ORDER_QUANTITY,
         sku: part.sku,
         // The slug; the stored category's id replaces it when the rows are written.
         category_id: part.category,
@@ -169,6 +171,7 @@ function plannedParts(now: Date): Pending<PartsTable & { stock: number }>[] {
         pack_size: part.packSize ?? DEFAULT_PACK_SIZE,
         price_tiers: JSON.stringify(part.priceTiers ?? []),
         low_stock_threshold: null,
+        flash_deal_since: demoFlashDealParts.includes(part.key) ? createdAt : null,
         created_at: createdAt,
         updated_at: createdAt,
         archived_at: null,

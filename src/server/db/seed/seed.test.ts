@@ -7,6 +7,7 @@ import { LocalDiskStorage } from '../../modules/uploads';
 import { type Auth, demoAccounts } from '../../modules/users';
 import { createTestAuth } from '../../testing/accounts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { partPricingProblems } from '#shared/schemas/catalogue';
 import type { Db } from '../database';
 import { seedDemoData, seedDemoDataOnFirstStart } from '.';
 
@@ -171,9 +172,19 @@ for (const engine of availableEngines()) {
         expect(part.price_cents).toBeGreaterThanOrEqual(400);
         expect(part.price_cents).toBeLessThanOrEqual(90_000);
         expect(part.stock).toBeGreaterThanOrEqual(part.min_order_quantity);
-        expect(part.min_order_quantity).toBe(12);
+        expect(part.min_order_quantity % part.pack_size, part.name).toBe(0);
+        // A big-ticket part sells singly or by two, never by the dozen; its tiers start above its minimum.
+        if (part.price_cents >= 24_000) expect(part.min_order_quantity, part.name).toBeLessThanOrEqual(2);
+        const tiers = JSON.parse(part.price_tiers) as { minQuantity: number; unitPriceCents: number }[];
+        expect(
+          partPricingProblems({ priceCents: part.price_cents, minOrderQuantity: part.min_order_quantity, priceTiers: tiers }),
+        ).toEqual([]);
         expect(part.archived_at).toBeNull();
       }
+      const minimumOf = (name: string) => parts.find((part) => part.name.startsWith(name))?.min_order_quantity;
+      expect(minimumOf('Clutch Kit')).toBe(1);
+      expect(minimumOf('LED Headlight Bulbs')).toBe(24);
+      expect(minimumOf('Ceramic Front Brake Pads')).toBe(12);
       expect(parts.some((part) => part.description.length > 300)).toBe(true);
       expect(parts.some((part) => part.name.length > 35)).toBe(true);
       expect(parts.some((part) => part.stock >= 12 && part.stock <= 40)).toBe(true);
@@ -260,6 +271,20 @@ for (const engine of availableEngines()) {
       expect(settings.id).toBe(1);
       expect(settings.flash_deal_ends_at).toBe(new Date(Date.parse(NOW) + 14 * DAY).toISOString());
       expect(settings.flash_deal_discount_text).toBe('25% OFF');
+      expect(settings.flash_deal_percent).toBe(25);
+      // Some parts are in it, two of them among the six newest that the landing page shows.
+      const deal = await database.db
+        .selectFrom('parts')
+        .select(['name', 'flash_deal_since'])
+        .orderBy('created_at', 'desc')
+        .execute();
+      expect(deal.filter((part) => part.flash_deal_since !== null).length).toBe(6);
+      expect(
+        deal
+          .slice(0, 6)
+          .filter((part) => part.flash_deal_since !== null)
+          .map((part) => part.name),
+      ).toEqual(['Ceramic Front Brake Pads Set', 'LED Headlight Bulbs H7 (pair)']);
     });
 
     it('creates nothing on a second run, days later, and keeps what an admin changed', async () => {

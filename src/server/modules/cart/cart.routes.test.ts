@@ -48,6 +48,7 @@ describeOnEachEngine('cart API', (ctx) => {
           basePriceCents: 4890,
           savingsCents: 48 * 240,
           tier: { minQuantity: 48, unitPriceCents: 4650 },
+          deal: null,
           minOrderQuantity: 12,
           packSize: 1,
           stock: 500,

@@ -19,6 +19,15 @@ export async function findSettings(db: Db): Promise<SettingsRow | undefined> {
   return db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
 }
 
+/** The flash deal's end and percentage as stored; undefined before any settings were saved. */
+export async function findFlashDeal(db: Db): Promise<{ ends_at: string; percent: number } | undefined> {
+  return db
+    .selectFrom('settings')
+    .select(['flash_deal_ends_at as ends_at', 'flash_deal_percent as percent'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+}
+
 /** The seller invoices name, as stored (DEFAULT_SELLER until an admin changes it); null before any settings were saved. */
 export async function findSeller(db: Db): Promise<{ name: string; address: string; vatNumber: string } | null> {
   const row = await db
@@ -34,6 +43,8 @@ export async function upsertSettings(
   values: {
     flashDealEndsAt: string;
     flashDealDiscountText: string;
+    /** Undefined keeps what is stored (the column's default, 25, on the first write). */
+    flashDealPercent?: number | undefined;
     /** A field left undefined keeps what is stored (or DEFAULT_SELLER's on the first write). */
     seller?: { name?: string | undefined; address?: string | undefined; vatNumber?: string | undefined };
     now: string;
@@ -45,12 +56,14 @@ export async function upsertSettings(
     ...(address === undefined ? {} : { seller_address: address }),
     ...(vatNumber === undefined ? {} : { seller_vat_number: vatNumber }),
   };
+  const percent = values.flashDealPercent === undefined ? {} : { flash_deal_percent: values.flashDealPercent };
   await db
     .insertInto('settings')
     .values({
       id: 1,
       flash_deal_ends_at: values.flashDealEndsAt,
       flash_deal_discount_text: values.flashDealDiscountText,
+      ...percent,
       // The shop's own defaults, not the columns' (migration 0014 gave them the first shop's placeholder).
       seller_name: DEFAULT_SELLER.sellerName,
       seller_address: DEFAULT_SELLER.sellerAddress,
@@ -62,6 +75,7 @@ export async function upsertSettings(
       oc.column('id').doUpdateSet({
         flash_deal_ends_at: values.flashDealEndsAt,
         flash_deal_discount_text: values.flashDealDiscountText,
+        ...percent,
         ...seller,
         updated_at: values.now,
       }),

@@ -54,15 +54,24 @@ describeOnEachEngine('content API', (ctx) => {
 
   it('answers settings: an unconfigured deal has ended, a configured one follows the row', async () => {
     const before = (await ctx.app.inject({ url: '/api/settings' })).json();
-    expect(before).toEqual({ flashDealEndsAt: new Date(0).toISOString(), flashDealDiscountText: '25% OFF', ...DEFAULT_SELLER });
+    expect(before).toEqual({
+      flashDealEndsAt: new Date(0).toISOString(),
+      flashDealPercent: 25,
+      flashDealDiscountText: '25% OFF',
+      flashDealParts: [],
+      ...DEFAULT_SELLER,
+    });
     await upsertSettings(ctx.database.db, {
       flashDealEndsAt: '2026-07-01T00:00:00.000Z',
+      flashDealPercent: 30,
       flashDealDiscountText: '30% OFF',
       now: '2026-06-15T00:00:00.000Z',
     });
     expect((await ctx.app.inject({ url: '/api/settings' })).json()).toEqual({
       flashDealEndsAt: '2026-07-01T00:00:00.000Z',
+      flashDealPercent: 30,
       flashDealDiscountText: '30% OFF',
+      flashDealParts: [],
       ...DEFAULT_SELLER,
     });
   });
@@ -221,7 +230,7 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
       method === 'GET'
         ? undefined
         : url === '/api/settings'
-          ? { flashDealEndsAt: '2026-07-01T00:00:00.000Z', flashDealDiscountText: '10% OFF' }
+          ? { flashDealEndsAt: '2026-07-01T00:00:00.000Z', flashDealPercent: 10 }
           : { handled: true };
     const anonymous = await api.anonymous.request(method, url, payload);
     expect(anonymous.status).toBe(401);
@@ -294,19 +303,20 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
     );
   });
 
-  it('changes the settings, stored as UTC, shown at once on GET /api/settings', async () => {
+  it('changes the settings, stored as UTC, shown at once on GET /api/settings, the text made from the percentage', async () => {
     const res = await api.as(admin).patch('/api/settings', {
       flashDealEndsAt: '2026-07-01T14:00:00+02:00',
-      flashDealDiscountText: ' 40% OFF ',
+      flashDealPercent: 40,
     });
     expect(res.status).toBe(200);
-    const expected = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealDiscountText: '40% OFF' };
+    const expected = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealPercent: 40, flashDealDiscountText: '40% OFF' };
     expect(res.json).toMatchObject(expected);
     expect((await api.anonymous.get('/api/settings')).json).toMatchObject(expected);
   });
 
   it('changes the seller invoices name, and keeps it when only the flash deal is sent', async () => {
-    const deal = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealDiscountText: '40% OFF' };
+    const deal = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealPercent: 40 };
+    const shown = { ...deal, flashDealDiscountText: '40% OFF', flashDealParts: [] };
     const res = await api.as(admin).patch('/api/settings', {
       ...deal,
       sellerName: ' Gearhouse Parts GmbH ',
@@ -319,36 +329,50 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
       sellerAddress: 'Werkstraße 4\n70173 Stuttgart\nGermany',
       sellerVatNumber: 'DE 123456789',
     };
-    expect(res.json).toEqual({ ...deal, ...seller });
+    expect(res.json).toEqual({ ...shown, ...seller });
 
-    await api.as(admin).patch('/api/settings', { ...deal, flashDealDiscountText: '10% OFF' });
-    expect((await api.anonymous.get('/api/settings')).json).toEqual({ ...deal, flashDealDiscountText: '10% OFF', ...seller });
+    await api.as(admin).patch('/api/settings', { ...deal, flashDealPercent: 10 });
+    expect((await api.anonymous.get('/api/settings')).json).toEqual({
+      ...shown,
+      flashDealPercent: 10,
+      flashDealDiscountText: '10% OFF',
+      ...seller,
+    });
 
-    const noVat = await api.as(admin).patch('/api/settings', { ...deal, sellerVatNumber: '' });
-    expect(noVat.json).toEqual({ ...deal, ...seller, sellerVatNumber: '' });
+    // Without a percentage, the stored one stays.
+    const noVat = await api.as(admin).patch('/api/settings', { flashDealEndsAt: deal.flashDealEndsAt, sellerVatNumber: '' });
+    expect(noVat.json).toEqual({
+      ...shown,
+      flashDealPercent: 10,
+      flashDealDiscountText: '10% OFF',
+      ...seller,
+      sellerVatNumber: '',
+    });
   });
 
+  const percentInvalid = copy.settings.percentInvalid(1, 90);
   it.each([
-    [{ flashDealEndsAt: 'next friday', flashDealDiscountText: '10% OFF' }, { flashDealEndsAt: copy.validation.dateInvalid }],
+    [{ flashDealEndsAt: 'next friday', flashDealPercent: 10 }, { flashDealEndsAt: copy.validation.dateInvalid }],
+    [{ flashDealEndsAt: '2026-13-40T00:00:00Z', flashDealPercent: 10 }, { flashDealEndsAt: copy.validation.dateInvalid }],
+    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 0 }, { flashDealPercent: percentInvalid }],
+    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 91 }, { flashDealPercent: percentInvalid }],
+    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 12.5 }, { flashDealPercent: percentInvalid }],
+    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: '25' }, { flashDealPercent: percentInvalid }],
+    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPartIds: 'all' }, { flashDealPartIds: copy.settings.dealPartsInvalid }],
     [
-      { flashDealEndsAt: '2026-13-40T00:00:00Z', flashDealDiscountText: '10% OFF' },
-      { flashDealEndsAt: copy.validation.dateInvalid },
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPartIds: Array.from({ length: 101 }, (_, i) => `part-${i}`) },
+      { flashDealPartIds: copy.settings.dealPartsTooMany(100) },
     ],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '   ' },
-      { flashDealDiscountText: copy.validation.discountRequired },
-    ],
-    [{ flashDealEndsAt: '2026-07-01T00:00:00Z' }, { flashDealDiscountText: copy.validation.discountRequired }],
-    [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '10% OFF', sellerName: ' ', sellerAddress: '\n \n' },
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 10, sellerName: ' ', sellerAddress: '\n \n' },
       { sellerName: copy.validation.sellerNameRequired, sellerAddress: copy.validation.sellerAddressRequired },
     ],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '10% OFF', sellerAddress: '1\n2\n3\n4\n5\n6\n7' },
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 10, sellerAddress: '1\n2\n3\n4\n5\n6\n7' },
       { sellerAddress: copy.validation.sellerAddressLines(6) },
     ],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '10% OFF', sellerVatNumber: 'GB-123/45' },
+      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 10, sellerVatNumber: 'GB-123/45' },
       { sellerVatNumber: copy.validation.vatNumberInvalid },
     ],
   ])('refuses the settings %j with the form message', async (payload, errors) => {
@@ -357,13 +381,11 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
     expect(res.json).toMatchObject({ code: 'validation_failed', errors });
   });
 
-  it('refuses settings fields that are not in the form', async () => {
-    const res = await api.as(admin).patch('/api/settings', {
-      flashDealEndsAt: '2026-07-01T00:00:00Z',
-      flashDealDiscountText: '10% OFF',
-      updatedAt: '2020-01-01T00:00:00Z',
-    });
-    expect(res.status).toBe(400);
+  it('refuses settings fields that are not in the form, the discount text among them: it follows the percentage', async () => {
+    for (const extra of [{ updatedAt: '2020-01-01T00:00:00Z' }, { flashDealDiscountText: '50% OFF' }]) {
+      const res = await api.as(admin).patch('/api/settings', { flashDealEndsAt: '2026-07-01T00:00:00Z', ...extra });
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+    }
   });
 });
 
@@ -374,7 +396,7 @@ describeOnEachEngine(
       const api = testApi(ctx);
       const admin = await signedInAdmin(ctx);
       expect((await api.anonymous.get('/api/settings')).json.flashDealDiscountText).toBe('25% OFF');
-      await api.as(admin).patch('/api/settings', { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealDiscountText: '50% OFF' });
+      await api.as(admin).patch('/api/settings', { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 50 });
       expect((await api.anonymous.get('/api/settings')).json.flashDealDiscountText).toBe('50% OFF');
     });
   },

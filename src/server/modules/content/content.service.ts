@@ -1,15 +1,17 @@
 import * as copy from '#shared/copy';
+import type { FlashDealTerms } from '#shared/pricing';
 import type {
   BlogPost,
   BlogSummary,
   ContactInput,
   ContactMessage,
+  FlashDealPart,
   NewsletterInput,
   Settings,
   SettingsUpdate,
   Subscriber,
 } from '#shared/schemas/content';
-import { DEFAULT_DISCOUNT_TEXT, DEFAULT_SELLER } from '#shared/schemas/content';
+import { DEFAULT_DEAL_PERCENT, DEFAULT_SELLER } from '#shared/schemas/content';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow } from '../../db/schema';
@@ -58,10 +60,37 @@ function parseBody(body: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((p): p is string => typeof p === 'string') : [];
 }
 
+/**
+ * The parts module's side of the flash deal (its `flashDealParts`), handed in when the services are
+ * made: the parts module prices parts with the deal's terms from here, so this module must not import it.
+ */
+export interface FlashDealPartsPort {
+  /** The parts on sale in the deal, by name. */
+  list(db: Db): Promise<FlashDealPart[]>;
+  /**
+   * Makes `ids` the deal's parts, in the caller's transaction; answers those that are not parts on sale,
+   * and then changes nothing.
+   */
+  replace(trx: Db, ids: readonly string[], now: string): Promise<string[]>;
+}
+
 export interface ContentServiceDeps {
   clock: Clock;
   /** Where the service announces what it did (settingsChanged). */
   events: EventBus;
+  flashDealParts: FlashDealPartsPort;
+}
+
+/**
+ * The flash deal's percentage and end, for pricing the parts in it (#shared/pricing, `dealPercentAt`).
+ * A shop never configured has a deal that has ended.
+ */
+export async function flashDealOf(db: Db): Promise<FlashDealTerms> {
+  const row = await repo.findFlashDeal(db);
+  return {
+    percent: row ? Number(row.percent) : DEFAULT_DEAL_PERCENT,
+    endsAt: row?.ends_at ?? new Date(0).toISOString(),
+  };
 }
 
 /** The seller invoices name: the stored one, or the defaults before an admin saved any settings. */
@@ -75,7 +104,7 @@ export async function sellerOf(db: Db): Promise<{ name: string; address: string;
   );
 }
 
-export function createContentService(db: Db, { clock, events }: ContentServiceDeps) {
+export function createContentService(db: Db, { clock, events, flashDealParts }: ContentServiceDeps) {
   return {
     async listBlogs(): Promise<{ items: BlogSummary[] }> {
       return { items: (await repo.listBlogPosts(db)).map(toBlogSummary) };
@@ -94,10 +123,14 @@ export function createContentService(db: Db, { clock, events }: ContentServiceDe
 
     /** A shop that was never configured still answers: the deal has simply ended. */
     async getSettings(): Promise<Settings> {
-      const row = await repo.findSettings(db);
+      const [row, parts] = await Promise.all([repo.findSettings(db), flashDealParts.list(db)]);
+      const percent = row ? Number(row.flash_deal_percent) : DEFAULT_DEAL_PERCENT;
       return {
         flashDealEndsAt: row?.flash_deal_ends_at ?? new Date(0).toISOString(),
-        flashDealDiscountText: row?.flash_deal_discount_text ?? DEFAULT_DISCOUNT_TEXT,
+        flashDealPercent: percent,
+        // Made from the percentage, so the landing page never claims a discount the prices do not give.
+        flashDealDiscountText: copy.deal.discountText(percent),
+        flashDealParts: parts,
         sellerName: row?.seller_name ?? DEFAULT_SELLER.sellerName,
         sellerAddress: row?.seller_address ?? DEFAULT_SELLER.sellerAddress,
         sellerVatNumber: row?.seller_vat_number ?? DEFAULT_SELLER.sellerVatNumber,
@@ -118,15 +151,33 @@ export function createContentService(db: Db, { clock, events }: ContentServiceDe
       return { id };
     },
 
+    /**
+     * The deal (its end, percentage and parts) and the seller, in one transaction: a list naming a part
+     * not on sale changes nothing. Announced, so the public answers that show prices are dropped at once.
+     */
     async updateSettings(input: SettingsUpdate): Promise<Settings> {
-      // Stored in one form (UTC ISO) whatever offset the form sent, so both engines compare it alike.
-      await repo.upsertSettings(db, {
-        flashDealEndsAt: new Date(input.flashDealEndsAt).toISOString(),
-        flashDealDiscountText: input.flashDealDiscountText,
-        seller: { name: input.sellerName, address: input.sellerAddress, vatNumber: input.sellerVatNumber },
-        now: clock.now().toISOString(),
+      const now = clock.now().toISOString();
+      await events.transaction(db, async ({ trx, announce }) => {
+        const stored = await repo.findFlashDeal(trx);
+        const percent = input.flashDealPercent ?? (stored ? Number(stored.percent) : DEFAULT_DEAL_PERCENT);
+        // Stored in one form (UTC ISO) whatever offset the form sent, so both engines compare it alike.
+        await repo.upsertSettings(trx, {
+          flashDealEndsAt: new Date(input.flashDealEndsAt).toISOString(),
+          flashDealPercent: percent,
+          flashDealDiscountText: copy.deal.discountText(percent),
+          seller: { name: input.sellerName, address: input.sellerAddress, vatNumber: input.sellerVatNumber },
+          now,
+        });
+        if (input.flashDealPartIds !== undefined) {
+          const unknown = await flashDealParts.replace(trx, input.flashDealPartIds, now);
+          if (unknown.length > 0) {
+            throw new AppError('validation_failed', copy.settings.dealPartUnknown, {
+              flashDealPartIds: copy.settings.dealPartUnknown,
+            });
+          }
+        }
+        await announce('settingsChanged', {});
       });
-      events.committed('settingsChanged', {});
       return this.getSettings();
     },
 

@@ -1,5 +1,7 @@
 export { contentRoutes } from './content.routes';
-export { createContentService, type ContentService } from './content.service';
+export { createContentService, type ContentService, type FlashDealPartsPort } from './content.service';
+// For pricing (parts, cart, orders): the flash deal's percentage and end.
+export { flashDealOf } from './content.service';
 export { upsertSettings } from './content.repository';
 // For the orders' invoices: the seller they name.
 export { sellerOf } from './content.service';

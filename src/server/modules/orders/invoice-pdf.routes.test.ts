@@ -41,7 +41,6 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
   it('holds the number, the date paid, the seller, the buyer, every line and the total, for its owner and an admin', async () => {
     await api.as(admin).patch('/api/settings', {
       flashDealEndsAt: '2026-07-01T00:00:00Z',
-      flashDealDiscountText: '10% OFF',
       sellerName: 'Gearhouse Parts GmbH',
       sellerAddress: 'Werkstrasse 4\n70173 Stuttgart',
       sellerVatNumber: 'DE123456789',
@@ -95,7 +94,6 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
   it('prints names, addresses and part names in Polish, Greek, Cyrillic, Turkish and Vietnamese as written', async () => {
     await api.as(admin).patch('/api/settings', {
       flashDealEndsAt: '2026-07-01T00:00:00Z',
-      flashDealDiscountText: '10% OFF',
       sellerName: 'Převodovky Hradec s.r.o.',
       sellerAddress: 'Třída Čs. armády 7\n500 03 Hradec Králové',
       sellerVatNumber: 'CZ12345678',

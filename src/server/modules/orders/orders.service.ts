@@ -1,5 +1,5 @@
 import * as copy from '#shared/copy';
-import { quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
+import { type FlashDealTerms, quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
 import { tookUnderLowStockLine } from '#shared/stock';
 import {
   type ExportOrdersQuery,
@@ -20,7 +20,7 @@ import { newTimeOrderedId } from '../../ids';
 import { isAssumptionFailed, isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
-import { findLiveParts, lowStockLineOf, priceTiersOf, reserveStocks, takeStocksAsRead } from '../parts';
+import { findLivePartsAndDeal, lowStockLineOf, pricedPartOf, reserveStocks, takeStocksAsRead } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { cancelReleasingStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
@@ -103,11 +103,23 @@ function takesUnderLowStockLine(wanted: Booking['wanted'], parts: ReadonlyMap<st
   });
 }
 
-/** What the lines come to at the prices of their parts as read, in cents. */
-function totalAsRead(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>): number {
+/** The booking's parts as read, and the flash deal's terms read with them. */
+interface PartsRead {
+  parts: Map<string, PartRow>;
+  deal: FlashDealTerms;
+}
+
+/** The flash deal's terms as read for a booking, and the booking's moment (ms): what its lines are priced at. */
+interface DealAt {
+  terms: FlashDealTerms;
+  now: number;
+}
+
+/** What the lines come to at the prices of their parts as read (the flash deal's included), in cents. */
+function totalAsRead(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>, deal: DealAt): number {
   return wanted.reduce((sum, { partId, quantity }) => {
     const part = parts.get(partId)!;
-    return sum + unitPriceFor({ priceCents: part.price_cents, priceTiers: priceTiersOf(part) }, quantity) * quantity;
+    return sum + unitPriceFor(pricedPartOf(part, deal.terms, deal.now), quantity) * quantity;
   }, 0);
 }
 
@@ -210,8 +222,9 @@ export function createOrdersService(
    * part (the part page's "Book Now") answers as it always has: 404 for a part not on sale, its rule's
    * message under `quantity`. Lines answer each refused line under `lines.N.…`.
    */
-  async function orderableParts({ single, wanted }: Booking): Promise<Map<string, PartRow>> {
-    const parts = await findLiveParts(
+  async function orderableParts({ single, wanted }: Booking): Promise<PartsRead> {
+    // The flash deal's terms come in the same statement: a booking reads once before it writes.
+    const { parts, deal } = await findLivePartsAndDeal(
       db,
       wanted.map((line) => line.partId),
     );
@@ -235,7 +248,7 @@ export function createOrdersService(
       const row = Number(key.split('.')[1]) + 1;
       throw new AppError('validation_failed', single ? message : copy.booking.lineRefused(row, message), refused);
     }
-    return parts;
+    return { parts, deal };
   }
 
   /**
@@ -246,11 +259,14 @@ export function createOrdersService(
    */
   async function book(
     { user, input, scopedKey, single, wanted }: Booking,
-    parts: ReadonlyMap<string, PartRow>,
+    { parts, deal: terms }: PartsRead,
     how: 'locked' | 'as read',
   ): Promise<string> {
     const id = newTimeOrderedId();
-    const now = clock.now().toISOString();
+    const placedAt = clock.now();
+    const now = placedAt.toISOString();
+    // Priced at the moment it is placed: an order placed once the deal has ended pays full price.
+    const deal: DealAt = { terms, now: placedAt.getTime() };
     const cap = unpaidValueCapOf(user);
     const exemptAlone = isSmallestSingleLine(wanted, parts);
     await events.transaction(db, async ({ trx, announce }) => {
@@ -259,7 +275,7 @@ export function createOrdersService(
       let held: UnpaidHeld | undefined;
       if (how === 'as read') {
         // Priced as read: the parts' prices and tiers are checked unchanged in the same write.
-        const value = cap === null ? null : { cap, total: totalAsRead(wanted, parts), exemptAlone };
+        const value = cap === null ? null : { cap, total: totalAsRead(wanted, parts, deal), exemptAlone };
         await lockUnpaidOrdersUnder(trx, user.id, { limit: maxUnpaidOrders, value });
       } else {
         held = await lockUnpaidOrdersOf(trx, user.id);
@@ -298,7 +314,7 @@ export function createOrdersService(
           minOrderQuantity: taken.min_order_quantity,
           lowStockThreshold: taken.low_stock_threshold,
         });
-        const unitPrice = unitPriceFor({ priceCents: taken.price_cents, priceTiers: priceTiersOf(taken) }, line.quantity);
+        const unitPrice = unitPriceFor(pricedPartOf(taken, deal.terms, deal.now), line.quantity);
         lines[line.position] = {
           order_id: id,
           position: line.position,
@@ -367,21 +383,21 @@ export function createOrdersService(
 
       const booking: Booking = { user, input, scopedKey, single: input.lines === undefined, wanted: linesOf(input) };
       try {
-        let parts = await orderableParts(booking);
+        let read = await orderableParts(booking);
         // On PostgreSQL the booking goes out in one write, on the parts as just read, unless it takes a
         // part under its low-stock line (the admins' mail is written from the row the booking leaves).
         // Should what it assumed no longer hold by then (a part changed, another order took the stock,
         // the customer reached a limit), nothing was written, and it is done the careful way,
         // statement by statement, on the parts read afresh.
-        if (isPostgres(db) && !takesUnderLowStockLine(booking.wanted, parts)) {
+        if (isPostgres(db) && !takesUnderLowStockLine(booking.wanted, read.parts)) {
           try {
-            return { id: await book(booking, parts, 'as read') };
+            return { id: await book(booking, read, 'as read') };
           } catch (error) {
             if (!isAssumptionFailed(error)) throw error;
-            parts = await orderableParts(booking);
+            read = await orderableParts(booking);
           }
         }
-        return { id: await book(booking, parts, 'locked') };
+        return { id: await book(booking, read, 'locked') };
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
         if (isUniqueViolation(error)) {

@@ -1,7 +1,14 @@
 // The parts module's front door: what the rest of the server may use. Other modules never import
 // its files directly (docs/decisions/0017-modules-and-events.md).
 export { partsRoutes } from './parts.routes';
-export { createPartsService, priceTiersOf, type OrdersOfPartPort, type PartsService } from './parts.service';
+export {
+  createPartsService,
+  dealPercentOf,
+  priceTiersOf,
+  pricedPartOf,
+  type OrdersOfPartPort,
+  type PartsService,
+} from './parts.service';
 export { categoriesRoutes } from './categories.routes';
 // The searches that found nothing: the admin's overview reads them. The app runs the search's upkeep
 // periodically (old misses pruned, SQLite's index merged); the scale bench merges after its load.
@@ -15,12 +22,15 @@ export { createLowStockMails, type LowStockMails } from './low-stock';
 export {
   findLivePart,
   findLiveParts,
+  findLivePartsAndDeal,
   findLivePartsBySku,
   findPartsByIds,
+  flashDealParts,
   isLivePart,
   lowStockLineOf,
   lowStockParts,
   releaseStocks,
+  replaceFlashDealParts,
   reserveStocks,
   takeStocksAsRead,
   type ReservedPart,

@@ -20,6 +20,7 @@ const everyPart: PartFilters = {
   make: undefined,
   year: undefined,
   inStock: false,
+  deal: false,
 };
 
 describeOnEachEngine('the columns a part is read with', (ctx) => {

@@ -38,6 +38,8 @@ export interface PartFilters {
   make: string | undefined;
   year: number | undefined;
   inStock: boolean;
+  /** Only the parts in the flash deal (whether it still runs is the service's to say). */
+  deal: boolean;
 }
 
 export interface FilterNames {
@@ -47,6 +49,7 @@ export interface FilterNames {
   make: string | undefined;
   year: number | undefined;
   inStock: boolean;
+  deal: boolean;
 }
 
 type PartsQuery = SelectQueryBuilder<Database, 'parts', object>;
@@ -89,6 +92,7 @@ export async function resolveFilters(
       make: names.make,
       year: names.year,
       inStock: names.inStock,
+      deal: names.deal,
     },
     unknown,
   };
@@ -186,6 +190,7 @@ function hitConditions(db: Db, filters: PartFilters, leaveOut = { category: true
   if (filters.search)
     conditions.push(matchesNothing(filters.search) ? sql`1 = 0` : sql`hit.rowid in (${hitRowids(filters.search)})`);
   if (fitsAVehicle(filters)) conditions.push(sql`hit.part_id in (${fitting(db, filters)})`);
+  if (filters.deal) conditions.push(sql`hit.part_id in (select id from parts where flash_deal_since is not null)`);
   if (filters.categoryId !== undefined && !leaveOut.category) conditions.push(sql`hit.category_id = ${filters.categoryId}`);
   if (filters.inStock && !leaveOut.inStock) conditions.push(sql`hit.bookable = 1`);
   return conditions;
@@ -272,6 +277,8 @@ export function partsMatching(
   if (fitsAVehicle(filters)) {
     query = query.where('parts.id', 'in', fitting(db, filters));
   }
+  // The deal's few parts, from their partial index (migration 0027).
+  if (filters.deal) query = query.where('parts.flash_deal_since', 'is not', null);
   // In stock: the stock covers the minimum order (isInStock in #shared/stock), so the part is not one
   // of the live parts whose stock does not (unbookable_parts, kept by triggers: migrations 0019, 0020).
   if (filters.inStock && !leaveOut.inStock)
@@ -372,7 +379,7 @@ async function everyPartByCategory(db: Db): Promise<CategoryGroup[]> {
 
 /** The parts matching every filter but the category and "in stock only", counted per category. */
 async function matchesByCategory(db: Db, filters: PartFilters): Promise<CategoryGroup[]> {
-  const narrowed = filters.search !== undefined || fitsAVehicle(filters);
+  const narrowed = filters.search !== undefined || fitsAVehicle(filters) || filters.deal;
   if (!narrowed) return everyPartByCategory(db);
   if (isSqlite(db)) {
     // The search's rows hold each live part's category and whether it is bookable: no part is read.

@@ -1,5 +1,6 @@
 import { type AliasedRawBuilder, type QueryCreator, sql } from 'kysely';
-import { partNumberKey } from '#shared/pricing';
+import { type FlashDealTerms, partNumberKey } from '#shared/pricing';
+import { DEFAULT_DEAL_PERCENT } from '#shared/schemas/content';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { compiledOnce } from '../../db/compiled-once';
@@ -31,6 +32,7 @@ const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
   pack_size: true,
   price_tiers: true,
   low_stock_threshold: true,
+  flash_deal_since: true,
 };
 export const PART_COLUMNS = [
   ...(Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[]).map((column) => `parts.${column}` as const),
@@ -136,6 +138,36 @@ export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map
   if (unique.length === 0) return new Map();
   const { rows } = await liveParts(db, unique);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The live parts among these ids with their flash deal's terms, read in the one statement a booking
+ * reads before it writes (the terms are the settings' columns, joined for this read: docs/decisions/
+ * 0017-modules-and-events.md). A shop never configured has a deal that has ended.
+ */
+const livePartsAndDeal = compiledOnce((db: Db, ids: string[]) =>
+  partsWithStock(db)
+    .select(PART_COLUMNS)
+    .select((eb) => [
+      eb.selectFrom('settings').select('settings.flash_deal_percent').where('settings.id', '=', 1).as('deal_percent'),
+      eb.selectFrom('settings').select('settings.flash_deal_ends_at').where('settings.id', '=', 1).as('deal_ends_at'),
+    ])
+    .where('id', 'in', ids)
+    .where('archived_at', 'is', null),
+);
+
+export async function findLivePartsAndDeal(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ parts: Map<string, PartRow>; deal: FlashDealTerms }> {
+  const unique = [...new Set(ids)];
+  const { rows } = unique.length === 0 ? { rows: [] } : await livePartsAndDeal(db, unique);
+  const terms = rows[0];
+  const deal = {
+    percent: terms?.deal_percent == null ? DEFAULT_DEAL_PERCENT : Number(terms.deal_percent),
+    endsAt: terms?.deal_ends_at ?? new Date(0).toISOString(),
+  };
+  return { parts: new Map(rows.map(({ deal_percent: _p, deal_ends_at: _e, ...row }) => [row.id, row])), deal };
 }
 
 /** These parts, archived or not, by id (a cart shows a part no longer sold as such). */
@@ -247,6 +279,49 @@ export async function updateLivePart(
   return findLivePart(db, id);
 }
 
+/** The live parts in the flash deal, by name (a handful: `parts_flash_deal_idx` holds them). */
+export async function flashDealParts(db: Db): Promise<Pick<PartRow, 'id' | 'sku' | 'name'>[]> {
+  return db
+    .selectFrom('parts')
+    .select(['id', 'sku', 'name'])
+    .where('flash_deal_since', 'is not', null)
+    .where('archived_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Makes `ids` the flash deal's parts, in the caller's transaction: those leaving it are taken out,
+ * those joining it are marked with `now`, those staying keep their time. Answers the ids that are not
+ * live parts, and then changes nothing.
+ */
+export async function replaceFlashDealParts(trx: Db, ids: readonly string[], now: string): Promise<string[]> {
+  const wanted = [...new Set(ids)];
+  const live =
+    wanted.length === 0
+      ? new Set<string>()
+      : new Set(
+          (await trx.selectFrom('parts').select('id').where('id', 'in', wanted).where('archived_at', 'is', null).execute()).map(
+            (row) => row.id,
+          ),
+        );
+  const unknown = wanted.filter((id) => !live.has(id));
+  if (unknown.length > 0) return unknown;
+  let leaving = trx.updateTable('parts').set({ flash_deal_since: null }).where('flash_deal_since', 'is not', null);
+  if (wanted.length > 0) leaving = leaving.where('id', 'not in', wanted);
+  await leaving.execute();
+  if (wanted.length > 0) {
+    await trx
+      .updateTable('parts')
+      .set({ flash_deal_since: now })
+      .where('id', 'in', wanted)
+      .where('flash_deal_since', 'is', null)
+      .execute();
+  }
+  return [];
+}
+
 /** Hides a live part from the shop; answers whether there was one. */
 export async function archiveLivePart(db: Db, id: string, now: string): Promise<boolean> {
   await lockStockOf(db, id);
@@ -265,10 +340,19 @@ export async function deleteLivePart(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** What an order copies from its part at the moment its stock is reserved. */
+/** What an order copies from its part at the moment its stock is reserved (whether the part is in the flash deal prices it too). */
 export type ReservedPart = Pick<
   PartRow,
-  'id' | 'sku' | 'name' | 'image_url' | 'price_cents' | 'price_tiers' | 'stock' | 'min_order_quantity' | 'low_stock_threshold'
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'image_url'
+  | 'price_cents'
+  | 'price_tiers'
+  | 'stock'
+  | 'min_order_quantity'
+  | 'low_stock_threshold'
+  | 'flash_deal_since'
 >;
 
 /**
@@ -301,7 +385,17 @@ const stockTaken = compiledOnce((trx: Db, { partId, quantity }: { partId: string
 const reservedParts = compiledOnce((trx: Db, { ids }: { ids: string[] }) =>
   trx
     .selectFrom('parts')
-    .select(['id', 'sku', 'name', 'image_url', 'price_cents', 'price_tiers', 'min_order_quantity', 'low_stock_threshold'])
+    .select([
+      'id',
+      'sku',
+      'name',
+      'image_url',
+      'price_cents',
+      'price_tiers',
+      'min_order_quantity',
+      'low_stock_threshold',
+      'flash_deal_since',
+    ])
     .where('id', 'in', ids)
     .where('archived_at', 'is', null),
 );
@@ -374,6 +468,7 @@ const ASSUMED_COLUMNS = {
   min_order_quantity: 'integer',
   pack_size: 'integer',
   low_stock_threshold: 'integer',
+  flash_deal_since: 'text',
 } as const;
 const assumed = Object.keys(ASSUMED_COLUMNS) as (keyof typeof ASSUMED_COLUMNS)[];
 

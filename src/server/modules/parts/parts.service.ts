@@ -13,7 +13,14 @@ import {
   type UnpaidOrdersOfPart,
 } from '#shared/schemas/parts';
 import { partPricingProblems } from '#shared/schemas/catalogue';
-import { DEFAULT_PACK_SIZE, type PriceTier } from '#shared/pricing';
+import {
+  DEFAULT_PACK_SIZE,
+  dealPercentAt,
+  discountedCents,
+  type FlashDealTerms,
+  type PricedPart,
+  type PriceTier,
+} from '#shared/pricing';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../db/database';
@@ -22,6 +29,7 @@ import { AppError } from '../../app-error';
 import type { EventBus, Tx } from '../../events';
 import { newId } from '../../ids';
 import type { Log } from '../../log';
+import { flashDealOf } from '../content';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
@@ -58,7 +66,30 @@ export function priceTiersOf(row: Pick<PartRow, 'price_tiers'>): PriceTier[] {
   return jsonArray<PriceTier>(row.price_tiers);
 }
 
-export function toPart(row: PartRow, category: Pick<CategoryRow, 'slug' | 'name'>, rating: RatingSummary = noRatings): Part {
+/**
+ * The flash deal's percentage off the part at `now` (ms): the deal's while the part is in it and it
+ * runs, else 0. What the cart, the order and the part's answer price it with (#shared/pricing).
+ */
+export function dealPercentOf(part: Pick<PartRow, 'flash_deal_since'>, deal: FlashDealTerms, now: number): number {
+  return part.flash_deal_since === null ? 0 : dealPercentAt(deal, now);
+}
+
+/** What #shared/pricing prices the part by at `now`: its price, its tiers and the deal's percentage off. */
+export function pricedPartOf(
+  part: Pick<PartRow, 'price_cents' | 'price_tiers' | 'flash_deal_since'>,
+  deal: FlashDealTerms,
+  now: number,
+): PricedPart {
+  return { priceCents: part.price_cents, priceTiers: priceTiersOf(part), dealPercent: dealPercentOf(part, deal, now) };
+}
+
+export function toPart(
+  row: PartRow,
+  category: Pick<CategoryRow, 'slug' | 'name'>,
+  rating: RatingSummary = noRatings,
+  deal?: { terms: FlashDealTerms; now: number },
+): Part {
+  const percent = deal ? dealPercentOf(row, deal.terms, deal.now) : 0;
   return {
     id: row.id,
     name: row.name,
@@ -74,6 +105,8 @@ export function toPart(row: PartRow, category: Pick<CategoryRow, 'slug' | 'name'
     packSize: row.pack_size,
     lowStockThreshold: row.low_stock_threshold,
     priceTiers: priceTiersOf(row),
+    deal:
+      deal && percent > 0 ? { percent, endsAt: deal.terms.endsAt, priceCents: discountedCents(row.price_cents, percent) } : null,
     rating,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -138,17 +171,22 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
   /** The catalogue's words, for "Did you mean" (search-suggestion.ts). */
   const vocabulary = createSearchVocabulary(() => readSearchVocabulary(db), { clock, log });
 
-  /** Parts as the API shows them: their categories and rating summaries read in one query each. */
-  async function presented(rows: PartRow[]): Promise<Part[]> {
+  /**
+   * Parts as the API shows them: their categories, rating summaries and the flash deal read in one query
+   * each (the deal's terms given when the caller read them already), the deal as it stands now.
+   */
+  async function presented(rows: PartRow[], dealTerms?: FlashDealTerms): Promise<Part[]> {
     const ids = rows.map((row) => row.id);
-    const [categories, ratings] = await Promise.all([
+    const [categories, ratings, terms] = await Promise.all([
       categoriesByIds(
         db,
         rows.map((row) => row.category_id),
       ),
       ratingSummaries(db, ids),
+      dealTerms ?? flashDealOf(db),
     ]);
-    return rows.map((row) => toPart(row, categories.get(row.category_id) ?? noCategory, ratings.get(row.id)));
+    const deal = { terms, now: clock.now().getTime() };
+    return rows.map((row) => toPart(row, categories.get(row.category_id) ?? noCategory, ratings.get(row.id), deal));
   }
 
   return {
@@ -159,13 +197,19 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
      * without holding up the answer.
      */
     async listParts(query: ListPartsQuery, { client }: { client: string }): Promise<PartList> {
-      const { q, category, vehicle, make, year, inStock, page, limit } = query;
-      const { filters, unknown } = await resolveFilters(db, { q, category, vehicle, make, year, inStock });
+      const { q, category, vehicle, make, year, inStock, deal, page, limit } = query;
+      const [{ filters, unknown }, terms] = await Promise.all([
+        resolveFilters(db, { q, category, vehicle, make, year, inStock, deal }),
+        flashDealOf(db),
+      ]);
       const sort = query.sort ?? (q ? 'relevance' : 'newest');
       let found: FoundParts;
       /** Whether the parts were looked for (no filter ruled them all out first): only then is a suggestion of use. */
       let searched = false;
-      if (unknown.includes('vehicle') || unknown.includes('make')) {
+      // Once the deal has ended no part is priced by it: "Shop the deal" lists none.
+      if (deal && dealPercentAt(terms, clock.now().getTime()) === 0) {
+        found = { rows: [], total: 0, facets: { categories: [], inStock: 0 } };
+      } else if (unknown.includes('vehicle') || unknown.includes('make')) {
         found = { rows: [], total: 0, facets: { categories: [], inStock: 0 } };
       } else if (unknown.includes('category')) {
         // The categories' counts leave the category filter out, so they still show where else to look.
@@ -204,7 +248,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         void written.finally(() => recording.delete(written));
       }
       return {
-        items: await presented(found.rows),
+        items: await presented(found.rows, terms),
         total: found.total,
         page,
         limit,

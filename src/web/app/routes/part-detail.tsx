@@ -1,11 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
+import { discountedCents } from '#shared/pricing';
 import { withReturnPath } from '#shared/return-path';
 import type { Part } from '#shared/schemas/parts';
 import { isInStock } from '#shared/stock';
+import { DealPrice } from '../../components/deal-price';
 import { NotFoundView } from '../../components/not-found-view';
 import { Picture } from '../../components/picture';
 import { SectionBoundary } from '../../components/section-boundary';
@@ -20,6 +22,7 @@ import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
 import { partQueryOptions, usePartQuery } from '../../features/parts/api/get-part';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
+import { useDealPercent } from '../../lib/use-deal-percent';
 import { formatCount } from '#shared/numbers';
 import { pageLoader } from '../page-data';
 
@@ -45,11 +48,12 @@ function BookingFormPlaceholder() {
 
 /**
  * The part's prices as one line, its own price from its minimum order first, then each volume price:
- * "12+ $48.90 · 48+ $46.50 · 96+ $44.00" (docs/shop-rules.md, "Volume prices and pack sizes").
+ * "12+ $48.90 · 48+ $46.50 · 96+ $44.00" (docs/shop-rules.md, "Volume prices and pack sizes"), each
+ * with the flash deal's percentage off while it runs.
  */
-function priceLine(part: Part): string {
+function priceLine(part: Part, dealPercent: number): string {
   return [{ minQuantity: part.minOrderQuantity, unitPriceCents: part.priceCents }, ...part.priceTiers]
-    .map((tier) => copy.pricing.tier(tier.minQuantity, formatMoney(tier.unitPriceCents)))
+    .map((tier) => copy.pricing.tier(tier.minQuantity, formatMoney(discountedCents(tier.unitPriceCents, dealPercent))))
     .join(copy.pricing.tierSeparator);
 }
 
@@ -81,6 +85,9 @@ export default function PartDetailPage() {
   const part = usePartQuery(partId);
   const session = useSession();
   const { add: addToCart } = useAddToCart();
+  // The flash deal's percentage off every price of the part, 0 once it has ended (also while drawn).
+  const dealPercent = useDealPercent(part.data?.deal);
+  const booked = useMemo(() => (part.data ? { ...part.data, dealPercent } : undefined), [part.data, dealPercent]);
   // Set when a booking was refused for an unverified address: the way to get the link again shows.
   const [needsVerification, setNeedsVerification] = useState(false);
   if (part.isPending) return <Spinner className="min-h-[60vh]" />;
@@ -132,7 +139,9 @@ export default function PartDetailPage() {
         <dl className="mt-6 grid grid-cols-2 gap-4">
           <div>
             <dt className="text-sm font-semibold text-slate-600">{copy.part.price}</dt>
-            <dd className="text-2xl font-extrabold text-slate-900">{formatMoney(data.priceCents)}</dd>
+            <dd className="text-2xl font-extrabold text-slate-900">
+              <DealPrice priceCents={data.priceCents} deal={data.deal} />
+            </dd>
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{copy.part.availableQuantity}</dt>
@@ -141,6 +150,11 @@ export default function PartDetailPage() {
             </dd>
           </div>
         </dl>
+        {dealPercent > 0 ? (
+          <p className="mt-3 text-sm font-semibold text-brand-800" data-testid="part-deal">
+            {copy.deal.onDeal(dealPercent)}
+          </p>
+        ) : null}
         {bookable ? null : (
           <p className="mt-4">
             <span className="inline-block rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white">
@@ -179,7 +193,7 @@ export default function PartDetailPage() {
             <div className="sm:col-span-2">
               <dt className="text-sm font-semibold text-slate-600">{copy.part.volumePrices}</dt>
               <dd className="font-semibold text-slate-900 tabular-nums" data-testid="part-price-tiers">
-                {priceLine(data)}
+                {priceLine(data, dealPercent)}
               </dd>
             </div>
           ) : null}
@@ -213,7 +227,7 @@ export default function PartDetailPage() {
                 <WhenNearViewport placeholder={<BookingFormPlaceholder />}>
                   <Suspense fallback={<BookingFormPlaceholder />}>
                     <BookingForm
-                      part={data}
+                      part={booked ?? data}
                       name={session.user.name}
                       email={session.user.email}
                       onEmailNotVerified={() => setNeedsVerification(true)}

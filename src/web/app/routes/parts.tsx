@@ -35,7 +35,7 @@ const LIST_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 xl:grid-cols-3 lg:gap-8';
 const c = copy.partsList;
 
 /** The list the page shows for its search. */
-function partsListQuery({ q, sort, page, inStock, category, vehicle, make, year }: PartsSearch): PartsQuery {
+function partsListQuery({ q, sort, page, inStock, category, vehicle, make, year, deal }: PartsSearch): PartsQuery {
   return {
     q: q || undefined,
     // The API's own default (relevance with a search, newest without) is not sent, so both spellings share a cache entry.
@@ -47,6 +47,7 @@ function partsListQuery({ q, sort, page, inStock, category, vehicle, make, year 
     ...(vehicle ? { vehicle } : {}),
     ...(make ? { make } : {}),
     ...(year === undefined ? {} : { year }),
+    ...(deal ? { deal } : {}),
   };
 }
 
@@ -126,10 +127,20 @@ function activeFilters(search: PartsSearch, vehicle: Vehicle | null | undefined,
       removeTo: address(changed(search, { inStock: false })),
     });
   }
+  if (search.deal) {
+    filters.push({ label: copy.deal.chip, phrase: copy.deal.phrase, removeTo: address(changed(search, { deal: false })) });
+  }
   return filters;
 }
 
-const NO_FILTERS = { category: '', vehicle: '', make: '', year: undefined, inStock: false } satisfies Partial<PartsSearch>;
+const NO_FILTERS = {
+  category: '',
+  vehicle: '',
+  make: '',
+  year: undefined,
+  inStock: false,
+  deal: false,
+} satisfies Partial<PartsSearch>;
 
 /**
  * What the list does once a change made on this page is shown: the results come into view (they start

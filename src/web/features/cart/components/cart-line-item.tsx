@@ -82,6 +82,14 @@ export function CartLineItem({
                 {copy.cartView.tier(line.tier.minQuantity)}
               </span>
             ) : null}
+            {line.deal ? (
+              <span
+                data-testid="cart-line-deal"
+                className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800 ring-1 ring-brand-200"
+              >
+                {copy.deal.cartLine(line.deal.percent)}
+              </span>
+            ) : null}
           </p>
         </div>
       </div>

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Cart } from '#shared/schemas/cart';
-import { useCartQuery } from '../api/get-cart';
+import { systemClock } from '../../../lib/clock';
+import { cartQueryKey, useCartQuery } from '../api/get-cart';
 import { useCartQuoteQuery } from '../api/quote-cart';
 import { readBrowserCart, useBrowserCart, writeBrowserCart } from './browser-cart';
 import { useCartOwner } from './cart-owner';
@@ -27,6 +29,22 @@ export function useCartView() {
       writeBrowserCart(current.filter((line) => known.has(line.partId) || !browserLines.includes(line)));
     }
   }, [quoted, browserLines]);
+
+  // When a line's flash deal ends the server prices it again (the order is priced by the server alone),
+  // so the cart shown never keeps a deal price past the deal's end.
+  const queryClient = useQueryClient();
+  const shown = owner === 'signed-in' ? serverCart.data : quote.data;
+  const dealEnds = Math.min(
+    ...(shown?.lines ?? []).map((line) => (line.deal ? Date.parse(line.deal.endsAt) : Number.POSITIVE_INFINITY)),
+  );
+  useEffect(() => {
+    if (!Number.isFinite(dealEnds)) return undefined;
+    const timer = window.setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+      Math.min(Math.max(0, dealEnds - systemClock()) + 1, 2_147_483_647),
+    );
+    return () => window.clearTimeout(timer);
+  }, [dealEnds, queryClient]);
 
   const visitorCart = useMemo((): Cart | undefined => {
     if (browserLines.length === 0) return { lines: [], subtotalCents: 0, savingsCents: 0 };

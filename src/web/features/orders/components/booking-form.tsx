@@ -16,8 +16,10 @@ import { newIdempotencyKey } from '../lib/idempotency-key';
 
 const v = copy.validation;
 
-/** What the form needs of the part: its quantity rules and its prices. */
-type BookedPart = Pick<Part, 'id' | 'minOrderQuantity' | 'stock' | 'packSize' | 'priceCents' | 'priceTiers'>;
+/** What the form needs of the part: its quantity rules and its prices, the flash deal's percentage off included. */
+type BookedPart = Pick<Part, 'id' | 'minOrderQuantity' | 'stock' | 'packSize' | 'priceCents' | 'priceTiers'> & {
+  dealPercent?: number;
+};
 
 /**
  * The booking rules (docs/shop-rules.md, "Forms, rules and messages") for one part: the shared quantity
@@ -203,7 +205,7 @@ function LineTotal({ part, quantityText }: { part: BookedPart; quantityText: str
               {formatMoney(lineTotalCents(part, quantity))}
             </strong>
           </p>
-          {tierFor(part, quantity) ? (
+          {tierFor(part, quantity) || (part.dealPercent ?? 0) > 0 ? (
             <p className="text-sm text-slate-600 tabular-nums">
               {copy.part.unitPriceAt(formatMoney(unitPriceFor(part, quantity)))}
             </p>

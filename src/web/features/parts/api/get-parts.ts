@@ -16,11 +16,16 @@ export interface PartsQuery {
   /** Only the parts that fit one of this make's vehicles (in `year`, when given). */
   make?: string;
   year?: number;
+  /** Only the parts in the flash deal. */
+  deal?: boolean;
 }
 
-export function getParts({ inStock, ...query }: PartsQuery, call: ApiCall = {}): Promise<PartList> {
-  // Every field is the API's parameter of the same name; "In stock only" is sent only when on.
-  return apiRequest<PartList>(`/api/parts${queryString({ ...query, inStock: inStock ? 'true' : undefined })}`, call);
+export function getParts({ inStock, deal, ...query }: PartsQuery, call: ApiCall = {}): Promise<PartList> {
+  // Every field is the API's parameter of the same name; the flags are sent only when on.
+  return apiRequest<PartList>(
+    `/api/parts${queryString({ ...query, inStock: inStock ? 'true' : undefined, deal: deal ? 'true' : undefined })}`,
+    call,
+  );
 }
 
 export function partsQueryOptions(query: PartsQuery) {

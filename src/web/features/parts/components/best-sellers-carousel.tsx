@@ -5,11 +5,11 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import type { Swiper as SwiperInstance } from 'swiper/types';
 import 'swiper/css';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { Part } from '#shared/schemas/parts';
 import { isInStock } from '#shared/stock';
 import { truncate } from '#shared/text';
+import { DealPrice } from '../../../components/deal-price';
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
 import { Picture } from '../../../components/picture';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
@@ -83,7 +83,7 @@ export default function BestSellersCarousel({ parts }: { parts: Part[] }) {
                   </Link>
                 </h3>
                 <p className="shrink-0 rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white">
-                  {formatMoney(part.priceCents)}
+                  <DealPrice priceCents={part.priceCents} deal={part.deal} onDark />
                 </p>
               </div>
             </article>

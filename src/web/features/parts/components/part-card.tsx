@@ -1,11 +1,11 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { Part } from '#shared/schemas/parts';
 import { isInStock } from '#shared/stock';
 import { truncate } from '#shared/text';
+import { DealPrice } from '../../../components/deal-price';
 import { Picture } from '../../../components/picture';
 import { Stars } from '../../../components/stars';
 
@@ -63,7 +63,9 @@ export function PartCard({ part, action, headingLevel = 3, priority = false, bad
         <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-100">
           <dl>
             <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{copy.part.price}</dt>
-            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">{formatMoney(part.priceCents)}</dd>
+            <dd className="mt-0.5 text-lg font-extrabold text-slate-900">
+              <DealPrice priceCents={part.priceCents} deal={part.deal} />
+            </dd>
           </dl>
           {/* What the shop holds, worded so it never reads as a quantity to order. */}
           <p data-testid="part-card-stock" className="pb-0.5 text-sm font-semibold text-slate-700 tabular-nums">

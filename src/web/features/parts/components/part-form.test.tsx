@@ -29,6 +29,7 @@ const category = () => screen.getByLabelText(a.category);
 const price = () => screen.getByLabelText(copy.fields.price);
 const quantity = () => screen.getByLabelText(copy.fields.quantity);
 const packSize = () => screen.getByLabelText(a.packSize);
+const minimum = () => screen.getByLabelText(a.minOrderQuantity);
 const threshold = () => screen.getByLabelText(a.lowStockThreshold);
 const description = () => screen.getByLabelText(copy.fields.description);
 const oemNumbers = () => screen.getByLabelText(a.oemNumbers);
@@ -175,6 +176,7 @@ describe('PartForm, adding', () => {
       sku: 'GH-BRK-1042',
       categoryId: 'cat-brakes',
       oemNumbers: ['1K0 698 151 A', 'D1107'],
+      minOrderQuantity: 12,
       packSize: 4,
       lowStockThreshold: 60,
       priceTiers: [
@@ -185,6 +187,37 @@ describe('PartForm, adding', () => {
     expect((name() as HTMLInputElement).value).toBe('');
     expect((category() as HTMLSelectElement).value).toBe('');
     expect(screen.queryAllByTestId('price-tier-row')).toHaveLength(0);
+  });
+
+  it('takes the minimum order, 12 to start with: a whole number from 1, which the tiers and the low-stock hint follow', async () => {
+    expect((minimum() as HTMLInputElement).value).toBe('12');
+    type(good);
+    for (const typed of ['', '0', '1.5', '01', 'one', '1000001']) {
+      fireEvent.change(minimum(), { target: { value: typed } });
+      press();
+      await waitFor(() => expectFieldError(minimum(), p.minOrderQuantityInvalid(1_000_000)));
+    }
+    expect(sent()).toHaveLength(0);
+
+    // A clutch kit sells singly: a tier from 2 on is then above the minimum; one at 1 is not.
+    fireEvent.change(minimum(), { target: { value: '1' } });
+    typeTiers([['1', '45.00']]);
+    await waitFor(() => expectFieldError(tierQuantity(1), p.tierQuantityNotAboveMinimum(1, 1)));
+    expectNoFieldError(minimum());
+    expect(screen.getByText(a.lowStockThresholdHint(1))).toBeTruthy();
+    fireEvent.change(tierQuantity(1), { target: { value: '2' } });
+    await waitFor(() => expectNoFieldError(tierQuantity(1)));
+
+    api.on(upload, uploaded).on(createPart, ok({ id: 'part-10' }, 201));
+    fireEvent.change(photo(), { target: { files: [pictureFile()] } });
+    press();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.toasts.partAdded));
+    expect(api.callsTo(createPart)[0]!.body).toMatchObject({
+      minOrderQuantity: 1,
+      priceTiers: [{ minQuantity: 2, unitPriceCents: 4500 }],
+    });
+    // The emptied form starts again from the default.
+    expect((minimum() as HTMLInputElement).value).toBe('12');
   });
 
   it('checks the tier rows as the server does: each row its own problem, named by its row', async () => {
@@ -383,6 +416,19 @@ describe('PartForm, updating', () => {
     expect(sent()).toHaveLength(0);
   });
 
+  it("shows the part's minimum order, sends a new one, and puts the server's refusal of it under the field", async () => {
+    expect((minimum() as HTMLInputElement).value).toBe('12');
+    const refused = p.minOrderQuantityInvalid(1_000_000);
+    api.on(updatePart, fieldProblem({ minOrderQuantity: refused }), ok({ ...part, minOrderQuantity: 6 }));
+    fireEvent.change(minimum(), { target: { value: '6' } });
+    press();
+    await waitFor(() => expectFieldError(minimum(), refused));
+    expect(api.callsTo(updatePart)[0]!.body).toMatchObject({ minOrderQuantity: 6 });
+    press();
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expectNoFieldError(minimum());
+  });
+
   it('sends an emptied threshold as null, which gives the part back its default', async () => {
     api.on(updatePart, ok({ ...part, lowStockThreshold: null }));
     type({ lowStockThreshold: '' });
@@ -416,6 +462,7 @@ describe('PartForm, updating', () => {
       sku: part.sku,
       categoryId: part.categoryId,
       oemNumbers: part.oemNumbers,
+      minOrderQuantity: 12,
       packSize: 6,
       lowStockThreshold: 30,
       priceTiers: part.priceTiers,

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type Path, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, type Path, useFieldArray, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import * as copy from '#shared/copy';
@@ -36,15 +36,15 @@ import { useUpdatePartMutation } from '../api/update-part';
 const a = copy.partsAdmin;
 
 /**
- * The form's rules: the shared part form's, the tiers against the price typed and the part's minimum
- * order (the default one for a new part), and the photo: adding needs one ("Image is Required"), an
- * update keeps the current one unless a new one is chosen.
+ * The form's rules: the shared part form's, the tiers against the price and the minimum order typed,
+ * and the photo: adding needs one ("Image is Required"), an update keeps the current one unless a new
+ * one is chosen.
  */
 function partFormSchemaFor(part: Part | undefined) {
   const photo = part
     ? z.custom<File | null>((value) => value === null || value instanceof File)
     : z.custom<File | null>((value) => value instanceof File, { error: copy.validation.imageRequired });
-  return partFormSchema.extend({ photo, fitments: fitmentRowsFormSchema }).and(partFormPricingSchema(part?.minOrderQuantity));
+  return partFormSchema.extend({ photo, fitments: fitmentRowsFormSchema }).and(partFormPricingSchema());
 }
 type PartFormValues = z.infer<ReturnType<typeof partFormSchemaFor>>;
 
@@ -68,6 +68,7 @@ const FIELDS = [
   'sku',
   'categoryId',
   'oemNumbers',
+  'minOrderQuantity',
   'packSize',
   'lowStockThreshold',
   'priceTiers.root',
@@ -96,6 +97,7 @@ const EMPTY: PartFormValues = {
   categoryId: '',
   price: '',
   quantity: '',
+  minOrderQuantity: String(DEFAULT_MIN_ORDER_QUANTITY),
   packSize: '1',
   lowStockThreshold: '',
   description: '',
@@ -112,6 +114,7 @@ function valuesOf(part: Part, fits: readonly Fit[]): PartFormValues {
     categoryId: part.categoryId,
     price: centsToPriceText(part.priceCents),
     quantity: String(part.stock),
+    minOrderQuantity: String(part.minOrderQuantity),
     packSize: String(part.packSize),
     lowStockThreshold: part.lowStockThreshold === null ? '' : String(part.lowStockThreshold),
     description: part.description,
@@ -226,11 +229,14 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
     );
   };
 
-  // Once the form has been sent, a change to the price or to one row may settle or break the others'
-  // rules ("lower than tier 1's"): the rows are checked again together.
+  // Once the form has been sent, a change to the price, the minimum order or one row may settle or
+  // break the others' rules ("lower than tier 1's"): the rows are checked again together.
   const recheckTiers = () => {
     if (form.formState.isSubmitted) void form.trigger('priceTiers');
   };
+  // The low-stock hint names twice the minimum as typed, which the threshold follows when left empty.
+  const minimumText = useWatch({ control: form.control, name: 'minOrderQuantity' });
+  const minimumTyped = /^[1-9]\d*$/.test(minimumText.trim()) ? Number(minimumText.trim()) : undefined;
 
   const busy = upload.isPending || create.isPending || update.isPending;
   return (
@@ -265,7 +271,7 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
           )}
         />
       </div>
-      <div className="grid gap-5 sm:grid-cols-3">
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
         <InputField
           label={copy.fields.price}
           inputMode="decimal"
@@ -282,6 +288,14 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
           {...form.register('quantity')}
         />
         <InputField
+          label={a.minOrderQuantity}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={a.minOrderQuantityHint}
+          error={errors.minOrderQuantity?.message}
+          {...form.register('minOrderQuantity', { onChange: recheckTiers })}
+        />
+        <InputField
           label={a.packSize}
           inputMode="numeric"
           autoComplete="off"
@@ -294,7 +308,7 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
         className="sm:max-w-lg"
         inputMode="numeric"
         autoComplete="off"
-        hint={a.lowStockThresholdHint(part?.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY)}
+        hint={a.lowStockThresholdHint(minimumTyped ?? part?.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY)}
         error={errors.lowStockThreshold?.message}
         {...form.register('lowStockThreshold')}
       />

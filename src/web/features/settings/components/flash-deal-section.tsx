@@ -40,7 +40,7 @@ export function FlashDealSection({ clock }: { clock?: Clock }) {
                 {settings.data ? settings.data.flashDealDiscountText : '\u00a0'}
               </p>
               <p className="mt-4 max-w-md text-lg text-slate-300">{copy.landing.flashDealsText}</p>
-              <Link to={paths.parts} className="btn btn-primary btn-lg mt-8">
+              <Link to={paths.dealParts} className="btn btn-primary btn-lg mt-8">
                 {copy.landing.dealCta}
                 <ArrowRightIcon className="h-5 w-5" />
               </Link>

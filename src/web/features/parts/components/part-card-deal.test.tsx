@@ -1,0 +1,97 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as copy from '#shared/copy';
+import type { Part } from '#shared/schemas/parts';
+import { DealPrice } from '../../../components/deal-price';
+import { DrawnUntilContext } from '../../../lib/drawn-until';
+import { renderWithApp } from '../../../testing/render-with-app';
+import { PartCard } from './part-card';
+
+const NOW = Date.parse('2026-06-15T12:00:00.000Z');
+const ENDS_AT = '2026-06-15T12:00:30.000Z';
+
+function part(overrides: Partial<Part> = {}): Part {
+  return {
+    id: 'p-pads',
+    name: 'Ceramic brake pads',
+    description: 'Low dust.',
+    priceCents: 4890,
+    stock: 240,
+    minOrderQuantity: 12,
+    imageUrl: '/uploads/pads.webp',
+    sku: 'GH-BRK-1042',
+    categoryId: 'cat-brakes',
+    category: { slug: 'brakes', name: 'Brakes' },
+    oemNumbers: [],
+    packSize: 1,
+    lowStockThreshold: null,
+    priceTiers: [],
+    deal: { percent: 25, endsAt: ENDS_AT, priceCents: 3667 },
+    rating: { average: 0, count: 0 },
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const price = () => within(screen.getByTestId('part-card')).getByRole('definition');
+
+describe('a part card in the flash deal', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the deal price beside the old one struck through, which screen readers hear as "was"', () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    renderWithApp(<PartCard part={part()} />);
+    const struck = within(price()).getByTestId('was-price');
+    expect(struck.tagName).toBe('S');
+    expect(struck.textContent).toBe('$48.90');
+    // The struck figure is hidden from screen readers, which are told in words instead.
+    expect(struck.getAttribute('aria-hidden')).toBe('true');
+    expect(price().textContent).toBe(`$36.67$48.90, ${copy.deal.was('$48.90')}, ${copy.deal.badge(25)}`);
+  });
+
+  it('shows the part’s own price alone the moment the deal ends, with no new data', () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    renderWithApp(<PartCard part={part()} />);
+    expect(within(price()).queryByTestId('was-price')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(30_001);
+    });
+    expect(within(price()).queryByTestId('was-price')).toBeNull();
+    expect(price().textContent).toBe('$48.90');
+  });
+
+  it('shows the own price alone for a part not in the deal, or a deal already over', () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { unmount } = renderWithApp(<PartCard part={part({ deal: null })} />);
+    expect(price().textContent).toBe('$48.90');
+    unmount();
+    renderWithApp(<PartCard part={part({ deal: { percent: 25, endsAt: '2026-06-15T11:59:59.000Z', priceCents: 3667 } })} />);
+    expect(price().textContent).toBe('$48.90');
+  });
+});
+
+describe("a part card's minimum order", () => {
+  it("shows the part's own minimum", () => {
+    renderWithApp(<PartCard part={part({ minOrderQuantity: 1, deal: null })} />);
+    expect(screen.getByTestId('part-card-minimum').textContent).toBe(copy.part.minimumOrderShort(1));
+    expect(copy.part.minimumOrderShort(1)).toBe('Minimum order: 1');
+  });
+});
+
+describe('DealPrice drawn on the server', () => {
+  it('tells the page until when its drawing holds: the deal’s end, and nothing once it is over', () => {
+    const told: number[] = [];
+    const clock = () => NOW;
+    render(
+      <DrawnUntilContext value={(until) => told.push(until)}>
+        <DealPrice priceCents={4890} deal={{ percent: 25, endsAt: ENDS_AT }} clock={clock} />
+        <DealPrice priceCents={4890} deal={{ percent: 25, endsAt: '2026-06-15T11:00:00.000Z' }} clock={clock} />
+        <DealPrice priceCents={4890} deal={null} clock={clock} />
+      </DrawnUntilContext>,
+    );
+    expect(told).toEqual([Date.parse(ENDS_AT)]);
+  });
+});
