@@ -675,6 +675,8 @@ CREATE INDEX orders_created_idx ON public.orders USING btree (created_at, id);
 
 CREATE UNIQUE INDEX orders_invoice_number_idx ON public.orders USING btree (invoice_number);
 
+CREATE INDEX orders_number_idx ON public.orders USING btree (substr(id, 1, 18));
+
 CREATE INDEX orders_part_idx ON public.orders USING btree (part_id);
 
 CREATE INDEX orders_status_created_idx ON public.orders USING btree (status, created_at, id);

@@ -210,6 +210,8 @@ CREATE INDEX "orders_created_idx" on "orders" ("created_at", "id");
 
 CREATE UNIQUE INDEX "orders_invoice_number_idx" on "orders" ("invoice_number");
 
+CREATE INDEX orders_number_idx on orders (substr(id, 1, 18));
+
 CREATE INDEX "orders_part_idx" on "orders" ("part_id");
 
 CREATE INDEX "orders_status_created_idx" on "orders" ("status", "created_at", "id");

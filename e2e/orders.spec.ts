@@ -175,7 +175,13 @@ test.describe('orders', () => {
     await expectNoA11yViolations(page);
     await dialog.getByRole('button', { name: copy.orders.confirmCancelYes }).click();
     await expect(row).toHaveCount(0);
-    await expect(page.getByText(copy.orders.empty)).toBeVisible();
+    // No open order is left, but the cancelled one is kept, one click away.
+    await expect(page.getByText(copy.orders.emptyOpen)).toBeVisible();
+    await expect(page.getByText(copy.orders.cancelledKept(1))).toBeVisible();
+    await expect(page.getByRole('link', { name: copy.orders.showCancelled })).toHaveAttribute(
+      'href',
+      '/dashboard?view=cancelled',
+    );
     await expect(page.getByRole('link', { name: copy.orders.browseParts })).toHaveAttribute('href', '/part');
     expect(ordersOf(customer.email)).toMatchObject([{ status: 'cancelled' }]);
     expect(stockOf(part.id)).toBe(stockBefore);

@@ -25,6 +25,7 @@ import * as m0024 from './migrations/0024-unpaid-order-value';
 import * as m0025 from './migrations/0025-mail-limits';
 import * as m0026 from './migrations/0026-units-sold-in-part-order';
 import * as m0027 from './migrations/0027-flash-deal';
+import * as m0028 from './migrations/0028-order-numbers';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0025-mail-limits': m0025,
   '0026-units-sold-in-part-order': m0026,
   '0027-flash-deal': m0027,
+  '0028-order-numbers': m0028,
 };
 
 /**

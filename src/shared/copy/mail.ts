@@ -1,3 +1,5 @@
+import { orders } from './orders';
+
 export const mail = {
   lowStockSubject: (name: string, sku: string) => `Low stock: ${name} (${sku})`,
   lowStockIntro: (name: string, sku: string, stock: number, line: number) =>
@@ -24,7 +26,9 @@ export const mail = {
   orderLine: (quantity: number, part: string, total: string) => `${quantity} × ${part}, ${total} in all.`,
   /** One line of an order of several parts, then `orderTotal`. */
   orderLineOfMany: (quantity: number, part: string, total: string) => `${quantity} × ${part}: ${total}`,
-  orderTotal: (units: number, total: string) => `${units} parts, ${total} in all.`,
+  orderTotal: (parts: number, units: number, total: string) => `In all: ${orders.partsAndUnits(parts, units)}, ${total}.`,
+  /** The order's number, as My Orders and the payment page show it. */
+  orderNumber: (number: string) => `Order ${number}`,
   /** How a mail's subject names an order: its first part, and how many more it has. */
   orderName: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
   placedSubject: (part: string) => `Your Gearhouse order: ${part}`,

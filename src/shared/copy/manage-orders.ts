@@ -33,8 +33,6 @@ export const manageOrders = {
   markedShipped: 'Order marked shipped',
   markedDelivered: 'Order marked delivered',
   cancelled: 'Order cancelled',
-  from: 'From',
-  to: 'To',
   downloadCsv: 'Download CSV',
   statusInvalid: 'Choose one of the order statuses.',
   exportDateInvalid: 'Enter a real date as YYYY-MM-DD.',
@@ -54,5 +52,8 @@ export const manageOrders = {
     'Units',
     'Total',
     'Transaction ID',
+    'Order number',
+    'Invoice number',
+    'Paid date',
   ],
 } as const;

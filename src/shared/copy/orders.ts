@@ -1,5 +1,10 @@
 import { formatCount } from '../numbers';
 
+const partsCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'part' : 'parts'}`;
+const unitsCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
+/** An order's size: how many parts (its lines) and how many units of them ("5 parts, 108 units"). */
+const partsAndUnits = (parts: number, units: number) => `${partsCount(parts)}, ${unitsCount(units)}`;
+
 export const orders = {
   notFound: 'This order does not exist.',
   onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
@@ -30,14 +35,37 @@ export const orders = {
   confirmCancel: (part: string, quantity: number) =>
     `Your order of ${quantity} × ${part} will be cancelled and its parts go back to stock.`,
   /** The same, for an order of several parts. */
-  confirmCancelLines: (order: string, units: number) =>
-    `Your order of ${order} (${formatCount(units)} parts) will be cancelled and its parts go back to stock.`,
+  confirmCancelLines: (order: string, parts: number, units: number) =>
+    `Your order of ${order} (${partsAndUnits(parts, units)}) will be cancelled and its parts go back to stock.`,
   keepOrder: 'Keep the order',
   confirmCancelYes: 'Yes, cancel it',
   cancelled: 'Order cancelled',
   empty: 'You have no orders yet.',
   emptyText: 'Book parts from their page and they show up here, ready to pay.',
   emptyCancelled: 'You have no cancelled orders.',
+  /** My Orders' open view when every order the customer has is cancelled (or expired). */
+  emptyOpen: 'You have no open orders.',
+  cancelledKept: (n: number) =>
+    n === 1
+      ? 'Your cancelled order is kept under “Cancelled orders”.'
+      : `Your ${formatCount(n)} cancelled orders are kept under “Cancelled orders”.`,
+  showCancelled: 'Show cancelled orders',
+  /** A search or a range of days that no order matches. */
+  emptySearch: 'No orders match this search.',
+  emptySearchText: 'Check the number, or widen the days.',
+  clearSearch: 'Clear the search',
+  /** The lists' search: an order or invoice number, and the days the orders were booked. */
+  searchTitle: 'Find orders',
+  searchLabel: 'Order or invoice number',
+  searchInvalid: 'Enter an order number, such as 0195F3A2-9C41-7A3B, or an invoice number, such as INV-2026-000042.',
+  bookedFrom: 'Booked from',
+  bookedTo: 'Booked to',
+  search: 'Search',
+  /** The search form's button that shows every order again. */
+  clear: 'Clear',
+  /** An order as the shop names it, and the day it was booked. */
+  orderNumberLabel: 'Order',
+  bookedLabel: 'Booked',
   viewLabel: 'Show',
   views: { open: 'Open orders', cancelled: 'Cancelled orders', all: 'All orders' },
   /** Why a cancelled order was cancelled, in My Orders. */
@@ -53,7 +81,9 @@ export const orders = {
   moreLines: (n: number) => `+ ${n} more`,
   /** How a button's accessible name tells one order from another: its first part, and how many more. */
   orderName: (first: string, more: number) => (more === 0 ? first : `${first} and ${more} more`),
-  units: (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`,
+  units: unitsCount,
+  parts: partsCount,
+  partsAndUnits,
   showLines: (n: number) => (n === 1 ? 'Show the line' : `Show the ${n} lines`),
   hideLines: (n: number) => (n === 1 ? 'Hide the line' : `Hide the ${n} lines`),
   /** Read after the show/hide button's text, so that each row's button has a name of its own. */

@@ -45,8 +45,11 @@ export const payment = {
     'Test mode: pay with the test card 4242 4242 4242 4242, any future date and any 3-digit CVC. 4000 0000 0000 0002 is declined.',
   stripeLoadFailed: 'Failed to load Stripe.js',
   alreadyPaid: 'This order is already paid. Nothing more to pay.',
-  cancelledOrder:
-    'This order was cancelled, so it can no longer be paid. To order the part again, book it from the parts list (while it is sold).',
+  cancelledOrder: 'This order was cancelled, so it can no longer be paid.',
+  /** An order the shop cancelled because it was not paid in time, and when that time ran out. */
+  expiredOrder: (when: string) => `This order expired on ${when}: it was not paid in time, so it can no longer be paid.`,
+  expiredOrderUndated: 'This order expired: it was not paid in time, so it can no longer be paid.',
+  orderAgainHint: '“Order again” puts its parts in your cart at today’s prices.',
   orderNotFound: 'This order does not exist, or it is not yours.',
   backToOrders: 'Back to My Orders',
   partWithdrawn: 'This part is no longer sold, so this order can no longer be paid. Nothing was charged.',

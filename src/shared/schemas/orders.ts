@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as copy from '../copy';
+import { type OrderSearch, parseOrderSearch } from '../order-number';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import { MAX_STOCK } from './parts';
 
@@ -112,6 +113,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
  */
 export const orderSchema = z.object({
   id: z.string(),
+  /** How the shop names the order to people: the first 18 characters of its id in capitals (`orderNumberOf`). */
+  number: z.string(),
   lines: z.array(orderLineSchema),
   partId: z.string(),
   partName: z.string(),
@@ -122,7 +125,10 @@ export const orderSchema = z.object({
   status: z.enum(orderStatusValues),
   /** Set once cancelled. */
   cancelReason: z.enum(cancelReasonValues).nullable(),
-  /** While unpaid: when the shop cancels it and returns its stock (ORDER_PAYMENT_WINDOW_HOURS after booking). */
+  /**
+   * The time to pay (ORDER_PAYMENT_WINDOW_HOURS after booking): while unpaid, when the shop cancels it
+   * and returns its stock; once expired, when it ran out. Null on any other order.
+   */
   payBy: isoDateTime.nullable(),
   transactionId: z.string().nullable(),
   paidAt: isoDateTime.nullable(),
@@ -153,21 +159,26 @@ export function isMyOrdersView(value: string | null): value is MyOrdersView {
   return value !== null && (myOrdersViewValues as readonly string[]).includes(value);
 }
 
-/** GET /api/me/orders. */
-export const myOrdersQuerySchema = z.object({
-  view: z.enum(myOrdersViewValues, { error: v.ordersViewInvalid }).default('open'),
-  page: pageSchema,
-  limit: limitSchema(60, 20),
-});
-export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
+/** The longest search text read; an order id is 36 characters. */
+const MAX_ORDER_SEARCH = 100;
 
-/** GET /api/orders (admin): every order, newest first, optionally of one status. */
-export const listOrdersQuerySchema = z.object({
-  status: z.enum(orderStatusValues).optional(),
-  page: pageSchema,
-  limit: limitSchema(100, 20),
-});
-export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+/**
+ * The orders lists' search, `q`: an order number, a whole order id or an invoice number
+ * (`parseOrderSearch`), read into what it is; empty is no search. Anything else is refused with a
+ * message that shows both forms.
+ */
+export const orderSearchSchema = z
+  .string()
+  .max(MAX_ORDER_SEARCH, { error: copy.orders.searchInvalid, abort: true })
+  .optional()
+  .transform((text, ctx): OrderSearch | undefined => {
+    // Absent, or left empty by a form: no search.
+    if (text === undefined || text.trim() === '') return undefined;
+    const search = parseOrderSearch(text);
+    if (search) return search;
+    ctx.addIssue({ code: 'custom', message: copy.orders.searchInvalid });
+    return z.NEVER;
+  });
 
 /** Whether `text` is a calendar date written `YYYY-MM-DD` that exists (no 31 April). */
 export function isCalendarDate(text: string): boolean {
@@ -186,7 +197,8 @@ export function spansMoreThanYears(from: string, to: string, years: number): boo
   return Date.parse(`${to}T00:00:00.000Z`) >= limit.getTime();
 }
 
-const exportDateSchema = z
+/** A booking day, `YYYY-MM-DD` (UTC); empty is none, as a form sends it. */
+const bookingDaySchema = z
   .string()
   .refine((text) => text === '' || isCalendarDate(text), { error: copy.manageOrders.exportDateInvalid })
   .optional()
@@ -203,8 +215,8 @@ export const exportOrdersQuerySchema = z
       .enum(['', ...orderStatusValues], { error: copy.manageOrders.statusInvalid })
       .optional()
       .transform((value) => (value ? value : undefined)),
-    from: exportDateSchema,
-    to: exportDateSchema,
+    from: bookingDaySchema,
+    to: bookingDaySchema,
   })
   .superRefine(({ from, to }, ctx) => {
     if (from === undefined || to === undefined) return;
@@ -213,6 +225,44 @@ export const exportOrdersQuerySchema = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: copy.manageOrders.exportRangeTooLong });
   });
 export type ExportOrdersQuery = z.infer<typeof exportOrdersQuerySchema>;
+
+/**
+ * What both orders lists can be narrowed by: `q` (an order or invoice number) and the booking days
+ * `from` and `to` (inclusive, UTC, `to` not before `from`). Unlike the export, a list takes any range:
+ * it is read a page at a time.
+ */
+const orderListFilters = { q: orderSearchSchema, from: bookingDaySchema, to: bookingDaySchema };
+function daysInOrder({ from, to }: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (from !== undefined && to !== undefined && from > to) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: copy.manageOrders.exportRangeReversed });
+  }
+}
+
+/** The lists' search form, checked in the browser with the server's rules. */
+export const orderListFiltersSchema = z.object(orderListFilters).superRefine(daysInOrder);
+export type OrderListFilters = z.infer<typeof orderListFiltersSchema>;
+
+/** GET /api/me/orders. */
+export const myOrdersQuerySchema = z
+  .object({
+    view: z.enum(myOrdersViewValues, { error: v.ordersViewInvalid }).default('open'),
+    ...orderListFilters,
+    page: pageSchema,
+    limit: limitSchema(60, 20),
+  })
+  .superRefine(daysInOrder);
+export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;
+
+/** GET /api/orders (admin): every order, newest first, optionally of one status. */
+export const listOrdersQuerySchema = z
+  .object({
+    status: z.enum(orderStatusValues, { error: copy.manageOrders.statusInvalid }).optional(),
+    ...orderListFilters,
+    page: pageSchema,
+    limit: limitSchema(100, 20),
+  })
+  .superRefine(daysInOrder);
+export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
 
 /** PATCH /api/orders/:id (admin). */
 export const orderStatusUpdateSchema = z.strictObject({

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Picture } from './picture';
 
 export interface DataTableColumn {
@@ -22,10 +22,45 @@ interface DataTableProps {
   children: ReactNode;
 }
 
-/** The dashboard's tables: one rounded card, a screen-reader caption, column headers from `cardsBelow` up. */
+/** Whether the frame's content is wider than the frame, measured again whenever either changes size. */
+function useScrollsSideways(frame: RefObject<HTMLDivElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [frame]);
+  return scrolls;
+}
+
+/**
+ * The dashboard's tables: one rounded card, a screen-reader caption, column headers from `cardsBelow`
+ * up. When the columns need more room than the window leaves (a narrow window beside the sidebar, a
+ * zoomed page), the table scrolls sideways inside the card rather than being cut off or widening the
+ * page. The card is a region named like the table; while it scrolls it takes keyboard focus, so that
+ * the arrow keys scroll it.
+ */
 export function DataTable({ caption, columns, cardsBelow = 'md', children }: DataTableProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(frame);
   return (
-    <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <div
+      ref={frame}
+      role="region"
+      aria-label={caption}
+      tabIndex={scrolls ? 0 : undefined}
+      className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      data-testid="table-frame"
+    >
       <table className="w-full text-left">
         <caption className="sr-only">{caption}</caption>
         <thead

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatShortDay } from './format-date';
+import { formatDate, formatShortDay, formatTime } from './format-date';
 
 describe('formatDate', () => {
   it('writes a moment as its day in UTC, the month in full', () => {
@@ -32,5 +32,20 @@ describe('formatShortDay', () => {
 
   it('shows an unreadable day as it came', () => {
     expect(formatShortDay('2026-13-45')).toBe('2026-13-45');
+  });
+});
+
+describe('formatTime', () => {
+  it('says the same as en-US Intl in UTC, at every minute of a day', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    for (let ms = Date.UTC(2026, 2, 4); ms < Date.UTC(2026, 2, 5); ms += 60_000) {
+      const iso = new Date(ms).toISOString();
+      // Intl separates the time from AM/PM with a narrow no-break space.
+      expect(formatTime(iso), iso).toBe(intl.format(new Date(ms)).replace(/\s/g, ' '));
+    }
+  });
+
+  it('shows an unreadable time as it came', () => {
+    expect(formatTime('soon')).toBe('soon');
   });
 });

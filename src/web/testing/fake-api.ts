@@ -15,6 +15,8 @@ export interface Answer {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters (`?view=open&page=1`). */
+  query: Record<string, string>;
   /** The parsed JSON body, or the FormData of an upload. */
   body: unknown;
   headers: Record<string, string>;
@@ -87,6 +89,7 @@ export function fakeApi() {
       calls.push({
         method,
         path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
         body: readBody(init.body),
         headers: { ...(init.headers as Record<string, string> | undefined) },
       });

@@ -20,6 +20,7 @@ const CHOSEN_ADDRESS = 'Call +1 555 0100 to stop the charge';
 
 const order = (customer: Recipient): OrderMailFacts => ({
   customer,
+  number: '0195F3A2-9C41-7A3B',
   partName: 'Brake pads',
   quantity: 12,
   totalCents: 12_000,
@@ -60,5 +61,42 @@ describe('what a mail carries of what an account typed', () => {
     expect(orderShippedMail(order(to), 'https://shop.example/dashboard').text).toContain(copy.mail.shippedTo(CHOSEN_ADDRESS));
     // The verification link goes to an address not confirmed yet, whoever the account says it is.
     expect(emailVerificationMail(to, 'https://shop.example/v').text).not.toContain('Fay');
+  });
+});
+
+describe('how an order mail names and sums up the order', () => {
+  const to = { email: 'buyer@example.com', name: 'Fay', addressConfirmed: true };
+  // Five different parts, 108 units in all.
+  const fiveParts: OrderMailFacts = {
+    ...order(to),
+    quantity: 108,
+    totalCents: 54_000,
+    lines: [
+      { partName: 'Brake pads', quantity: 48, lineTotalCents: 24_000 },
+      { partName: 'Oil filter', quantity: 24, lineTotalCents: 12_000 },
+      { partName: 'Spark plug', quantity: 12, lineTotalCents: 6_000 },
+      { partName: 'Wiper blade', quantity: 12, lineTotalCents: 6_000 },
+      { partName: 'Air filter', quantity: 12, lineTotalCents: 6_000 },
+    ],
+  };
+
+  it.each([
+    ['placed', orderPlacedMail(fiveParts, 'https://shop.example/dashboard')],
+    ['paid', orderPaidMail(fiveParts, 'https://shop.example/dashboard')],
+    ['shipped', orderShippedMail(fiveParts, 'https://shop.example/dashboard')],
+    ['cancelled by the shop', orderCancelledByShopMail(fiveParts, 'admin', 'https://shop.example/dashboard')],
+    ['expired', orderExpiredMail(fiveParts, 48, 'https://shop.example/part/p1')],
+  ])('the %s mail counts the parts and their units apart, under the order’s number', (_name, mail) => {
+    expect(mail.text).toContain('Order 0195F3A2-9C41-7A3B');
+    expect(mail.text).toContain('In all: 5 parts, 108 units, $540.00.');
+    expect(mail.text).not.toContain('108 parts');
+    expect(mail.html).toContain('In all: 5 parts, 108 units, $540.00.');
+  });
+
+  it('names a one-part order’s quantity in the one sentence it has', () => {
+    const mail = orderPlacedMail(order(to), 'https://shop.example/dashboard');
+    expect(mail.text).toContain('Order 0195F3A2-9C41-7A3B');
+    expect(mail.text).toContain(copy.mail.orderLine(12, 'Brake pads', '$120.00'));
+    expect(mail.text).not.toContain('In all:');
   });
 });

@@ -85,6 +85,8 @@ export function emailVerificationMail(to: { email: string }, link: string): Mail
  */
 export interface OrderMailFacts {
   customer: Recipient;
+  /** The order's number, as the shop shows it (`orderNumberOf`). */
+  number: string;
   partName: string;
   quantity: number;
   totalCents: number;
@@ -96,14 +98,19 @@ export interface OrderMailFacts {
   lines: readonly { partName: string; quantity: number; lineTotalCents: number }[];
 }
 
-/** What was ordered: one sentence for one part, else a line per part and the total. */
-const orderLines = (order: OrderMailFacts): string[] =>
-  order.lines.length <= 1
+/**
+ * What was ordered, under the order's number: one sentence for one part, else a line per part and
+ * the total, which counts the parts and their units apart ("3 parts, 60 units").
+ */
+const orderLines = (order: OrderMailFacts): string[] => [
+  m.orderNumber(order.number),
+  ...(order.lines.length <= 1
     ? [m.orderLine(order.quantity, order.partName, formatMoney(order.totalCents))]
     : [
         ...order.lines.map((line) => m.orderLineOfMany(line.quantity, line.partName, formatMoney(line.lineTotalCents))),
-        m.orderTotal(order.quantity, formatMoney(order.totalCents)),
-      ];
+        m.orderTotal(order.lines.length, order.quantity, formatMoney(order.totalCents)),
+      ]),
+];
 /** How a subject names the order: "Brake pads" or "Brake pads and 2 more". */
 const orderName = (order: OrderMailFacts) => m.orderName(order.partName, Math.max(order.lines.length - 1, 0));
 /** "2026-06-17 12:00": readable in every locale, and said to be UTC in the sentence around it. */

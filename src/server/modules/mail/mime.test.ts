@@ -82,6 +82,7 @@ describe('a mail composed as MIME', () => {
           {
             lines: [{ partName: 'Brake pad set', quantity: 12, lineTotalCents: 12_345 }],
             customer: { email: 'buyer@example.com', name: 'Buyer', addressConfirmed: true },
+            number: '0195F3A2-9C41-7A3B',
             partName: 'Brake pad set',
             quantity: 12,
             totalCents: 12_345,

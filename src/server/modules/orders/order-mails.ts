@@ -1,3 +1,4 @@
+import { orderNumberOf } from '#shared/order-number';
 import type { Db } from '../../db/database';
 import type { OrderLineRow, OrderRow } from '../../db/schema';
 import {
@@ -46,6 +47,7 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
         lineTotalCents: Number(line.line_total_cents),
       })),
       customer: { email: row.customer_email, name: row.customer_name, addressConfirmed },
+      number: orderNumberOf(row.id),
       partName: row.part_name,
       quantity: row.quantity,
       totalCents: Number(row.total_cents),

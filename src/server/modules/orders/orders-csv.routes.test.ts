@@ -11,6 +11,8 @@ import { EXPORT_BATCH_SIZE } from './orders.service';
 
 const m = copy.manageOrders;
 const BOM = '\uFEFF';
+/** An order's number as the shop shows it: the first 18 characters of its id, in capitals. */
+const numberOf = (id: string) => id.slice(0, 18).toUpperCase();
 const HEADER = m.csvColumns.join(',');
 
 /** RFC 4180 records: quoted cells may hold commas, doubled quotes and line breaks. */
@@ -86,6 +88,7 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
       status: 'paid',
       paid_at: '2020-03-05T10:30:00.000Z',
       transaction_id: 'txn_42',
+      invoice_number: 'INV-2020-000007',
       customer_name: 'Ada Shop',
       customer_email: 'ada@example.com',
       created_at: '2020-03-05T10:00:00.000Z',
@@ -135,6 +138,9 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '1',
             '0.07',
             '',
+            numberOf(cancelled.id),
+            '',
+            '',
           ]),
           line([
             multi.id,
@@ -150,6 +156,9 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '36',
             '1234.50',
             'txn_42',
+            numberOf(multi.id),
+            'INV-2020-000007',
+            '2020-03-05',
           ]),
           line([
             older.id,
@@ -165,10 +174,42 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '12',
             '50.00',
             '',
+            numberOf(older.id),
+            '',
+            '',
           ]),
         ].join('\r\n') +
         '\r\n',
     );
+  });
+
+  it('ends each record with the order’s number, its invoice number and the day it was paid, to match payments to invoices', async () => {
+    const part = await insertPart(ctx.database.db);
+    const paid = await insertOrder(ctx.database.db, {
+      part_id: part.id,
+      status: 'shipped',
+      created_at: '2019-07-30T22:00:00.000Z',
+      paid_at: '2019-07-31T23:59:59.999Z',
+      transaction_id: 'txn_7',
+      invoice_number: 'INV-2019-000128',
+    });
+    const unpaid = await insertOrder(ctx.database.db, {
+      part_id: part.id,
+      status: 'pending_payment',
+      created_at: '2019-07-30T21:00:00.000Z',
+    });
+    const { rows } = await exported('?from=2019-07-30&to=2019-07-30');
+    const columns: string[] = [...m.csvColumns];
+    const at = (name: string) => columns.indexOf(name);
+    expect(columns.slice(-3)).toEqual(['Order number', 'Invoice number', 'Paid date']);
+    expect(rows.map((row) => [row[0], row[at('Order number')], row[at('Invoice number')], row[at('Paid date')]])).toEqual([
+      [paid.id, numberOf(paid.id), 'INV-2019-000128', '2019-07-31'],
+      [unpaid.id, numberOf(unpaid.id), '', ''],
+    ]);
+    // The columns before them stay where they were.
+    expect(rows[0]![at('Paid at')]).toBe('2019-07-31T23:59:59.999Z');
+    expect(rows[0]![at('Transaction ID')]).toBe('txn_7');
+    expect(at('Transaction ID')).toBe(12);
   });
 
   it('filters by status and by booking days, both bounds inclusive (UTC)', async () => {
@@ -271,6 +312,7 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
         status: i % 3 === 0 ? 'cancelled' : 'paid',
         cancel_reason: i % 3 === 0 ? 'admin' : null,
         paid_at: i % 3 === 0 ? null : '2016-02-01T00:00:00.000Z',
+        invoice_number: i % 3 === 0 ? null : `INV-2016-${String(i).padStart(6, '0')}`,
         total_cents: i * 1001,
       });
     }

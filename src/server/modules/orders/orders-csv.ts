@@ -1,5 +1,6 @@
 import pg from 'pg';
 import * as copy from '#shared/copy';
+import { ORDER_NUMBER_LENGTH, orderNumberOf } from '#shared/order-number';
 import type { OrderStatus } from '#shared/schemas/orders';
 import { csvCell } from '../content';
 import type { ExportedOrderRow } from './orders.repository';
@@ -20,7 +21,12 @@ function decimalOf(cents: number): string {
 
 export const ordersCsvHeader = csvLine(copy.manageOrders.csvColumns);
 
-/** One order as one CSV record (RFC 4180, CRLF), its lines as `SKU × quantity` joined with `; `. */
+/**
+ * One order as one CSV record (RFC 4180, CRLF), its lines as `SKU × quantity` joined with `; `. The
+ * columns added later come last, so that a sheet reading the earlier ones by position still reads
+ * them: the order's number, its invoice number and the day it was paid (UTC), to match a payment to
+ * its invoice.
+ */
 export function orderCsvLine(order: ExportedOrderRow): string {
   return csvLine([
     order.id,
@@ -36,6 +42,9 @@ export function orderCsvLine(order: ExportedOrderRow): string {
     String(order.units),
     decimalOf(order.total_cents),
     order.transaction_id ?? '',
+    orderNumberOf(order.id),
+    order.invoice_number ?? '',
+    order.paid_at?.slice(0, 10) ?? '',
   ]);
 }
 
@@ -91,6 +100,9 @@ export function ordersCsvSelectSql({ status, bookedFrom, bookedUntil }: OrdersEx
     'ol.units::text',
     total,
     csvCellSql("coalesce(o.transaction_id, '')"),
+    `upper(substr(o.id, 1, ${ORDER_NUMBER_LENGTH}))`,
+    "coalesce(o.invoice_number, '')",
+    "coalesce(substr(o.paid_at, 1, 10), '')",
   ];
   return (
     `select ${cells.join(" || ',' || ")} || e'\\r\\n' from orders o cross join lateral (` +

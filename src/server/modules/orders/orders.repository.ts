@@ -2,6 +2,7 @@ import { type QueryCreator, SqliteAdapter, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import { type Db, isPostgres, sentWithTheNext } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
+import type { OrderSearch } from '#shared/order-number';
 import type { MyOrdersView } from '#shared/schemas/orders';
 import type { CancelReason, Database, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
 
@@ -186,16 +187,41 @@ function ordersWhere(db: Db) {
   return db.selectFrom('orders');
 }
 
-/** A customer's orders, newest first: the open ones (not cancelled), the cancelled ones, or all. */
+/** What both orders lists can be narrowed by: one order or invoice number, and booking times from/until (ISO, inclusive). */
+export interface OrderListFilter {
+  search?: OrderSearch | undefined;
+  bookedFrom?: string | undefined;
+  bookedUntil?: string | undefined;
+}
+
+/**
+ * The orders of `filter`. A number is found through `orders_number_idx` (migration 0028: the same
+ * expression, its numbers written as literals so that both engines match it to the index), an invoice
+ * number through its unique index, the days through the index the list already walks.
+ */
+export function ordersMatching(db: Db, { search, bookedFrom, bookedUntil }: OrderListFilter) {
+  let matching = ordersWhere(db);
+  if (search?.kind === 'number') matching = matching.where(sql<string>`substr(orders.id, 1, 18)`, '=', search.idPrefix);
+  else if (search?.kind === 'id') matching = matching.where('orders.id', '=', search.id);
+  else if (search?.kind === 'invoice') matching = matching.where('orders.invoice_number', '=', search.invoiceNumber);
+  if (bookedFrom) matching = matching.where('orders.created_at', '>=', bookedFrom);
+  if (bookedUntil) matching = matching.where('orders.created_at', '<=', bookedUntil);
+  return matching;
+}
+
+const isNarrowed = ({ search, bookedFrom, bookedUntil }: OrderListFilter) =>
+  search !== undefined || bookedFrom !== undefined || bookedUntil !== undefined;
+
+/** A customer's orders, newest first: the open ones (not cancelled), the cancelled ones, or all; narrowed by `filter`. */
 export async function listUserOrders(
   db: Db,
   userId: string,
-  { view, ...paging }: { view: MyOrdersView; page: number; limit: number },
+  { view, filter = {}, ...paging }: { view: MyOrdersView; filter?: OrderListFilter; page: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const own = ordersWhere(db).where('user_id', '=', userId);
+  const own = ordersMatching(db, filter).where('user_id', '=', userId);
   const matching =
     view === 'open' ? own.where('status', '!=', 'cancelled') : view === 'cancelled' ? own.where('status', '=', 'cancelled') : own;
-  // Counted from the customer's index (it carries the status), whatever the number of orders.
+  // Counted from the customer's index (it carries the time and the status), whatever the number of orders.
   const [rows, count] = await Promise.all([
     pageOf(db, matching, paging),
     matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -203,12 +229,21 @@ export async function listUserOrders(
   return { rows, total: Number(count.total) };
 }
 
-/** Every order for the admin, newest first, optionally of one status. */
+/** Every order for the admin, newest first, optionally of one status; narrowed by `filter`. */
 export async function listAllOrders(
   db: Db,
-  { status, ...paging }: { status?: OrderStatus | undefined; page: number; limit: number },
+  { status, filter = {}, ...paging }: { status?: OrderStatus | undefined; filter?: OrderListFilter; page: number; limit: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const matching = status ? ordersWhere(db).where('status', '=', status) : ordersWhere(db);
+  let matching = ordersMatching(db, filter);
+  if (status) matching = matching.where('status', '=', status);
+  if (isNarrowed(filter)) {
+    // A search or a range of days is counted through the index that finds it.
+    const [rows, count] = await Promise.all([
+      pageOf(db, matching, paging),
+      matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
   // The totals come from the per-status counters the database keeps (migration 0006), not from
   // counting a million rows.
   let counted = db.selectFrom('order_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('total'));
@@ -231,6 +266,7 @@ export type ExportedOrderRow = Pick<
   | 'address'
   | 'total_cents'
   | 'transaction_id'
+  | 'invoice_number'
 > & {
   /** The order's lines in their order, as `SKU × quantity` joined with `; ` (empty without lines). */
   lines: string;
@@ -281,6 +317,7 @@ export async function exportBatch(
     'orders.address',
     'orders.total_cents',
     'orders.transaction_id',
+    'orders.invoice_number',
     eb
       .selectFrom('order_lines')
       .select(sql<string>`coalesce(${joinedLines}, '')`.as('lines'))

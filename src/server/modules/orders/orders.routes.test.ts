@@ -38,6 +38,8 @@ describeOnEachEngine(
       expect(res.status).toBe(200);
       expect(res.json).toEqual({
         id,
+        // The order as the shop names it: the first 18 characters of its id.
+        number: id.slice(0, 18).toUpperCase(),
         lines: [
           {
             partId: part.id,

@@ -1,6 +1,7 @@
 import * as copy from '#shared/copy';
 import { type FlashDealTerms, quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
 import { tookUnderLowStockLine } from '#shared/stock';
+import { type OrderSearch, orderNumberOf } from '#shared/order-number';
 import {
   type ExportOrdersQuery,
   type ListOrdersQuery,
@@ -35,6 +36,7 @@ import {
   lockUnpaidOrdersOf,
   lockUnpaidOrdersUnder,
   moveOrderStatus,
+  type OrderListFilter,
   type UnpaidHeld,
 } from './orders.repository';
 
@@ -51,8 +53,10 @@ export function payByOf(createdAt: string, paymentWindowHours: number): string {
 }
 
 export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], paymentWindowHours: number): Order {
+  const timeToPay = row.status === 'pending_payment' || (row.status === 'cancelled' && row.cancel_reason === 'expired');
   return {
     id: row.id,
+    number: orderNumberOf(row.id),
     lines: lines.map((line) => ({
       partId: line.part_id,
       sku: line.sku,
@@ -70,13 +74,23 @@ export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], payment
     totalCents: Number(row.total_cents),
     status: row.status,
     cancelReason: row.cancel_reason,
-    payBy: row.status === 'pending_payment' ? payByOf(row.created_at, paymentWindowHours) : null,
+    // An expired order's, too: when its time ran out.
+    payBy: timeToPay ? payByOf(row.created_at, paymentWindowHours) : null,
     transactionId: row.transaction_id,
     paidAt: row.paid_at,
     invoiceNumber: row.invoice_number,
     createdAt: row.created_at,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.phone, address: row.address },
   };
+}
+
+/** Booking days (`YYYY-MM-DD`, UTC, inclusive) as the times they bound: booking times are ISO texts to the millisecond. */
+const bookedFromOf = (day: string | undefined) => (day ? `${day}T00:00:00.000Z` : undefined);
+const bookedUntilOf = (day: string | undefined) => (day ? `${day}T23:59:59.999Z` : undefined);
+
+/** What a list's query asks to narrow it by. */
+function listFilterOf(search: OrderSearch | undefined, from: string | undefined, to: string | undefined): OrderListFilter {
+  return { search, bookedFrom: bookedFromOf(from), bookedUntil: bookedUntilOf(to) };
 }
 
 const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
@@ -435,14 +449,18 @@ export function createOrdersService(
       return { ...(await toOrder(row)), yours: row.user_id === user.id };
     },
 
-    async listMyOrders(user: SessionUser, query: MyOrdersQuery): Promise<OrderList> {
-      const { rows, total } = await listUserOrders(db, user.id, query);
-      return { items: await presented(rows), total, page: query.page, limit: query.limit };
+    /** The user's own orders of a view, newest first, narrowed by a number and booking days. */
+    async listMyOrders(user: SessionUser, { view, q, from, to, page, limit }: MyOrdersQuery): Promise<OrderList> {
+      const filter = listFilterOf(q, from, to);
+      const { rows, total } = await listUserOrders(db, user.id, { view, filter, page, limit });
+      return { items: await presented(rows), total, page, limit };
     },
 
-    async listOrders(query: ListOrdersQuery): Promise<OrderList> {
-      const { rows, total } = await listAllOrders(db, query);
-      return { items: await presented(rows), total, page: query.page, limit: query.limit };
+    /** Every order (admin), newest first, of a status, narrowed by a number and booking days. */
+    async listOrders({ status, q, from, to, page, limit }: ListOrdersQuery): Promise<OrderList> {
+      const filter = listFilterOf(q, from, to);
+      const { rows, total } = await listAllOrders(db, { status, filter, page, limit });
+      return { items: await presented(rows), total, page, limit };
     },
 
     /**
@@ -456,12 +474,7 @@ export function createOrdersService(
       chunks: AsyncGenerator<string | Buffer>;
     } {
       const filename = `orders-${clock.now().toISOString().slice(0, 10)}.csv`;
-      // Booking times are ISO texts to the millisecond (`toISOString`), so the day's last one bounds it.
-      const filter = {
-        status,
-        bookedFrom: from ? `${from}T00:00:00.000Z` : undefined,
-        bookedUntil: to ? `${to}T23:59:59.999Z` : undefined,
-      };
+      const filter = { status, bookedFrom: bookedFromOf(from), bookedUntil: bookedUntilOf(to) };
       // One batch's rows live only in this function: what the generator keeps while the client takes
       // a batch is its text and where the next batch starts, so no row outlives its batch.
       async function batchAfter(after: { createdAt: string; id: string } | undefined) {

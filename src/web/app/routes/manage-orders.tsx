@@ -6,15 +6,19 @@ import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useAllOrdersQuery } from '../../features/orders/api/get-all-orders';
-import { AdminOrdersFilter, isOrderStatus } from '../../features/orders/components/admin-orders-filter';
+import { OrdersCsvLink, OrderStatusSelect, isOrderStatus } from '../../features/orders/components/admin-orders-filter';
 import { AdminOrdersTable } from '../../features/orders/components/admin-orders-table';
+import { OrderFilters } from '../../features/orders/components/order-filters';
+import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
 const ORDERS_PAGE_SIZE = 20;
 
 /**
- * /dashboard/manageOrders (admin): every order, newest first, 20 a page, filtered by status; the
- * status and the page live in the URL (`?status=paid&page=2`).
+ * /dashboard/manageOrders (admin): every order, newest first, 20 a page, filtered by status, found by
+ * order or invoice number and by booking days; all of it lives in the URL
+ * (`?status=paid&q=&from=2026-01-01&to=2026-03-31&page=2`). The CSV download takes the status and
+ * the days shown.
  */
 export default function ManageOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -22,7 +26,8 @@ export default function ManageOrdersPage() {
   const statusParam = params.get('status');
   // An unknown status in a hand-written URL shows every order rather than an error.
   const status = isOrderStatus(statusParam) ? statusParam : undefined;
-  const orders = useAllOrdersQuery({ status, page, limit: ORDERS_PAGE_SIZE });
+  const filters = orderFiltersIn(params);
+  const orders = useAllOrdersQuery({ status, ...filters, page, limit: ORDERS_PAGE_SIZE });
 
   /** Another status starts again at page 1. */
   const changeStatus = (next: OrderStatus | undefined) => {
@@ -32,6 +37,7 @@ export default function ManageOrdersPage() {
     search.delete('page');
     setParams(search);
   };
+  const changeFilters = (next: OrderFilterValues) => setParams(withOrderFilters(params, next));
 
   const totalPages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
   // After the last order of the last page moved to another status, that page no longer exists.
@@ -41,23 +47,36 @@ export default function ManageOrdersPage() {
 
   return (
     <DashboardPanel title={copy.dashboard.manageOrders}>
-      <div className="mb-6">
-        <AdminOrdersFilter status={status} onStatusChange={changeStatus} />
-      </div>
+      <OrderFilters
+        applied={filters}
+        onApply={changeFilters}
+        before={<OrderStatusSelect status={status} onStatusChange={changeStatus} />}
+        after={<OrdersCsvLink status={status} from={filters.from} to={filters.to} />}
+      />
       <PagedList
         query={orders}
         total={(data) => copy.manageOrders.total(data.total)}
         empty={
-          <>
-            <EmptyTitle>
-              {status ? copy.manageOrders.emptyFiltered(copy.manageOrders.statuses[status]) : copy.manageOrders.empty}
-            </EmptyTitle>
-            {status ? (
-              <Link to={paths.manageOrders} className="btn btn-primary mt-6">
-                {copy.manageOrders.showAll}
-              </Link>
-            ) : null}
-          </>
+          isFiltered(filters) ? (
+            <>
+              <EmptyTitle>{copy.orders.emptySearch}</EmptyTitle>
+              <p className="mt-2 max-w-md text-slate-600">{copy.orders.emptySearchText}</p>
+              <button type="button" className="btn btn-primary mt-6" onClick={() => changeFilters({})}>
+                {copy.orders.clearSearch}
+              </button>
+            </>
+          ) : (
+            <>
+              <EmptyTitle>
+                {status ? copy.manageOrders.emptyFiltered(copy.manageOrders.statuses[status]) : copy.manageOrders.empty}
+              </EmptyTitle>
+              {status ? (
+                <Link to={paths.manageOrders} className="btn btn-primary mt-6">
+                  {copy.manageOrders.showAll}
+                </Link>
+              ) : null}
+            </>
+          )
         }
       >
         {(data) => <AdminOrdersTable orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}

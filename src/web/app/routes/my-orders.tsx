@@ -4,18 +4,57 @@ import { paths } from '#shared/paths';
 import { isMyOrdersView, type MyOrdersView } from '#shared/schemas/orders';
 import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
+import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useMyOrdersQuery } from '../../features/orders/api/get-my-orders';
 import { MyOrdersFilter } from '../../features/orders/components/my-orders-filter';
 import { MyOrdersTable } from '../../features/orders/components/my-orders-table';
+import { OrderFilters } from '../../features/orders/components/order-filters';
+import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
 const ORDERS_PAGE_SIZE = 20;
 
 /**
+ * No open order to show: the customer may still have cancelled (or expired) ones, so they are told
+ * where those are instead of being told they have no orders at all.
+ */
+function NoOpenOrders() {
+  const cancelled = useMyOrdersQuery({ view: 'cancelled', page: 1, limit: 1 });
+  if (cancelled.isPending) return <Spinner className="py-2" />;
+  const count = cancelled.data?.total ?? 0;
+  if (count === 0) {
+    return (
+      <>
+        <EmptyTitle>{copy.orders.empty}</EmptyTitle>
+        <p className="mt-2 max-w-md text-slate-600">{copy.orders.emptyText}</p>
+        <Link to={paths.parts} className="btn btn-primary mt-6">
+          {copy.orders.browseParts}
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <EmptyTitle>{copy.orders.emptyOpen}</EmptyTitle>
+      <p className="mt-2 max-w-md text-slate-600">{copy.orders.cancelledKept(count)}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to={{ pathname: paths.dashboard, search: '?view=cancelled' }} className="btn btn-primary">
+          {copy.orders.showCancelled}
+        </Link>
+        <Link to={paths.parts} className="btn btn-outline">
+          {copy.orders.browseParts}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/**
  * /dashboard (signed in, admins too: they can book like a customer): the user's own orders, newest
  * first, 20 a page. The open ones by default; `?view=cancelled` (or `all`) shows the cancelled ones
- * with who cancelled them. The view and the page live in the URL.
+ * with who cancelled them; `?q=` finds one by its order or invoice number, `?from=&to=` the orders
+ * booked on those days. The view, the search and the page live in the URL.
  */
 export default function MyOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -23,7 +62,8 @@ export default function MyOrdersPage() {
   const viewParam = params.get('view');
   // An unknown view in a hand-written URL shows the open orders rather than an error.
   const view: MyOrdersView = isMyOrdersView(viewParam) ? viewParam : 'open';
-  const orders = useMyOrdersQuery({ view, page, limit: ORDERS_PAGE_SIZE });
+  const filters = orderFiltersIn(params);
+  const orders = useMyOrdersQuery({ view, ...filters, page, limit: ORDERS_PAGE_SIZE });
 
   /** Another view starts again at page 1; the default one is left out of the URL. */
   const changeView = (next: MyOrdersView) => {
@@ -33,6 +73,7 @@ export default function MyOrdersPage() {
     search.delete('page');
     setParams(search);
   };
+  const changeFilters = (next: OrderFilterValues) => setParams(withOrderFilters(params, next));
 
   const totalPages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
   // After cancelling the last order of the last page, that page no longer exists.
@@ -42,12 +83,23 @@ export default function MyOrdersPage() {
 
   return (
     <DashboardPanel title={copy.dashboard.myOrders} aside={<MyOrdersFilter view={view} onViewChange={changeView} />}>
+      <OrderFilters applied={filters} onApply={changeFilters} />
       <PagedList
         query={orders}
         total={(data) => (data.total > 0 ? copy.orders.total(data.total) : null)}
         empty={
-          view === 'cancelled' ? (
+          isFiltered(filters) ? (
+            <>
+              <EmptyTitle>{copy.orders.emptySearch}</EmptyTitle>
+              <p className="mt-2 max-w-md text-slate-600">{copy.orders.emptySearchText}</p>
+              <button type="button" className="btn btn-primary mt-6" onClick={() => changeFilters({})}>
+                {copy.orders.clearSearch}
+              </button>
+            </>
+          ) : view === 'cancelled' ? (
             <EmptyTitle>{copy.orders.emptyCancelled}</EmptyTitle>
+          ) : view === 'open' ? (
+            <NoOpenOrders />
           ) : (
             <>
               <EmptyTitle>{copy.orders.empty}</EmptyTitle>

@@ -14,25 +14,64 @@ import { usePaymentIntentQuery } from '../../features/payments/api/get-payment-i
 import { OrderSummary } from '../../features/payments/components/order-summary';
 import { PaymentSuccess } from '../../features/payments/components/payment-success';
 import { SandboxCardForm } from '../../features/payments/components/sandbox-card-form';
+import { useOrderAgain } from '../../features/orders/lib/use-order-again';
 import { ApiError } from '../../lib/api-client';
-import { formatCount } from '#shared/numbers';
+import { formatDate, formatTime } from '../../lib/format-date';
 
 // Stripe's React bindings load only when the shop pays through Stripe; the sandbox never fetches them.
 const StripeCardForm = lazy(() => import('../../features/payments/components/stripe-card-form'));
 
 const p = copy.payment;
 
-/** An order that cannot be paid here: why, and the way back to My Orders. */
-function NotPayable({ children }: { children: ReactNode }) {
+/** An order that cannot be paid here: why, what can be done instead (`actions`), and the way back to My Orders. */
+function NotPayable({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <div role="alert" className="max-w-md text-lg font-semibold text-slate-900">
         {children}
       </div>
-      <Link to={paths.dashboard} className="btn btn-primary mt-6">
-        {p.backToOrders}
-      </Link>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {actions}
+        <Link to={paths.dashboard} className={actions ? 'btn btn-outline' : 'btn btn-primary'}>
+          {p.backToOrders}
+        </Link>
+      </div>
     </div>
+  );
+}
+
+/** "March 4, 2026 at 10:22 AM UTC": the shop's times are UTC, and the page says so. */
+const whenUtc = (iso: string) => `${formatDate(iso)} at ${formatTime(iso)} UTC`;
+
+/**
+ * A cancelled order of the customer's own: why it can no longer be paid (an expired one says when its
+ * time ran out) and "Order again", which puts its lines in the cart at today's prices.
+ */
+function CancelledOrder({ order }: { order: Order }) {
+  const { orderAgain, isOrderingAgain } = useOrderAgain();
+  const expired = order.cancelReason === 'expired';
+  const pending = isOrderingAgain(order.id);
+  return (
+    <NotPayable
+      actions={
+        <button
+          type="button"
+          className="btn btn-primary"
+          // Not `disabled`: disabling the focused button would drop keyboard focus onto the page's body.
+          aria-disabled={pending || undefined}
+          onClick={() => orderAgain(order)}
+        >
+          {pending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+          {copy.orders.orderAgain}
+        </button>
+      }
+    >
+      <p className="mb-2 text-sm font-normal text-slate-600">
+        {copy.orders.orderNumberLabel} <span className="whitespace-nowrap">{order.number}</span>
+      </p>
+      <p>{expired ? (order.payBy ? p.expiredOrder(whenUtc(order.payBy)) : p.expiredOrderUndated) : p.cancelledOrder}</p>
+      <p className="mt-2 text-sm font-normal text-slate-600">{p.orderAgainHint}</p>
+    </NotPayable>
   );
 }
 
@@ -121,7 +160,9 @@ function ReadOnlyOrder({ order }: { order: Order }) {
         </div>
         <div className={row}>
           <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
-          <dd className="text-slate-900 tabular-nums">{formatCount(order.quantity)}</dd>
+          <dd className="text-slate-900 tabular-nums">
+            {copy.orders.partsAndUnits(Math.max(1, order.lines.length), order.quantity)}
+          </dd>
         </div>
         <div className={row}>
           <dt className="text-sm font-semibold text-slate-600">{p.total}</dt>
@@ -170,7 +211,7 @@ export default function PaymentPage() {
       </div>
     );
   } else if (order.data.status === 'cancelled' && !result) {
-    content = <NotPayable>{p.cancelledOrder}</NotPayable>;
+    content = <CancelledOrder order={order.data} />;
   } else if (order.data.status !== 'pending_payment' && !result) {
     content = (
       <NotPayable>

@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderList, OrderStatus } from '#shared/schemas/orders';
 import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
+import type { OrderFilterValues } from '../lib/order-filters';
 
-export interface AllOrdersQuery {
+export interface AllOrdersQuery extends OrderFilterValues {
   status?: OrderStatus;
   page?: number;
   limit?: number;
 }
 
-/** Every customer's orders, newest first, optionally of one status (admin only). */
-export function getAllOrders(query: AllOrdersQuery, call: ApiCall = {}): Promise<OrderList> {
-  return apiRequest<OrderList>(`/api/orders${queryString({ status: query.status, page: query.page, limit: query.limit })}`, call);
+/** Every customer's orders, newest first, optionally of one status, found by number and booking days (admin only). */
+export function getAllOrders({ status, q, from, to, page, limit }: AllOrdersQuery, call: ApiCall = {}): Promise<OrderList> {
+  return apiRequest<OrderList>(`/api/orders${queryString({ status, q, from, to, page, limit })}`, call);
 }
 
 export function allOrdersQueryOptions(query: AllOrdersQuery) {

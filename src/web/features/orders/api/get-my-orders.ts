@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MyOrdersView, OrderList } from '#shared/schemas/orders';
 import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api-client';
+import type { OrderFilterValues } from '../lib/order-filters';
 
-export interface MyOrdersQuery {
+export interface MyOrdersQuery extends OrderFilterValues {
   view: MyOrdersView;
   page: number;
   limit: number;
 }
 
-/** The signed-in user's orders, newest first: the open ones, the cancelled ones, or all. */
-export function getMyOrders({ view, page, limit }: MyOrdersQuery, call: ApiCall = {}): Promise<OrderList> {
-  return apiRequest<OrderList>(`/api/me/orders${queryString({ view, page, limit })}`, call);
+/** The signed-in user's orders, newest first: the open ones, the cancelled ones, or all; found by number and booking days. */
+export function getMyOrders({ view, q, from, to, page, limit }: MyOrdersQuery, call: ApiCall = {}): Promise<OrderList> {
+  return apiRequest<OrderList>(`/api/me/orders${queryString({ view, q, from, to, page, limit })}`, call);
 }
 
 export function myOrdersQueryOptions(query: MyOrdersQuery) {
@@ -22,7 +23,7 @@ export function myOrdersQueryOptions(query: MyOrdersQuery) {
   });
 }
 
-/** A page of My Orders; while the next page loads, the previous one stays on screen. */
-export function useMyOrdersQuery(query: MyOrdersQuery) {
-  return useQuery({ ...myOrdersQueryOptions(query), placeholderData: keepPreviousData });
+/** A page of My Orders; while the next page loads, the previous one stays on screen. `enabled: false` asks nothing. */
+export function useMyOrdersQuery(query: MyOrdersQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...myOrdersQueryOptions(query), placeholderData: keepPreviousData, enabled });
 }

@@ -9,8 +9,7 @@ import { useCancelOrderMutation } from '../api/cancel-order';
 import { useUpdateOrderStatusMutation } from '../api/update-order-status';
 import { AdminOrderStatus } from './admin-order-status';
 import { InvoiceLink } from './invoice-link';
-import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
-import { formatCount } from '#shared/numbers';
+import { LinesToggle, OrderLines, OrderReference, OrderSize, OrderTitle, orderName } from './order-lines';
 
 interface AdminOrdersTableProps {
   orders: Order[];
@@ -132,7 +131,7 @@ export function AdminOrdersTable({ orders, offset }: AdminOrdersTableProps) {
                   className={`col-span-2 col-start-2 row-start-5 mt-3 rounded-lg bg-slate-50 px-3 py-2.5 text-sm xl:rounded-none xl:bg-transparent ${cell}`}
                 >
                   <p className="mb-1 text-xs font-bold tracking-wider text-slate-600 uppercase xl:sr-only">{t.customer}</p>
-                  <div className="xl:w-48">
+                  <div className="xl:w-36">
                     <p className="font-semibold break-words text-slate-900">{order.customer.name}</p>
                     <p className="break-all text-slate-700">{order.customer.email}</p>
                     <p className="whitespace-nowrap text-slate-700 tabular-nums">{order.customer.phone}</p>
@@ -146,11 +145,12 @@ export function AdminOrdersTable({ orders, offset }: AdminOrdersTableProps) {
                   <p className="font-semibold">
                     <OrderTitle order={order} />
                   </p>
+                  <OrderReference order={order} narrow />
                   <LinesToggle order={order} open={open} controls={detailsId} onToggle={() => toggle(order.id)} />
                 </td>
                 <td className={`col-start-3 row-start-2 text-slate-800 tabular-nums xl:text-right ${cell}`}>
                   <span className={label}>{t.quantity}: </span>
-                  {formatCount(order.quantity)}
+                  <OrderSize order={order} />
                 </td>
                 <td className={`col-start-3 row-start-3 text-slate-800 tabular-nums xl:text-right ${cell}`}>
                   <span className={label}>{t.price}: </span>

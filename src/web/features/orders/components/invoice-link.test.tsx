@@ -13,6 +13,7 @@ function orderOf(id: string, partName: string, status: OrderStatus, invoiceNumbe
   const paid = invoiceNumber !== null;
   return {
     id,
+    number: `0195F3A2-9C41-7A${id.toUpperCase()}`,
     lines: [
       {
         partId: `p-${id}`,
@@ -51,7 +52,7 @@ const orders = [
 
 const rowOf = (name: string) => screen.getAllByTestId('order-row').find((row) => row.textContent?.includes(name))!;
 
-/** Paid, shipped and delivered rows each have one "Invoice" link to their PDF, named with the number; the others none. */
+/** Paid, shipped and delivered rows each have one "Invoice" link to their PDF, showing and named with the number; the others none. */
 function expectInvoiceLinks() {
   for (const [name, id, number] of [
     ['Brake pad set', 'o1', 'INV-2026-000001'],
@@ -59,7 +60,7 @@ function expectInvoiceLinks() {
     ['Spark plug', 'o3', 'INV-2026-000003'],
   ] as const) {
     const link = within(rowOf(name)).getByRole('link', { name: c.linkLabel(number) });
-    expect(link.textContent).toBe(c.link);
+    expect(link.textContent).toBe(`${c.link} ${number}`);
     expect(link.getAttribute('href')).toBe(`/api/orders/${id}/invoice.pdf`);
     expect(link.getAttribute('download')).toBe(c.filename(number));
   }

@@ -1,5 +1,5 @@
 import { Fragment, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -9,13 +9,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, RowPicture } from '../../../components/data-table';
 import type { Clock } from '../../../lib/clock';
 import { useCancelOrderMutation } from '../api/cancel-order';
-import { useReorderMutation } from '../api/reorder';
 import { timeLeftToPay } from '../lib/time-left';
 import { useNow } from '../lib/use-now';
+import { useOrderAgain } from '../lib/use-order-again';
 import { InvoiceLink } from './invoice-link';
-import { LinesToggle, OrderLines, OrderTitle, orderName } from './order-lines';
-import { ReorderToast } from './reorder-toast';
-import { formatCount } from '#shared/numbers';
+import { LinesToggle, OrderLines, OrderReference, OrderSize, OrderTitle, orderName } from './order-lines';
 
 interface MyOrdersTableProps {
   orders: Order[];
@@ -24,7 +22,7 @@ interface MyOrdersTableProps {
   clock?: Clock;
 }
 
-const cell = 'md:table-cell md:px-4 md:py-3 md:align-middle';
+const cell = 'md:table-cell md:px-3 md:py-3 md:align-middle';
 const o = copy.orders;
 
 function CancelCell({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
@@ -92,14 +90,13 @@ function PaymentCell({ order, now }: { order: Order; now: number }) {
  * My Orders: Index, Picture, Name, Quantity, Price, Cancel order, Payment (docs/shop-rules.md, "Orders and payment"). An
  * unpaid order can be cancelled (after "Are you sure?") or paid, with the time left to pay; a
  * cancelled one says who cancelled it. One row per order: the first line's picture and name ("+ 2
- * more" when it has more lines), the units and the total; the row opens to show every line, and
- * "Order again" puts its lines in the cart. From md width a table; on phones each row is a card, so
+ * more" when it has more lines), its number and booking day, its parts and units, the total and,
+ * once paid, its invoice; the row opens to show every line, and "Order again" puts its lines in the cart. From md width a table; on phones each row is a card, so
  * the page never scrolls sideways.
  */
 export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
   const cancel = useCancelOrderMutation();
-  const reorder = useReorderMutation();
-  const navigate = useNavigate();
+  const { orderAgain, isOrderingAgain } = useOrderAgain();
   const now = useNow(30_000, clock);
   const linesId = useId();
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
@@ -114,21 +111,6 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
       return next;
     });
 
-  const orderAgain = (order: Order) => {
-    if (reorder.isPending) return;
-    reorder.mutate(order.id, {
-      onSuccess: (result) =>
-        toast.success(
-          <ReorderToast
-            added={Math.max(0, order.lines.length - result.unavailable.length)}
-            unavailable={result.unavailable}
-            cartHref={paths.cart}
-            onOpenCart={() => void navigate(paths.cart)}
-          />,
-        ),
-    });
-  };
-
   const confirmCancel = () => {
     if (!cancelling) return;
     cancel.mutate(cancelling.id, {
@@ -142,19 +124,19 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
       <DataTable
         caption={copy.dashboard.myOrders}
         columns={[
-          { label: o.index, className: 'w-14 px-4 py-3' },
-          { label: o.picture, className: 'w-24 px-4 py-3' },
-          { label: o.name, className: 'px-4 py-3' },
-          { label: o.quantity, className: 'px-4 py-3 text-right' },
-          { label: o.price, className: 'px-4 py-3 text-right' },
-          { label: o.cancelOrder, className: 'px-4 py-3' },
-          { label: o.payment, className: 'px-4 py-3' },
+          { label: o.index, className: 'w-14 px-3 py-3' },
+          { label: o.picture, className: 'w-24 px-3 py-3' },
+          { label: o.name, className: 'px-3 py-3' },
+          { label: o.quantity, className: 'px-3 py-3 text-right' },
+          { label: o.price, className: 'px-3 py-3 text-right' },
+          { label: o.cancelOrder, className: 'px-3 py-3' },
+          { label: o.payment, className: 'px-3 py-3' },
         ]}
       >
         {orders.map((order, index) => {
           const open = opened.has(order.id);
           const detailsId = `${linesId}-${order.id}`;
-          const reordering = reorder.isPending && reorder.variables === order.id;
+          const reordering = isOrderingAgain(order.id);
           return (
             <Fragment key={order.id}>
               <tr
@@ -171,6 +153,7 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
                   <p className="font-semibold">
                     <OrderTitle order={order} />
                   </p>
+                  <OrderReference order={order} />
                   <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
                     <LinesToggle order={order} open={open} controls={detailsId} onToggle={() => toggle(order.id)} />
                     <button
@@ -188,7 +171,7 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
                 </td>
                 <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
                   <span className="text-sm text-slate-600 md:sr-only">{o.quantity}: </span>
-                  {formatCount(order.quantity)}
+                  <OrderSize order={order} />
                 </td>
                 <td className={`text-slate-800 tabular-nums md:text-right ${cell}`}>
                   <span className="text-sm text-slate-600 md:sr-only">{o.price}: </span>
@@ -203,13 +186,13 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
                     }}
                   />
                 </td>
-                <td className={`mt-1 min-w-0 self-start md:mt-0 md:w-52 ${cell}`}>
+                <td className={`mt-1 min-w-0 self-start md:mt-0 md:w-44 ${cell}`}>
                   <PaymentCell order={order} now={now} />
                 </td>
               </tr>
               {open ? (
                 <tr id={detailsId} data-testid="order-lines-row" className="block bg-slate-50 md:table-row">
-                  <td colSpan={7} className="block px-4 pb-3 md:table-cell md:px-4 md:pt-1 md:pb-3">
+                  <td colSpan={7} className="block px-4 pb-3 md:table-cell md:px-3 md:pt-1 md:pb-3">
                     <OrderLines order={order} />
                   </td>
                 </tr>
@@ -229,7 +212,7 @@ export function MyOrdersTable({ orders, offset, clock }: MyOrdersTableProps) {
         {shown ? (
           <p>
             {shown.lines.length > 1
-              ? o.confirmCancelLines(orderName(shown), shown.quantity)
+              ? o.confirmCancelLines(orderName(shown), shown.lines.length, shown.quantity)
               : o.confirmCancel(shown.partName, shown.quantity)}
           </p>
         ) : null}

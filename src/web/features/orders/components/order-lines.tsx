@@ -2,6 +2,7 @@ import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { Picture } from '../../../components/picture';
+import { formatDate } from '../../../lib/format-date';
 import { formatCount } from '#shared/numbers';
 
 const o = copy.orders;
@@ -14,6 +15,43 @@ function moreLinesOf(order: Pick<Order, 'lines'>): number {
 /** An order's name in buttons' accessible names: its first part, and how many more ("Brake pads and 2 more"). */
 export function orderName(order: Pick<Order, 'partName' | 'lines'>): string {
   return o.orderName(order.partName, moreLinesOf(order));
+}
+
+/**
+ * An order's size: how many parts and how many units ("5 parts, 108 units"), never the units of
+ * different parts summed into one quantity; in a narrow column it breaks after the comma. An order
+ * from before lines counts as one part.
+ */
+export function OrderSize({ order }: { order: Pick<Order, 'lines' | 'quantity'> }) {
+  return (
+    <>
+      <span className="whitespace-nowrap">{o.parts(Math.max(1, order.lines.length))},</span>{' '}
+      <span className="whitespace-nowrap">{o.units(order.quantity)}</span>
+    </>
+  );
+}
+
+/**
+ * How the shop names the order, and the day it was booked, a line each: "Order 0195F3A2-9C41-7A3B",
+ * "Booked March 4, 2026". The number and the day stay whole; on a phone's card, and in a `narrow`
+ * column (Manage All Orders at 1280 px), "Order" and "Booked" may go on the line before them.
+ */
+export function OrderReference({ order, narrow = false }: { order: Pick<Order, 'number' | 'createdAt'>; narrow?: boolean }) {
+  const line = narrow ? 'block' : 'block md:whitespace-nowrap';
+  return (
+    <p className="mt-0.5 text-sm text-slate-600" data-testid="order-reference">
+      <span className={line}>
+        {o.orderNumberLabel} <span className="whitespace-nowrap">{order.number}</span>
+      </span>
+      <span className="sr-only">. </span>
+      <span className={line}>
+        {o.bookedLabel}{' '}
+        <time dateTime={order.createdAt} className="whitespace-nowrap">
+          {formatDate(order.createdAt)}
+        </time>
+      </span>
+    </p>
+  );
 }
 
 /** The first line's name, then "+ N more" when the order has more lines. */

@@ -28,6 +28,7 @@ function orderOf(id: string, lines: OrderLine[], overrides: Partial<Order> = {})
   const first = lines[0]!;
   return {
     id,
+    number: '0195F3A2-9C41-7A3B',
     lines,
     partId: first.partId,
     partName: first.partName,
@@ -53,6 +54,8 @@ const threeLines = orderOf('order-3', [
   line('p3', 'GH-SPK-0200', 'Spark plug', 12, 899),
 ]);
 const oneLine = orderOf('order-1', [line('p4', 'GH-BLT-0300', 'Timing belt', 12, 5400)], {
+  number: '0195F3A3-0C00-7D21',
+  createdAt: '2026-11-26T09:00:00.000Z',
   status: 'pending_payment',
   payBy: '2026-11-28T09:00:00.000Z',
   transactionId: null,
@@ -115,7 +118,57 @@ async function expectDisclosure() {
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
 }
 
+/** What both lists show of each order: its number and booking day, its size in parts and units, its invoice. */
+function expectOrderFacts() {
+  const several = rowOf('Brake pad set');
+  expect(within(several).getByTestId('order-reference').textContent).toBe(
+    `${o.orderNumberLabel} 0195F3A2-9C41-7A3B. ${o.bookedLabel} November 20, 2026`,
+  );
+  expect(within(several).getByTestId('order-reference').querySelector('time')?.getAttribute('datetime')).toBe(
+    '2026-11-20T09:00:00.000Z',
+  );
+  // Three different parts are never "84" of anything.
+  expect(several.textContent).toContain('3 parts, 84 units');
+  expect(within(several).getByRole('link', { name: copy.invoice.linkLabel('INV-2026-000001') }).textContent).toBe(
+    'Invoice INV-2026-000001',
+  );
+
+  const single = rowOf('Timing belt');
+  expect(within(single).getByTestId('order-reference').textContent).toBe(
+    `${o.orderNumberLabel} 0195F3A3-0C00-7D21. ${o.bookedLabel} November 26, 2026`,
+  );
+  expect(single.textContent).toContain('1 part, 12 units');
+  expect(within(single).queryByRole('link', { name: /Invoice/ })).toBeNull();
+}
+
 describe('order rows', () => {
+  it('My Orders: each row shows the order’s number, booking day, parts and units, and invoice number', () => {
+    fakeApi();
+    renderWithApp(<MyOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
+    expectOrderFacts();
+  });
+
+  it('Manage All Orders: the same facts on each row', () => {
+    fakeApi();
+    renderWithApp(<AdminOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard/manageOrders' });
+    expectOrderFacts();
+  });
+
+  it('asks before cancelling an order of several parts, counting its parts and units apart', async () => {
+    fakeApi();
+    // jsdom has no modal dialogs: opening one sets its `open` attribute.
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.open = true;
+    };
+    const unpaid = { ...threeLines, status: 'pending_payment' as const, payBy: '2026-11-22T09:00:00.000Z', invoiceNumber: null };
+    renderWithApp(<MyOrdersTable orders={[unpaid]} offset={0} />, { path: '/dashboard' });
+    fireEvent.click(screen.getByRole('button', { name: o.cancelLabel(o.orderName('Brake pad set', 2)) }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Your order of Brake pad set and 2 more (3 parts, 84 units) will be cancelled and its parts go back to stock.',
+    );
+  });
+
   it('My Orders: one row per order that opens to show every line, the pay and cancel actions still there', async () => {
     fakeApi();
     renderWithApp(<MyOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });

@@ -2,11 +2,11 @@ import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
 import { Picture } from '../../../components/picture';
-import { formatCount } from '#shared/numbers';
 
 /**
- * The payment page's summary: "Hello, NAME", "Please Pay for PART" (or "PART and 2 more"), the quantity,
- * the price, the picture; an order of several parts lists them.
+ * The payment page's summary: "Hello, NAME", "Please Pay for PART" (or "PART and 2 more"), the order's
+ * number, its size as parts and units ("5 parts, 108 units": never the units of different parts summed
+ * into one quantity), the price, the picture; an order of several parts lists them.
  */
 export function OrderSummary({ name, order }: { name: string; order: Order }) {
   const p = copy.payment;
@@ -29,10 +29,16 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
         <h3 className="mt-1 text-lg font-extrabold tracking-tight break-words text-slate-900 sm:text-xl">
           {p.payFor(p.partsOfOrder(order.partName, Math.max(order.lines.length - 1, 0)))}
         </h3>
-        <dl className="mt-3 grid grid-cols-2 gap-3 lg:mt-4 lg:gap-4">
+        <p className="mt-1 text-sm text-slate-600" data-testid="order-number">
+          {copy.orders.orderNumberLabel} <span className="whitespace-nowrap">{order.number}</span>
+        </p>
+        {/* Each figure as wide as it needs: a long total goes under the size rather than past the card. */}
+        <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-3 lg:mt-4 lg:gap-y-4">
           <div>
             <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums">{formatCount(order.quantity)}</dd>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums" data-testid="order-size">
+              {copy.orders.partsAndUnits(Math.max(1, order.lines.length), order.quantity)}
+            </dd>
           </div>
           <div>
             <dt className="text-sm font-semibold text-slate-600">{p.price}</dt>

@@ -1,0 +1,119 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import * as copy from '#shared/copy';
+import type { Order, OrderLine } from '#shared/schemas/orders';
+import { toast } from '../../lib/toast';
+import { fakeApi, ok } from '../../testing/fake-api';
+import { renderWithApp } from '../../testing/render-with-app';
+import PaymentPage from './payment';
+
+const p = copy.payment;
+const o = copy.orders;
+const ID = '0195f3a2-9c41-7a3b-8d2e-5f0a1b2c3d4e';
+
+function line(partId: string, partName: string, quantity: number): OrderLine {
+  return {
+    partId,
+    sku: `GH-${partId.toUpperCase()}`,
+    partName,
+    imageUrl: `/uploads/${partId}.webp`,
+    quantity,
+    unitPriceCents: 500,
+    lineTotalCents: quantity * 500,
+  };
+}
+
+function orderOf(lines: OrderLine[], overrides: Partial<Order> = {}): Order {
+  const first = lines[0]!;
+  return {
+    id: ID,
+    number: '0195F3A2-9C41-7A3B',
+    lines,
+    partId: first.partId,
+    partName: first.partName,
+    imageUrl: first.imageUrl,
+    quantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+    unitPriceCents: first.unitPriceCents,
+    totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+    status: 'pending_payment',
+    cancelReason: null,
+    payBy: '2026-03-06T10:22:00.000Z',
+    transactionId: null,
+    paidAt: null,
+    invoiceNumber: null,
+    createdAt: '2026-03-04T10:22:00.000Z',
+    customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
+    yours: true,
+    ...overrides,
+  };
+}
+
+/** Five different parts, 108 units in all. */
+const fiveParts = [
+  line('p1', 'Brake pad set', 48),
+  line('p2', 'Oil filter', 24),
+  line('p3', 'Spark plug', 12),
+  line('p4', 'Wiper blade', 12),
+  line('p5', 'Air filter', 12),
+];
+
+const renderPage = () =>
+  renderWithApp(
+    <Routes>
+      <Route path="/dashboard/payment/:id" element={<PaymentPage />} />
+    </Routes>,
+    { path: `/dashboard/payment/${ID}` },
+  );
+
+describe('the payment page', () => {
+  it('sums up an order of several parts as parts and units, under its number, never as one quantity', async () => {
+    fakeApi()
+      .on(`GET /api/orders/${ID}`, ok(orderOf(fiveParts)))
+      .on(`POST /api/orders/${ID}/payment-intent`, ok({ provider: 'sandbox', clientSecret: 'cs_1', amountCents: 54_000 }));
+    renderPage();
+    const summary = await screen.findByTestId('order-summary');
+    expect(within(summary).getByTestId('order-size').textContent).toBe('5 parts, 108 units');
+    expect(within(summary).getByTestId('order-number').textContent).toBe(`${o.orderNumberLabel} 0195F3A2-9C41-7A3B`);
+    expect(summary.textContent).not.toContain('108 parts');
+  });
+
+  it('says "1 part, 12 units" for an order of one part', async () => {
+    fakeApi()
+      .on(`GET /api/orders/${ID}`, ok(orderOf([line('p1', 'Timing belt', 12)])))
+      .on(`POST /api/orders/${ID}/payment-intent`, ok({ provider: 'sandbox', clientSecret: 'cs_1', amountCents: 6_000 }));
+    renderPage();
+    expect((await screen.findByTestId('order-size')).textContent).toBe('1 part, 12 units');
+  });
+
+  it('says an expired order expired, and when, and offers "Order again", which fills the cart', async () => {
+    const api = fakeApi()
+      .on(`GET /api/orders/${ID}`, ok(orderOf(fiveParts, { status: 'cancelled', cancelReason: 'expired' })))
+      .on(`POST /api/orders/${ID}/reorder`, ok({ lines: [], subtotalCents: 0, savingsCents: 0, unavailable: ['Spark plug'] }));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`${o.orderNumberLabel} 0195F3A2-9C41-7A3B`);
+    expect(alert.textContent).toContain(p.expiredOrder('March 6, 2026 at 10:22 AM UTC'));
+    expect(alert.textContent).not.toContain(p.cancelledOrder);
+    expect(screen.getByRole('link', { name: p.backToOrders }).getAttribute('href')).toBe('/dashboard');
+    // No card form: it cannot be paid.
+    expect(screen.queryByLabelText(p.cardNumber)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: o.orderAgain }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    expect(api.callsTo(`POST /api/orders/${ID}/reorder`)).toHaveLength(1);
+    const shown = render(vi.mocked(toast.success).mock.calls[0]![0] as ReactElement);
+    expect(shown.getByText(o.reordered(4))).toBeTruthy();
+    expect(shown.getByText(o.reorderUnavailable(['Spark plug']))).toBeTruthy();
+  });
+
+  it('says a cancelled order was cancelled, and offers "Order again" too', async () => {
+    fakeApi().on(`GET /api/orders/${ID}`, ok(orderOf(fiveParts, { status: 'cancelled', cancelReason: 'customer', payBy: null })));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(p.cancelledOrder);
+    expect(alert.textContent).not.toContain('expired');
+    expect(screen.getByRole('button', { name: o.orderAgain })).toBeTruthy();
+  });
+});
