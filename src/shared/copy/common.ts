@@ -4,6 +4,8 @@ export const common = {
   paymentsTestMode: 'Test mode: no real payments are taken',
   retry: 'Try again',
   areYouSure: 'Are you sure?',
+  /** A table's frame while it scrolls sideways: named apart from the page section of the table's own name. */
+  scrollingTable: (caption: string) => `${caption}, scrolls sideways`,
   close: 'Close',
   pageErrorTitle: 'This page could not be loaded',
   tooManyRequests: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,

@@ -1,3 +1,4 @@
+import * as copy from '#shared/copy';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
@@ -29,7 +30,7 @@ describe('DataTable', () => {
   it('scrolls sideways inside its frame, a named region the keyboard can focus, when its columns are wider than it', () => {
     widths(900, 1180);
     table();
-    const frame = screen.getByRole('region', { name: 'Manage All Orders' });
+    const frame = screen.getByRole('region', { name: copy.common.scrollingTable('Manage All Orders') });
     expect(frame.className).toContain('overflow-x-auto');
     expect(frame.tabIndex).toBe(0);
     frame.focus();
@@ -37,15 +38,17 @@ describe('DataTable', () => {
     expect(frame.contains(screen.getByRole('table', { name: 'Manage All Orders' }))).toBe(true);
   });
 
-  it('takes no focus while everything fits, and takes it once the window narrows', () => {
+  it('is no region and takes no focus while everything fits, and becomes one once the window narrows', () => {
     widths(900, 900);
     table();
-    const frame = screen.getByRole('region', { name: 'Manage All Orders' });
+    const frame = screen.getByTestId('table-frame');
+    expect(screen.queryByRole('region')).toBeNull();
     expect(frame.hasAttribute('tabindex')).toBe(false);
     widths(600, 900);
     act(() => {
       window.dispatchEvent(new Event('resize'));
     });
+    expect(screen.getByRole('region', { name: copy.common.scrollingTable('Manage All Orders') })).toBe(frame);
     expect(frame.tabIndex).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import * as copy from '#shared/copy';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Picture } from './picture';
 
@@ -46,7 +47,7 @@ function useScrollsSideways(frame: RefObject<HTMLDivElement | null>): boolean {
  * The dashboard's tables: one rounded card, a screen-reader caption, column headers from `cardsBelow`
  * up. When the columns need more room than the window leaves (a narrow window beside the sidebar, a
  * zoomed page), the table scrolls sideways inside the card rather than being cut off or widening the
- * page. The card is a region named like the table; while it scrolls it takes keyboard focus, so that
+ * page. While it scrolls the card is a region named like the table and takes keyboard focus, so that
  * the arrow keys scroll it.
  */
 export function DataTable({ caption, columns, cardsBelow = 'md', children }: DataTableProps) {
@@ -55,8 +56,10 @@ export function DataTable({ caption, columns, cardsBelow = 'md', children }: Dat
   return (
     <div
       ref={frame}
-      role="region"
-      aria-label={caption}
+      // A region only while it scrolls, and named apart from the page section that often bears the
+      // table's name: two landmarks of one name confuse a screen reader's list of them.
+      role={scrolls ? 'region' : undefined}
+      aria-label={scrolls ? copy.common.scrollingTable(caption) : undefined}
       tabIndex={scrolls ? 0 : undefined}
       className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       data-testid="table-frame"

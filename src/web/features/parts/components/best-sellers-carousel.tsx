@@ -13,6 +13,7 @@ import { DealPrice } from '../../../components/deal-price';
 import { ArrowLeftIcon, ArrowRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
 import { Picture } from '../../../components/picture';
 import { usePrefersReducedMotion } from '../../../lib/use-reduced-motion';
+import { BEST_SELLER_TEXT_HEIGHT } from './best-seller-card-size';
 
 const controlClass =
   'inline-flex h-11 w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-800 shadow-sm transition-colors hover:bg-slate-100';
@@ -76,13 +77,16 @@ export default function BestSellersCarousel({ parts }: { parts: Part[] }) {
                   {copy.part.outOfStock}
                 </p>
               )}
-              <div className="flex flex-1 items-end justify-between gap-4 p-5">
-                <h3 className="font-bold text-slate-900">
+              {/* The name (two lines at most) above its price, in a block of fixed height: the card is
+                  then as tall as its placeholder (best-sellers-section.tsx), so nothing below moves when
+                  the carousel replaces it. */}
+              <div className={`flex flex-col items-start justify-end gap-3 p-5 ${BEST_SELLER_TEXT_HEIGHT}`}>
+                <h3 className="line-clamp-2 font-bold text-slate-900">
                   <Link to={paths.part(part.id)} className="after:absolute after:inset-0 hover:text-brand-700">
                     {truncate(part.name, 35)}
                   </Link>
                 </h3>
-                <p className="shrink-0 rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white">
+                <p className="rounded-full bg-slate-900 px-3 py-1 text-sm font-bold text-white">
                   <DealPrice priceCents={part.priceCents} deal={part.deal} onDark />
                 </p>
               </div>

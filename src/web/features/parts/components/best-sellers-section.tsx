@@ -6,6 +6,7 @@ import { SectionError } from '../../../components/section-error';
 import { SectionHeading } from '../../../components/section-heading';
 import { WhenNearViewport } from '../../../components/when-near-viewport';
 import { useBestSellersQuery } from '../api/get-best-sellers';
+import { BEST_SELLER_TEXT_HEIGHT } from './best-seller-card-size';
 
 // Swiper lives in this chunk only, loaded when the visitor scrolls near the carousel.
 const BestSellersCarousel = lazy(() => import('./best-sellers-carousel'));
@@ -16,7 +17,10 @@ function CarouselPlaceholder() {
     <div aria-hidden="true">
       <div className="grid gap-6 md:grid-cols-3">
         {[0, 1, 2].map((n) => (
-          <div key={n} className={`h-[23rem] animate-pulse rounded-2xl bg-slate-200 ${n > 0 ? 'hidden md:block' : ''}`} />
+          <div key={n} className={`animate-pulse rounded-2xl bg-slate-200 ${n > 0 ? 'hidden md:block' : ''}`}>
+            <div className="aspect-[4/3]" />
+            <div className={BEST_SELLER_TEXT_HEIGHT} />
+          </div>
         ))}
       </div>
       <div className="mt-8 h-11" />
