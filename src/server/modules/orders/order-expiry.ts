@@ -49,7 +49,10 @@ export function createOrderExpiry(db: Db, { clock, log, paymentWindowHours, even
     try {
       return await paidMeanwhile(id);
     } catch (error) {
-      log.warn({ err: error, orderId: id }, 'could not ask the payment provider about an overdue order; it waits for the next sweep');
+      log.warn(
+        { err: error, orderId: id },
+        'could not ask the payment provider about an overdue order; it waits for the next sweep',
+      );
       return true;
     }
   }
