@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import addressparser from 'nodemailer/lib/addressparser';
 import type { Config } from '../../config';
 import type { Log } from '../../log';
 import { composeMime } from './mime';
@@ -49,12 +48,6 @@ export function firstLink(text: string): string | undefined {
   return LINK.exec(text)?.[0];
 }
 
-/** The bare address of a header's first mailbox (`Gearhouse <shop@example.com>`: shop@example.com), for the SMTP envelope. */
-function bareAddress(field: string): string {
-  const [first] = addressparser(field, { flatten: true });
-  return first?.address ?? field;
-}
-
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   // Short timeouts (nodemailer's are minutes): a send must end well within the outbox's claim on the
   // mail (mail-outbox.ts), or another node could take the mail over while it is still being sent.
@@ -66,10 +59,9 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(message) {
-      await transport.sendMail({
-        envelope: { from: bareAddress(from), to: [bareAddress(message.to)] },
-        raw: composeMime(from, message),
-      });
+      // With a raw message nodemailer takes the SMTP envelope from `from` and `to`, reading the bare
+      // addresses out of the header forms ("Gearhouse <shop@example.com>") itself.
+      await transport.sendMail({ from, to: message.to, raw: composeMime(from, message) });
     },
   };
 }
