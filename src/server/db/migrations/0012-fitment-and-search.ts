@@ -1,7 +1,7 @@
 import { type Kysely, sql, SqliteAdapter } from 'kysely';
 
 /**
- * Finding the part that fits (docs/shop-rules.md, "Finding parts"; docs/decisions/0019).
+ * Finding the part that fits (docs/shop-rules.md, "Finding parts"; docs/search.md).
  *
  * - vehicles: `{make, model, engine, year_from, year_to}`, the years the vehicle was built; one row per
  *   make, model, engine and first year.

@@ -2,7 +2,7 @@ import { type Kysely, sql, SqliteAdapter } from 'kysely';
 import { numberKeys, SQLITE_SEARCH as SQLITE_SEARCH_BEFORE } from './0012-fitment-and-search';
 
 /**
- * The parts list's counts and search at 100,000 parts (docs/decisions/0019, "What it costs").
+ * The parts list's counts and search at 100,000 parts (docs/search.md).
  *
  * - category_part_counts: the live parts of each category, kept by triggers on parts, so the list
  *   without a search or vehicle (its total and its category facet) reads 20 rows instead of counting

@@ -20,7 +20,7 @@ import { MAX_VOCABULARY_WORDS } from './search-suggestion';
 
 /**
  * The parts list's one query path on both engines: the search box, the filters, the facets beside
- * the list and the order (docs/shop-rules.md, "Finding parts"; docs/decisions/0019). The search
+ * the list and the order (docs/shop-rules.md, "Finding parts"; docs/search.md). The search
  * index is the database's own (migration 0012): SQLite's FTS5 tables `parts_words` and
  * `parts_numbers`, PostgreSQL's `search_vector` and `part_number_keys` columns.
  *

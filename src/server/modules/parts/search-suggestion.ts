@@ -4,7 +4,7 @@ import { MAX_TYPO_LETTERS, SHORT_TYPO_LETTERS } from './search-terms';
 
 /**
  * "Did you mean …?" for a search that found nothing (docs/shop-rules.md, "Finding parts";
- * docs/decisions/0019): each word the catalogue has no word starting with is replaced by the nearest
+ * docs/search.md): each word the catalogue has no word starting with is replaced by the nearest
  * word it has, by edit distance. Pure text work on a vocabulary held in memory; the vocabulary is
  * read from the search index (parts-search.ts) and the suggestion is offered only when it finds parts.
  */

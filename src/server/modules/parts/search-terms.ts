@@ -2,7 +2,7 @@ import { MAX_SEARCH_LENGTH } from '#shared/schemas/query-limits';
 
 /**
  * What a search box's text asks for, as the words and the part-number key the parts list looks up
- * (docs/shop-rules.md, "Finding parts"; docs/decisions/0019). Pure text work: the SQL that uses it
+ * (docs/shop-rules.md, "Finding parts"; docs/search.md). Pure text work: the SQL that uses it
  * lives in parts-search.ts. Every character the visitor typed is data here, never syntax: the words
  * hold letters and digits only, and each one reaches the database quoted.
  */

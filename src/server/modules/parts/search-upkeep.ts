@@ -12,7 +12,7 @@ export const SEARCH_UPKEEP_INTERVAL_MS = 3_600_000;
  * On SQLite, merges each FTS5 index (words and part numbers) into one segment. Every write adds a
  * small segment and FTS5 merges them only in steps, so a catalogue loaded or edited a lot looks each
  * word up in several segments: the typo variants' lookup took five times longer at 100,000 parts
- * (docs/decisions/0019). An index already in one segment is left as it is at no cost; merging one
+ * (docs/search.md). An index already in one segment is left as it is at no cost; merging one
  * written over costs about 150–350 ms at 100,000 parts, once. PostgreSQL's GIN index needs nothing
  * here (autovacuum folds its pending list in).
  */

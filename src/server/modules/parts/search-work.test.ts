@@ -3,7 +3,7 @@ import { insertPart } from '../../testing/factories';
 import { type DatabaseWork, databaseWork } from '../../testing/statements';
 import { describeOnEachEngine } from '../../testing/test-app';
 
-// What a search asks of the database, counted rather than timed (docs/decisions/0019, "What a search
+// What a search asks of the database, counted rather than timed (docs/search.md, "What a search
 // may cost"): a text of long made-up words, in any script, costs about what a search of real words
 // does, on both engines.
 
