@@ -235,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       app.log,
     );
   }
-  await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? 1000, bus: cacheBus });
+  await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? config.responseCacheTtlMs, bus: cacheBus });
   // On-the-fly compression of API answers: brotli at a low quality costs little CPU and still beats gzip.
   // Static assets are pre-compressed at build time at the highest quality instead.
   await app.register(compress, {

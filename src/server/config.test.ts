@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('keeps public answers a second unless RESPONSE_CACHE_SECONDS says otherwise; 0 keeps none', () => {
+    expect(loadConfig({ DATA_DIR: dir }).responseCacheTtlMs).toBe(1000);
+    expect(loadConfig({ DATA_DIR: dir, RESPONSE_CACHE_SECONDS: '30' }).responseCacheTtlMs).toBe(30_000);
+    expect(loadConfig({ DATA_DIR: dir, RESPONSE_CACHE_SECONDS: '0' }).responseCacheTtlMs).toBe(0);
+  });
+
   it('generates an auth secret once outside production and keeps it', () => {
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
@@ -88,6 +94,8 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '0' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
     [{ RENDERS_PER_CLIENT_PER_MINUTE: '0' }, 'RENDERS_PER_CLIENT_PER_MINUTE'],
+    [{ RESPONSE_CACHE_SECONDS: '-1' }, 'RESPONSE_CACHE_SECONDS'],
+    [{ RESPONSE_CACHE_SECONDS: 'off' }, 'RESPONSE_CACHE_SECONDS'],
     [{ ORDER_PAYMENT_WINDOW_HOURS: '-1' }, 'ORDER_PAYMENT_WINDOW_HOURS'],
     [{ MAX_UNPAID_ORDERS: '0' }, 'MAX_UNPAID_ORDERS'],
     [{ MAX_UNPAID_ORDERS: '2.5' }, 'MAX_UNPAID_ORDERS'],

@@ -73,6 +73,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
   RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(30),
+  RESPONSE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).max(3600).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_GRACE_SECONDS: optionalText.pipe(
     z.coerce.number<string | undefined>({ error: 'must be a number of seconds' }).min(0).max(300).optional(),
@@ -237,6 +238,11 @@ export interface Config {
   readonly authRateLimitPerMinute: number;
   /** Server renders of pages not in the page cache one client may cause a minute; past it, the app's shell. */
   readonly rendersPerClientPerMinute: number;
+  /**
+   * RESPONSE_CACHE_SECONDS, in ms: how long a public answer, or a page rendered for visitors, is kept in
+   * memory and answered again; 0 keeps nothing, so every request reaches its handler.
+   */
+  readonly responseCacheTtlMs: number;
   /**
    * REDIS_URL: shared rate-limit counters and cross-node cache invalidation; without it, each node
    * counts in memory. `prefix` (REDIS_PREFIX) starts every key and channel, so shops can share a Redis.
@@ -404,6 +410,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     rendersPerClientPerMinute: e.RENDERS_PER_CLIENT_PER_MINUTE,
+    responseCacheTtlMs: e.RESPONSE_CACHE_SECONDS * 1000,
     social: Object.fromEntries(
       Object.entries({
         facebook: e.SOCIAL_FACEBOOK_URL,

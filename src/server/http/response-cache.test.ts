@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { loadConfig } from '../config';
 import { answerKnownUrlsEarly, registerCaching, ResponseCache, sendStoredBody } from './cache';
 
 /** Sends a kept answer to a client that takes brotli, which adds its compressed form to the entry. */
@@ -62,5 +63,28 @@ describe('routes whose answers are kept for everyone', () => {
     );
     expect(() => app.get('/open', { config: { cache: 'public' } }, async () => ({}))).not.toThrow();
     await app.close();
+  });
+});
+
+describe('RESPONSE_CACHE_SECONDS', () => {
+  /** How many of two requests for the same public answer reached its handler, with the cache set by `env`. */
+  async function handlerRuns(env: Record<string, string>): Promise<number> {
+    const config = loadConfig({ DATA_DIR: '/nonexistent', AUTH_SECRET: 'a'.repeat(32), ...env });
+    const app = Fastify();
+    await registerCaching(app, { ttlMs: config.responseCacheTtlMs });
+    answerKnownUrlsEarly(app);
+    let runs = 0;
+    app.get('/api/parts', { config: { cache: 'public' } }, async () => ({ runs: (runs += 1) }));
+    for (let i = 0; i < 2; i += 1) expect((await app.inject({ url: '/api/parts' })).statusCode).toBe(200);
+    await app.close();
+    return runs;
+  }
+
+  it('answers the second request from memory by default (a second)', async () => {
+    expect(await handlerRuns({})).toBe(1);
+  });
+
+  it('at 0 keeps nothing: both requests reach the handler', async () => {
+    expect(await handlerRuns({ RESPONSE_CACHE_SECONDS: '0' })).toBe(2);
   });
 });
