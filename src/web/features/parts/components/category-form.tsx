@@ -86,7 +86,7 @@ export function CategoryForm({ category, onSaved }: CategoryFormProps) {
 
   const busy = create.isPending || update.isPending;
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid gap-5">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid max-w-2xl gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <InputField label={c.name} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <InputField
