@@ -1,7 +1,6 @@
 // Writes .gz and .br beside each compressible file of the web build, so the server sends
-// pre-compressed bytes at maximum quality instead of compressing on every request. Small files too:
-// the server answers a file that has both forms from memory (src/server/http/static-files.ts), and
-// without them @fastify/compress would compress it again on every request.
+// pre-compressed bytes at maximum quality instead of compressing on every request (@fastify/static's
+// preCompressed). Small files too: without them @fastify/compress would compress them on every request.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

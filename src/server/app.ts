@@ -10,9 +10,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
-
-import { answerKnownUrlsBeforeFastify } from './http/before-fastify';
-import { clientReader, fastifyTrustProxy } from './http/client-address';
+import { fastifyTrustProxy } from './http/client-address';
 import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
 import { dropRequestsOfGoneClients } from './http/client-gone';
 import { createCrossSiteCheck } from './http/cross-site';
@@ -254,7 +252,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
   // While Redis fails or hangs, each node counts the same keys in its own memory: the limits hold per
   // node instead of letting every request through (decision 0027).
-  const shopWideLimit = registerRateLimits(app, {
+  registerRateLimits(app, {
     perMinute: config.rateLimitPerMinute,
     counts:
       redis && config.redis && redisBreaker
@@ -346,32 +344,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(imageUploadRoutes, { uploads, perMinute: limits.uploads });
   await app.register(uploadsServingRoutes, { storage, publicUrl: config.s3?.publicUrl });
-  const staticFiles = await registerWebApp(app, config.webDistDir, {
+  await registerWebApp(app, config.webDistDir, {
     internalRequestHeader,
     now: () => clock.now().getTime(),
     renderLimits: { perClientPerMinute: config.rendersPerClientPerMinute },
     exists: { part: (id) => parts.partExists(id), blogPost: (slug) => content.blogPostExists(slug) },
   });
-  // Known public URLs answered before Fastify (before-fastify.ts), the client read as Fastify reads it.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  answerKnownUrlsBeforeFastify(
-    app.server,
-    {
-      cache: app.responseCache,
-      limit: shopWideLimit,
-      headers,
-      requestId,
-      client: clientReader(config.trustProxy),
-      lines: requestLines,
-      record: (method, route, status, seconds) => metrics.httpAnswers.record(method, route, status, seconds),
-      uncounted,
-      files: staticFiles,
-    },
-    () => closing,
-  );
   return app;
 }

@@ -158,7 +158,7 @@ describe.each(availableEngines())('SIGTERM under load [%s]', (engine) => {
     const client = async () => {
       while (exitedAt === undefined) {
         sequence += 1;
-        // Pings go through Fastify; the settings, a kept answer, are answered before it (before-fastify.ts).
+        // Pings and the settings (an answer the response cache keeps) between the messages.
         const call =
           sequence % 3 === 0
             ? exchange(agent, `${base}${sequence % 2 === 0 ? '/api/ping' : '/api/settings'}`, 'read')

@@ -36,20 +36,6 @@ export interface ResponseCacheOptions {
   bus?: InvalidationBus;
 }
 
-/** A raw URL that passed validation once, and what it gave. */
-export interface KnownUrl {
-  key: string;
-  /** The route's path as declared (`/api/parts/:id`), as the metrics label answers. */
-  route: string;
-  /** Whether the route counts against the shop-wide rate limit alone (no limit of its own, not exempt). */
-  shopWideLimit: boolean;
-  /**
-   * A page as visitors get it (rendered on the server): it is theirs only without a session, and is
-   * sent as a page is, never kept by the browser without asking (`no-cache`) and varying by cookie.
-   */
-  page?: boolean;
-}
-
 /** An answer the cache keeps: its body and compressed forms, type, ETag, and when and in which generation it was made. */
 export interface Entry extends StoredBody {
   storedAt: number;
@@ -81,7 +67,7 @@ export class ResponseCache {
    * normalises alike, so it always gives the same key. Bounded: URLs made up to miss (`?x=<random>`)
    * only push each other out, and a URL forgotten is answered at preHandler, one request later.
    */
-  private readonly keysByUrl = new Map<string, KnownUrl>();
+  private readonly keysByUrl = new Map<string, string>();
   /** Bytes of every kept answer, compressed forms included, kept up to date as they come and go. */
   private total = 0;
   /** The keys whose answer a request is making now, each with the requests that wait for it. */
@@ -175,19 +161,14 @@ export class ResponseCache {
 
   /** The key a raw URL gave when it was last validated, if it is remembered. */
   keyOfUrl(url: string): string | undefined {
-    return this.keysByUrl.get(url)?.key;
-  }
-
-  /** What is remembered of a raw URL validated before: its key and its route. */
-  knownUrl(url: string): KnownUrl | undefined {
     return this.keysByUrl.get(url);
   }
 
-  /** Remembers the key a raw URL gave once validated, and the route that validated it. */
-  rememberKey(url: string, key: string, route: Omit<KnownUrl, 'key'>): void {
-    if (this.keysByUrl.get(url)?.key === key) return;
+  /** Remembers the key a raw URL gave once validated. */
+  rememberKey(url: string, key: string): void {
+    if (this.keysByUrl.get(url) === key) return;
     if (this.keysByUrl.size >= KNOWN_URLS) this.keysByUrl.clear();
-    this.keysByUrl.set(url, { key, ...route });
+    this.keysByUrl.set(url, key);
   }
 
   currentGeneration(): number {
@@ -394,10 +375,7 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       return;
     }
     const key = publicAnswerKey(request);
-    cache.rememberKey(request.url, key, {
-      route: request.routeOptions.url ?? request.url,
-      shopWideLimit: request.routeOptions.config.rateLimit === undefined,
-    });
+    cache.rememberKey(request.url, key);
     const entry = cache.lookup(key);
     // Answered here: the handler does not run, and a hook that answers does not call done().
     if (entry) {

@@ -1,6 +1,4 @@
-import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
-import proxyAddr from '@fastify/proxy-addr';
 import type { TrustProxy } from '../config';
 
 /** Whether the address `hop` steps from the socket (0 is the socket's peer) is a proxy the shop trusts. */
@@ -15,41 +13,6 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | Trust
   if (typeof trust === 'boolean') return trust;
   if ('hops' in trust) return (_address, hop) => hop < trust.hops;
   return [...trust];
-}
-
-/** Who sent a request and to which host, as the request line records them. */
-export interface Client {
-  ip: string | undefined;
-  host: string;
-}
-
-/**
- * Reads a request's client address and host exactly as Fastify's request does with the same
- * `trustProxy` (its `request.ip` and `request.host`), for the answers given before Fastify
- * (before-fastify.ts), which count and log the client as Fastify's path would. Without a proxy: the
- * socket's peer and the Host header. Behind one: the right-most X-Forwarded-For entry no trusted
- * proxy wrote, and X-Forwarded-Host's last entry when the socket's peer is trusted.
- */
-export function clientReader(trust: TrustProxy): (request: IncomingMessage) => Client {
-  const option = fastifyTrustProxy(trust);
-  if (option === false) return (request) => ({ ip: request.socket.remoteAddress, host: request.headers.host ?? '' });
-  const trusted: TrustFn = typeof option === 'function' ? option : option === true ? () => true : proxyAddr.compile(option);
-  return (request) => {
-    const addresses = proxyAddr.all(request, trusted);
-    const forwardedHost = request.headers['x-forwarded-host'];
-    const peer = request.socket.remoteAddress;
-    const host =
-      typeof forwardedHost === 'string' && forwardedHost !== '' && peer !== undefined && trusted(peer, 0)
-        ? lastEntry(forwardedHost)
-        : (request.headers.host ?? '');
-    return { ip: addresses[addresses.length - 1], host };
-  };
-}
-
-/** A header's last comma-separated entry: the one the nearest proxy wrote. */
-function lastEntry(value: string): string {
-  const comma = value.lastIndexOf(',');
-  return comma === -1 ? value.trim() : value.slice(comma + 1).trim();
 }
 
 /** An IPv6 address as its eight 16-bit groups (an IPv4 tail as the last two); the zone is dropped. */
@@ -69,8 +32,8 @@ function ipv6Groups(ip: string): number[] {
 }
 
 /**
- * The client a request is counted as, by every per-client limit (the rate limits, before Fastify
- * and in it, and the budget of server renders): its address (after TRUST_PROXY); an IPv4 address in IPv6
+ * The client a request is counted as, by every per-client limit (the rate limits and the budget of
+ * server renders): its address (after TRUST_PROXY); an IPv4 address in IPv6
  * clothing (`::ffff:192.0.2.1`) as that IPv4 address; and an IPv6 address as its /64 network, which
  * one subscriber usually holds whole: counting single IPv6 addresses would give every client billions
  * of fresh limits.

@@ -32,6 +32,29 @@ describeOnEachEngine(
 );
 
 describeOnEachEngine(
+  'the per-client rate limit on answers the response cache keeps',
+  (ctx) => {
+    it('counts every request for a kept answer, as the client the proxy saw, and refuses it past the limit', async () => {
+      const via = (forwardedFor: string) =>
+        ctx.app.inject({ url: '/api/settings', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      const answers = [];
+      // The client writes its own X-Forwarded-For entries in front of the one the proxy appends.
+      for (let i = 0; i < 4; i++) answers.push(await via(`192.0.2.${i}, 203.0.113.9`));
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 429]);
+      expect(answers.map((res) => res.headers['x-ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+      for (const res of answers) {
+        expect(res.headers['content-security-policy']).toBeDefined();
+        expect(res.headers['x-request-id']).toBeDefined();
+      }
+      expect(ctx.app.responseCache.size, 'the answer is kept').toBeGreaterThan(0);
+      expect(answers[3]?.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+      expect((await via('203.0.113.10')).headers['x-ratelimit-remaining']).toBe('2');
+    });
+  },
+  { config: { rateLimitPerMinute: 3, trustProxy: { hops: 1 } }, responseCacheTtlMs: 60_000 },
+);
+
+describeOnEachEngine(
   'the per-client rate limit behind a trusted proxy (TRUST_PROXY)',
   (ctx) => {
     it('counts each client by its X-Forwarded-For address when the request comes from the proxy', async () => {

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import * as copy from '#shared/copy';
@@ -125,27 +124,12 @@ export interface RateLimitOptions {
 const MINUTE_MS = 60_000;
 
 /** What every counted answer says of its window: the limit, what is left, and the seconds until it ends. */
-export function windowHeaders(max: number, count: number, msLeft: number) {
+function windowHeaders(max: number, count: number, msLeft: number) {
   return {
     'x-ratelimit-limit': max,
     'x-ratelimit-remaining': Math.max(0, max - count),
     'x-ratelimit-reset': Math.max(1, Math.ceil(msLeft / 1000)),
   };
-}
-
-/** A count made before Fastify (before-fastify.ts) for a request then handed on to it. */
-const countedBefore = Symbol('rateCountedBefore');
-type CountedRequest = IncomingMessage & { [countedBefore]?: { count: number; msLeft: number } };
-
-/** Leaves a count made before Fastify on the request, so the limiter uses it instead of counting again. */
-export function markCounted(request: IncomingMessage, count: number, msLeft: number): void {
-  (request as CountedRequest)[countedBefore] = { count, msLeft };
-}
-
-/** The shop-wide limit, for answers sent before Fastify: counts a client's request as the limiter would. */
-export interface ShopWideLimit {
-  perMinute: number;
-  count(ip: string, done: (error: Error | null, count: number, msLeft: number) => void): void;
 }
 
 /**
@@ -155,7 +139,7 @@ export interface ShopWideLimit {
  * declared: with counts in memory it answers at once, without a promise
  * (docs/decisions/0021-per-request-work-done-once.md). Register before the routes.
  */
-export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): ShopWideLimit {
+export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
   const limiter = (max: number, bucket: string) => {
     return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
       if (options.skip(request)) {
@@ -178,10 +162,7 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
         reply.header('retry-after', secondsLeft);
         done(new AppError('rate_limited', copy.common.tooManyRequests(secondsLeft)));
       };
-      const counted = (request.raw as CountedRequest)[countedBefore];
-      // Only the shop-wide count is made before Fastify: a route with a limit of its own counts here.
-      if (counted && bucket === '') answer(null, counted.count, counted.msLeft);
-      else options.counts.incr(`${bucket}${clientKey(request.ip)}`, MINUTE_MS, answer);
+      options.counts.incr(`${bucket}${clientKey(request.ip)}`, MINUTE_MS, answer);
     };
   };
   const shopWide = limiter(options.perMinute, '');
@@ -192,8 +173,4 @@ export function registerRateLimits(app: FastifyInstance, options: RateLimitOptio
     const hook = own ? limiter(own.max, `${[route.method].flat().join(',')}${route.url}-`) : shopWide;
     route.onRequest = [route.onRequest ?? []].flat().concat(hook);
   });
-  return {
-    perMinute: options.perMinute,
-    count: (ip, done) => options.counts.incr(clientKey(ip), MINUTE_MS, done),
-  };
 }

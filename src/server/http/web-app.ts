@@ -4,11 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '#shared/paths';
 import { pageModuleOf, trimTrailingSlashes } from '#shared/routes';
-import { createPageRendering, type PageAnswer, type PageRenderingOptions, pageEntryKey } from '../rendering';
+import { createPageRendering, type PageAnswer, type PageRenderingOptions } from '../rendering';
 import { sendStoredBody } from './cache';
 import { notFoundProblem, sendProblem } from './errors';
-import { loadStaticFiles, staticCacheControl, type StaticFiles } from './static-files';
-import { routeLabel } from '../modules/metrics';
+
+/** Hashed assets never change under their name; the rest of the build may change with a release. */
+export function staticCacheControl(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
 
 /** better-auth's session cookie, `[__Secure-]better-auth.session_token`: a signed-in browser gets the app. */
 export const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?[\w.-]*session_token=/;
@@ -72,15 +75,12 @@ function pageSubject(path: string): { kind: keyof PageSubjects; key: string } | 
   return { kind: match[1] === 'part' ? 'part' : 'blogPost', key };
 }
 
-/**
- * Registers the web app's routes; answers the build's pre-compressed files, read into memory, for the
- * answers sent before Fastify (before-fastify.ts), when there is a build.
- */
+/** Registers the web app's routes: the build's files (pre-compressed ones as they are), and the pages. */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   options: WebAppOptions = {},
-): Promise<StaticFiles | undefined> {
+): Promise<void> {
   let indexHtml: string | undefined;
   if (distDir) {
     try {
@@ -127,15 +127,6 @@ export async function registerWebApp(
     const queryAt = request.url.indexOf('?');
     const url = new URL(`http://shop.invalid${pathname}${queryAt < 0 ? '' : request.url.slice(queryAt)}`);
     const page = await renderPage(url, request.ip);
-    const key = page && !('redirect' in page) ? pageEntryKey(url) : undefined;
-    // The same URL's next visitors are answered from the kept page before Fastify (before-fastify.ts).
-    if (key && request.routeOptions.config.rateLimit === undefined) {
-      app.responseCache.rememberKey(request.url, key, {
-        route: routeLabel(request),
-        shopWideLimit: true,
-        page: true,
-      });
-    }
     return page ?? shell;
   };
 
@@ -167,5 +158,4 @@ export async function registerWebApp(
     }
     return sendApp(request, reply, 200, pathname);
   });
-  return distDir && indexHtml ? loadStaticFiles(distDir) : undefined;
 }

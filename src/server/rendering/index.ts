@@ -124,12 +124,6 @@ function keptPage(entry: Entry): PageAnswer {
 /** Where the response cache keeps the page of a cache key. */
 const entryOf = (key: string): string => `page:${key}`;
 
-/** Where the response cache keeps the page at `url`, when it is a page rendered on the server. */
-export function pageEntryKey(url: URL): string | undefined {
-  const path = trimTrailingSlashes(url.pathname);
-  return isServerRendered(path) ? entryOf(pageCacheKey(path, url.search.slice(1))) : undefined;
-}
-
 export async function createPageRendering(app: FastifyInstance, options: PageRenderingOptions): Promise<RenderPage> {
   const renderer = options.shellFor('/')?.includes(PAGE_START) ? await import('../../web/entry-server') : undefined;
 
