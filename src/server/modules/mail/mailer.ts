@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 import type { Log } from '../../log';
-import { composeMime } from './mime';
+import { composeMime, mailOptions } from './mime';
 
 export interface MailMessage {
   /**
@@ -59,9 +59,8 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     async send(message) {
-      // With a raw message nodemailer takes the SMTP envelope from `from` and `to`, reading the bare
-      // addresses out of the header forms ("Gearhouse <shop@example.com>") itself.
-      await transport.sendMail({ from, to: message.to, raw: composeMime(from, message) });
+      // nodemailer composes the message and takes the SMTP envelope from its `from` and `to`.
+      await transport.sendMail(mailOptions(from, message));
     },
   };
 }
@@ -73,7 +72,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 function folderMailer(outboxDir: string, from: string, log: Log): Mailer {
   return {
     async send(message) {
-      const eml = composeMime(from, message);
+      const eml = await composeMime(from, message);
       const file = path.join(outboxDir, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID().slice(0, 8)}.eml`);
       // The folder is made when a write finds it missing, not before every mail (one syscall less each).
       await writeFile(file, eml).catch(async (error: unknown) => {

@@ -11,8 +11,8 @@ const parsed = (eml: Buffer) => PostalMime.parse(eml);
 describe('a mail composed as MIME', () => {
   it('takes its Message-ID from the outbox row, so a mail sent again is the same message', async () => {
     const message = { id: '01938a4e-7c1d-7000-8000-00000000abcd', to: 'a@example.com', subject: 'Hi', text: 'Hello' };
-    const first = await parsed(composeMime(FROM, message));
-    const again = await parsed(composeMime(FROM, message));
+    const first = await parsed(await composeMime(FROM, message));
+    const again = await parsed(await composeMime(FROM, message));
     expect(first.messageId).toBe('<01938a4e-7c1d-7000-8000-00000000abcd@gearhouse.example>');
     expect(again.messageId).toBe(first.messageId);
   });
@@ -28,7 +28,7 @@ describe('a mail composed as MIME', () => {
       'last',
     ].join('\n');
     const html = `<p>Grüße &amp; <b>hello</b></p>\n<p>${'x'.repeat(300)}</p>`;
-    const eml = composeMime('Gearhouse Werkstätten <shop@gearhouse.example>', {
+    const eml = await composeMime('Gearhouse Werkstätten <shop@gearhouse.example>', {
       to: '"Jürgen \\"JJ\\" Müller" <jj@example.com>',
       subject: 'Ihre Bestellung: Bremsbeläge – Satz «Pro» '.repeat(3).trim(),
       text,
@@ -44,14 +44,16 @@ describe('a mail composed as MIME', () => {
     expect(mail.attachments).toEqual([]);
   });
 
-  it('keeps every line within 78 characters, and every header on its lines', () => {
-    const eml = composeMime(FROM, {
-      to: 'a@example.com',
-      subject: `A long subject ${'word '.repeat(40)}`,
-      text: 'x'.repeat(500),
-      html: `<p>${'y'.repeat(500)}</p>`,
-      attachments: [{ filename: 'invoice.pdf', content: Buffer.alloc(2000, 7), contentType: 'application/pdf' }],
-    }).toString();
+  it('keeps every line within 78 characters, and every header on its lines', async () => {
+    const eml = (
+      await composeMime(FROM, {
+        to: 'a@example.com',
+        subject: `A long subject ${'word '.repeat(40)}`,
+        text: 'x'.repeat(500),
+        html: `<p>${'y'.repeat(500)}</p>`,
+        attachments: [{ filename: 'invoice.pdf', content: Buffer.alloc(2000, 7), contentType: 'application/pdf' }],
+      })
+    ).toString();
     const lines = eml.split('\r\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(78);
     // Every line break is CRLF.
@@ -59,7 +61,7 @@ describe('a mail composed as MIME', () => {
   });
 
   it('never lets a line break in a subject or a name start a header of its own', async () => {
-    const eml = composeMime(FROM, {
+    const eml = await composeMime(FROM, {
       to: 'Mallory\r\nBcc: victim@example.com <m@example.com>',
       subject: 'Hello\r\nBcc: victim@example.com',
       text: 'body',
@@ -71,13 +73,13 @@ describe('a mail composed as MIME', () => {
   });
 
   it('carries a text-only mail as one part, and attachments in base64 beside the text', async () => {
-    const plain = await parsed(composeMime(FROM, { to: 'a@example.com', subject: 'Plain', text: 'only text' }));
+    const plain = await parsed(await composeMime(FROM, { to: 'a@example.com', subject: 'Plain', text: 'only text' }));
     expect(plain.text?.trimEnd()).toBe('only text');
     expect(plain.html).toBeUndefined();
 
     const pdf = Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256));
     const mail = await parsed(
-      composeMime(FROM, {
+      await composeMime(FROM, {
         ...orderPaidMail(
           {
             lines: [{ partName: 'Brake pad set', quantity: 12, lineTotalCents: 12_345 }],
@@ -111,7 +113,7 @@ describe('a mail composed as MIME', () => {
       { email: 'fay@bücher.example', name: 'Fay', addressConfirmed: true },
       'https://shop.example/reset-password?token=a',
     );
-    const mail = await parsed(composeMime(FROM, reset));
+    const mail = await parsed(await composeMime(FROM, reset));
     expect(mail.to).toEqual([{ name: '', address: 'fay@xn--bcher-kva.example' }]);
     expect(mail.text).toContain('https://shop.example/reset-password?token=a');
   });
