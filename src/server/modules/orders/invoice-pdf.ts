@@ -18,7 +18,7 @@ const c = copy.invoice;
 
 // PDF's standard fonts know Latin-1 only, so the invoice embeds Arimo: Latin with its extensions, Greek,
 // Cyrillic and Vietnamese, with Helvetica's widths, so the layout stays as it was; pdfmake embeds only
-// the glyphs an invoice uses (docs/decisions/0025-invoice-font.md). The files are resolved as a package
+// the glyphs an invoice uses (docs/decisions/0026-invoice-font.md). The files are resolved as a package
 // (dependencies stay outside the bundle), so src/ and dist/server find them alike, and read once into
 // pdfmake's in-memory files: a missing font stops the server at start, not at the first invoice.
 const fontFile = createRequire(import.meta.url);
