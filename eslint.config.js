@@ -25,13 +25,13 @@ const IMPORT_ZONES = [
       'A web feature never imports another feature: move what both need to src/web/components or src/web/lib, or compose them in src/web/app.',
   },
   {
-    // Another module only through its front door; a module's own files among themselves freely.
+    // Another module only through its index.ts; a module's own files among themselves freely.
     from: /^(src\/server|scripts|tools|bench|e2e)\//,
     forbid: ({ file }, importer) => {
       const target = /^src\/server\/modules\/([^/]+)\/(.+)$/.exec(file ?? '');
       return target !== null && target[1] !== moduleOf(importer) && target[2] !== 'index';
     },
-    message: "Import another module only through its index.ts (its front door); add what you need to that module's exports.",
+    message: "Import another module only through its index.ts; add what you need to that module's exports.",
   },
   {
     from: /^src\/server\/modules\/[^/]+\/.*\.routes\.ts$/,

@@ -13,14 +13,14 @@ import {
  * What the public pages read from their query string, in one place: each page parses its URL with
  * `read`, and the server keys its rendered copy of the page by `key(read(params))` (server/rendering,
  * docs/decisions/0013-server-rendering.md). Because the page shows nothing it does not get from `read`,
- * two URLs with the same key draw the same page: unknown parameters, their order, default values and
+ * two URLs with the same key render the same page: unknown parameters, their order, default values and
  * values the page would correct anyway (page=abc, sort=bogus, a search longer than the API takes)
  * all map to the one rendered copy.
  */
 export interface PageSearch<T> {
   /** The page's reading of its query string; invalid or missing values become what the page shows for them. */
   read(params: URLSearchParams): T;
-  /** What the page's drawing depends on, as a query string: fixed order, defaults left out. */
+  /** What the rendered page depends on, as a query string: fixed order, defaults left out. */
   key(value: T): URLSearchParams;
 }
 
@@ -211,7 +211,7 @@ export interface SignInSearch {
 /**
  * /login and /signup?error=…&next=… — where a failed Google sign-in comes back, keyed by the reason it
  * gives, and the page the person came from (safeReturnPath: a path of this shop, else nothing). The
- * page draws that path into its links to the other sign-in page, so it is part of the key.
+ * page writes that path into its links to the other sign-in page, so it is part of the key.
  */
 export const signInPageSearch: PageSearch<SignInSearch> = {
   read: (params) => ({ error: readSignInError(params.get('error')), next: safeReturnPath(params.get('next')) ?? '' }),
@@ -224,7 +224,7 @@ export const signInPageSearch: PageSearch<SignInSearch> = {
 };
 
 /**
- * /reset-password?token=… — the mailed link's token. The page draws the same form for every token (the
+ * /reset-password?token=… — the mailed link's token. The page renders the same form for every token (the
  * token is only sent with the form), so the key says "a token" with a stand-in, never the token itself.
  */
 export const resetPasswordPageSearch: PageSearch<{ token: string }> = {
@@ -252,7 +252,7 @@ const PAGE_SEARCH: Readonly<Record<string, (params: URLSearchParams) => URLSearc
 /**
  * The canonical form of a page's query string: only the parameters the page at `pathname` reads, in a
  * fixed order, without defaults, with invalid values replaced by what the page shows for them ('' when
- * it reads none). Two URLs with the same path and canonical query draw the same page.
+ * it reads none). Two URLs with the same path and canonical query render the same page.
  */
 export function canonicalPageQuery(pathname: string, params: URLSearchParams): string {
   return PAGE_SEARCH[pathname]?.(params).toString() ?? '';

@@ -1,6 +1,6 @@
 /**
  * Every page of the web app, once (docs/shop-rules.md, "Screens and routes"): its address pattern, the
- * module that draws it (`src/web/app/routes/<module>.tsx`), who may see it, and whether the server
+ * module that renders it (`src/web/app/routes/<module>.tsx`), who may see it, and whether the server
  * renders it for visitors (docs/decisions/0013-server-rendering.md). The web app's route table is built
  * from this list (src/web/app/router.tsx), and the server reads it to tell a page from an unknown path
  * and to pick a page's code and its rendering; `paths` (./paths.ts) builds links that land here.
@@ -9,7 +9,7 @@
 /** Who may open a page: the browser's guards send anyone else to sign in (or away). */
 export type PageAccess = 'public' | 'signed-in' | 'customer' | 'admin';
 
-/** A page module that draws other pages inside it (through an outlet), and where it sits. */
+/** A page module that renders other pages inside it (through an outlet), and where it sits. */
 export interface PageLayout {
   path: string;
   module: string;
@@ -56,7 +56,7 @@ export const pageRoutes: readonly PageRoute[] = [
   publicPage('/blogs', 'blogs'),
   publicPage('/blogs/:slug', 'blog-post'),
   publicPage('/reviews', 'reviews'),
-  // A visitor's cart is in their browser, not known to the server: the browser draws the page.
+  // A visitor's cart is in their browser, not known to the server: the browser renders the page.
   publicPage('/cart', 'cart', false),
   // The shop's short pages, linked from the footer: one module for the four.
   publicPage('/about', 'info'),
@@ -67,7 +67,7 @@ export const pageRoutes: readonly PageRoute[] = [
   publicPage('/signup', 'signup'),
   publicPage('/reset', 'reset'),
   publicPage('/reset-password', 'reset-password'),
-  // Opened from the verification mail, often signed in elsewhere: the browser draws it.
+  // Opened from the verification mail, often signed in elsewhere: the browser renders it.
   publicPage('/email-verified', 'email-verified', false),
   dashboardPage('/dashboard', 'my-orders', 'signed-in'),
   dashboardPage('/dashboard/profile', 'profile', 'signed-in'),
@@ -108,7 +108,7 @@ export function pageAt(pathname: string): PageRoute | undefined {
   return patterns.find(([pattern]) => pattern.test(path))?.[1];
 }
 
-/** The module that draws the page at `pathname`, if any. */
+/** The module that renders the page at `pathname`, if any. */
 export function pageModuleOf(pathname: string): string | undefined {
   return pageAt(pathname)?.module;
 }

@@ -2,19 +2,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type LoaderFunction, type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
 
 /**
- * What a page needs before it is drawn, declared once as its route's loader: the loader calls
+ * What a page needs before it is rendered, declared once as its route's loader: the loader calls
  * `queryClient.ensureQueryData(...)` with the query options the page's own hooks use, so the page finds
  * its data in the cache under the same keys (docs/decisions/0013-server-rendering.md).
  */
 export interface PageData {
-  /** The query cache the page is drawn from. */
+  /** The query cache the page is rendered from. */
   queryClient: QueryClient;
   /**
    * - `render`: the server waits for the data (it renders once, after the loaders) and learns of a failure.
    * - `navigation`: the browser starts the next page's fetches as its code loads, without waiting: the
-   *   page draws at once with its own loading and error states, as it would without a loader.
-   * - `first-load`: the browser's first page, drawn by the browser itself, fetches through its own hooks
-   *   as it draws (the loader would only race them: a failed answer arriving before the page is drawn
+   *   page renders at once with its own loading and error states, as it would without a loader.
+   * - `first-load`: the browser's first page, rendered by the browser itself, fetches through its own hooks
+   *   as it renders (the loader would only race them: a failed answer arriving before the page is rendered
    *   would be asked for again); a page the server drew starts with its loaders done.
    */
   on: 'render' | 'navigation' | 'first-load';

@@ -9,7 +9,7 @@ import { HydrateFallback } from './layout/hydrate-fallback';
 import { RouteError } from './layout/route-error';
 import { pageDataProvider, pageLoader } from './page-data';
 
-/** What a page module (`routes/<name>.tsx`) exports: the page, and the loader of the data it draws. */
+/** What a page module (`routes/<name>.tsx`) exports: the page, and the loader of the data it shows. */
 interface PageModule {
   default: ComponentType;
   loader?: LoaderFunction;
@@ -109,7 +109,7 @@ function guarded(routes: readonly PageRoute[], under: string): RouteObject[] {
   return result;
 }
 
-/** Shop info is drawn on every page (the footer, the test-mode banner): the shell's own data. */
+/** Shop info is shown on every page (the footer, the test-mode banner): the shell's own data. */
 const shellLoader = pageLoader((queryClient) => queryClient.ensureQueryData(shopInfoQueryOptions()));
 
 const outside = pageRoutes.filter((route) => !route.layout);
@@ -178,8 +178,8 @@ export async function loadMatchedPages(location: { pathname: string }): Promise<
  *
  * `takesOverRenderedPage`: the server drew the page the browser shows, from the data already in
  * `queryClient` (main.tsx hydrates it first). The router starts with the matched routes' loaders marked
- * as done, so it draws the page at once and fetches nothing for it; and it starts without moving the
- * scroll (React Router treats a router with hydration data as taking over a drawn page), so a reader who
+ * as done, so it renders the page at once and fetches nothing for it; and it starts without moving the
+ * scroll (React Router treats a router with hydration data as taking over a rendered page), so a reader who
  * scrolled while the code was on its way keeps their place; every later navigation still starts at the
  * top, and back and forward still return to where the reader was.
  */
@@ -193,7 +193,7 @@ export function createAppRouter({
   const loaded = takesOverRenderedPage
     ? Object.fromEntries((matchRoutes(routes, window.location) ?? []).map(({ route }) => [route.id, null]))
     : undefined;
-  // Without a drawn page, the router's first load (it asks for a context first) is the first page's.
+  // Without a server-rendered page, the router's first load (it asks for a context first) is the first page's.
   let firstLoad = !takesOverRenderedPage;
   return createBrowserRouter(routes, {
     getContext: () => {

@@ -1,4 +1,4 @@
-// The orders module's front door: what the rest of the server may use. Other modules never import
+// The orders module's public functions: what the rest of the server may use. Other modules never import
 // its files directly (docs/decisions/0017-modules-and-events.md).
 export { ordersRoutes } from './orders.routes';
 export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './orders.service';

@@ -1,4 +1,4 @@
-// The parts module's front door: what the rest of the server may use. Other modules never import
+// The parts module's public functions: what the rest of the server may use. Other modules never import
 // its files directly (docs/decisions/0017-modules-and-events.md).
 export { partsRoutes } from './parts.routes';
 export {

@@ -2,7 +2,7 @@ import { Spinner } from '../../components/spinner';
 
 /**
  * What shows while the first page's code loads: the shell's dark bar and a spinner, no layout jump.
- * index.html draws the same before any script runs; keep the two alike.
+ * index.html shows the same before any script runs; keep the two alike.
  */
 export function HydrateFallback() {
   return (

@@ -18,7 +18,7 @@ import { FlashDealSection } from '../../features/settings/components/flash-deal-
 import { useScrollToHashWhenSettled } from '../../lib/use-scroll-to-hash';
 import { pageLoader } from '../page-data';
 
-/** What the sections draw: the new parts, the best sellers, the flash deal, the latest posts and reviews. */
+/** What the sections show: the new parts, the best sellers, the flash deal, the latest posts and reviews. */
 export const loader = pageLoader((queryClient) =>
   Promise.all([
     queryClient.ensureQueryData(partsQueryOptions(newPartsQuery)),

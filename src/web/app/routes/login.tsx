@@ -40,7 +40,7 @@ export default function LoginPage() {
   // A Google sign-in that failed comes back here with ?error=….
   const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(search.error));
 
-  // Already signed in: on to the shop (or where they came from), without drawing the form first.
+  // Already signed in: on to the shop (or where they came from), without showing the form first.
   if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;
   if (arrival === 'signed-in' && session.status === 'signed-in') {
     return <Navigate to={landingAfterSignIn(next, session.isAdmin)} replace />;

@@ -15,7 +15,7 @@ let api: FakeApi;
 const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
 const van3: GarageVehicle = { id: 'g-1', vehicleId: 'v-focus', nickname: 'Van 3', year: 2014, vehicle: focus };
 
-/** The first drawing of the whole page may take a while on a busy machine. */
+/** The first render of the whole page may take a while on a busy machine. */
 const PAGE_DRAWN = { timeout: 5_000 };
 
 const emptyList: PartList = {

@@ -78,8 +78,8 @@ const addToCart: PartCardAction = (part, nameId) => (
 
 /**
  * The parts, the makes for the picker and, with a vehicle, the vehicle and its make's models, so the
- * server draws the picker as chosen and every card's "Fits …" (and the page asks nothing more as it
- * draws: the same queries the hooks below make).
+ * server renders the picker as chosen and every card's "Fits …" (and the page asks nothing more as it
+ * renders: the same queries the hooks below make).
  */
 export const loader = pageLoader((queryClient, { request }) => {
   const search = partsPageSearch.read(new URL(request.url).searchParams);

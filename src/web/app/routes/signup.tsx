@@ -31,7 +31,7 @@ export default function SignupPage() {
   const target = landingAfterSignIn(next, false);
   const [googleError, setGoogleError] = useState<string | undefined>(() => googleFailure(search.error));
 
-  // Already signed in: on to the shop (or where they came from), without drawing the form first.
+  // Already signed in: on to the shop (or where they came from), without showing the form first.
   if (arrival === 'loading') return <Spinner className="min-h-[50vh]" />;
   if (arrival === 'signed-in' && session.status === 'signed-in') {
     return <Navigate to={landingAfterSignIn(next, session.isAdmin)} replace />;

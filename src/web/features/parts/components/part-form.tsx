@@ -143,7 +143,7 @@ export interface PartFormProps {
   /** The vehicles the part to update fits (its page's `fits`). */
   fits?: readonly Fit[];
   /**
-   * The rows of vehicles the part fits, drawn by the page (they come from the vehicles feature); the
+   * The rows of vehicles the part fits, rendered by the page (they come from the vehicles feature); the
    * form keeps them, checks them with the rest, sends them as `fitments` and puts the server's
    * messages on them. Without it the form leaves the part's vehicles as they are.
    */
@@ -171,7 +171,7 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
   const [photoKey, setPhotoKey] = useState(0);
   const { errors } = form.formState;
 
-  // The rows are drawn by the page, not registered with the form: when the server's first refusal is
+  // The rows are rendered by the page, not registered with the form: when the server's first refusal is
   // on a row, focus goes to that row's control (named by its field), as it does for the other fields.
   const focusRefusedFitment = (error: Error) => {
     if (!(error instanceof ApiError)) return;

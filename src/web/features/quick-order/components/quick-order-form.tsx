@@ -93,7 +93,7 @@ export function QuickOrderForm({ cartHref }: QuickOrderFormProps) {
   // The chosen file's text as read, and whether its first row named its columns.
   const [fileText, setFileText] = useState<string | null>(null);
   const [fileHeader, setFileHeader] = useState(true);
-  // The file input is drawn again (emptied) once its text has gone.
+  // The file input is rendered again (emptied) once its text has gone.
   const [fileKey, setFileKey] = useState(0);
   const [submitted, setSubmitted] = useState(false);
   const [textError, setTextError] = useState<string>();

@@ -163,7 +163,7 @@ describe('VehicleFilter, saving to My garage', () => {
   });
 
   it('shows a visitor no save control, only a way to sign in that comes back to this list', async () => {
-    // The list as the page reads it (the server draws the same link): its own order, no tracking tags.
+    // The list as the page reads it (the server renders the same link): its own order, no tracking tags.
     render(
       'visitor',
       { make: 'Ford', vehicleId: 'v-focus', year: 2015 },
