@@ -7,8 +7,8 @@ import { Pagination } from '../../components/pagination';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useAllOrdersQuery } from '../../features/orders/api/get-all-orders';
 import { OrdersCsvLink, OrderStatusSelect, isOrderStatus } from '../../features/orders/components/admin-orders-filter';
-import { AdminOrdersTable } from '../../features/orders/components/admin-orders-table';
 import { OrderFilters } from '../../features/orders/components/order-filters';
+import { OrdersTable } from '../../features/orders/components/orders-table';
 import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
@@ -79,7 +79,7 @@ export default function ManageOrdersPage() {
           )
         }
       >
-        {(data) => <AdminOrdersTable orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
+        {(data) => <OrdersTable view="admin" orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
       </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>

@@ -8,8 +8,8 @@ import { Spinner } from '../../components/spinner';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useMyOrdersQuery } from '../../features/orders/api/get-my-orders';
 import { MyOrdersFilter } from '../../features/orders/components/my-orders-filter';
-import { MyOrdersTable } from '../../features/orders/components/my-orders-table';
 import { OrderFilters } from '../../features/orders/components/order-filters';
+import { OrdersTable } from '../../features/orders/components/orders-table';
 import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
@@ -111,7 +111,7 @@ export default function MyOrdersPage() {
           )
         }
       >
-        {(data) => <MyOrdersTable orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
+        {(data) => <OrdersTable view="customer" orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
       </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>

@@ -4,8 +4,7 @@ import * as copy from '#shared/copy';
 import type { Order, OrderStatus } from '#shared/schemas/orders';
 import { fakeApi } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render-with-app';
-import { AdminOrdersTable } from './admin-orders-table';
-import { MyOrdersTable } from './my-orders-table';
+import { OrdersTable } from './orders-table';
 
 const c = copy.invoice;
 
@@ -72,13 +71,13 @@ function expectInvoiceLinks() {
 describe('invoice links', () => {
   it('My Orders: an Invoice link on paid, shipped and delivered orders', () => {
     fakeApi();
-    renderWithApp(<MyOrdersTable orders={orders} offset={0} />, { path: '/dashboard' });
+    renderWithApp(<OrdersTable view="customer" orders={orders} offset={0} />, { path: '/dashboard' });
     expectInvoiceLinks();
   });
 
   it('Manage All Orders: the same links', () => {
     fakeApi();
-    renderWithApp(<AdminOrdersTable orders={orders} offset={0} />, { path: '/dashboard/manageOrders' });
+    renderWithApp(<OrdersTable view="admin" orders={orders} offset={0} />, { path: '/dashboard/manageOrders' });
     expectInvoiceLinks();
   });
 });

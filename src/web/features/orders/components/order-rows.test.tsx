@@ -7,8 +7,7 @@ import type { Order, OrderLine } from '#shared/schemas/orders';
 import { toast } from '../../../lib/toast';
 import { fakeApi, ok, problem } from '../../../testing/fake-api';
 import { renderWithApp } from '../../../testing/render-with-app';
-import { AdminOrdersTable } from './admin-orders-table';
-import { MyOrdersTable } from './my-orders-table';
+import { OrdersTable } from './orders-table';
 
 const o = copy.orders;
 
@@ -144,13 +143,13 @@ function expectOrderFacts() {
 describe('order rows', () => {
   it('My Orders: each row shows the order’s number, booking day, parts and units, and invoice number', () => {
     fakeApi();
-    renderWithApp(<MyOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
+    renderWithApp(<OrdersTable view="customer" orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
     expectOrderFacts();
   });
 
   it('Manage All Orders: the same facts on each row', () => {
     fakeApi();
-    renderWithApp(<AdminOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard/manageOrders' });
+    renderWithApp(<OrdersTable view="admin" orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard/manageOrders' });
     expectOrderFacts();
   });
 
@@ -161,7 +160,7 @@ describe('order rows', () => {
       this.open = true;
     };
     const unpaid = { ...threeLines, status: 'pending_payment' as const, payBy: '2026-11-22T09:00:00.000Z', invoiceNumber: null };
-    renderWithApp(<MyOrdersTable orders={[unpaid]} offset={0} />, { path: '/dashboard' });
+    renderWithApp(<OrdersTable view="customer" orders={[unpaid]} offset={0} />, { path: '/dashboard' });
     fireEvent.click(screen.getByRole('button', { name: o.cancelLabel(o.orderName('Brake pad set', 2)) }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain(
@@ -171,7 +170,7 @@ describe('order rows', () => {
 
   it('My Orders: one row per order that opens to show every line, the pay and cancel actions still there', async () => {
     fakeApi();
-    renderWithApp(<MyOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
+    renderWithApp(<OrdersTable view="customer" orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
     await expectDisclosure();
     const single = rowOf('Timing belt');
     expect(
@@ -185,7 +184,7 @@ describe('order rows', () => {
 
   it('Manage All Orders: the same disclosure, with the status steps named after the whole order', async () => {
     fakeApi();
-    renderWithApp(<AdminOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard/manageOrders' });
+    renderWithApp(<OrdersTable view="admin" orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard/manageOrders' });
     await expectDisclosure();
     const t = copy.manageOrders;
     expect(
@@ -206,7 +205,9 @@ describe('order rows', () => {
       'POST /api/orders/order-3/reorder',
       ok({ lines: [], subtotalCents: 0, savingsCents: 0, unavailable: ['Spark plug'] }),
     );
-    const { queryClient } = renderWithApp(<MyOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
+    const { queryClient } = renderWithApp(<OrdersTable view="customer" orders={[threeLines, oneLine]} offset={0} />, {
+      path: '/dashboard',
+    });
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     fireEvent.click(
       within(rowOf('Brake pad set')).getByRole('button', { name: o.orderAgainLabel(o.orderName('Brake pad set', 2)) }),
@@ -224,7 +225,7 @@ describe('order rows', () => {
 
   it('"Order again" refused by the server says why in a toast', async () => {
     fakeApi().on('POST /api/orders/order-1/reorder', problem('not_found', o.notFound));
-    renderWithApp(<MyOrdersTable orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
+    renderWithApp(<OrdersTable view="customer" orders={[threeLines, oneLine]} offset={0} />, { path: '/dashboard' });
     fireEvent.click(within(rowOf('Timing belt')).getByRole('button', { name: o.orderAgainLabel('Timing belt') }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(o.notFound));
     expect(toast.success).not.toHaveBeenCalled();
