@@ -65,7 +65,7 @@ export type AfterHandler<E> = (event: E) => void | Promise<void>;
 
 export type Announce<Events> = <K extends keyof Events>(name: K, event: Events[K]) => Promise<void>;
 
-/** A transaction that can announce: what services pass to another module's door when the change spans both. */
+/** A transaction that can announce: what services pass to another module's functions when the change spans both. */
 export interface Tx<Events = ShopEvents> {
   trx: Db;
   announce: Announce<Events>;
