@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
-import { type OrderLineInput, phoneSchema } from '#shared/schemas/orders';
-import { FormError, InputField, TextAreaField } from '../../../components/form-field';
+import type { OrderLineInput } from '#shared/schemas/orders';
+import { DeliveryFields, deliveryRules } from '../../../components/delivery-fields';
+import { FormError } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { toast } from '../../../lib/toast';
@@ -15,13 +16,7 @@ import type { OrderContact } from '../api/get-last-order-contact';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { refusalsByLine, type LineRefusal } from '../lib/line-refusals';
 
-const v = copy.validation;
-
-/** The delivery fields, with the booking form's rules and messages (docs/shop-rules.md, "Forms, rules and messages"). */
-const deliverySchema = z.object({
-  phone: phoneSchema,
-  address: z.string().trim().min(1, v.addressRequired).max(300, v.tooLong(300)),
-});
+const deliverySchema = z.object(deliveryRules);
 type DeliveryInput = z.input<typeof deliverySchema>;
 type DeliveryOutput = z.output<typeof deliverySchema>;
 
@@ -116,20 +111,10 @@ export function CartOrderForm({ contact, linesToOrder, onLinesRefused }: CartOrd
           {contact ? ` ${copy.cartView.prefilled}` : ''}
         </p>
       </div>
-      <InputField
-        label={copy.fields.phone}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register('phone')}
-      />
-      <TextAreaField
-        label={copy.fields.address}
-        rows={3}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...form.register('address')}
+      <DeliveryFields
+        phone={form.register('phone')}
+        address={form.register('address')}
+        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
       />
       <div>
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy}>

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { lineTotalCents, quantityProblem, savingsCents, smallestAllowedQuantity, tierFor, unitPriceFor } from '#shared/pricing';
-import { orderQuantitySchema, phoneSchema } from '#shared/schemas/orders';
+import { orderQuantitySchema } from '#shared/schemas/orders';
 import type { Part } from '#shared/schemas/parts';
-import { FormError, InputField, TextAreaField } from '../../../components/form-field';
+import { DeliveryFields, deliveryRules } from '../../../components/delivery-fields';
+import { FormError, InputField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { usePlaceOrderMutation } from '../api/place-order';
@@ -42,8 +43,7 @@ function bookingSchema(part: BookedPart) {
       .regex(/^\d+$/, { error: v.quantityWhole, abort: true })
       .transform(Number)
       .pipe(quantity),
-    phone: phoneSchema,
-    address: z.string().trim().min(1, v.addressRequired).max(300, v.tooLong(300)),
+    ...deliveryRules,
   });
 }
 type BookingSchema = ReturnType<typeof bookingSchema>;
@@ -137,29 +137,19 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
           className={readOnlyField}
         />
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <InputField
-          label={copy.fields.quantity}
-          inputMode="numeric"
-          autoComplete="off"
-          error={errors.quantity?.message}
-          {...form.register('quantity')}
-        />
-        <InputField
-          label={copy.fields.phone}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-      </div>
-      <TextAreaField
-        label={copy.fields.address}
-        rows={3}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...form.register('address')}
+      <DeliveryFields
+        phone={form.register('phone')}
+        address={form.register('address')}
+        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+        besidePhone={
+          <InputField
+            label={copy.fields.quantity}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.quantity?.message}
+            {...form.register('quantity')}
+          />
+        }
       />
       <div>
         <LineTotal part={part} quantityText={quantityText} />
