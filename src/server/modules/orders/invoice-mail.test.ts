@@ -1,11 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import { signedInCustomer, signUp } from '../../testing/accounts';
 import { orderSteps } from '../../testing/orders';
 import { describeOnEachEngine } from '../../testing/test-app';
+import type * as invoicePdf from './invoice-pdf';
+import { renderInvoicePdf } from './invoice-pdf';
+
+// Counts the invoices drawn, and draws them as usual.
+vi.mock('./invoice-pdf', async (importOriginal) => {
+  const actual = await importOriginal<typeof invoicePdf>();
+  return { ...actual, renderInvoicePdf: vi.fn(actual.renderInvoicePdf) };
+});
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
@@ -43,6 +51,32 @@ describeOnEachEngine('the invoice in the "paid" mail', (ctx) => {
     const text = await pdfText(pdf!.content);
     expect(text).toContain(order.invoice_number);
     expect(text).toContain(order.customer_name);
+  });
+
+  it('is not drawn while the payment is answered, only when the outbox sends the mail', async () => {
+    // The outbox's sender runs only when this test drains it, so nothing drawn below belongs to it.
+    const wake = vi.spyOn(ctx.app.mailOutbox, 'wake').mockImplementation(() => undefined);
+    try {
+      const steps = orderSteps(ctx);
+      const customer = await signedInCustomer(ctx);
+      const { orderId } = await steps.place(customer, { stock: 500 });
+      // A wake asked for before the spy (a sign-up's mail) has fired by then; drain waits for its pass.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await ctx.app.mailOutbox.drain();
+      ctx.mailer.messages.length = 0;
+      vi.mocked(renderInvoicePdf).mockClear();
+
+      await steps.pay(customer, orderId);
+      expect(renderInvoicePdf).not.toHaveBeenCalled();
+      expect((await steps.outboxOf(customer.email)).find((row) => row.kind === 'order-paid')?.sent_at).toBeNull();
+
+      await ctx.app.mailOutbox.drain();
+      expect(renderInvoicePdf).toHaveBeenCalledTimes(1);
+      const sent = ctx.mailer.messages.find((message) => message.to === customer.email && message.kind === 'order-paid')!;
+      expect(sent.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    } finally {
+      wake.mockRestore();
+    }
   });
 
   it('prints the buyer and the parts as written, in any European script', async () => {
