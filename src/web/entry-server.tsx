@@ -7,8 +7,8 @@ import { pageDataProvider } from './app/page-data';
 import { routes } from './app/router';
 import { ServerRedirect } from './components/redirect';
 import type { ApiTransport } from './lib/api-client';
-import { DrawnUntilContext } from './lib/drawn-until';
 import { createQueryClient, sessionQueryKey } from './lib/query-client';
+import { ServerTimeContext } from './lib/server-time';
 
 /**
  * Server rendering of the public pages for visitors (docs/decisions/0013-server-rendering.md).
@@ -30,10 +30,10 @@ export interface RenderedPage {
   /** The queries' data, for the browser's query cache (sent as a JSON data block, never as script). */
   state: DehydratedState;
   /**
-   * When what the page draws from the clock stops being right (a deal's end; ms since the epoch): a
-   * drawing kept for the same data is not kept past it. Infinity when the page draws nothing so.
+   * When the page was rendered (ms since the epoch): what it shows from the clock (a countdown, a deal's
+   * price) is for that moment, and the browser hydrates it for the same moment.
    */
-  drawnUntil: number;
+  renderedAt: number;
 }
 
 /** A page that sends the browser elsewhere (a page number past the last): the server answers 302. */
@@ -43,19 +43,9 @@ export interface PageRedirect {
 
 export type { ApiTransport };
 
-/** The page was not drawn: its data was loaded and `unchanged` said the caller's copy still holds. */
-export interface UnchangedPage {
-  unchanged: true;
-}
-
 export interface RenderOptions {
   /** Answers this render's API calls: the server passes its own routes in (`app.inject`). */
   transport: ApiTransport;
-  /**
-   * Asked once the page's data is loaded, before it is drawn: true when the caller's copy of the page
-   * was drawn from the same data and still holds, so that drawing it again would only make it again.
-   */
-  unchanged?: () => boolean;
 }
 
 const handler = createStaticHandler(routes);
@@ -79,33 +69,29 @@ function render(
   router: ReturnType<typeof createStaticRouter>,
   context: Parameters<typeof StaticRouterProvider>[0]['context'],
   redirect: (href: string) => void,
-  drawnUntil: (until: number) => void,
+  renderedAt: number,
 ) {
   return renderToString(
     <StrictMode>
       <ServerRedirect value={redirect}>
-        <DrawnUntilContext value={drawnUntil}>
+        <ServerTimeContext value={renderedAt}>
           <AppProviders queryClient={queryClient}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
-        </DrawnUntilContext>
+        </ServerTimeContext>
       </ServerRedirect>
     </StrictMode>,
   );
 }
 
 /**
- * The page at `url` for a visitor (nobody signed in), where it redirects to, that the caller's copy
- * still holds (`unchanged`), or undefined when it
+ * The page at `url` for a visitor (nobody signed in), where it redirects to, or undefined when it
  * should be left to the browser: a redirect of the router's own, or data that could not be fetched (the
  * browser then shows its own loading and error states, as it does without server rendering).
  * Throws when the page draws data its routes' loaders did not load: a loader to complete, never a
  * visitor's fault.
  */
-export async function renderPage(
-  url: URL,
-  { transport, unchanged }: RenderOptions,
-): Promise<RenderedPage | PageRedirect | UnchangedPage | undefined> {
+export async function renderPage(url: URL, { transport }: RenderOptions): Promise<RenderedPage | PageRedirect | undefined> {
   const queryClient = createQueryClient({ transport });
   // A failed fetch leaves the page to the browser at once, rather than after the browser's retries.
   queryClient.setDefaultOptions({
@@ -119,11 +105,10 @@ export async function renderPage(
       requestContext: pageDataProvider({ queryClient, on: 'render' }),
     });
     if (context instanceof Response || context.errors) return undefined;
-    if (unchanged?.()) return { unchanged: true };
     await letOthersRun();
 
     let redirect: string | undefined;
-    let drawnUntil = Number.POSITIVE_INFINITY;
+    const renderedAt = Date.now();
     const html = render(
       queryClient,
       createStaticRouter(handler.dataRoutes, context),
@@ -131,9 +116,7 @@ export async function renderPage(
       (href) => {
         redirect = href;
       },
-      (until) => {
-        drawnUntil = Math.min(drawnUntil, until);
-      },
+      renderedAt,
     );
     // A query the page does not ask (disabled until something is chosen, or without a fetch of its
     // own) draws its empty state here and in the browser alike: it is not data the loaders owe.
@@ -149,7 +132,7 @@ export async function renderPage(
     const state = dehydrate(queryClient);
     // renderToString writes those ahead of the page itself.
     const head = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)*/.exec(html)?.[0] ?? '';
-    return { html: html.slice(head.length), head, state, drawnUntil };
+    return { html: html.slice(head.length), head, state, renderedAt };
   } finally {
     queryClient.clear();
   }

@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedPages } from './app/router';
 import { sessionQueryOptions } from './features/auth/api/get-session';
 import { createQueryClient } from './lib/query-client';
+import { ServerTimeContext } from './lib/server-time';
 import { PAGE_STATE_ELEMENT_ID } from './page-state';
 import './styles.css';
 
@@ -15,7 +16,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const queryClient = createQueryClient();
 // A page the server rendered for a visitor comes with the data it was rendered from (entry-server.tsx).
-const pageState = document.getElementById(PAGE_STATE_ELEMENT_ID)?.textContent;
+const pageStateElement = document.getElementById(PAGE_STATE_ELEMENT_ID);
+const pageState = pageStateElement?.textContent;
 
 const app = (router: ReturnType<typeof createAppRouter>) => (
   <StrictMode>
@@ -34,7 +36,9 @@ if (pageState) {
   // visitor, instead of in one long task.
   const router = createAppRouter({ queryClient, takesOverRenderedPage: true });
   startTransition(() => {
-    hydrateRoot(root, app(router));
+    // Hydrated for the moment the server rendered the page, so what it shows from the clock matches.
+    const renderedAt = Number(pageStateElement?.dataset.renderedAt);
+    hydrateRoot(root, <ServerTimeContext value={renderedAt}>{app(router)}</ServerTimeContext>);
   });
 } else {
   // Who is signed in is asked at once, while the first page's code loads, so the navbar and the guards

@@ -36,10 +36,9 @@ export interface ResponseCacheOptions {
   bus?: InvalidationBus;
 }
 
-/** An answer the cache keeps: its body and compressed forms, type, ETag, and when and in which generation it was made. */
-export interface Entry extends StoredBody {
+/** An answer the cache keeps: its body and compressed forms, type, ETag, and when it was kept. */
+export interface CachedAnswer extends StoredBody {
   storedAt: number;
-  generation: number;
   etag: string;
   contentType: string;
 }
@@ -60,7 +59,7 @@ const COMPRESS_FROM_BYTES = 1024;
  * same for every visitor, so a second of staleness is safe; nothing personal is ever stored here.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedAnswer>();
   private generation = 0;
   /**
    * The key each raw URL gave when it was validated. The same URL always routes, validates and
@@ -92,31 +91,15 @@ export class ResponseCache {
     this.total = 0;
   }
 
-  private remove(key: string, entry: Entry): void {
+  private remove(key: string, entry: CachedAnswer): void {
     this.entries.delete(key);
     this.total -= sizeOf(entry);
   }
 
-  lookup(key: string, now = performance.now()): Entry | undefined {
-    const entry = this.current(key, now);
-    return entry && now - entry.storedAt < this.options.ttlMs ? entry : undefined;
-  }
-
-  /**
-   * An answer past its time by less than as much again, that no write has dropped: what a page that
-   * is being made again may still be answered with meanwhile (rendering/index.ts). A write made
-   * through this node drops it at once, as it does every answer.
-   */
-  lookupPastItsTime(key: string, now = performance.now()): Entry | undefined {
-    const entry = this.current(key, now);
-    return entry && now - entry.storedAt >= this.options.ttlMs ? entry : undefined;
-  }
-
-  /** The entry of a key, unless a write has dropped it or it is past twice its time (then it goes). */
-  private current(key: string, now: number): Entry | undefined {
+  /** The answer kept for a key, unless it is past its time (then it goes). */
+  lookup(key: string, now = performance.now()): CachedAnswer | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== this.generation || now - entry.storedAt >= 2 * this.options.ttlMs) {
+    if (entry && now - entry.storedAt >= this.options.ttlMs) {
       this.remove(key, entry);
       return undefined;
     }
@@ -127,9 +110,12 @@ export class ResponseCache {
     this.storeBody(key, { body, encoded: new Map() }, contentType, etag, generation);
   }
 
-  /** Keeps a body and the compressed forms it already has (more are added as clients ask for them). */
+  /**
+   * Keeps a body and the compressed forms it already has (more are added as clients ask for them),
+   * unless the cache is off or a write dropped the answers since `generation` (it was made before it).
+   */
   storeBody(key: string, { body, encoded }: StoredBody, contentType: string, etag: string, generation: number): void {
-    if (generation !== this.generation) return; // invalidated while this answer was being made
+    if (!this.enabled || generation !== this.generation) return;
     const max = this.options.maxEntries ?? 500;
     const maxBytes = this.options.maxBytes ?? 32 * 1024 * 1024;
     const bytes = sizeOf({ body, encoded });
@@ -141,7 +127,7 @@ export class ResponseCache {
       if (this.entries.size < max && this.total + bytes <= maxBytes) break;
       this.remove(oldestKey, oldest);
     }
-    const entry: Entry = { storedAt: performance.now(), generation, etag, contentType, body, encoded };
+    const entry: CachedAnswer = { storedAt: performance.now(), etag, contentType, body, encoded };
     // A compressed form made later counts while the entry is still kept.
     entry.grew = (bytes) => {
       if (this.entries.get(key) === entry) this.total += bytes;
@@ -298,7 +284,7 @@ function isPublicGet(request: FastifyRequest): boolean {
   return request.routeOptions.config.cache === 'public' && (request.method === 'GET' || request.method === 'HEAD');
 }
 
-function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): FastifyReply {
   reply.header('etag', entry.etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
   if (ifNoneMatch(request, entry.etag)) return reply.code(304).send();
   reply.type(entry.contentType);
@@ -379,7 +365,7 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
     const entry = cache.lookup(key);
     // Answered here: the handler does not run, and a hook that answers does not call done().
     if (entry) {
-      sendEntry(request, reply, entry);
+      sendCached(request, reply, entry);
       return;
     }
     const makeIt = () => {
@@ -391,7 +377,7 @@ export async function registerCaching(app: FastifyInstance, options: ResponseCac
       // The answer another request was making: kept, it is this one's too; else this one makes its own.
       try {
         const made = cache.lookup(key);
-        if (made) sendEntry(request, reply, made);
+        if (made) sendCached(request, reply, made);
         else makeIt();
       } catch (error) {
         done(error as Error);
@@ -447,7 +433,7 @@ export function answerKnownUrlsEarly(app: FastifyInstance): void {
     const key = cache.keyOfUrl(request.url);
     const entry = key === undefined ? undefined : cache.lookup(key);
     if (entry) {
-      sendEntry(request, reply, entry);
+      sendCached(request, reply, entry);
       return;
     }
     done();

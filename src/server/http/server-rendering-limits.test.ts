@@ -2,10 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertBlogPost, insertPart } from '../testing/factories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPart } from '../testing/factories';
 import { describeOnEachEngine, TEST_NOW } from '../testing/test-app';
-import { REDRAW_AFTER_MS } from '../rendering';
 import { RenderGate } from '../rendering/render-gate';
 import { ResponseCache } from './cache';
 import { pathsReadingQuery } from '#shared/page-search';
@@ -28,15 +27,6 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 async function rendersSoFar(app: FastifyInstance): Promise<number> {
   return (await app.pageRendering.renders.get()).values.reduce((sum, value) => sum + value.value, 0);
-}
-
-async function rendersEndingIn(app: FastifyInstance, result: 'page' | 'unchanged'): Promise<number> {
-  return (await app.pageRendering.renders.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
-}
-
-/** Waits (up to two seconds) until `count` renders have ended in `result`: renders run after the answer. */
-async function rendersReach(app: FastifyInstance, result: 'page' | 'unchanged', count: number): Promise<void> {
-  await vi.waitFor(async () => expect(await rendersEndingIn(app, result)).toBe(count), { timeout: 2000, interval: 10 });
 }
 
 async function refusals(app: FastifyInstance, reason: 'busy' | 'client_budget'): Promise<number> {
@@ -265,97 +255,39 @@ const TTL_MS = 1000;
 const pastItsTime = () => new Promise((resolve) => setTimeout(resolve, TTL_MS + 50));
 
 describeOnEachEngine(
-  'a page past its time while it is rendered again',
+  'a page kept for its time',
   (ctx) => {
     let nextAddress = 1;
     const address = () => `198.51.100.${nextAddress++}`;
 
-    it('answers the page as it was at once, renders it again meanwhile, and answers the new one after', async () => {
+    it('answers the kept page within its time, and renders it again once past it', async () => {
       const from = address();
       const first = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
       expect(isRendered(first.body)).toBe(true);
-      expect(first.body).not.toContain('Zephyr brake hose');
       // Written straight to the database, as another node or a script would: nothing here is dropped.
       await insertPart(ctx.database.db, { name: 'Zephyr brake hose' });
-      await pastItsTime();
       const before = await rendersSoFar(ctx.app);
-      const meanwhile = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
-      expect(meanwhile.statusCode).toBe(200);
-      expect(meanwhile.body).toBe(first.body);
-      await vi.waitFor(async () => expect(await rendersSoFar(ctx.app)).toBeGreaterThan(before), { timeout: 2000, interval: 10 });
-      const after = await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from });
-      expect(after.body).toContain('Zephyr brake hose');
+      expect((await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from })).body).toBe(first.body);
+      expect(await rendersSoFar(ctx.app)).toBe(before);
+      await pastItsTime();
+      expect((await ctx.app.inject({ url: '/part?q=zephyr', remoteAddress: from })).body).toContain('Zephyr brake hose');
       expect((await rendersSoFar(ctx.app)) - before).toBe(1);
     });
 
-    it('keeps its drawing, compressed forms and all, while its data stays as it was drawn from, for up to ten seconds', async () => {
+    it('never answers a page a write through this node has dropped: it renders the new one first', async () => {
       const from = address();
-      const url = '/part?q=orbit';
-      const entryKey = 'page:/part?q=orbit';
-      const first = await ctx.app.inject({ url, remoteAddress: from, headers: { 'accept-encoding': 'br' } });
-      expect(first.headers['content-encoding']).toBe('br');
-      const drawn = ctx.app.responseCache.lookup(entryKey);
-      expect(drawn?.encoded.get('br')).toBeDefined();
-      const [pagesBefore, unchangedBefore] = [
-        await rendersEndingIn(ctx.app, 'page'),
-        await rendersEndingIn(ctx.app, 'unchanged'),
-      ];
-
-      // Past its second, nothing written: the data is loaded again, the page is not drawn again.
-      await pastItsTime();
-      expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode).toBe(200);
-      await rendersReach(ctx.app, 'unchanged', unchangedBefore + 1);
-      const kept = ctx.app.responseCache.lookup(entryKey);
-      expect(kept).not.toBe(drawn);
-      expect(kept?.body).toBe(drawn?.body);
-      expect(kept?.encoded.get('br')).toBe(drawn?.encoded.get('br'));
-      expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore);
-
-      // Past twice its second the copy is no longer sent: the visitor waits for the data, not the drawing.
-      await new Promise((resolve) => setTimeout(resolve, 2 * TTL_MS + 50));
-      expect(ctx.app.responseCache.lookupPastItsTime(entryKey)).toBeUndefined();
-      expect((await ctx.app.inject({ url, remoteAddress: from })).body).toBe(drawn?.body.toString());
-      expect(await rendersEndingIn(ctx.app, 'unchanged')).toBe(unchangedBefore + 2);
-      expect(ctx.app.responseCache.lookup(entryKey)?.body).toBe(drawn?.body);
-
-      // Ten seconds after it was drawn, what it shows from the clock is drawn afresh, data or not.
-      ctx.clock.advance(REDRAW_AFTER_MS);
-      await pastItsTime();
-      expect((await ctx.app.inject({ url, remoteAddress: from })).statusCode).toBe(200);
-      await rendersReach(ctx.app, 'page', pagesBefore + 1);
-      const redrawn = ctx.app.responseCache.lookup(entryKey);
-      expect(redrawn?.body).not.toBe(drawn?.body);
-      // The same page, but for when its data was fetched (the page state's times).
-      const withoutTimes = (body: Buffer | undefined) => body?.toString().replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '');
-      expect(withoutTimes(redrawn?.body)).toBe(withoutTimes(drawn?.body));
-      expect(await rendersEndingIn(ctx.app, 'unchanged')).toBe(unchangedBefore + 2);
+      const first = await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from });
+      expect(first.body).not.toContain('Quasar hose clamp');
+      await insertPart(ctx.database.db, { name: 'Quasar hose clamp' });
+      ctx.app.responseCache.invalidate();
+      expect((await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from })).body).toContain('Quasar hose clamp');
     });
 
-    it('draws the page again as soon as any of its data changed, though drawn a second before', async () => {
+    it('renders the flash deal as ended once the page kept while it ran is past its time', async () => {
       const from = address();
-      const first = await ctx.app.inject({ url: '/', remoteAddress: from });
-      expect(isRendered(first.body)).toBe(true);
-      expect(first.body).not.toContain('Comet tail lights, fitted');
-      const pagesBefore = await rendersEndingIn(ctx.app, 'page');
-      // One answer of the landing page's six (its latest posts), written as another node would.
-      await insertBlogPost(ctx.database.db, { title: 'Comet tail lights, fitted', published_at: '2026-12-01T00:00:00.000Z' });
-      await pastItsTime();
-      await ctx.app.inject({ url: '/', remoteAddress: from });
-      await rendersReach(ctx.app, 'page', pagesBefore + 1);
-      expect((await ctx.app.inject({ url: '/', remoteAddress: from })).body).toContain('Comet tail lights, fitted');
-
-      // The new drawing is what is remembered: with nothing written since, it is kept, not drawn again.
-      const unchangedBefore = await rendersEndingIn(ctx.app, 'unchanged');
-      await pastItsTime();
-      await ctx.app.inject({ url: '/', remoteAddress: from });
-      await rendersReach(ctx.app, 'unchanged', unchangedBefore + 1);
-      expect(await rendersEndingIn(ctx.app, 'page')).toBe(pagesBefore + 1);
-    });
-
-    it('draws the page again once what it drew from the clock stops being right: a deal that ended', async () => {
-      const from = address();
-      const endsAt = Date.now() + 1500;
-      // Written as another node would: the page learns of it once its copy passes its second.
+      const start = Date.now();
+      const endsAt = start + 2500;
+      // Written as another node would: the page learns of it once its copy passes its time.
       await ctx.database.db
         .insertInto('settings')
         .values({
@@ -370,27 +302,26 @@ describeOnEachEngine(
         )
         .execute();
       await pastItsTime();
-      await ctx.app.inject({ url: '/', remoteAddress: from });
-      const running = async () => (await ctx.app.inject({ url: '/', remoteAddress: from })).body;
-      await vi.waitFor(async () => expect(await running()).toContain('30% OFF'), { timeout: 2000, interval: 10 });
-      expect(await running()).not.toContain('data-testid="deal-ended"');
+      const running = (await ctx.app.inject({ url: '/', remoteAddress: from })).body;
+      expect(running).toContain('30% OFF');
+      expect(running).toContain('data-testid="countdown"');
+      // The moment the page was rendered for, which the browser hydrates it for.
+      const renderedAt = Number(/data-rendered-at="(\d+)"/.exec(running)?.[1]);
+      expect(renderedAt).toBeGreaterThanOrEqual(start);
+      expect(renderedAt).toBeLessThan(endsAt);
 
-      // Nothing written since: the same data, but the deal is over.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + TTL_MS + 50));
-      const pagesBefore = await rendersEndingIn(ctx.app, 'page');
-      await ctx.app.inject({ url: '/', remoteAddress: from });
-      await rendersReach(ctx.app, 'page', pagesBefore + 1);
       const ended = (await ctx.app.inject({ url: '/', remoteAddress: from })).body;
       expect(ended).toContain('data-testid="deal-ended"');
       // The settings still say 30% OFF (in the page's data), but the page no longer offers it.
       expect(ended.split('id="page-state"')[0]).not.toContain('30% OFF');
     });
 
-    it("draws a deal part's card again at the deal's end: no deal price past it, though the data still names the deal", async () => {
+    it("renders a deal part's card without the deal price once past the deal's end, though the data still names the deal", async () => {
       const from = address();
-      const endsAt = Date.now() + 1500;
+      const endsAt = Date.now() + 2500;
       // The API prices by the app's clock, which stands at TEST_NOW, before the real moment the deal ends:
-      // the answers keep naming the deal, so only the drawing's own end can take the price off the page.
+      // the answers keep naming the deal, so only the render's own time can take the price off the page.
       await insertPart(ctx.database.db, { name: 'Pulsar brake pads', price_cents: 4000, flash_deal_since: TEST_NOW });
       const deal = { flash_deal_ends_at: new Date(endsAt).toISOString(), flash_deal_percent: 25 };
       await ctx.database.db
@@ -400,44 +331,35 @@ describeOnEachEngine(
         .execute();
       await pastItsTime();
       const url = '/part?q=pulsar';
-      const drawn = async () => (await ctx.app.inject({ url, remoteAddress: from })).body.split('id="page-state"')[0]!;
-      await vi.waitFor(async () => expect(await drawn()).toContain('data-testid="was-price"'), { timeout: 2000, interval: 10 });
-      expect(await drawn()).toContain('$30.00');
+      const rendered = async () => (await ctx.app.inject({ url, remoteAddress: from })).body.split('id="page-state"')[0]!;
+      const running = await rendered();
+      expect(running).toContain('data-testid="was-price"');
+      expect(running).toContain('$30.00');
 
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt - Date.now()) + TTL_MS + 50));
-      const pagesBefore = await rendersEndingIn(ctx.app, 'page');
-      await ctx.app.inject({ url, remoteAddress: from });
-      await rendersReach(ctx.app, 'page', pagesBefore + 1);
-      const ended = await drawn();
+      const ended = await rendered();
       expect(ended).toContain('Pulsar brake pads');
       expect(ended).not.toContain('data-testid="was-price"');
       expect(ended).not.toContain('$30.00');
       expect(ended).toContain('$40.00');
     });
-
-    it('never answers a page a write through this node has dropped: it renders the new one first', async () => {
-      const from = address();
-      const first = await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from });
-      expect(first.body).not.toContain('Quasar hose clamp');
-      await insertPart(ctx.database.db, { name: 'Quasar hose clamp' });
-      ctx.app.responseCache.invalidate();
-      expect((await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from })).body).toContain('Quasar hose clamp');
-      await pastItsTime();
-      await insertPart(ctx.database.db, { name: 'Quasar fuel clamp' });
-      ctx.app.responseCache.invalidate();
-      expect((await ctx.app.inject({ url: '/part?q=quasar', remoteAddress: from })).body).toContain('Quasar fuel clamp');
-    });
-
-    it('never answers a page past twice its time: it renders the new one first', async () => {
-      const from = address();
-      const first = await ctx.app.inject({ url: '/part?q=nebula', remoteAddress: from });
-      expect(first.body).not.toContain('Nebula exhaust gasket');
-      await insertPart(ctx.database.db, { name: 'Nebula exhaust gasket' });
-      await new Promise((resolve) => setTimeout(resolve, 2 * TTL_MS + 50));
-      expect((await ctx.app.inject({ url: '/part?q=nebula', remoteAddress: from })).body).toContain('Nebula exhaust gasket');
-    });
   },
   { config: { webDistDir: dist }, responseCacheTtlMs: TTL_MS },
+);
+
+describeOnEachEngine(
+  'pages with the response cache off',
+  (ctx) => {
+    it('renders every request: nothing is kept', async () => {
+      const before = await rendersSoFar(ctx.app);
+      for (let i = 0; i < 2; i += 1) {
+        expect(isRendered((await ctx.app.inject({ url: '/part?q=off', remoteAddress: '192.0.2.1' })).body)).toBe(true);
+      }
+      expect((await rendersSoFar(ctx.app)) - before).toBe(2);
+      expect(ctx.app.responseCache.size).toBe(0);
+    });
+  },
+  { config: { webDistDir: dist }, responseCacheTtlMs: 0 },
 );
 
 describe('the page renders admitted', () => {
@@ -493,21 +415,17 @@ describe('the response cache’s memory', () => {
     expect(cache.lookup('page:/part?q=10')).toBeDefined();
   });
 
-  it('keeps an answer past its time for as long again, for a page rendered anew, unless a write drops it', () => {
+  it('forgets an answer past its time, and keeps none while it is off', () => {
     const cache = new ResponseCache({ ttlMs: 1000 });
     const storedAt = performance.now();
     cache.store('page:/', Buffer.from('page'), 'text/html', '', cache.currentGeneration());
-    expect(cache.lookup('page:/', storedAt + 999)).toBeDefined();
-    expect(cache.lookupPastItsTime('page:/', storedAt + 999)).toBeUndefined();
-    expect(cache.lookup('page:/', storedAt + 1500)).toBeUndefined();
-    expect(cache.lookupPastItsTime('page:/', storedAt + 1500)?.body.toString()).toBe('page');
-    cache.invalidate();
-    expect(cache.lookupPastItsTime('page:/', storedAt + 1500)).toBeUndefined();
-
-    cache.store('page:/', Buffer.from('page'), 'text/html', '', cache.currentGeneration());
-    const again = performance.now();
-    expect(cache.lookupPastItsTime('page:/', again + 2000)).toBeUndefined();
+    expect(cache.lookup('page:/', storedAt + 999)?.body.toString()).toBe('page');
+    expect(cache.lookup('page:/', storedAt + 1001)).toBeUndefined();
     expect(cache.size).toBe(0);
+
+    const off = new ResponseCache({ ttlMs: 0 });
+    off.store('page:/', Buffer.from('page'), 'text/html', '', off.currentGeneration());
+    expect(off.size).toBe(0);
   });
 
   it('keeps no answer larger than its bytes', () => {

@@ -15,12 +15,15 @@ function scriptSafeJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** The shell (index.html) with the rendered page in `#root`, its data in `#page-state`, its head in the head. */
+/**
+ * The shell (index.html) with the rendered page in `#root`, its data in `#page-state` (with the time it
+ * was rendered at, which the browser hydrates it for), its head in the head.
+ */
 export function withRenderedPage(html: string, page: RenderedPage): string {
   const start = html.indexOf(PAGE_START);
   const end = html.indexOf(PAGE_END);
   if (start < 0 || end < start) return html;
-  const state = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>`;
+  const state = `<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}" data-rendered-at="${page.renderedAt}">${scriptSafeJson(page.state)}</script>`;
   const withPage = `${html.slice(0, start)}${page.html}${html.slice(end + PAGE_END.length)}`.replace(
     '</body>',
     () => `${state}</body>`,

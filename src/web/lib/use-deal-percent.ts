@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { dealPercentAt, type FlashDealTerms } from '#shared/pricing';
 import { type Clock, systemClock } from './clock';
-import { useDrawnUntil } from './drawn-until';
+import { useServerTimeUntilHydrated } from './server-time';
 
 /** The longest wait a browser timer takes (about 24.8 days); a deal ending later is looked at again then. */
 const LONGEST_TIMER_MS = 2_147_483_647;
@@ -9,19 +9,18 @@ const LONGEST_TIMER_MS = 2_147_483_647;
 /**
  * The flash deal's percentage off a part now (#shared/pricing, `dealPercentAt`), 0 from the deal's end
  * on: the component shows the deal price until then and redraws at the end, whatever its data says,
- * as the server's prices change then. A page drawn on the server is not kept past the end either
- * (docs/decisions/0013-server-rendering.md).
+ * as the server's prices change then. A page rendered on the server shows the percentage at its
+ * render time until the browser has hydrated it.
  */
 export function useDealPercent(deal: FlashDealTerms | null | undefined, clock: Clock = systemClock): number {
   const [now, setNow] = useState(clock);
-  const percent = dealPercentAt(deal, now);
+  const running = dealPercentAt(deal, now) > 0;
   const end = deal ? Date.parse(deal.endsAt) : Number.NaN;
-  useDrawnUntil(percent > 0 ? end : Number.NaN);
 
   useEffect(() => {
-    if (percent === 0) return undefined;
+    if (!running) return undefined;
     const timer = window.setTimeout(() => setNow(clock()), Math.min(Math.max(0, end - now) + 1, LONGEST_TIMER_MS));
     return () => window.clearTimeout(timer);
-  }, [percent, end, now, clock]);
-  return percent;
+  }, [running, end, now, clock]);
+  return dealPercentAt(deal, useServerTimeUntilHydrated(now));
 }

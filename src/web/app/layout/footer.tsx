@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
@@ -5,7 +6,7 @@ import type { ShopInfo } from '#shared/schemas/content';
 import { SocialIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useShopInfoQuery } from '../../features/auth/api/get-shop-info';
-import { useDrawnUntil } from '../../lib/drawn-until';
+import { useServerTimeUntilHydrated } from '../../lib/server-time';
 
 /** Every entry leads to a page of the shop. */
 const lists: { title: string; items: { label: string; to: string }[] }[] = [
@@ -39,8 +40,8 @@ const networks = Object.keys(copy.footer.socialLabels) as (keyof ShopInfo['socia
 
 export function Footer() {
   const shop = useShopInfoQuery();
-  const year = new Date().getFullYear();
-  useDrawnUntil(new Date(year + 1, 0, 1).getTime());
+  const [now] = useState(() => Date.now());
+  const year = new Date(useServerTimeUntilHydrated(now)).getFullYear();
   // Only the networks the shop has configured an address for (SOCIAL_*_URL).
   const social = networks.flatMap((name) => {
     const href = shop.data?.social[name];
@@ -91,10 +92,7 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-white/10">
-        {/* The server may render this page on the other side of New Year from the browser that shows it. */}
-        <p className="container-page py-6 text-sm text-slate-400" suppressHydrationWarning>
-          {copy.footer.copyright(year)}
-        </p>
+        <p className="container-page py-6 text-sm text-slate-400">{copy.footer.copyright(year)}</p>
       </div>
     </footer>
   );

@@ -1,9 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Part } from '#shared/schemas/parts';
-import { DealPrice } from '../../../components/deal-price';
-import { DrawnUntilContext } from '../../../lib/drawn-until';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { PartCard } from './part-card';
 
@@ -78,20 +76,5 @@ describe("a part card's minimum order", () => {
     renderWithApp(<PartCard part={part({ minOrderQuantity: 1, deal: null })} />);
     expect(screen.getByTestId('part-card-minimum').textContent).toBe(copy.part.minimumOrderShort(1));
     expect(copy.part.minimumOrderShort(1)).toBe('Minimum order: 1');
-  });
-});
-
-describe('DealPrice drawn on the server', () => {
-  it('tells the page until when its drawing holds: the deal’s end, and nothing once it is over', () => {
-    const told: number[] = [];
-    const clock = () => NOW;
-    render(
-      <DrawnUntilContext value={(until) => told.push(until)}>
-        <DealPrice priceCents={4890} deal={{ percent: 25, endsAt: ENDS_AT }} clock={clock} />
-        <DealPrice priceCents={4890} deal={{ percent: 25, endsAt: '2026-06-15T11:00:00.000Z' }} clock={clock} />
-        <DealPrice priceCents={4890} deal={null} clock={clock} />
-      </DrawnUntilContext>,
-    );
-    expect(told).toEqual([Date.parse(ENDS_AT)]);
   });
 });

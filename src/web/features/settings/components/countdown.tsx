@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as copy from '#shared/copy';
 import { systemClock, type Clock } from '../../../lib/clock';
-import { useDrawnUntil } from '../../../lib/drawn-until';
+import { useServerTimeUntilHydrated } from '../../../lib/server-time';
 
 interface CountdownProps {
   /** Milliseconds left, from useTimeLeft. */
@@ -22,28 +22,26 @@ function split(ms: number) {
 
 /**
  * Milliseconds from the clock's now to `endsAt` (0 once it has passed, or when there is no end),
- * updated on every second boundary until it reaches 0. The page rendered on the server shows the time
- * left as it rendered; the browser corrects it on its first tick.
+ * updated on every second boundary until it reaches 0. A page rendered on the server shows the time
+ * left when it was rendered until the browser has hydrated it, then the time left now.
  */
 export function useTimeLeft(endsAt: string | undefined, clock: Clock = systemClock): number {
   const end = endsAt === undefined ? Number.NaN : Date.parse(endsAt);
   const [now, setNow] = useState(clock);
-  const remaining = Number.isNaN(end) ? 0 : Math.max(0, end - now);
-  // A page drawn on the server shows the deal as running only until it ends.
-  useDrawnUntil(remaining > 0 ? end : Number.NaN);
+  const left = (at: number) => (Number.isNaN(end) ? 0 : Math.max(0, end - at));
+  const running = left(now) > 0;
 
   useEffect(() => {
-    if (remaining <= 0) return undefined;
+    if (!running) return undefined;
     const timer = window.setTimeout(() => setNow(clock()), 1000 - (now % 1000));
     return () => window.clearTimeout(timer);
-  }, [now, remaining, clock]);
-  return remaining;
+  }, [now, running, clock]);
+  return left(useServerTimeUntilHydrated(now));
 }
 
 /**
  * Days, hours, minutes and seconds left, then "Deal ended". It is a timer with a label rather than a
- * live region: announcing every second would drown a screen reader. The browser keeps the server's
- * digits while it takes the page over and corrects them on its first tick (hence suppressHydrationWarning).
+ * live region: announcing every second would drown a screen reader.
  */
 export function Countdown({ remaining }: CountdownProps) {
   if (remaining <= 0) {
@@ -62,15 +60,12 @@ export function Countdown({ remaining }: CountdownProps) {
     <div
       data-testid="countdown"
       role="timer"
-      suppressHydrationWarning
       aria-label={copy.landing.dealEndsIn(parts.days, parts.hours, parts.minutes, parts.seconds)}
       className="grid grid-cols-4 gap-2 sm:gap-4"
     >
       {units.map((unit) => (
         <div key={unit} aria-hidden="true" className="rounded-2xl bg-white/10 px-1 py-4 text-center ring-1 ring-white/15 sm:py-6">
-          <span className="block text-3xl font-black tabular-nums sm:text-5xl" suppressHydrationWarning>
-            {String(parts[unit]).padStart(2, '0')}
-          </span>
+          <span className="block text-3xl font-black tabular-nums sm:text-5xl">{String(parts[unit]).padStart(2, '0')}</span>
           <span className="mt-1 block text-[0.7rem] font-semibold tracking-wider text-slate-300 uppercase sm:text-xs">
             {copy.landing.countdownUnits[unit]}
           </span>
