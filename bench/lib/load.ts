@@ -23,8 +23,6 @@ export interface MeasureOptions {
   seconds?: number;
   warmupSeconds?: number;
   headers?: Record<string, string>;
-  /** Each request asks with a query parameter of its own, so the public response cache never answers it. */
-  uncached?: boolean;
   /** A server process whose CPU time per request is measured over the run (not the warm-up). */
   cpuPid?: number;
 }
@@ -67,22 +65,11 @@ export function postgresCpuMs(): number | undefined {
 export async function measure(
   label: string,
   url: string,
-  { connections = 10, seconds = 8, warmupSeconds = 2, headers = {}, uncached = false, cpuPid }: MeasureOptions = {},
+  { connections = 10, seconds = 8, warmupSeconds = 2, headers = {}, cpuPid }: MeasureOptions = {},
 ): Promise<LoadResult> {
-  let n = 0;
-  const path = new URL(url).pathname;
-  const requests = uncached
-    ? [{ setupRequest: (request: object) => ({ ...request, path: `${path}?uncached=${(n += 1)}` }) }]
-    : undefined;
-  await autocannon({ url, connections, duration: warmupSeconds, headers, ...(requests ? { requests } : {}) });
+  await autocannon({ url, connections, duration: warmupSeconds, headers });
   const cpuBefore = cpuPid ? cpuMsOf(cpuPid) : 0;
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { ...LOAD_HEADERS, ...headers },
-    ...(requests ? { requests } : {}),
-  });
+  const result = await autocannon({ url, connections, duration: seconds, headers: { ...LOAD_HEADERS, ...headers } });
   return {
     label,
     requestsPerSecond: result.requests.average,
