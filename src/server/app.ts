@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -245,14 +245,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // One page view pulls dozens of hashed assets and pictures; they are immutable and cheap to
   // serve, so only API calls and pages count against a client's limit.
   // The API calls the server makes itself while rendering a page (web-app.ts) are not a client's.
-  const uncounted = (request: Pick<IncomingMessage, 'url' | 'headers'>) =>
-    request.url?.startsWith('/assets/') === true ||
-    request.url?.startsWith('/uploads/') === true ||
+  const uncounted = (request: FastifyRequest) =>
+    request.url.startsWith('/assets/') ||
+    request.url.startsWith('/uploads/') ||
     request.headers[internalRequestHeader.name] === internalRequestHeader.value;
   // In Redis, every node counts in the same buckets, per-route limits (sign-in, uploads) included.
   // While Redis fails or hangs, each node counts the same keys in its own memory: the limits hold per
   // node instead of letting every request through (decision 0027).
-  registerRateLimits(app, {
+  await registerRateLimits(app, {
     perMinute: config.rateLimitPerMinute,
     counts:
       redis && config.redis && redisBreaker
@@ -260,8 +260,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
             metrics.rateLimitLocalCounts.inc(),
           )
         : memoryCounts(),
-    skip: (request) => uncounted(request.raw),
-    onCountsUnreachable: () => undefined,
+    skip: uncounted,
   });
   // After the rate limiter: a public answer the cache keeps is sent as soon as the request is counted.
   answerKnownUrlsEarly(app);

@@ -1,18 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import * as copy from '#shared/copy';
 import { AppError } from '../app-error';
 import { clientKey } from './client-address';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route's own limit, in requests a minute per client, counted apart from the shop-wide one
-     * (sign-in, uploads, messages); false: not counted at all (health probes, metrics).
-     */
-    rateLimit?: false | { max: number };
-  }
-}
 
 /** Where the counts are kept: this node's memory, or Redis shared by every node. */
 export interface RateCounts {
@@ -117,60 +108,54 @@ export interface RateLimitOptions {
   counts: RateCounts;
   /** Requests not counted at all (hashed assets, pictures, the server's own calls while rendering). */
   skip(request: FastifyRequest): boolean;
-  /** Told when the counts cannot be reached; the request is let through (fail open). */
-  onCountsUnreachable(error: Error): void;
 }
 
 const MINUTE_MS = 60_000;
 
-/** What every counted answer says of its window: the limit, what is left, and the seconds until it ends. */
-function windowHeaders(max: number, count: number, msLeft: number) {
-  return {
-    'x-ratelimit-limit': max,
-    'x-ratelimit-remaining': Math.max(0, max - count),
-    'x-ratelimit-reset': Math.max(1, Math.ceil(msLeft / 1000)),
+/** The merged options @fastify/rate-limit gives a route's store: the route it is for. */
+interface RouteStoreOptions {
+  routeInfo: { method: string | string[]; url: string };
+}
+
+/**
+ * @fastify/rate-limit's store over `counts`. A route with a limit of its own (`config.rateLimit`)
+ * counts under its method and path, apart from the shop-wide count, as the plugin's Redis store does.
+ */
+function storeOver(counts: RateCounts): FastifyRateLimitStoreCtor {
+  return class CountsStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, windowMs: number): void {
+      counts.incr(`${this.prefix}${key}`, windowMs, (error, count, msLeft) =>
+        error ? done(error) : done(null, { current: count, ttl: msLeft }),
+      );
+    }
+
+    child(options: object): FastifyRateLimitStore {
+      const { method, url } = (options as RouteStoreOptions).routeInfo;
+      return new CountsStore(undefined, `${this.prefix}${[method].flat().join(',')}${url}-`);
+    }
   };
 }
 
 /**
- * Counts every request per client and refuses, with 429 problem+json and Retry-After, those past the
- * limit of their minute. Each answer says the limit, what is left and when the window ends
- * (`X-RateLimit-Limit`, `-Remaining`, `-Reset`). A plain callback hook, added to each route as it is
- * declared: with counts in memory it answers at once, without a promise
- * (docs/decisions/0021-per-request-work-done-once.md). Register before the routes.
+ * Counts every request per client (`clientKey`) in fixed one-minute windows with @fastify/rate-limit,
+ * and refuses those past the limit with 429 problem+json and Retry-After; every counted answer says
+ * the limit, what is left and when the window ends (`X-RateLimit-Limit`, `-Remaining`, `-Reset`).
+ * Counts that cannot be reached let the request through. Register before the routes.
  */
-export function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): void {
-  const limiter = (max: number, bucket: string) => {
-    return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-      if (options.skip(request)) {
-        done();
-        return;
-      }
-      const answer = (error: Error | null, count: number, msLeft: number) => {
-        if (error) {
-          options.onCountsUnreachable(error);
-          done();
-          return;
-        }
-        const window = windowHeaders(max, count, msLeft);
-        reply.headers(window);
-        const secondsLeft = window['x-ratelimit-reset'];
-        if (count <= max) {
-          done();
-          return;
-        }
-        reply.header('retry-after', secondsLeft);
-        done(new AppError('rate_limited', copy.common.tooManyRequests(secondsLeft)));
-      };
-      options.counts.incr(`${bucket}${clientKey(request.ip)}`, MINUTE_MS, answer);
-    };
-  };
-  const shopWide = limiter(options.perMinute, '');
-  app.addHook('onRoute', (route) => {
-    const own = route.config?.rateLimit;
-    if (own === false) return;
-    // A route's own limit counts in a bucket of its own (its method and path), not in the shop-wide one.
-    const hook = own ? limiter(own.max, `${[route.method].flat().join(',')}${route.url}-`) : shopWide;
-    route.onRequest = [route.onRequest ?? []].flat().concat(hook);
+export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  await app.register(rateLimit, {
+    max: options.perMinute,
+    timeWindow: MINUTE_MS,
+    store: storeOver(options.counts),
+    keyGenerator: (request) => clientKey(request.ip),
+    allowList: (request) => options.skip(request),
+    skipOnError: true,
+    errorResponseBuilder: (_request, { ttl }) =>
+      new AppError('rate_limited', copy.common.tooManyRequests(Math.max(1, Math.ceil(ttl / 1000)))),
   });
 }
