@@ -5,8 +5,17 @@ import { failOnUnexpectedCalls } from './fake-api';
 
 /**
  * Every component test (the `web` project in vitest.config.ts): toasts are recorded instead of shown,
- * the page is emptied after each test, and `fetch` is given back.
+ * modal dialogs open and close, the page is emptied after each test, and `fetch` is given back.
  */
+
+// jsdom has no modal dialogs: opening and closing one sets its `open` attribute.
+HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+  this.open = false;
+};
+
 beforeEach(() => {
   vi.spyOn(toast, 'success').mockImplementation(() => undefined);
   vi.spyOn(toast, 'error').mockImplementation(() => undefined);

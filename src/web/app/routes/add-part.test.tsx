@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import type { PartDetail } from '#shared/schemas/parts';
-import { maxVehicleYear, MIN_VEHICLE_YEAR, type Vehicle } from '#shared/schemas/vehicles';
+import { maxVehicleYear, MIN_VEHICLE_YEAR } from '#shared/schemas/vehicles';
 import { toast } from '../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok } from '../../testing/fake-api';
+import { fakePartDetail, fiesta, focus, golf } from '../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, pictureFile, renderWithApp, stubObjectUrls } from '../../testing/render-with-app';
 import { PartsTable } from '../../features/parts/components/parts-table';
 import { FitmentRows } from '../../features/vehicles/components/fitment-rows';
@@ -13,24 +13,6 @@ import AddPartPage from './add-part';
 const f = copy.fitmentRows;
 const vv = copy.vehicles;
 let api: FakeApi;
-
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
-const fiesta: Vehicle = {
-  id: 'v-fiesta',
-  make: 'Ford',
-  model: 'Fiesta',
-  engine: '1.0 EcoBoost 74 kW',
-  yearFrom: 2017,
-  yearTo: 2019,
-};
-const golf: Vehicle = {
-  id: 'v-golf',
-  make: 'Volkswagen',
-  model: 'Golf VII',
-  engine: '1.4 TSI 90 kW',
-  yearFrom: 2012,
-  yearTo: 2019,
-};
 
 const rowControl = (row: number, label: string) => screen.getByLabelText(`${f.row(row)}: ${label}`) as HTMLInputElement;
 const addRow = () => fireEvent.click(screen.getByRole('button', { name: f.add }));
@@ -160,24 +142,9 @@ describe('Add Parts, the vehicles a part fits', () => {
 });
 
 describe('Manage All Parts, updating the vehicles a part fits', () => {
-  const part: PartDetail = {
+  const part = fakePartDetail({
     id: 'p-1',
     name: 'Brake pad set',
-    description: 'Ceramic, low dust.',
-    priceCents: 4890,
-    stock: 300,
-    minOrderQuantity: 12,
-    imageUrl: '/uploads/pad.webp',
-    sku: 'GH-BRK-1042',
-    categoryId: 'cat-brakes',
-    category: { id: 'cat-brakes', slug: 'brakes', name: 'Brakes' },
-    oemNumbers: [],
-    packSize: 1,
-    lowStockThreshold: null,
-    priceTiers: [],
-    rating: { average: 0, count: 0 },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     fits: [
       {
         vehicle: { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW' },
@@ -186,15 +153,9 @@ describe('Manage All Parts, updating the vehicles a part fits', () => {
         note: 'rear',
       },
     ],
-  } as PartDetail;
+  });
 
   it("shows the part's vehicles in the update form and sends the whole list", async () => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.open = false;
-    };
     api.on('GET /api/parts/p-1', ok(part));
     api.on('GET /api/categories', ok({ items: [{ id: 'cat-brakes', slug: 'brakes', name: 'Brakes', partCount: 4 }] }));
     api.on('GET /api/vehicles/makes', ok({ items: ['Ford'] }));

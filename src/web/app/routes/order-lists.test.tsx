@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Order, OrderList } from '#shared/schemas/orders';
 import { fakeApi, ok } from '../../testing/fake-api';
+import { fakeOrder, fakeOrderLine } from '../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../testing/render-with-app';
 import ManageOrdersPage from './manage-orders';
 import MyOrdersPage from './my-orders';
@@ -14,35 +15,13 @@ function listOf(items: Order[], total = items.length): OrderList {
   return { items, total, page: 1, limit: 20 };
 }
 
-const paidOrder: Order = {
+const paidOrder = fakeOrder({
   id: '0195f3a2-9c41-7a3b-8d2e-5f0a1b2c3d4e',
-  number: '0195F3A2-9C41-7A3B',
-  lines: [
-    {
-      partId: 'p1',
-      sku: 'GH-BRK-1042',
-      partName: 'Brake pad set',
-      imageUrl: '/uploads/p1.webp',
-      quantity: 24,
-      unitPriceCents: 4650,
-      lineTotalCents: 111_600,
-    },
-  ],
-  partId: 'p1',
-  partName: 'Brake pad set',
-  imageUrl: '/uploads/p1.webp',
-  quantity: 24,
-  unitPriceCents: 4650,
-  totalCents: 111_600,
-  status: 'paid',
-  cancelReason: null,
-  payBy: null,
-  transactionId: 'txn_1',
+  lines: [fakeOrderLine({ quantity: 24 })],
   paidAt: '2026-03-04T10:30:00.000Z',
   invoiceNumber: 'INV-2026-000042',
   createdAt: '2026-03-04T10:00:00.000Z',
-  customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
-};
+});
 
 function Address() {
   const location = useLocation();

@@ -2,33 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import type { PartDetail } from '#shared/schemas/parts';
 import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';
+import { fakePartDetail } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-with-app';
 import PartDetailPage from './part-detail';
 
 let api: FakeApi;
 
-const disc: PartDetail = {
-  id: 'p-disc',
-  name: 'Vented brake disc 300 mm',
-  description: 'A vented disc for the front axle.',
-  priceCents: 4890,
-  stock: 240,
-  minOrderQuantity: 12,
-  imageUrl: '/uploads/disc.webp',
-  sku: 'GH-BRK-1042',
-  categoryId: 'cat-brakes',
-  category: { slug: 'brakes', name: 'Brakes' },
-  oemNumbers: [],
-  packSize: 1,
-  lowStockThreshold: null,
-  priceTiers: [],
-  rating: { average: 0, count: 0 },
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  fits: [],
-};
+const disc = fakePartDetail();
 
 function render() {
   return renderWithApp(

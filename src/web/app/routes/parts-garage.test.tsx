@@ -3,16 +3,16 @@ import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { PartList } from '#shared/schemas/parts';
-import type { GarageVehicle, Vehicle } from '#shared/schemas/vehicles';
+import type { GarageVehicle } from '#shared/schemas/vehicles';
 import { type GarageAccess, GarageAccessProvider } from '../../features/vehicles/lib/garage-access';
 import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';
+import { focus } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-with-app';
 import PartsPage from './parts';
 
 const c = copy.vehiclePicker;
 let api: FakeApi;
 
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
 const van3: GarageVehicle = { id: 'g-1', vehicleId: 'v-focus', nickname: 'Van 3', year: 2014, vehicle: focus };
 
 /** The first render of the whole page may take a while on a busy machine. */

@@ -3,46 +3,14 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Part, PartList } from '#shared/schemas/parts';
-import type { Vehicle } from '#shared/schemas/vehicles';
 import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';
+import { fakePart, focus, golf } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-with-app';
 import PartsPage from './parts';
 
 const c = copy.partsList;
 const picker = copy.vehiclePicker;
 let api: FakeApi;
-
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
-const golf: Vehicle = {
-  id: 'v-golf',
-  make: 'Volkswagen',
-  model: 'Golf VII',
-  engine: '1.4 TSI 90 kW',
-  yearFrom: 2012,
-  yearTo: 2019,
-};
-
-function part(id: string, name: string): Part {
-  return {
-    id,
-    name,
-    description: `${name} for everyday driving.`,
-    priceCents: 4890,
-    stock: 40,
-    minOrderQuantity: 1,
-    imageUrl: '/images/part.webp',
-    sku: `GH-${id.toUpperCase()}`,
-    categoryId: 'cat-pads',
-    category: { slug: 'brake-pads', name: 'Brake pads' },
-    oemNumbers: [],
-    packSize: 1,
-    lowStockThreshold: null,
-    priceTiers: [],
-    rating: { average: 0, count: 0 },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
-}
 
 function list(items: Part[], overrides: Partial<PartList> = {}): PartList {
   return {
@@ -62,7 +30,7 @@ function list(items: Part[], overrides: Partial<PartList> = {}): PartList {
   };
 }
 
-const pads = [part('p1', 'Front brake pads'), part('p2', 'Rear brake pads')];
+const pads = [fakePart({ id: 'p1', name: 'Front brake pads' }), fakePart({ id: 'p2', name: 'Rear brake pads' })];
 
 function Address() {
   const location = useLocation();

@@ -6,6 +6,7 @@ import * as copy from '#shared/copy';
 import type { Order, OrderLine } from '#shared/schemas/orders';
 import { toast } from '../../lib/toast';
 import { fakeApi, ok } from '../../testing/fake-api';
+import { fakeOrder, fakeOrderLine } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-with-app';
 import PaymentPage from './payment';
 
@@ -13,41 +14,23 @@ const p = copy.payment;
 const o = copy.orders;
 const ID = '0195f3a2-9c41-7a3b-8d2e-5f0a1b2c3d4e';
 
-function line(partId: string, partName: string, quantity: number): OrderLine {
-  return {
-    partId,
-    sku: `GH-${partId.toUpperCase()}`,
-    partName,
-    imageUrl: `/uploads/${partId}.webp`,
-    quantity,
-    unitPriceCents: 500,
-    lineTotalCents: quantity * 500,
-  };
-}
+const line = (partId: string, partName: string, quantity: number) =>
+  fakeOrderLine({ partId, partName, quantity, unitPriceCents: 500 });
 
+/** An unpaid order of the signed-in customer's. */
 function orderOf(lines: OrderLine[], overrides: Partial<Order> = {}): Order {
-  const first = lines[0]!;
-  return {
+  return fakeOrder({
     id: ID,
-    number: '0195F3A2-9C41-7A3B',
     lines,
-    partId: first.partId,
-    partName: first.partName,
-    imageUrl: first.imageUrl,
-    quantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    unitPriceCents: first.unitPriceCents,
-    totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
     status: 'pending_payment',
-    cancelReason: null,
     payBy: '2026-03-06T10:22:00.000Z',
     transactionId: null,
     paidAt: null,
     invoiceNumber: null,
     createdAt: '2026-03-04T10:22:00.000Z',
-    customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
     yours: true,
     ...overrides,
-  };
+  });
 }
 
 /** Five different parts, 108 units in all. */

@@ -3,8 +3,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
-import type { Cart, CartLine } from '#shared/schemas/cart';
+import type { CartLine } from '#shared/schemas/cart';
 import { fakeApi, ok } from '../../../testing/fake-api';
+import { fakeCart, fakeCartLine } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { CartOwnerProvider } from '../lib/cart-owner';
 import { CartView } from './cart-view';
@@ -12,23 +13,15 @@ import { CartView } from './cart-view';
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const ENDS_AT = '2026-06-15T12:00:05.000Z';
 
-const pads = (unitPriceCents: number, deal: CartLine['deal']): CartLine => ({
-  partId: 'pads',
-  sku: 'GH-BRK-1042',
-  name: 'Brake Pads',
-  imageUrl: '/pictures/pads.webp',
-  quantity: 12,
-  unitPriceCents,
-  lineTotalCents: unitPriceCents * 12,
-  basePriceCents: 4890,
-  savingsCents: (4890 - unitPriceCents) * 12,
-  tier: null,
-  deal,
-  minOrderQuantity: 12,
-  packSize: 1,
-  stock: 500,
-});
-const cartOf = (line: CartLine): Cart => ({ lines: [line], subtotalCents: line.lineTotalCents, savingsCents: line.savingsCents });
+const pads = (unitPriceCents: number, deal: CartLine['deal']): CartLine =>
+  fakeCartLine({
+    sku: 'GH-BRK-1042',
+    name: 'Brake Pads',
+    unitPriceCents,
+    basePriceCents: 4890,
+    savingsCents: (4890 - unitPriceCents) * 12,
+    deal,
+  });
 
 describe('CartView when a line’s flash deal ends', () => {
   afterEach(() => {
@@ -38,7 +31,7 @@ describe('CartView when a line’s flash deal ends', () => {
   it('asks the server for the cart again at the end, and shows the price it gives', async () => {
     vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     const api = fakeApi()
-      .on('GET /api/cart', ok(cartOf(pads(3667, { percent: 25, endsAt: ENDS_AT }))), ok(cartOf(pads(4890, null))))
+      .on('GET /api/cart', ok(fakeCart(pads(3667, { percent: 25, endsAt: ENDS_AT }))), ok(fakeCart(pads(4890, null))))
       .on('GET /api/me/orders', ok({ items: [], total: 0, page: 1, limit: 1 }));
     renderWithApp(
       <CartOwnerProvider owner="signed-in">

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import type { Cart, CartLine } from '#shared/schemas/cart';
 import type { Part } from '#shared/schemas/parts';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok } from '../../../testing/fake-api';
+import { fakeCart, fakeCartLine } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { BROWSER_CART_KEY, readBrowserCart } from '../lib/browser-cart';
 import { type CartOwner, CartOwnerProvider } from '../lib/cart-owner';
@@ -13,24 +13,7 @@ import { CartNavLink } from './cart-nav-link';
 
 const v = copy.validation;
 
-function line(partId: string, quantity: number): CartLine {
-  return {
-    partId,
-    sku: `GH-${partId.toUpperCase()}`,
-    name: partId,
-    imageUrl: `/pictures/${partId}.webp`,
-    quantity,
-    unitPriceCents: 1000,
-    lineTotalCents: 1000 * quantity,
-    basePriceCents: 1000,
-    savingsCents: 0,
-    tier: null,
-    minOrderQuantity: 12,
-    packSize: 1,
-    stock: 500,
-  };
-}
-const cartOf = (...lines: CartLine[]): Cart => ({ lines, subtotalCents: 0, savingsCents: 0 });
+const line = (partId: string, quantity: number) => fakeCartLine({ partId, quantity });
 
 /** A part as the cards get it: minimum 10 in packs of 4, so its smallest allowed quantity is 12. */
 const bulbs = { id: 'bulbs', name: 'Headlight Bulbs', minOrderQuantity: 10, packSize: 4, stock: 30 } as Part;
@@ -93,8 +76,10 @@ describe('the navbar cart and "Add to cart", signed in', () => {
         { partId: 'bulbs', quantity: 12 },
       ]),
     );
-    const merged = cartOf(line('filter', 24), line('pads', 24), line('bulbs', 12));
-    api.on('GET /api/cart', ok(cartOf(line('filter', 24), line('pads', 12))), ok(merged)).on('POST /api/cart/merge', ok(merged));
+    const merged = fakeCart(line('filter', 24), line('pads', 24), line('bulbs', 12));
+    api
+      .on('GET /api/cart', ok(fakeCart(line('filter', 24), line('pads', 12))), ok(merged))
+      .on('POST /api/cart/merge', ok(merged));
     renderNavbar('signed-in');
     await screen.findByRole('link', { name: copy.cartView.navLabel(3) });
     expect(api.callsTo('POST /api/cart/merge')).toHaveLength(1);
@@ -109,7 +94,7 @@ describe('the navbar cart and "Add to cart", signed in', () => {
 
   it('keeps the browser cart when the server cannot be reached, to join it later', async () => {
     localStorage.setItem(BROWSER_CART_KEY, JSON.stringify([{ partId: 'pads', quantity: 12 }]));
-    api.on('GET /api/cart', ok(cartOf())).on('POST /api/cart/merge', { status: 503 });
+    api.on('GET /api/cart', ok(fakeCart())).on('POST /api/cart/merge', { status: 503 });
     renderNavbar('signed-in');
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(copy.cartView.mergeFailed, { toastId: 'cart-merge' }));
     expect(readBrowserCart()).toEqual([{ partId: 'pads', quantity: 12 }]);
@@ -118,8 +103,8 @@ describe('the navbar cart and "Add to cart", signed in', () => {
 
   it("adds to the account's line of the part, and says the server's refusal", async () => {
     api
-      .on('GET /api/cart', ok(cartOf(line('bulbs', 12))))
-      .on('PUT /api/cart/lines/bulbs', ok(cartOf(line('bulbs', 24))), fieldProblem({ quantity: v.quantityTooHigh }));
+      .on('GET /api/cart', ok(fakeCart(line('bulbs', 12))))
+      .on('PUT /api/cart/lines/bulbs', ok(fakeCart(line('bulbs', 24))), fieldProblem({ quantity: v.quantityTooHigh }));
     renderNavbar('signed-in', { ...bulbs, stock: 100 });
     await screen.findByRole('link', { name: copy.cartView.navLabel(1) });
 

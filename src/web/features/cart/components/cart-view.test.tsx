@@ -3,9 +3,9 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
-import type { Cart, CartLine } from '#shared/schemas/cart';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
+import { fakeCart, fakeCartLine } from '../../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { BROWSER_CART_KEY, readBrowserCart } from '../lib/browser-cart';
 import { type CartOwner, CartOwnerProvider } from '../lib/cart-owner';
@@ -13,33 +13,9 @@ import { CartView } from './cart-view';
 
 const v = copy.validation;
 
-function line(partId: string, name: string, quantity: number, extra: Partial<CartLine> = {}): CartLine {
-  return {
-    partId,
-    sku: `GH-${partId.toUpperCase()}`,
-    name,
-    imageUrl: `/pictures/${partId}.webp`,
-    quantity,
-    unitPriceCents: 1000,
-    lineTotalCents: 1000 * quantity,
-    basePriceCents: 1000,
-    savingsCents: 0,
-    tier: null,
-    minOrderQuantity: 12,
-    packSize: 1,
-    stock: 500,
-    ...extra,
-  };
-}
-
-const pads = line('pads', 'Brake Pads', 12);
-const filter = line('filter', 'Air Filter', 24);
-const bulbs = line('bulbs', 'Headlight Bulbs', 12, { packSize: 6 });
-const cartOf = (...lines: CartLine[]): Cart => ({
-  lines,
-  subtotalCents: lines.filter((l) => !l.problem).reduce((sum, l) => sum + l.lineTotalCents, 0),
-  savingsCents: lines.reduce((sum, l) => sum + l.savingsCents, 0),
-});
+const pads = fakeCartLine({ partId: 'pads', name: 'Brake Pads', quantity: 12 });
+const filter = fakeCartLine({ partId: 'filter', name: 'Air Filter', quantity: 24 });
+const bulbs = fakeCartLine({ partId: 'bulbs', name: 'Headlight Bulbs', quantity: 12, packSize: 6 });
 
 const lastOrder = {
   items: [{ customer: { name: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' } }],
@@ -73,7 +49,7 @@ const placeOrder = () => fireEvent.click(screen.getByRole('button', { name: copy
 describe('CartView, signed in: placing the order', () => {
   it('sends every line with the phone and address of the last order, and goes on to pay for it', async () => {
     api
-      .on('GET /api/cart', ok(cartOf(pads, filter)))
+      .on('GET /api/cart', ok(fakeCart(pads, filter)))
       .on('GET /api/me/orders', ok(lastOrder))
       .on('POST /api/orders', ok({ id: 'order-9' }, 201));
     renderCart('signed-in');
@@ -97,7 +73,7 @@ describe('CartView, signed in: placing the order', () => {
   it("puts each refused line's message on the line sent at that index, even when the cart comes back in another order", async () => {
     api
       // After the refusal the cart is asked again: the lines come back in another order.
-      .on('GET /api/cart', ok(cartOf(pads, filter, bulbs)), ok(cartOf(bulbs, pads, filter)))
+      .on('GET /api/cart', ok(fakeCart(pads, filter, bulbs)), ok(fakeCart(bulbs, pads, filter)))
       .on('GET /api/me/orders', ok(lastOrder))
       .on(
         'POST /api/orders',
@@ -125,7 +101,7 @@ describe('CartView, signed in: placing the order', () => {
   it('puts a refused phone under its field, and a refusal of the whole order under the form', async () => {
     const tooMany = 'You have 3 unpaid orders: pay or cancel one before booking more.';
     api
-      .on('GET /api/cart', ok(cartOf(pads)))
+      .on('GET /api/cart', ok(fakeCart(pads)))
       .on('GET /api/me/orders', ok({ items: [], total: 0, page: 1, limit: 1 }))
       .on('POST /api/orders', fieldProblem({ phone: v.phoneInvalid }), problem('conflict', tooMany));
     renderCart('signed-in');
@@ -145,7 +121,7 @@ describe('CartView, signed in: placing the order', () => {
   it('shows a refusal for holding too much unpaid under the form and as a toast, marking no line', async () => {
     const tooMuch = copy.booking.orderOverUnpaidCap(123_664_500, 1_000_000);
     api
-      .on('GET /api/cart', ok(cartOf(pads, filter)))
+      .on('GET /api/cart', ok(fakeCart(pads, filter)))
       .on('GET /api/me/orders', ok(lastOrder))
       .on('POST /api/orders', problem('unpaid_value_exceeded', tooMuch));
     renderCart('signed-in');
@@ -160,7 +136,10 @@ describe('CartView, signed in: placing the order', () => {
 
   it('sends nothing while a line cannot be ordered, and says which', async () => {
     api
-      .on('GET /api/cart', ok(cartOf(pads, line('gone', 'Old Radiator', 12, { problem: copy.cart.noLongerSold }))))
+      .on(
+        'GET /api/cart',
+        ok(fakeCart(pads, fakeCartLine({ partId: 'gone', name: 'Old Radiator', quantity: 12, problem: copy.cart.noLongerSold }))),
+      )
       .on('GET /api/me/orders', ok(lastOrder));
     renderCart('signed-in');
     await screen.findByDisplayValue('+44 20 7946 0958');
@@ -174,7 +153,10 @@ describe('CartView, signed in: placing the order', () => {
 describe('CartView, signed in: changing a quantity', () => {
   it("checks the part's rules in the browser, saves a good quantity, and shows the server's refusal next to the input", async () => {
     const packs = 'Order in packs of 6';
-    const tiered = line('bulbs', 'Headlight Bulbs', 48, {
+    const tiered = fakeCartLine({
+      partId: 'bulbs',
+      name: 'Headlight Bulbs',
+      quantity: 48,
       packSize: 6,
       unitPriceCents: 900,
       lineTotalCents: 900 * 48,
@@ -182,9 +164,9 @@ describe('CartView, signed in: changing a quantity', () => {
       tier: { minQuantity: 48, unitPriceCents: 900 },
     });
     api
-      .on('GET /api/cart', ok(cartOf(bulbs)))
+      .on('GET /api/cart', ok(fakeCart(bulbs)))
       .on('GET /api/me/orders', ok(lastOrder))
-      .on('PUT /api/cart/lines/bulbs', ok(cartOf(tiered)), fieldProblem({ quantity: v.quantityTooHigh }));
+      .on('PUT /api/cart/lines/bulbs', ok(fakeCart(tiered)), fieldProblem({ quantity: v.quantityTooHigh }));
     renderCart('signed-in');
     const input = await quantityOf('Headlight Bulbs');
 
@@ -225,7 +207,11 @@ describe('CartView, visitor', () => {
         { partId: 'filter', quantity: 24 },
       ]),
     );
-    api.on('POST /api/cart/quote', ok(cartOf(pads, filter)), ok(cartOf(pads, line('filter', 'Air Filter', 36))));
+    api.on(
+      'POST /api/cart/quote',
+      ok(fakeCart(pads, filter)),
+      ok(fakeCart(pads, fakeCartLine({ partId: 'filter', name: 'Air Filter', quantity: 36 }))),
+    );
     renderCart('visitor');
     expect((await quantityOf('Air Filter')).getAttribute('value')).toBe('24');
     expect(api.callsTo('POST /api/cart/quote')[0]!.body).toEqual({

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Order, OrderStatus } from '#shared/schemas/orders';
 import { fakeApi } from '../../../testing/fake-api';
+import { fakeOrder, fakeOrderLine } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { OrdersTable } from './orders-table';
 
@@ -10,35 +11,17 @@ const c = copy.invoice;
 
 function orderOf(id: string, partName: string, status: OrderStatus, invoiceNumber: string | null): Order {
   const paid = invoiceNumber !== null;
-  return {
+  return fakeOrder({
     id,
     number: `0195F3A2-9C41-7A${id.toUpperCase()}`,
-    lines: [
-      {
-        partId: `p-${id}`,
-        sku: `GH-${id}`,
-        partName,
-        imageUrl: `/uploads/p-${id}.webp`,
-        quantity: 12,
-        unitPriceCents: 1000,
-        lineTotalCents: 12_000,
-      },
-    ],
-    partId: `p-${id}`,
-    partName,
-    imageUrl: `/uploads/p-${id}.webp`,
-    quantity: 12,
-    unitPriceCents: 1000,
-    totalCents: 12_000,
+    lines: [fakeOrderLine({ partId: `p-${id}`, sku: `GH-${id}`, partName, unitPriceCents: 1000 })],
     status,
     cancelReason: status === 'cancelled' ? 'customer' : null,
     payBy: status === 'pending_payment' ? '2026-11-28T09:00:00.000Z' : null,
     transactionId: paid ? `txn_${id}` : null,
     paidAt: paid ? '2026-11-20T10:00:00.000Z' : null,
     invoiceNumber,
-    createdAt: '2026-11-20T09:00:00.000Z',
-    customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
-  };
+  });
 }
 
 const orders = [

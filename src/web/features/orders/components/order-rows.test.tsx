@@ -3,56 +3,27 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
-import type { Order, OrderLine } from '#shared/schemas/orders';
 import { toast } from '../../../lib/toast';
 import { fakeApi, ok, problem } from '../../../testing/fake-api';
+import { fakeOrder, fakeOrderLine } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { OrdersTable } from './orders-table';
 
 const o = copy.orders;
 
-function line(partId: string, sku: string, partName: string, quantity: number, unitPriceCents: number): OrderLine {
-  return {
-    partId,
-    sku,
-    partName,
-    imageUrl: `/uploads/${partId}.webp`,
-    quantity,
-    unitPriceCents,
-    lineTotalCents: quantity * unitPriceCents,
-  };
-}
+const line = (partId: string, sku: string, partName: string, quantity: number, unitPriceCents: number) =>
+  fakeOrderLine({ partId, sku, partName, quantity, unitPriceCents });
 
-function orderOf(id: string, lines: OrderLine[], overrides: Partial<Order> = {}): Order {
-  const first = lines[0]!;
-  return {
-    id,
-    number: '0195F3A2-9C41-7A3B',
-    lines,
-    partId: first.partId,
-    partName: first.partName,
-    imageUrl: first.imageUrl,
-    unitPriceCents: first.unitPriceCents,
-    quantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    totalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
-    status: 'paid',
-    cancelReason: null,
-    payBy: null,
-    transactionId: 'txn_1',
-    paidAt: '2026-11-20T10:00:00.000Z',
-    invoiceNumber: 'INV-2026-000001',
-    createdAt: '2026-11-20T09:00:00.000Z',
-    customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
-    ...overrides,
-  };
-}
-
-const threeLines = orderOf('order-3', [
-  line('p1', 'GH-BRK-1042', 'Brake pad set', 48, 4650),
-  line('p2', 'GH-FLT-0980', 'Oil filter', 24, 1290),
-  line('p3', 'GH-SPK-0200', 'Spark plug', 12, 899),
-]);
-const oneLine = orderOf('order-1', [line('p4', 'GH-BLT-0300', 'Timing belt', 12, 5400)], {
+const threeLines = fakeOrder({
+  id: 'order-3',
+  lines: [
+    line('p1', 'GH-BRK-1042', 'Brake pad set', 48, 4650),
+    line('p2', 'GH-FLT-0980', 'Oil filter', 24, 1290),
+    line('p3', 'GH-SPK-0200', 'Spark plug', 12, 899),
+  ],
+});
+const oneLine = fakeOrder({
+  lines: [line('p4', 'GH-BLT-0300', 'Timing belt', 12, 5400)],
   number: '0195F3A3-0C00-7D21',
   createdAt: '2026-11-26T09:00:00.000Z',
   status: 'pending_payment',
@@ -155,10 +126,6 @@ describe('order rows', () => {
 
   it('asks before cancelling an order of several parts, counting its parts and units apart', async () => {
     fakeApi();
-    // jsdom has no modal dialogs: opening one sets its `open` attribute.
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.open = true;
-    };
     const unpaid = { ...threeLines, status: 'pending_payment' as const, payBy: '2026-11-22T09:00:00.000Z', invoiceNumber: null };
     renderWithApp(<OrdersTable view="customer" orders={[unpaid]} offset={0} />, { path: '/dashboard' });
     fireEvent.click(screen.getByRole('button', { name: o.cancelLabel(o.orderName('Brake pad set', 2)) }));

@@ -29,13 +29,6 @@ async function render(...answers: [ReturnType<typeof ok>, ...ReturnType<typeof o
 
 beforeEach(() => {
   api = fakeApi();
-  // jsdom has no modal dialogs: opening and closing one sets its `open` attribute.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
 });
 
 describe('CategoriesAdmin', () => {

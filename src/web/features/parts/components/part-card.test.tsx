@@ -1,39 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import type { Part } from '#shared/schemas/parts';
+import { fakePart } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { PartCard } from './part-card';
-
-function part(overrides: Partial<Part> = {}): Part {
-  return {
-    id: 'p-disc',
-    name: 'Vented brake disc 300 mm',
-    description: 'A vented disc for the front axle.',
-    priceCents: 4890,
-    stock: 240,
-    minOrderQuantity: 12,
-    imageUrl: '/uploads/disc.webp',
-    sku: 'GH-BRK-1042',
-    categoryId: 'cat-brakes',
-    category: { slug: 'brakes', name: 'Brakes' },
-    oemNumbers: [],
-    packSize: 1,
-    lowStockThreshold: null,
-    priceTiers: [],
-    rating: { average: 0, count: 0 },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const card = () => screen.getByTestId('part-card');
 const linksTo = (href: string) => Array.from(card().querySelectorAll('a')).filter((link) => link.getAttribute('href') === href);
 
 describe('a part card', () => {
   it('opens the part from its name and its picture, and books from "Book Now"', () => {
-    renderWithApp(<PartCard part={part()} />);
+    renderWithApp(<PartCard part={fakePart()} />);
     const heading = screen.getByRole('heading', { name: 'Vented brake disc 300 mm' });
     expect(within(heading).getByRole('link').getAttribute('href')).toBe('/part/p-disc');
     const picture = card().querySelector('img')!.closest('a');
@@ -45,7 +22,7 @@ describe('a part card', () => {
   });
 
   it('opens a sold-out part from its name and picture too, with no "Book Now"', () => {
-    renderWithApp(<PartCard part={part({ stock: 5 })} />);
+    renderWithApp(<PartCard part={fakePart({ stock: 5 })} />);
     expect(screen.getByTestId('out-of-stock').textContent).toBe(copy.part.outOfStock);
     expect(screen.queryByRole('link', { name: copy.part.bookNow })).toBeNull();
     expect(within(screen.getByRole('heading')).getByRole('link').getAttribute('href')).toBe('/part/p-disc');
@@ -53,7 +30,7 @@ describe('a part card', () => {
   });
 
   it('says what is in stock in words that never read as a quantity to order', () => {
-    renderWithApp(<PartCard part={part({ stock: 1240 })} />);
+    renderWithApp(<PartCard part={fakePart({ stock: 1240 })} />);
     expect(screen.getByTestId('part-card-stock').textContent).toBe('In stock: 1,240');
     expect(card().textContent).not.toMatch(/quantity/i);
   });

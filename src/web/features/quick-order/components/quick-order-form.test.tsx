@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Cart, CartImportResult } from '#shared/schemas/cart';
 import { type FakeApi, fakeApi, fieldProblem, ok } from '../../../testing/fake-api';
+import { fakeCart, fakeCartLine } from '../../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { QuickOrderForm } from './quick-order-form';
 
@@ -12,25 +13,9 @@ const importRoute = 'POST /api/cart/import' as const;
 let api: FakeApi;
 
 function cartOf(...lines: { sku: string; name: string; quantity: number }[]): Cart {
-  return {
-    lines: lines.map((line, index) => ({
-      partId: `part-${index + 1}`,
-      sku: line.sku,
-      name: line.name,
-      imageUrl: '/uploads/part.webp',
-      quantity: line.quantity,
-      unitPriceCents: 1000,
-      lineTotalCents: 1000 * line.quantity,
-      basePriceCents: 1000,
-      savingsCents: 0,
-      tier: null,
-      minOrderQuantity: 12,
-      packSize: 1,
-      stock: 500,
-    })),
-    subtotalCents: 0,
-    savingsCents: 0,
-  };
+  return fakeCart(
+    ...lines.map((line, index) => fakeCartLine({ partId: `part-${index + 1}`, imageUrl: '/uploads/part.webp', ...line })),
+  );
 }
 
 beforeEach(() => {

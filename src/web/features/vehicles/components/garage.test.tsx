@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import { type GarageVehicle, MAX_GARAGE_VEHICLES, MAX_NICKNAME_LENGTH, type Vehicle } from '#shared/schemas/vehicles';
+import { type GarageVehicle, MAX_GARAGE_VEHICLES, MAX_NICKNAME_LENGTH } from '#shared/schemas/vehicles';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
+import { focus, transit } from '../../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { MyGarage } from './garage';
 
@@ -11,15 +12,6 @@ const g = copy.garagePage;
 const p = copy.vehiclePicker;
 let api: FakeApi;
 
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
-const transit: Vehicle = {
-  id: 'v-transit',
-  make: 'Ford',
-  model: 'Transit',
-  engine: '2.0 EcoBlue 96 kW',
-  yearFrom: 2016,
-  yearTo: 2024,
-};
 const van: GarageVehicle = { id: 'g-1', vehicleId: 'v-transit', nickname: 'Van 3', year: 2019, vehicle: transit };
 const car: GarageVehicle = { id: 'g-2', vehicleId: 'v-focus', nickname: '', year: 2015, vehicle: focus };
 
@@ -50,12 +42,6 @@ async function chooseFocus2015() {
 
 beforeEach(() => {
   api = fakeApi();
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
 });
 
 describe('MyGarage', () => {

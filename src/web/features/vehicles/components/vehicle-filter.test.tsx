@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import { MAX_GARAGE_VEHICLES, MAX_NICKNAME_LENGTH } from '#shared/schemas/garage-limits';
-import type { GarageVehicle, Vehicle } from '#shared/schemas/vehicles';
+import type { GarageVehicle } from '#shared/schemas/vehicles';
 import { type FakeApi, fakeApi, ok, problem } from '../../../testing/fake-api';
+import { focus, golf } from '../../../testing/fixtures';
 import { expectFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { type GarageAccess, GarageAccessProvider } from '../lib/garage-access';
 import { VehicleFilter } from './vehicle-filter';
@@ -12,16 +13,6 @@ import type { VehicleChoice } from './vehicle-picker';
 
 const c = copy.vehiclePicker;
 let api: FakeApi;
-
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
-const golf: Vehicle = {
-  id: 'v-golf',
-  make: 'Volkswagen',
-  model: 'Golf VII',
-  engine: '1.4 TSI 90 kW',
-  yearFrom: 2012,
-  yearTo: 2019,
-};
 
 const van3: GarageVehicle = { id: 'g-1', vehicleId: 'v-focus', nickname: 'Van 3', year: 2014, vehicle: focus };
 const golfSaved: GarageVehicle = { id: 'g-2', vehicleId: 'v-golf', nickname: '', year: 2016, vehicle: golf };

@@ -2,32 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
-import type { Vehicle } from '#shared/schemas/vehicles';
 import { type FakeApi, fakeApi, ok, problem } from '../../../testing/fake-api';
+import { fiesta, focus, golf } from '../../../testing/fixtures';
 import { expectFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { useVehicle } from '../api/get-vehicles';
 import { type VehicleChoice, VehiclePicker } from './vehicle-picker';
 
 const c = copy.vehiclePicker;
 let api: FakeApi;
-
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
-const fiesta: Vehicle = {
-  id: 'v-fiesta',
-  make: 'Ford',
-  model: 'Fiesta',
-  engine: '1.0 EcoBoost 74 kW',
-  yearFrom: 2017,
-  yearTo: 2019,
-};
-const golf: Vehicle = {
-  id: 'v-golf',
-  make: 'Volkswagen',
-  model: 'Golf VII',
-  engine: '1.4 TSI 90 kW',
-  yearFrom: 2012,
-  yearTo: 2019,
-};
 
 const makesRoute = 'GET /api/vehicles/makes' as const;
 const vehiclesRoute = 'GET /api/vehicles' as const;

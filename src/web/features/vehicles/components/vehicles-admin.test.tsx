@@ -4,6 +4,7 @@ import * as copy from '#shared/copy';
 import { maxVehicleYear, MIN_VEHICLE_YEAR, type Vehicle } from '#shared/schemas/vehicles';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
+import { focus, golf } from '../../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { VehiclesAdmin } from './vehicles-admin';
 
@@ -11,15 +12,6 @@ const c = copy.vehiclesAdmin;
 const v = copy.vehicles;
 let api: FakeApi;
 
-const focus: Vehicle = { id: 'v-focus', make: 'Ford', model: 'Focus', engine: '1.6 Ti-VCT 92 kW', yearFrom: 2011, yearTo: 2018 };
-const golf: Vehicle = {
-  id: 'v-golf',
-  make: 'Volkswagen',
-  model: 'Golf VII',
-  engine: '1.4 TSI 90 kW',
-  yearFrom: 2012,
-  yearTo: 2019,
-};
 const list = (...items: Vehicle[]) => ok({ items });
 
 const makesRoute = 'GET /api/vehicles/makes' as const;
@@ -38,13 +30,6 @@ async function render(path = '/dashboard/vehicles', ...answers: [ReturnType<type
 
 beforeEach(() => {
   api = fakeApi();
-  // jsdom has no modal dialogs: opening and closing one sets its `open` attribute.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
 });
 
 describe('VehiclesAdmin', () => {
