@@ -2,34 +2,16 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Part } from '#shared/schemas/parts';
+import { fakePart } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { PartCard } from './part-card';
 
 const NOW = Date.parse('2026-06-15T12:00:00.000Z');
 const ENDS_AT = '2026-06-15T12:00:30.000Z';
 
+/** A part in the flash deal, 25% off until ENDS_AT. */
 function part(overrides: Partial<Part> = {}): Part {
-  return {
-    id: 'p-pads',
-    name: 'Ceramic brake pads',
-    description: 'Low dust.',
-    priceCents: 4890,
-    stock: 240,
-    minOrderQuantity: 12,
-    imageUrl: '/uploads/pads.webp',
-    sku: 'GH-BRK-1042',
-    categoryId: 'cat-brakes',
-    category: { slug: 'brakes', name: 'Brakes' },
-    oemNumbers: [],
-    packSize: 1,
-    lowStockThreshold: null,
-    priceTiers: [],
-    deal: { percent: 25, endsAt: ENDS_AT, priceCents: 3667 },
-    rating: { average: 0, count: 0 },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return fakePart({ name: 'Ceramic brake pads', deal: { percent: 25, endsAt: ENDS_AT, priceCents: 3667 }, ...overrides });
 }
 
 const price = () => within(screen.getByTestId('part-card')).getByRole('definition');
