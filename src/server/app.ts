@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Clock, systemClock } from './clock';
@@ -19,7 +18,6 @@ import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
 import { countsWithFallback, memoryCounts, redisCounts, registerRateLimits } from './http/rate-limit';
 import { registerOpenApi } from './http/openapi';
-import { lazyRequestLogger, LinesPerTurn, type LogTarget, RequestLines } from './http/request-log';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -44,6 +42,7 @@ import {
   usersRoutes,
 } from './modules/users';
 import { connectRedis, createRedisBreaker, disconnectRedis, type RedisBreaker, redisDegradation } from './redis';
+import { type LogTarget, standardOutput } from './log';
 import { createServices } from './services';
 
 declare module 'fastify' {
@@ -99,17 +98,6 @@ function requestIds(): () => string {
   return () => `${prefix}-${(count += 1).toString(36)}`;
 }
 
-/**
- * Standard output, written without blocking: the lines of one turn of the event loop are handed on
- * as one write (LinesPerTurn), and gather in memory to go out 4 KB at a time, or within a second when
- * fewer come, instead of one blocking write per line (two lines a request at info). What is left is
- * written synchronously when the process exits, on a crash too; only a killed process (SIGKILL) loses
- * at most that second (docs/decisions/0021-per-request-work-done-once.md).
- */
-function logDestination() {
-  return new LinesPerTurn(pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }));
-}
-
 /** Builds the whole server as a value; main.ts listens on it, tests call `inject` on it. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
@@ -117,22 +105,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { db } = deps.database;
   const nextRequestId = requestIds();
 
-  const logTarget = deps.logger ?? { level: config.logLevel, stream: logDestination() };
-  const logger = logTarget ? pino({ level: logTarget.level }, logTarget.stream) : undefined;
-  const requestLines = logger && logTarget ? new RequestLines(logger, logTarget.stream) : undefined;
+  const logTarget = deps.logger ?? { level: config.logLevel, stream: standardOutput() };
   // Accept a caller's request id (from a proxy) when it looks like one; otherwise make our own.
   const requestId = (req: IncomingMessage) => {
     const given = req.headers['x-request-id'];
     return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
   };
   const app = Fastify({
-    ...(logger && logTarget
-      ? {
-          loggerInstance: logger as FastifyBaseLogger,
-          logController: requestLines,
-          childLoggerFactory: lazyRequestLogger,
-        }
-      : { logger: false }),
+    // Fastify's own pino logger: a line when a request comes in and one when its answer is sent.
+    logger: logTarget ? { level: logTarget.level, stream: logTarget.stream } : false,
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Behind a load balancer the client's address is in X-Forwarded-For; rate limits count by it.

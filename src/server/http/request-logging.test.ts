@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type DatabaseHandle, openDatabase } from '../db/database';
@@ -53,24 +52,22 @@ describe('structured request logs', () => {
     expect(typeof entries[1]?.responseTime).toBe('number');
   });
 
-  it('writes the two request lines exactly as pino writes the same data, whatever the URL holds', async () => {
+  it('writes the URL as the client sent it, and never its cookie or authorization', async () => {
     const url = '/api/health?q=%22quoted%22&b=back\\slash&u=\u00e9t\u00e9&c="raw"';
-    const res = await app.inject({ url, headers: { 'x-request-id': 'proxy-req-2' } });
+    await app.inject({
+      url,
+      headers: {
+        'x-request-id': 'proxy-req-2',
+        cookie: 'better-auth.session_token=secret-cookie',
+        authorization: 'Bearer secret-token',
+      },
+    });
     const written = lines.filter((line) => line.includes('"proxy-req-2"'));
     expect(written).toHaveLength(2);
-    const entries = written.map((line) => JSON.parse(line) as Record<string, unknown>);
-    // As the client sent it (percent-encoded where it had to be), quotes and backslashes escaped in the JSON.
-    expect((entries[0]?.req as { url: string }).url).toContain('back\\slash&u=%C3%A9t%C3%A9&c=%22raw%22');
-    expect(res.headers['x-request-id']).toBe('proxy-req-2');
-    // pino, given the same members, writes the same bytes but for the time.
-    const byPino: string[] = [];
-    const reference = pino({ level: 'info' }, { write: (line: string) => byPino.push(line.trimEnd()) }).child({
-      reqId: 'proxy-req-2',
-    });
-    reference.info({ req: entries[0]?.req }, 'incoming request');
-    reference.info({ res: entries[1]?.res, responseTime: entries[1]?.responseTime }, 'request completed');
-    const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
-    expect(written.map(withoutTime)).toEqual(byPino.map(withoutTime));
+    const [incoming] = entriesFor('proxy-req-2');
+    // Percent-encoded where it had to be, quotes and backslashes escaped in the JSON.
+    expect((incoming?.req as { url: string }).url).toContain('back\\slash&u=%C3%A9t%C3%A9&c=%22raw%22');
+    expect(lines.join('\n')).not.toMatch(/secret-cookie|secret-token/);
   });
 
   it('writes each request line with its own URL, host and address when they change from one request to the next', async () => {

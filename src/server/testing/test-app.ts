@@ -6,7 +6,7 @@ import { type Clock, fixedClock } from '../clock';
 import { type Config, loadConfig } from '../config';
 import { LocalDiskStorage, type ObjectStorage } from '../modules/uploads';
 import type { AbuseLimits } from '../modules/users';
-import type { LogTarget } from '../http/request-log';
+import type { LogTarget } from '../log';
 import { type CapturingMailer, capturingMailer } from './mail';
 import { type Engine, type TestDatabase, availableEngines, createTestDatabase } from './test-database';
 
