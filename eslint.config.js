@@ -47,7 +47,7 @@ const IMPORT_ZONES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'bench/peers/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

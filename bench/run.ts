@@ -2,7 +2,8 @@
 // budgets in the README's Performance section. Prints each figure beside its budget; exits 1 when a
 // budget does not hold.
 //   npm run bench                      everything (about 12 minutes on a 2-core machine)
-//   npm run bench -- --only=load,pages  some sections: load, growth, orders, pages, scale, export, render-flood
+//   npm run bench -- --only=load,pages  some sections: load, growth, orders, pages, scale, export, render-flood, peer
+//   npm run bench -- --only=peer        against Vendure (bench/peers/vendure), installing it on first use
 import { type LoadResult, measure } from './lib/load';
 import { measurePublicGets } from './lib/public-gets';
 import { CATALOGUE_SIZES, GROWTH_BUDGET, measureCatalogueGrowth } from './lib/catalogue-growth';
@@ -14,6 +15,7 @@ import { createBenchPostgres } from './lib/postgres';
 import { startBuiltServer } from './lib/server';
 import { EXPORT_RSS_BUDGET_MB, measureOrdersCsv } from './orders-csv';
 import { measureScale, SCALE, SCALE_BUDGET_MS } from './scale';
+import { measureAgainstPeer, PeerUnavailable } from './peer';
 
 interface Budget {
   name: string;
@@ -21,7 +23,7 @@ interface Budget {
   holds: boolean;
 }
 
-const SECTIONS = ['load', 'growth', 'orders', 'pages', 'scale', 'export', 'render-flood'] as const;
+const SECTIONS = ['load', 'growth', 'orders', 'pages', 'scale', 'export', 'render-flood', 'peer'] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const sections = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : SECTIONS);
 for (const name of sections) {
@@ -271,6 +273,18 @@ if (sections.has('render-flood')) {
     }
   } finally {
     await floodServer.stop();
+  }
+}
+
+// Against Vendure: installed on first use when asked for by name; a whole run measures it when installed.
+if (sections.has('peer')) {
+  const named = onlyArg !== undefined;
+  try {
+    budgets.push(...(await measureAgainstPeer(seconds, { install: named })));
+  } catch (error) {
+    if (!(error instanceof PeerUnavailable)) throw error;
+    console.log(`\nAgainst Vendure: not measured, ${error.message}`);
+    if (named) budgets.push({ name: 'against Vendure: the peer installed and started', figure: 'no', holds: false });
   }
 }
 

@@ -4,14 +4,14 @@ import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../../src/server/testing/
 import { cpuMsOf, type LoadResult, postgresCpuMs } from './load';
 import { BENCH_METRICS_TOKEN } from './server';
 
-const DEMO_ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
+export const DEMO_ADMIN = { email: 'admin@gearhouse.example', password: 'admin-demo-1' };
 const DEMO_CUSTOMER = { email: 'customer@gearhouse.example', password: 'customer-demo-1' };
 
 /** Sessions already made, by server and address: sign-ins are rate-limited, so each account signs in once a server. */
 const sessions = new Map<string, Promise<string>>();
 
 /** Signs a demo account in as the web app does (once per server), and answers its session cookie. */
-function signIn(url: string, account: { email: string; password: string }): Promise<string> {
+export function signIn(url: string, account: { email: string; password: string }): Promise<string> {
   const key = `${url} ${account.email}`;
   let session = sessions.get(key);
   if (!session) {
@@ -42,7 +42,7 @@ interface ListedPart {
 }
 
 /** The newest `count` demo parts, with their stock raised by the admin so a run never runs out. */
-async function restockedParts(url: string, admin: string, count: number) {
+export async function restockedParts(url: string, admin: string, count: number) {
   const list = (await (await fetch(`${url}/api/parts?limit=${count}`)).json()) as { items: ListedPart[] };
   if (list.items.length < count) throw new Error(`the demo catalogue has fewer than ${count} parts`);
   const restock = async () => {
@@ -65,7 +65,7 @@ const benchCustomers = new Map<string, string[]>();
  * `n` customers of their own (new accounts, signed up through the API), so that bookings spread over
  * customers as a shop's do; needs the server's AUTH_RATE_LIMIT_PER_MINUTE above `n`.
  */
-async function customersOf(url: string, n: number): Promise<string[]> {
+export async function customersOf(url: string, n: number): Promise<string[]> {
   const made = benchCustomers.get(url) ?? [];
   benchCustomers.set(url, made);
   while (made.length < n) {
@@ -99,7 +99,7 @@ async function pendingMails(url: string): Promise<number> {
 }
 
 /** Waits until the outbox has sent every mail (up to two minutes); answers how long that took, in seconds. */
-async function outboxDrained(url: string): Promise<number> {
+export async function outboxDrained(url: string): Promise<number> {
   const started = performance.now();
   while ((await pendingMails(url)) > 0) {
     if (performance.now() - started > 120_000) throw new Error('the outbox did not send its mails within two minutes');
