@@ -1,2 +1,2 @@
 export { createMetrics, type Metrics } from './metrics';
-export { registerMetrics, routeLabel } from './metrics.routes';
+export { registerMetrics } from './metrics.routes';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app-error';
 import type { Metrics } from './metrics';
 
@@ -18,15 +18,13 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * Register it on the root instance: a hook added inside an encapsulated plugin would see only that
  * plugin's routes.
  */
-/** The route an answer is counted under: the route's path as declared, or `unmatched`. */
-export function routeLabel(request: FastifyRequest): string {
-  return request.routeOptions.url ?? 'unmatched';
-}
-
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, { token }: { token: string | undefined }): void {
-  // Counted in plain numbers, read at each scrape (answer-metrics.ts).
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.httpAnswers.record(request.method, routeLabel(request), reply.statusCode, reply.elapsedTime / 1000);
+    // The route's path as declared, never the URL, so the series stay bounded.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched' };
+    metrics.httpRequests.inc({ ...labels, status: String(reply.statusCode) });
+    metrics.httpRequestDuration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 500) metrics.httpRequestErrors.inc(labels);
     done();
   });
 

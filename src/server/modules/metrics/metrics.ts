@@ -1,5 +1,4 @@
-import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { AnswerMetrics } from './answer-metrics';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * The app's Prometheus metrics, on a registry of its own (not prom-client's global one), so that
@@ -17,11 +16,27 @@ export function createMetrics(sources: MetricSources = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const httpAnswers = new AnswerMetrics();
-  httpAnswers.registerIn(registry);
   return {
     registry,
-    httpAnswers,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers,
+    }),
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from receiving a request to finishing its answer, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    httpRequestErrors: new Counter({
+      name: 'http_request_errors_total',
+      help: 'HTTP requests answered with a 5xx status, by method and route pattern',
+      labelNames: ['method', 'route'] as const,
+      registers,
+    }),
     ordersPlaced: new Counter({ name: 'orders_placed_total', help: 'Orders placed', registers }),
     ordersExpired: new Counter({
       name: 'orders_expired_total',
