@@ -56,7 +56,7 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
  * A page: its own chunk, loaded when first visited, with its own error boundary inside the shell.
  * When the chunk cannot be fetched (offline, or a new version was deployed meanwhile) the page renders
  * a component that throws the import error, so the route's boundary shows "Try again": a rejected lazy
- * import on a route without a loader otherwise renders an empty page (react-router 8.5). The loader
+ * import on a route without a loader otherwise renders an empty page (react-router). The loader
  * comes from the same chunk; when that cannot be fetched the page has none, and its component fails.
  */
 function page(module: string): Pick<RouteObject, 'lazy' | 'errorElement'> {
