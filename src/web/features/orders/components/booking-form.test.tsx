@@ -47,6 +47,8 @@ describe('BookingForm', () => {
     await waitFor(() => expectFieldError(quantity(), v.quantityTooLow(12)));
     expectFieldError(phone(), v.phoneRequired);
     expectFieldError(address(), v.addressRequired);
+    // The keyboard lands on the first field in error, in the order of the form.
+    expect(document.activeElement).toBe(quantity());
 
     submit({ quantity: '41', phone: '12-34', address: 'x'.repeat(301) });
     // As the cart and quick order say it: how many are left.

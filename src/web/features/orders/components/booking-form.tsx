@@ -138,9 +138,7 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
         />
       </div>
       <DeliveryFields
-        phone={form.register('phone')}
-        address={form.register('address')}
-        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+        // Registered before phone and address: a refused submit focuses the first field registered in error.
         besidePhone={
           <InputField
             label={copy.fields.quantity}
@@ -150,6 +148,9 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
             {...form.register('quantity')}
           />
         }
+        phone={form.register('phone')}
+        address={form.register('address')}
+        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
       />
       <div>
         <LineTotal part={part} quantityText={quantityText} />
