@@ -95,4 +95,12 @@ describe("the web build's files", () => {
     // The same client still gets the hashed assets.
     expect((await app.inject({ url: asset, ...from })).statusCode).toBe(200);
   });
+
+  it('counts pages and unknown paths, which have no route of their own, against the same limit', async () => {
+    const from = { remoteAddress: '203.0.113.61' };
+    const statuses = [];
+    for (const url of ['/part', '/reviews', '/no-such-page', '/part'])
+      statuses.push((await app.inject({ url, ...from })).statusCode);
+    expect(statuses).toEqual([200, 200, 404, 429]);
+  });
 });

@@ -143,7 +143,8 @@ export async function registerWebApp(
     app.get('/', { schema: { hide: true } }, (request, reply) => sendApp(request, reply, 200, '/'));
   }
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+  // Pages and unknown paths have no route of their own: the shop-wide rate limit counts them here.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
