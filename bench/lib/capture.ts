@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** One answer of the shop as it went over the wire: what the bare server replays. */
+/** One answer of the shop as it went over the wire: what the bare servers replay. */
 export interface CapturedAnswer {
   path: string;
   status: number;
@@ -14,7 +14,7 @@ export interface CapturedAnswer {
   bodyBase64: string;
 }
 
-/** Written by node:http on every answer, the bare server's too; replaying them would send them twice. */
+/** Written by node:http on every answer, the bare servers' too; replaying them would send them twice. */
 const SET_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** Asks the shop once with the load's request headers and keeps the answer byte for byte. */
@@ -46,18 +46,18 @@ export interface BareServer {
   stop(): Promise<void>;
 }
 
-/** Starts the bare replay server in a process of its own, as the shop runs in one. */
-export async function startBareServer(answers: CapturedAnswer[]): Promise<BareServer> {
+/** Starts a bare replay server (a Fastify app with one route, or node:http alone) in a process of its own, as the shop runs in one. */
+export async function startBareServer(kind: 'fastify' | 'http', answers: CapturedAnswer[]): Promise<BareServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gearhouse-bare-'));
   const file = path.join(dir, 'answers.json');
   writeFileSync(file, JSON.stringify(answers));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-server.ts', file], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/bare-server.ts', kind, file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
   const port = await new Promise<string>((resolve, reject) => {
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`the bare ${kind} server exited with ${code}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
