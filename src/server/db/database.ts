@@ -1,20 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { copyOutText } from './copy-out';
-import { pooledForKysely } from './postgres-pool';
-import { GroupCommitSqliteDialect } from './sqlite-driver';
-
-export { sentWithTheNext } from './postgres-pool';
+import { watchedPool } from './postgres-pool';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-/** Whether `db` (or a transaction of it) is PostgreSQL's, where a transaction's statements may go out in one write. */
+/** No longer changes how a statement is sent; kept until the booking's last statements stop naming it. */
+export const sentWithTheNext = sql``;
+
+/** Whether `db` (or a transaction of it) is PostgreSQL's rather than SQLite's. */
 export function isPostgres(db: Db): boolean {
   return !(db.getExecutor().adapter instanceof SqliteAdapter);
 }
@@ -61,7 +61,7 @@ export function openDatabase(database: Config['database'], { timeouts }: { timeo
       keepAlive: true,
       ...(timeouts && { connectionTimeoutMillis: timeouts.connectMs, statement_timeout: timeouts.statementMs }),
     });
-    const watched = pooledForKysely(pool, {
+    const watched = watchedPool(pool, {
       answerTimeoutMs: timeouts && timeouts.statementMs + ANSWER_MARGIN_MS,
       onLost: (error) =>
         log.warn({ err: error }, 'lost a connection to PostgreSQL; it is dropped, and the next statement opens another'),
@@ -83,15 +83,40 @@ export function openDatabase(database: Config['database'], { timeouts }: { timeo
   // during which the whole node waits (better-sqlite3 is synchronous); then SQLITE_BUSY, answered 503.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  // Each transaction of a commit group runs in a savepoint (sqlite-driver.ts), whose journal of the
-  // pages it changes is a temporary file by default: kept in memory, a booking's statements took about
-  // 110 µs where they took 380 in a file (and 150 without savepoints).
-  sqlite.pragma('temp_store = memory');
   // Commits append to the WAL; a checkpoint copies it into the database file and syncs both, in the
   // commit that crosses the limit. At SQLite's default of 1,000 pages a stream of orders (some 20 pages
   // each) checkpointed every 50 of them, copying the same hot pages each time and costing half of
   // every commit. At 10,000 pages (a WAL of up to 40 MB) a checkpoint comes ten times less often.
   sqlite.pragma('wal_autocheckpoint = 10000');
-  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
+  // Kysely's SQLite driver holds its one connection for a whole transaction, so the transactions of
+  // concurrent requests run one after another, never interleaved.
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', logTo, destroy: () => db.destroy() };
+}
+
+/** How many SQL texts keep their compiled statement (a query with an `in (…)` list of n is its own text). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 as Kysely's SqliteDialect takes it, keeping the compiled statement of the last
+ * STATEMENT_CACHE_SIZE texts used: Kysely prepares every query anew, and compiling a statement costs
+ * SQLite about as much as running it (docs/decisions/0031-sqlite-statement-cache.md).
+ */
+export function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text) {
+      let statement = statements.get(text);
+      if (statement) {
+        // Taken out and put back: a Map iterates in insertion order, so the first key is the least recently used.
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
 }

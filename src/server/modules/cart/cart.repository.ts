@@ -1,5 +1,5 @@
 import { SqliteAdapter, sql } from 'kysely';
-import { type Db, sentWithTheNext } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { CartLineRow } from '../../db/schema';
 
 /** A customer's cart lines, in the order they were added. */
@@ -49,6 +49,5 @@ export async function deleteCartLines(db: Db, userId: string, partIds?: readonly
   if (partIds !== undefined && partIds.length === 0) return;
   let query = db.deleteFrom('cart_lines').where('user_id', '=', userId);
   if (partIds) query = query.where('part_id', 'in', [...partIds]);
-  // Inside an order's transaction on PostgreSQL it goes out with the order's next statement or commit.
-  await query.modifyEnd(sentWithTheNext).execute();
+  await query.execute();
 }

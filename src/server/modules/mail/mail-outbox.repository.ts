@@ -1,16 +1,11 @@
 import { SqliteAdapter, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
-import { type Db, sentWithTheNext } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { MailOutboxRow, MailOutboxTable } from '../../db/schema';
 
-/** Writes a mail into the outbox; in a PostgreSQL transaction, with the transaction's next statement or its commit. */
+/** Writes a mail into the outbox (in the caller's transaction, when it runs in one). */
 export async function insertOutboxMail(db: Db, row: Omit<MailOutboxTable, 'attempts'>): Promise<void> {
-  await insertedMail(db, row);
+  await db.insertInto('mail_outbox').values(row).execute();
 }
-
-const insertedMail = compiledOnce((db: Db, row: Omit<MailOutboxTable, 'attempts'>) =>
-  db.insertInto('mail_outbox').values(row).modifyEnd(sentWithTheNext),
-);
 
 export interface Claim {
   /** ISO time: what is due by now, and not claimed by a node whose lease still runs, is taken. */
@@ -32,11 +27,7 @@ export interface Claim {
  * - SQLite: one `update … where id in (select … limit n) returning *`. The database has one writer,
  *   so the select and the update are one step for every process on the file.
  */
-export async function claimDueMails(db: Db, claim: Claim): Promise<MailOutboxRow[]> {
-  return (await claimed(db, claim)).rows;
-}
-
-const claimed = compiledOnce((db: Db, { now, until, claimant, limit }: Claim) => {
+export async function claimDueMails(db: Db, { now, until, claimant, limit }: Claim): Promise<MailOutboxRow[]> {
   const due = (qb: Db) =>
     qb
       .selectFrom('mail_outbox')
@@ -51,7 +42,7 @@ const claimed = compiledOnce((db: Db, { now, until, claimant, limit }: Claim) =>
   const lease = { claimed_until: until, claimed_by: claimant, attempts: sql<number>`attempts + 1` };
 
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    return db.updateTable('mail_outbox').set(lease).where('id', 'in', due(db)).returningAll();
+    return db.updateTable('mail_outbox').set(lease).where('id', 'in', due(db)).returningAll().execute();
   }
   return db
     .with(
@@ -61,21 +52,19 @@ const claimed = compiledOnce((db: Db, { now, until, claimant, limit }: Claim) =>
     .updateTable('mail_outbox')
     .set(lease)
     .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-    .returningAll();
-});
+    .returningAll()
+    .execute();
+}
 
 export async function markMailsSent(db: Db, ids: readonly string[], now: string): Promise<void> {
   if (ids.length === 0) return;
-  await markedSent(db, { ids: [...ids], now });
-}
-
-const markedSent = compiledOnce((db: Db, { ids, now }: { ids: string[]; now: string }) =>
-  db
+  await db
     .updateTable('mail_outbox')
     .set({ sent_at: now, claimed_until: null, claimed_by: null })
-    .where('id', 'in', ids)
-    .where('sent_at', 'is', null),
-);
+    .where('id', 'in', [...ids])
+    .where('sent_at', 'is', null)
+    .execute();
+}
 
 /**
  * A failed attempt: the lease is given back and the row waits until `retryAt`, or, with `failedAt`,

@@ -1,6 +1,5 @@
 import { SqliteAdapter } from 'kysely';
 import type { ListUsersQuery } from '#shared/schemas/accounts';
-import { compiledOnce } from '../../db/compiled-once';
 import type { Db } from '../../db/database';
 import { fetchPage } from '../../db/pagination';
 import type { AuthTimestamp, UserRow } from '../../db/schema';
@@ -27,21 +26,18 @@ export async function findUser(db: Db, id: string): Promise<UserRow | undefined>
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-const sessionWithUser = compiledOnce((db: Db, token: string) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
-    .where('sessions.token', '=', token),
-);
-
 /** A session by its token with its user, in one indexed query (the token is unique); every signed-in request asks it. */
 export async function findSessionWithUser(
   db: Db,
   token: string,
 ): Promise<{ expiresAt: AuthTimestamp; user: UserRow } | undefined> {
-  const row = (await sessionWithUser(db, token)).rows[0];
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.token', '=', token)
+    .executeTakeFirst();
   if (!row) return undefined;
   const { session_expires_at: expiresAt, ...user } = row;
   return { expiresAt, user };
