@@ -226,7 +226,8 @@ export async function vendureCustomers(url: string, count: number) {
           admin.token ?? undefined,
         );
         if (jobs.data.jobs.totalItems === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Each look costs Vendure an admin query: not too often.
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },
   };
