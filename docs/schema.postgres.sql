@@ -3,13 +3,6 @@
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
-CREATE FUNCTION public.assumption_failed(reason text) RETURNS boolean
-    LANGUAGE plpgsql
-    AS $$
-      begin
-        raise exception using errcode = 'GH001', message = reason;
-      end $$;
-
 CREATE FUNCTION public.category_part_counts_category() RETURNS trigger
     LANGUAGE plpgsql
     AS $$

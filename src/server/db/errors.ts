@@ -13,18 +13,6 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * SQLSTATE of `assumption_failed(reason)` (migration 0018, PostgreSQL only): a statement sent on what
- * was read before its transaction found that it no longer holds, and the transaction rolls back.
- */
-export const ASSUMPTION_FAILED = 'GH001';
-
-/** An `assumption_failed` error: what the statement assumed no longer held, so nothing was written. */
-export function isAssumptionFailed(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  return (error as { code?: unknown }).code === ASSUMPTION_FAILED;
-}
-
-/**
  * SQLSTATEs of a transaction PostgreSQL ended to break a conflict with another: 40P01 a deadlock
  * (each waited for a row the other held), 40001 a serialization failure. Nothing of it was written,
  * and the same work run again in a fresh transaction is expected to succeed (docs/decisions/0029-one-lock-order.md).

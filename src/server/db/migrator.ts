@@ -26,6 +26,7 @@ import * as m0025 from './migrations/0025-mail-limits';
 import * as m0026 from './migrations/0026-units-sold-in-part-order';
 import * as m0027 from './migrations/0027-flash-deal';
 import * as m0028 from './migrations/0028-order-numbers';
+import * as m0029 from './migrations/0029-drop-assumption-failed';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0026-units-sold-in-part-order': m0026,
   '0027-flash-deal': m0027,
   '0028-order-numbers': m0028,
+  '0029-drop-assumption-failed': m0029,
 };
 
 /**

@@ -1,10 +1,10 @@
-import { type QueryCreator, SqliteAdapter, sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import { type Db, isPostgres, sentWithTheNext } from '../../db/database';
+import { type Db, isPostgres } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { OrderSearch } from '#shared/order-number';
 import type { MyOrdersView } from '#shared/schemas/orders';
-import type { CancelReason, Database, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
+import type { CancelReason, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -45,17 +45,13 @@ export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<Unpai
 const unpaidOrdersLocked = compiledOnce((trx: Db, userId: string) =>
   trx.getExecutor().adapter instanceof SqliteAdapter
     ? trx.selectFrom('unpaid_orders').select(['n', 'cents']).where('user_id', '=', userId)
-    : lockedCount(trx, userId),
+    : // The customer's row, locked (made at 0 when missing), and its latest committed figures.
+      trx
+        .insertInto('unpaid_orders')
+        .values({ user_id: userId, n: 0, cents: 0 })
+        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
+        .returning(['n', 'cents']),
 );
-
-/** The customer's row of unpaid orders, locked (made at 0 when missing), and its latest committed figures. */
-function lockedCount(trx: QueryCreator<Database>, userId: string) {
-  return trx
-    .insertInto('unpaid_orders')
-    .values({ user_id: userId, n: 0, cents: 0 })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
-    .returning(['n', 'cents']);
-}
 
 /**
  * Locks these customers' rows of unpaid orders (PostgreSQL), in ascending user id, before their orders
@@ -87,44 +83,9 @@ export async function lockUnpaidOrdersRowOfOrder(trx: Db, orderId: string): Prom
 }
 
 /**
- * What a booking sent in one write may add to the customer's unpaid orders: fewer than `limit` orders
- * before it, and, under `value`, at most `cap` cents together with its `total` (none for an admin).
- * `exemptAlone`: the order is one line of its part's smallest quantity, which the value cap lets
- * through when the customer holds nothing else (docs/shop-rules.md, "Holding stock").
- */
-export interface UnpaidRoom {
-  limit: number;
-  value: { cap: number; total: number; exemptAlone: boolean } | null;
-}
-
-/**
- * `lockUnpaidOrdersOf` for a booking sent in one write (PostgreSQL, `sentWithTheNext`): it reads
- * nothing back, so it locks the customer's row the same way and fails the transaction
- * (`assumption_failed`) unless the order fits `room`; the careful way then says which rule it broke.
- */
-export async function lockUnpaidOrdersUnder(trx: Db, userId: string, room: UnpaidRoom): Promise<void> {
-  await unpaidOrdersLockedUnder(trx, { userId, ...room });
-}
-
-const unpaidOrdersLockedUnder = compiledOnce((trx: Db, { userId, limit, value }: { userId: string } & UnpaidRoom) =>
-  trx
-    .with('counted', (db) => lockedCount(db, userId))
-    .selectFrom('counted')
-    .select(sql<boolean>`assumption_failed('the customer holds as many unpaid orders, or as much, as allowed')`.as('failed'))
-    .where((eb) => {
-      const tooMany = eb('counted.n', '>=', limit);
-      if (!value) return tooMany;
-      const tooMuch = eb(sql<number>`counted.cents + ${value.total}::bigint`, '>', sql<number>`${value.cap}::bigint`);
-      return eb.or([tooMany, value.exemptAlone ? eb.and([eb('counted.n', '>', 0), tooMuch]) : tooMuch]);
-    })
-    .modifyEnd(sentWithTheNext),
-);
-
-/**
  * Writes an order and its lines (in the caller's transaction): on PostgreSQL in one statement, the
- * order inserted by a `with`, sent with the transaction's next statement (the order's mail, then the
- * commit), so that while the order holds its part's and customer's locks it waits on fewer round
- * trips; SQLite, which runs in the process, takes the two inserts as they are.
+ * order inserted by a `with`, one round trip fewer while the booking holds its locks; SQLite cannot
+ * insert in a `with`, and runs in the process, so it takes the two inserts as they are.
  */
 export async function insertOrder(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
@@ -141,8 +102,7 @@ const insertedOrderWithLines = compiledOnce((db: Db, { row, lines }: { row: Orde
   db
     .with('placed', (trx) => trx.insertInto('orders').values(row))
     .insertInto('order_lines')
-    .values(lines)
-    .modifyEnd(sentWithTheNext),
+    .values(lines),
 );
 
 /** The lines of these orders, in order, by order id (one query for a page of orders). */

@@ -1,6 +1,5 @@
 import * as copy from '#shared/copy';
 import { type FlashDealTerms, quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
-import { tookUnderLowStockLine } from '#shared/stock';
 import { type OrderSearch, orderNumberOf } from '#shared/order-number';
 import {
   type ExportOrdersQuery,
@@ -13,15 +12,15 @@ import {
   linesOf,
 } from '#shared/schemas/orders';
 import type { Clock } from '../../clock';
-import { type Db, isPostgres } from '../../db/database';
+import type { Db } from '../../db/database';
 import type { OrderLineRow, OrderRow, OrderStatus, PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { newTimeOrderedId } from '../../ids';
-import { isAssumptionFailed, isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf } from '../content';
-import { findLivePartsAndDeal, lowStockLineOf, pricedPartOf, reserveStocks, takeStocksAsRead } from '../parts';
+import { findLivePartsAndDeal, pricedPartOf, reserveStocks } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { cancelReleasingStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
@@ -34,7 +33,6 @@ import {
   listAllOrders,
   listUserOrders,
   lockUnpaidOrdersOf,
-  lockUnpaidOrdersUnder,
   moveOrderStatus,
   type OrderListFilter,
   type UnpaidHeld,
@@ -109,32 +107,10 @@ interface Booking {
 /** Where a line's refusal is answered: the field itself for one part, `lines.N.…` for lines. */
 const fieldOf = (single: boolean, index: number, name: 'partId' | 'quantity') => (single ? name : `lines.${index}.${name}`);
 
-/** Whether a line would take its part, as read, under its low-stock line. */
-function takesUnderLowStockLine(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>): boolean {
-  return wanted.some(({ partId, quantity }) => {
-    const part = parts.get(partId)!;
-    return tookUnderLowStockLine({ stock: part.stock - quantity, quantity, line: lowStockLineOf(part) });
-  });
-}
-
-/** The booking's parts as read, and the flash deal's terms read with them. */
-interface PartsRead {
+/** The booking's live parts, and the flash deal's terms read with them. */
+interface OrderableParts {
   parts: Map<string, PartRow>;
   deal: FlashDealTerms;
-}
-
-/** The flash deal's terms as read for a booking, and the booking's moment (ms): what its lines are priced at. */
-interface DealAt {
-  terms: FlashDealTerms;
-  now: number;
-}
-
-/** What the lines come to at the prices of their parts as read (the flash deal's included), in cents. */
-function totalAsRead(wanted: Booking['wanted'], parts: ReadonlyMap<string, PartRow>, deal: DealAt): number {
-  return wanted.reduce((sum, { partId, quantity }) => {
-    const part = parts.get(partId)!;
-    return sum + unitPriceFor(pricedPartOf(part, deal.terms, deal.now), quantity) * quantity;
-  }, 0);
 }
 
 /**
@@ -232,11 +208,11 @@ export function createOrdersService(
   }
 
   /**
-   * The live parts of a booking's lines, each line's quantity checked against its part as read. One
+   * The live parts of a booking's lines, each line's quantity checked against its part. One
    * part (the part page's "Book Now") answers as it always has: 404 for a part not on sale, its rule's
    * message under `quantity`. Lines answer each refused line under `lines.N.…`.
    */
-  async function orderableParts({ single, wanted }: Booking): Promise<PartsRead> {
+  async function orderableParts({ single, wanted }: Booking): Promise<OrderableParts> {
     // The flash deal's terms come in the same statement: a booking reads once before it writes.
     const { parts, deal } = await findLivePartsAndDeal(
       db,
@@ -266,36 +242,27 @@ export function createOrdersService(
   }
 
   /**
-   * Writes the order in one transaction, its stock taken, and announces it: `locked` reads what it
-   * writes from the rows it locks, one statement at a time; `as read` sends every statement in one
-   * write on the parts as read before, each failing the transaction (`assumption_failed`) should
-   * what it assumed no longer hold. Answers the order's id.
+   * Writes the order in one transaction and announces it: the customer's row of unpaid orders and the
+   * parts' stock are locked (in the order of docs/decisions/0029-one-lock-order.md), and each line is
+   * priced from its part read once its stock is taken. Answers the order's id.
    */
   async function book(
     { user, input, scopedKey, single, wanted }: Booking,
-    { parts, deal: terms }: PartsRead,
-    how: 'locked' | 'as read',
+    { parts, deal: terms }: OrderableParts,
   ): Promise<string> {
     const id = newTimeOrderedId();
     const placedAt = clock.now();
     const now = placedAt.toISOString();
     // Priced at the moment it is placed: an order placed once the deal has ended pays full price.
-    const deal: DealAt = { terms, now: placedAt.getTime() };
+    const deal = { terms, now: placedAt.getTime() };
     const cap = unpaidValueCapOf(user);
     const exemptAlone = isSmallestSingleLine(wanted, parts);
     await events.transaction(db, async ({ trx, announce }) => {
       // Checked and added in one step, on the customer's locked row: two bookings at once cannot both be
       // the customer's last allowed one, in number or in value.
-      let held: UnpaidHeld | undefined;
-      if (how === 'as read') {
-        // Priced as read: the parts' prices and tiers are checked unchanged in the same write.
-        const value = cap === null ? null : { cap, total: totalAsRead(wanted, parts, deal), exemptAlone };
-        await lockUnpaidOrdersUnder(trx, user.id, { limit: maxUnpaidOrders, value });
-      } else {
-        held = await lockUnpaidOrdersOf(trx, user.id);
-        if (held.n >= maxUnpaidOrders) {
-          throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
-        }
+      const held = await lockUnpaidOrdersOf(trx, user.id);
+      if (held.n >= maxUnpaidOrders) {
+        throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
       }
       // Each line's stock is taken with the price it was taken at; all lines or none (a line that
       // cannot be taken rolls the others back). Parts are locked in id order, so two orders of the
@@ -303,13 +270,7 @@ export function createOrdersService(
       const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
       const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
       const stockTaken: StockTaken[] = [];
-      const reserved =
-        how === 'as read'
-          ? await takeStocksAsRead(
-              trx,
-              order.map((line) => ({ part: parts.get(line.partId)!, quantity: line.quantity })),
-            )
-          : await reserveStocks(trx, order);
+      const reserved = await reserveStocks(trx, order);
       for (const [index, line] of order.entries()) {
         const taken = reserved[index];
         if (!taken) {
@@ -343,7 +304,7 @@ export function createOrdersService(
       }
       const totalCents = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
       // At the prices the stock was taken at; refused, the transaction gives the stock back.
-      if (held && cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone);
+      if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone);
       const first = lines[0]!;
       const row: OrderRow = {
         id,
@@ -397,21 +358,7 @@ export function createOrdersService(
 
       const booking: Booking = { user, input, scopedKey, single: input.lines === undefined, wanted: linesOf(input) };
       try {
-        let read = await orderableParts(booking);
-        // On PostgreSQL the booking goes out in one write, on the parts as just read, unless it takes a
-        // part under its low-stock line (the admins' mail is written from the row the booking leaves).
-        // Should what it assumed no longer hold by then (a part changed, another order took the stock,
-        // the customer reached a limit), nothing was written, and it is done the careful way,
-        // statement by statement, on the parts read afresh.
-        if (isPostgres(db) && !takesUnderLowStockLine(booking.wanted, read.parts)) {
-          try {
-            return { id: await book(booking, read, 'as read') };
-          } catch (error) {
-            if (!isAssumptionFailed(error)) throw error;
-            read = await orderableParts(booking);
-          }
-        }
-        return { id: await book(booking, read, 'locked') };
+        return { id: await book(booking, await orderableParts(booking)) };
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
         if (isUniqueViolation(error)) {

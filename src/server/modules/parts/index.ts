@@ -32,7 +32,6 @@ export {
   releaseStocks,
   replaceFlashDealParts,
   reserveStocks,
-  takeStocksAsRead,
   type ReservedPart,
   topSellingParts,
 } from './parts.repository';

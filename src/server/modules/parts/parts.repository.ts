@@ -1,12 +1,12 @@
-import { type AliasedRawBuilder, type QueryCreator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { type FlashDealTerms, partNumberKey } from '#shared/pricing';
 import { DEFAULT_DEAL_PERCENT } from '#shared/schemas/content';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { compiledOnce } from '../../db/compiled-once';
-import { type Db, isPostgres, sentWithTheNext } from '../../db/database';
+import { type Db, isPostgres } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
-import type { Database, NewPartRow, PartRow, PartsTable } from '../../db/schema';
+import type { NewPartRow, PartRow, PartsTable } from '../../db/schema';
 
 /**
  * The columns a part is read with: each of `PartsTable`'s, by name, and its stock from `part_stock`
@@ -415,19 +415,6 @@ function lockedInIdOrder(trx: Db, ids: readonly string[]) {
     .forUpdate();
 }
 
-/** Takes each `wanted` line's quantity off its part's stock where the stock covers it (PostgreSQL, one statement). */
-function takingWanted<W extends { id: string; quantity: number }>(
-  db: QueryCreator<Database>,
-  wanted: AliasedRawBuilder<W, 'wanted'>,
-) {
-  return db
-    .updateTable('part_stock')
-    .from(wanted)
-    .set({ stock: sql<number>`part_stock.stock - wanted.quantity` })
-    .whereRef('part_stock.part_id', '=', 'wanted.id')
-    .whereRef('part_stock.stock', '>=', 'wanted.quantity');
-}
-
 /**
  * `reserveStock` for each line of an order (no part twice), all or none to the caller: answers each
  * line's reserved part, or undefined for a line whose stock was not taken (the caller rolls back).
@@ -451,126 +438,19 @@ export async function reserveStocks(
   const wanted = sql<{ id: string; quantity: number }>`(values ${sql.join(
     lines.map((line) => sql`(${line.partId}, ${line.quantity}::integer)`),
   )})`.as<'wanted'>(sql`wanted(id, quantity)`);
-  const taken = await takingWanted(trx, wanted).returning(['part_stock.part_id', 'part_stock.stock']).execute();
+  const taken = await trx
+    .updateTable('part_stock')
+    .from(wanted)
+    .set({ stock: sql<number>`part_stock.stock - wanted.quantity` })
+    .whereRef('part_stock.part_id', '=', 'wanted.id')
+    .whereRef('part_stock.stock', '>=', 'wanted.quantity')
+    .returning(['part_stock.part_id', 'part_stock.stock'])
+    .execute();
   const stockLeft = new Map(taken.map((row) => [row.part_id, row.stock]));
   const parts = taken.length > 0 ? (await reservedParts(trx, { ids: [...stockLeft.keys()] })).rows : [];
   const byId = new Map(parts.map((part) => [part.id, { ...part, stock: stockLeft.get(part.id)! }]));
   return lines.map((line) => byId.get(line.partId));
 }
-
-/** The columns an order's line copies from its part and the ones that rule its quantity, with their types. */
-const ASSUMED_COLUMNS = {
-  sku: 'text',
-  name: 'text',
-  image_url: 'text',
-  price_cents: 'integer',
-  price_tiers: 'text',
-  min_order_quantity: 'integer',
-  pack_size: 'integer',
-  low_stock_threshold: 'integer',
-  flash_deal_since: 'text',
-} as const;
-const assumed = Object.keys(ASSUMED_COLUMNS) as (keyof typeof ASSUMED_COLUMNS)[];
-
-/**
- * `reserveStocks` for a booking sent in one write (PostgreSQL, `sentWithTheNext`): it reads nothing
- * back, so it takes each line's stock on the part as read before the transaction, and fails the
- * transaction (`assumption_failed`) unless every line's part is live and unchanged in what a line
- * copies and what rules its quantity, has the quantity in stock, and is not taken under its low-stock
- * line by it (the admins' mail is written by the careful way, which reads the row it leaves): the
- * stock in one statement, the parts in the next, once the stocks' rows are locked. The stocks' rows
- * are locked in id order first, as every order of several does. Answers each line's part as read,
- * with the stock it leaves when no other order took any in between (the statement checked that it
- * crossed no low-stock line, which is all that stock is read for).
- */
-export async function takeStocksAsRead(trx: Db, lines: readonly { part: PartRow; quantity: number }[]): Promise<ReservedPart[]> {
-  if (lines.length > 1) {
-    await lockedInIdOrderAhead(
-      trx,
-      lines.map(({ part }) => part.id),
-    );
-  }
-  // Each statement is given only the values it reads (compiledOnce refuses any other).
-  await stocksTakenAsRead(trx, {
-    wanted: lines.map(({ part, quantity }) => ({ id: part.id, quantity, line: lowStockLineOf(part) })),
-  });
-  await partsAsRead(trx, { wanted: lines.map(({ part }) => ({ id: part.id, assumed: assumed.map((column) => part[column]) })) });
-  return lines.map(({ part, quantity }) => ({ ...part, stock: part.stock - quantity }));
-}
-
-const lockedInIdOrderAhead = compiledOnce((trx: Db, ids: string[]) => lockedInIdOrder(trx, ids).modifyEnd(sentWithTheNext));
-
-/** A line as the stock statement reads it. */
-interface StockWanted {
-  id: string;
-  quantity: number;
-  /** The low-stock line of the part as read. */
-  line: number;
-}
-
-/** A line's part as the check of the parts as read reads it. */
-interface PartWanted {
-  id: string;
-  /** The part's ASSUMED_COLUMNS as read, in their order. */
-  assumed: PartRow[(typeof assumed)[number]][];
-}
-
-/** The `wanted` lines as the stock statement reads them: each part's id, quantity and low-stock line as read. */
-function stockWanted(wanted: readonly StockWanted[]) {
-  return sql<StockWanted>`(values ${sql.join(
-    wanted.map(({ id, quantity, line }) => sql`(${id}, ${quantity}::integer, ${line}::integer)`),
-  )})`.as<'wanted'>(sql`wanted(id, quantity, line)`);
-}
-
-/** The `wanted` lines' parts as read: each part's id and ASSUMED_COLUMNS. */
-function partsWanted(wanted: readonly PartWanted[]) {
-  return sql<{ id: string } & Pick<PartRow, (typeof assumed)[number]>>`(values ${sql.join(
-    wanted.map(({ id, assumed: values }) => {
-      const columns = assumed.map((column, i) => sql`${values[i]}::${sql.raw(ASSUMED_COLUMNS[column])}`);
-      return sql`(${id}, ${sql.join(columns)})`;
-    }),
-  )})`.as<'wanted'>(sql`wanted(id, ${sql.join(assumed.map((column) => sql.ref(column)))})`);
-}
-
-/** Each line's stock taken, unless it does not cover the quantity or the line would take it under its low-stock line. */
-const stocksTakenAsRead = compiledOnce((trx: Db, { wanted }: { wanted: StockWanted[] }) =>
-  trx
-    .with('taken', (db) =>
-      takingWanted(db, stockWanted(wanted))
-        .where(sql<boolean>`(part_stock.stock - wanted.quantity >= wanted.line or part_stock.stock < wanted.line)`)
-        .returning('part_stock.part_id'),
-    )
-    .selectNoFrom(
-      sql<boolean>`assumption_failed('a part is short of the stock read, or the order would take it under its low-stock line')`.as(
-        'failed',
-      ),
-    )
-    .where(sql<number>`(select count(*) from taken)`, '<', wanted.length)
-    .modifyEnd(sentWithTheNext),
-);
-
-/**
- * Each line's part still live and as read, checked once its stock's row is locked, in a statement of
- * its own: it sees an admin's change that committed while the booking waited for the lock.
- */
-const partsAsRead = compiledOnce((trx: Db, { wanted }: { wanted: PartWanted[] }) =>
-  trx
-    .selectNoFrom(sql<boolean>`assumption_failed('a part changed since it was read')`.as('failed'))
-    .where(
-      (eb) =>
-        eb
-          .selectFrom('parts')
-          .innerJoin(partsWanted(wanted), 'wanted.id', 'parts.id')
-          .select(eb.fn.countAll<number>().as('n'))
-          .where('parts.archived_at', 'is', null)
-          .where((row) =>
-            row.and(assumed.map((column) => row(`parts.${column}`, 'is not distinct from', row.ref(`wanted.${column}`)))),
-          ),
-      '<',
-      wanted.length,
-    )
-    .modifyEnd(sentWithTheNext),
-);
 
 /**
  * Gives cancelled or expired orders' units back, archived part or not, inside the caller's
