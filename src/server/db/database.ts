@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Log } from '../log';
@@ -10,9 +10,6 @@ import { watchedPool } from './postgres-pool';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
-
-/** No longer changes how a statement is sent; kept until the booking's last statements stop naming it. */
-export const sentWithTheNext = sql``;
 
 /** Whether `db` (or a transaction of it) is PostgreSQL's rather than SQLite's. */
 export function isPostgres(db: Db): boolean {

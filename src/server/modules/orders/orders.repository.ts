@@ -1,5 +1,4 @@
 import { SqliteAdapter, sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once';
 import { type Db, isPostgres } from '../../db/database';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { OrderSearch } from '#shared/order-number';
@@ -35,23 +34,21 @@ export interface UnpaidHeld {
  * reads the figures of before.) On SQLite the one writer already runs transactions one at a time.
  */
 export async function lockUnpaidOrdersOf(trx: Db, userId: string): Promise<UnpaidHeld> {
-  const [row] = (await unpaidOrdersLocked(trx, userId)).rows;
-  if (trx.getExecutor().adapter instanceof SqliteAdapter) return { n: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) {
+    const row = await trx.selectFrom('unpaid_orders').select(['n', 'cents']).where('user_id', '=', userId).executeTakeFirst();
+    return { n: Number(row?.n ?? 0), cents: Number(row?.cents ?? 0) };
+  }
+  // The customer's row, locked (made at 0 when missing), and its latest committed figures.
+  const row = await trx
+    .insertInto('unpaid_orders')
+    .values({ user_id: userId, n: 0, cents: 0 })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
+    .returning(['n', 'cents'])
+    .executeTakeFirst();
   // The upsert makes the row when it is missing, so it always answers one.
   if (!row) throw new Error(`the unpaid orders of ${userId} were neither counted nor locked`);
   return { n: Number(row.n), cents: Number(row.cents) };
 }
-
-const unpaidOrdersLocked = compiledOnce((trx: Db, userId: string) =>
-  trx.getExecutor().adapter instanceof SqliteAdapter
-    ? trx.selectFrom('unpaid_orders').select(['n', 'cents']).where('user_id', '=', userId)
-    : // The customer's row, locked (made at 0 when missing), and its latest committed figures.
-      trx
-        .insertInto('unpaid_orders')
-        .values({ user_id: userId, n: 0, cents: 0 })
-        .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ n: sql<number>`unpaid_orders.n` }))
-        .returning(['n', 'cents']),
-);
 
 /**
  * Locks these customers' rows of unpaid orders (PostgreSQL), in ascending user id, before their orders
@@ -89,21 +86,19 @@ export async function lockUnpaidOrdersRowOfOrder(trx: Db, orderId: string): Prom
  */
 export async function insertOrder(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await insertedOrder(db, row);
-    await insertedLines(db, [...lines]);
+    await db.insertInto('orders').values(row).execute();
+    await db
+      .insertInto('order_lines')
+      .values([...lines])
+      .execute();
     return;
   }
-  await insertedOrderWithLines(db, { row, lines: [...lines] });
-}
-
-const insertedOrder = compiledOnce((db: Db, row: OrderRow) => db.insertInto('orders').values(row));
-const insertedLines = compiledOnce((db: Db, lines: OrderLineRow[]) => db.insertInto('order_lines').values(lines));
-const insertedOrderWithLines = compiledOnce((db: Db, { row, lines }: { row: OrderRow; lines: OrderLineRow[] }) =>
-  db
+  await db
     .with('placed', (trx) => trx.insertInto('orders').values(row))
     .insertInto('order_lines')
-    .values(lines),
-);
+    .values([...lines])
+    .execute();
+}
 
 /** The lines of these orders, in order, by order id (one query for a page of orders). */
 export async function linesOfOrders(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {

@@ -3,7 +3,6 @@ import { type FlashDealTerms, partNumberKey } from '#shared/pricing';
 import { DEFAULT_DEAL_PERCENT } from '#shared/schemas/content';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
-import { compiledOnce } from '../../db/compiled-once';
 import { type Db, isPostgres } from '../../db/database';
 import { inIdOrder } from '../../db/pagination';
 import type { NewPartRow, PartRow, PartsTable } from '../../db/schema';
@@ -128,15 +127,11 @@ export async function findLivePart(db: Db, id: string): Promise<PartRow | undefi
   return partsWithStock(db).select(PART_COLUMNS).where('id', '=', id).where('archived_at', 'is', null).executeTakeFirst();
 }
 
-const liveParts = compiledOnce((db: Db, ids: string[]) =>
-  partsWithStock(db).select(PART_COLUMNS).where('id', 'in', ids).where('archived_at', 'is', null),
-);
-
 /** The live parts among these ids, by id (one query for every line of an order; a booking's first). */
 export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map<string, PartRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const { rows } = await liveParts(db, unique);
+  const rows = await partsWithStock(db).select(PART_COLUMNS).where('id', 'in', unique).where('archived_at', 'is', null).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -145,7 +140,7 @@ export async function findLiveParts(db: Db, ids: readonly string[]): Promise<Map
  * reads before it writes (the terms are the settings' columns, joined for this read: docs/decisions/
  * 0017-modules-and-events.md). A shop never configured has a deal that has ended.
  */
-const livePartsAndDeal = compiledOnce((db: Db, ids: string[]) =>
+const livePartsAndDeal = (db: Db, ids: string[]) =>
   partsWithStock(db)
     .select(PART_COLUMNS)
     .select((eb) => [
@@ -153,15 +148,14 @@ const livePartsAndDeal = compiledOnce((db: Db, ids: string[]) =>
       eb.selectFrom('settings').select('settings.flash_deal_ends_at').where('settings.id', '=', 1).as('deal_ends_at'),
     ])
     .where('id', 'in', ids)
-    .where('archived_at', 'is', null),
-);
+    .where('archived_at', 'is', null);
 
 export async function findLivePartsAndDeal(
   db: Db,
   ids: readonly string[],
 ): Promise<{ parts: Map<string, PartRow>; deal: FlashDealTerms }> {
   const unique = [...new Set(ids)];
-  const { rows } = unique.length === 0 ? { rows: [] } : await livePartsAndDeal(db, unique);
+  const rows = unique.length === 0 ? [] : await livePartsAndDeal(db, unique).execute();
   const terms = rows[0];
   const deal = {
     percent: terms?.deal_percent == null ? DEFAULT_DEAL_PERCENT : Number(terms.deal_percent),
@@ -365,24 +359,20 @@ export type ReservedPart = Pick<
  * part went off sale meanwhile (the caller rolls back).
  */
 export async function reserveStock(trx: Db, partId: string, quantity: number): Promise<ReservedPart | undefined> {
-  const taken = (await stockTaken(trx, { partId, quantity })).rows[0];
-  if (!taken) return undefined;
-  const part = (await reservedParts(trx, { ids: [partId] })).rows[0];
-  return part && { ...part, stock: taken.stock };
-}
-
-/** The part's stock taken, where it covers the quantity (whether the part is live is read next). */
-const stockTaken = compiledOnce((trx: Db, { partId, quantity }: { partId: string; quantity: number }) =>
-  trx
+  const taken = await trx
     .updateTable('part_stock')
     .set({ stock: sql<number>`stock - ${quantity}` })
     .where('part_id', '=', partId)
     .where('stock', '>=', quantity)
-    .returning('stock'),
-);
+    .returning('stock')
+    .executeTakeFirst();
+  if (!taken) return undefined;
+  const part = await reservedParts(trx, [partId]).executeTakeFirst();
+  return part && { ...part, stock: taken.stock };
+}
 
 /** What an order copies from the live parts whose stock it took. */
-const reservedParts = compiledOnce((trx: Db, { ids }: { ids: string[] }) =>
+const reservedParts = (trx: Db, ids: readonly string[]) =>
   trx
     .selectFrom('parts')
     .select([
@@ -396,9 +386,8 @@ const reservedParts = compiledOnce((trx: Db, { ids }: { ids: string[] }) =>
       'low_stock_threshold',
       'flash_deal_since',
     ])
-    .where('id', 'in', ids)
-    .where('archived_at', 'is', null),
-);
+    .where('id', 'in', [...ids])
+    .where('archived_at', 'is', null);
 
 /** The stock under which a part's row is low (`lowStockLine`). */
 export function lowStockLineOf(part: Pick<PartRow, 'min_order_quantity' | 'low_stock_threshold'>): number {
@@ -447,7 +436,7 @@ export async function reserveStocks(
     .returning(['part_stock.part_id', 'part_stock.stock'])
     .execute();
   const stockLeft = new Map(taken.map((row) => [row.part_id, row.stock]));
-  const parts = taken.length > 0 ? (await reservedParts(trx, { ids: [...stockLeft.keys()] })).rows : [];
+  const parts = taken.length > 0 ? await reservedParts(trx, [...stockLeft.keys()]).execute() : [];
   const byId = new Map(parts.map((part) => [part.id, { ...part, stock: stockLeft.get(part.id)! }]));
   return lines.map((line) => byId.get(line.partId));
 }
