@@ -54,7 +54,12 @@ export function watchedPool(pool: pg.Pool, { answerTimeoutMs, onLost }: PoolWatc
         ? new DatabaseUnavailableError('the connection to PostgreSQL was lost', { cause: error })
         : error;
     const query = async (text: string, values?: unknown[]) => {
-      if (gaveUp) throw new DatabaseUnavailableError('the connection to PostgreSQL was given up');
+      if (gaveUp || lost.has(client)) {
+        // Nothing more goes out on it. PostgreSQL rolls back what it left open when it is closed, so
+        // Kysely's rollback succeeds and the transaction fails with the error that ended it.
+        if (text === 'rollback') return { command: 'ROLLBACK', rowCount: null, oid: 0, rows: [], fields: [] };
+        throw new DatabaseUnavailableError('the connection to PostgreSQL was lost');
+      }
       const running = client.query(text, values);
       if (!answerTimeoutMs) return running.catch((error: unknown) => Promise.reject(unavailable(error)));
       let timer: NodeJS.Timeout | undefined;
