@@ -184,11 +184,11 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
     cross join (${Array.from({ length: SCALE.fitmentsPerPart }, (_, k) => `select ${k} as k`).join(' union all ')}) as j
     join vehicles on vehicles.id = 'v' || ${d.pad(`1 + (seq.n * 7 + j.k * ${SCALE.vehicles / SCALE.fitmentsPerPart}) % ${SCALE.vehicles}`, 4)}`;
   const ordersSql = `${d.series(SCALE.orders)}
-    insert into orders (id, user_id, part_id, part_name, image_url, unit_price_cents, quantity, total_cents, customer_name,
-      customer_email, phone, address, status, cancel_reason, transaction_id, paid_at, idempotency_key, created_at, updated_at)
+    insert into orders (id, user_id, total_cents, customer_name, customer_email, phone, address, status, cancel_reason,
+      transaction_id, paid_at, idempotency_key, created_at, updated_at)
     select 'o' || ${d.pad('n', 7)},
       case when n % ${CUSTOMER_SHARE} = 0 then '${customerId}' else 'u' || (n % 997) end,
-      ${partId(`1 + (n * 31) % ${SCALE.parts}`)}, 'Part ' || n, '/images/part.webp', 1000, 1 + n % 12, 1000 * (1 + n % 12),
+      1000 * (1 + n % 12),
       'Customer ' || (n % 997), 'c' || (n % 997) || '@example.com', '+1 555-010-2030', '12 Piston Road',
       ${caseOf('n % 10', STATUSES)},
       case when n % 10 = 0 then 'customer' else null end,
@@ -196,10 +196,12 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       case when n % 10 >= 3 then ${d.iso('n * 3')} else null end,
       null, ${d.iso('n * 3')}, ${d.iso('n * 3')}
     from ${from(SCALE.orders)}`;
-  // Each order is one line, copied from the order (as migration 0010 made of the orders before it).
-  const linesSql = `insert into order_lines (order_id, position, part_id, sku, part_name, image_url, unit_price_cents, quantity, line_total_cents)
-    select orders.id, 0, orders.part_id, parts.sku, orders.part_name, orders.image_url, orders.unit_price_cents, orders.quantity, orders.total_cents
-    from orders join parts on parts.id = orders.part_id`;
+  // Each order is one line, of the same series.
+  const linesSql = `${d.series(SCALE.orders)}
+    insert into order_lines (order_id, position, part_id, sku, part_name, image_url, unit_price_cents, quantity, line_total_cents)
+    select 'o' || ${d.pad('n', 7)}, 0, parts.id, parts.sku, 'Part ' || n, '/images/part.webp', 1000, 1 + n % 12, 1000 * (1 + n % 12)
+    from ${from(SCALE.orders)}
+    join parts on parts.id = ${partId(`1 + (n * 31) % ${SCALE.parts}`)}`;
   await handle.db.transaction().execute(async (trx) => {
     await insertCategories(trx);
     await sql.raw(partsSql(handle.dialect, SCALE.parts)).execute(trx);
@@ -226,7 +228,9 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
       select substr(paid_at, 1, 10), 0, count(*), sum(total_cents) from orders
       where status in ('paid', 'shipped', 'delivered') group by 1`.execute(trx);
     await sql`update parts set units_sold = sold.units from (
-        select part_id, sum(quantity) as units from orders where status in ('paid', 'shipped', 'delivered') group by part_id
+        select order_lines.part_id, sum(order_lines.quantity) as units from order_lines
+        join orders on orders.id = order_lines.order_id
+        where orders.status in ('paid', 'shipped', 'delivered') group by order_lines.part_id
       ) as sold where parts.id = sold.part_id`.execute(trx);
   });
   // As autovacuum would soon after such a load: statistics, and (PostgreSQL) the visibility map index-only scans rely on.

@@ -324,11 +324,6 @@ CREATE TABLE public.order_lines (
 CREATE TABLE public.orders (
     id text NOT NULL,
     user_id text,
-    part_id text NOT NULL,
-    part_name text NOT NULL,
-    image_url text NOT NULL,
-    unit_price_cents integer NOT NULL,
-    quantity integer NOT NULL,
     total_cents bigint NOT NULL,
     customer_name text NOT NULL,
     customer_email text NOT NULL,
@@ -343,10 +338,8 @@ CREATE TABLE public.orders (
     updated_at text NOT NULL,
     invoice_number text,
     CONSTRAINT orders_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['customer'::text, 'admin'::text, 'expired'::text]))),
-    CONSTRAINT orders_quantity_check CHECK ((quantity >= 1)),
     CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending_payment'::text, 'paid'::text, 'shipped'::text, 'delivered'::text, 'cancelled'::text]))),
-    CONSTRAINT orders_total_cents_check CHECK ((total_cents >= 0)),
-    CONSTRAINT orders_unit_price_cents_check CHECK ((unit_price_cents >= 0))
+    CONSTRAINT orders_total_cents_check CHECK ((total_cents >= 0))
 );
 
 CREATE TABLE public.part_fitments (
@@ -670,8 +663,6 @@ CREATE UNIQUE INDEX orders_invoice_number_idx ON public.orders USING btree (invo
 
 CREATE INDEX orders_number_idx ON public.orders USING btree (substr(id, 1, 18));
 
-CREATE INDEX orders_part_idx ON public.orders USING btree (part_id);
-
 CREATE INDEX orders_status_created_idx ON public.orders USING btree (status, created_at, id);
 
 CREATE INDEX orders_user_created_idx ON public.orders USING btree (user_id, created_at, id, status);
@@ -781,9 +772,6 @@ ALTER TABLE ONLY public.order_lines
 
 ALTER TABLE ONLY public.order_lines
     ADD CONSTRAINT order_lines_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id);
-
-ALTER TABLE ONLY public.orders
-    ADD CONSTRAINT orders_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id);
 
 ALTER TABLE ONLY public.part_fitments
     ADD CONSTRAINT part_fitments_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;

@@ -186,11 +186,6 @@ end;
 CREATE TABLE "orders" (
   "id" text primary key,
   "user_id" text,
-  "part_id" text not null references "parts" ("id"),
-  "part_name" text not null,
-  "image_url" text not null,
-  "unit_price_cents" integer not null check (unit_price_cents >= 0),
-  "quantity" integer not null check (quantity >= 1),
   "total_cents" bigint not null check (total_cents >= 0),
   "customer_name" text not null,
   "customer_email" text not null,
@@ -211,8 +206,6 @@ CREATE INDEX "orders_created_idx" on "orders" ("created_at", "id");
 CREATE UNIQUE INDEX "orders_invoice_number_idx" on "orders" ("invoice_number");
 
 CREATE INDEX orders_number_idx on orders (substr(id, 1, 18));
-
-CREATE INDEX "orders_part_idx" on "orders" ("part_id");
 
 CREATE INDEX "orders_status_created_idx" on "orders" ("status", "created_at", "id");
 

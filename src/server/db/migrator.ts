@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026-units-sold-in-part-order';
 import * as m0027 from './migrations/0027-flash-deal';
 import * as m0028 from './migrations/0028-order-numbers';
 import * as m0029 from './migrations/0029-drop-assumption-failed';
+import * as m0030 from './migrations/0030-orders-without-first-line';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0027-flash-deal': m0027,
   '0028-order-numbers': m0028,
   '0029-drop-assumption-failed': m0029,
+  '0030-orders-without-first-line': m0030,
 };
 
 /**
@@ -108,10 +110,15 @@ class StaticMigrationProvider implements MigrationProvider {
 
 /** Moves the schema to just after the migration `name`, down or up: for tests of a migration's own data steps. */
 export async function migrateTo(db: Db, name: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
-  const { error, results = [] } = await migrator.migrateTo(name);
-  const failed = results.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  const run = async (db: Db) => {
+    const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+    const { error, results = [] } = await migrator.migrateTo(name);
+    const failed = results.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    return results.map((r) => r.migrationName);
+  };
+  if (db.getExecutor().adapter instanceof SqliteAdapter) await withSqliteWriteLock(db, run);
+  else await run(db);
 }
 
 /** How long a node waits for another node's migrations before giving up. */
@@ -129,7 +136,9 @@ const SQLITE_LOCK_WAIT_MS = 5 * 60_000;
  * - SQLite: Kysely's lock is a no-op there (it relies on its single connection, which guards one
  *   process only), and it runs each migration outside a transaction. So the whole run is wrapped in
  *   `BEGIN IMMEDIATE`: the database file's own write lock is the migration lock across processes,
- *   and SQLite's DDL is transactional, so a failed run leaves nothing half done.
+ *   and SQLite's DDL is transactional, so a failed run leaves nothing half done. Foreign keys are off
+ *   while it runs, as SQLite's own steps for changing a table ask (a rebuilt table is dropped and
+ *   renamed, which with them on would delete the rows referring to it), and checked before the commit.
  */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) return withSqliteWriteLock(db, runMigrations);
@@ -159,11 +168,15 @@ const isBusy = (error: unknown) => (error as { code?: string } | null)?.code?.st
  * loop (and, in one process, the very holder it waits for). So the wait is ours: try at once, and
  * on SQLITE_BUSY sleep and try again.
  */
-async function withSqliteWriteLock<T>(db: Db, body: (db: Db) => Promise<T>): Promise<T> {
+async function withSqliteWriteLock(db: Db, body: (db: Db) => Promise<string[]>): Promise<string[]> {
   return db.connection().execute(async (connection) => {
     const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection);
     const busyTimeout = Number(rows[0]?.timeout ?? 0);
+    const { rows: keys } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(connection);
+    const foreignKeys = Number(keys[0]?.foreign_keys ?? 0);
     await sql`pragma busy_timeout = 0`.execute(connection);
+    // A no-op inside a transaction, so set before it begins.
+    await sql`pragma foreign_keys = off`.execute(connection);
     try {
       const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
       for (;;) {
@@ -177,15 +190,26 @@ async function withSqliteWriteLock<T>(db: Db, body: (db: Db) => Promise<T>): Pro
       }
       await sql.raw(`pragma busy_timeout = ${busyTimeout}`).execute(connection);
       try {
-        const result = await body(connection);
+        const migrated = await body(connection);
+        if (migrated.length > 0) await refuseForeignKeyViolations(connection);
         await sql`commit`.execute(connection);
-        return result;
+        return migrated;
       } catch (error) {
         await sql`rollback`.execute(connection);
         throw error;
       }
     } finally {
       await sql.raw(`pragma busy_timeout = ${busyTimeout}`).execute(connection);
+      await sql.raw(`pragma foreign_keys = ${foreignKeys}`).execute(connection);
     }
   });
+}
+
+/** Throws when a row refers to one that is not there: what SQLite's foreign keys, off during migrations, would have refused. */
+async function refuseForeignKeyViolations(db: Db): Promise<void> {
+  const { rows } = await sql<{ table: string; parent: string }>`pragma foreign_key_check`.execute(db);
+  const [first] = rows;
+  if (first) {
+    throw new Error(`${rows.length} rows of ${first.table} refer to rows of ${first.parent} that are not there after migrating`);
+  }
 }

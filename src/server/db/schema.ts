@@ -110,18 +110,12 @@ export type CancelReason = 'customer' | 'admin' | 'expired';
 
 /**
  * An order, with the customer copied on it when it was placed (docs/shop-rules.md, "Data"). Its parts
- * are its lines (order_lines); its own part columns summarise them: `quantity` and `total_cents` are
- * their sums, `part_id`, `part_name`, `image_url` and `unit_price_cents` the first line's.
+ * are its lines (order_lines) only; `total_cents` is their sum, kept for the triggers' counters.
  */
 export interface OrdersTable {
   id: string;
   /** Null once the account is removed: orders outlive their users. */
   user_id: string | null;
-  part_id: string;
-  part_name: string;
-  image_url: string;
-  unit_price_cents: number;
-  quantity: number;
   /** int8 on PostgreSQL, parsed to a number (database.ts). */
   total_cents: number;
   customer_name: string;
@@ -146,7 +140,7 @@ export interface OrdersTable {
  */
 export interface OrderLinesTable {
   order_id: string;
-  /** 0 for the first line; the order's own part columns repeat line 0. */
+  /** 0 for the first line. */
   position: number;
   part_id: string;
   sku: string;

@@ -15,6 +15,7 @@ import { testApi } from '../testing/api';
 import { bookingBody } from '../testing/booking';
 import { databaseNameOf } from '../testing/database-faults';
 import { insertPart } from '../testing/factories';
+import { ordersWithPart } from '../testing/orders';
 import { type FaultProxy, startFaultProxy } from '../testing/fault-proxy';
 import { RELAXED_ABUSE_LIMITS, testConfig } from '../testing/test-app';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -76,7 +77,7 @@ describe.skipIf(!availableEngines().includes('postgres'))('a database that fails
   /** Units ordered of the part and its stock, read straight from the database (not through the proxy). */
   async function accountOf(partId: string) {
     const { db } = ctx.database;
-    const orders = await db.selectFrom('orders').select(['id', 'quantity']).where('part_id', '=', partId).execute();
+    const orders = (await ordersWithPart(db, partId)).map(({ id, quantity }) => ({ id, quantity }));
     const lines = await db.selectFrom('order_lines').select(['order_id', 'quantity']).where('part_id', '=', partId).execute();
     const stock = await db.selectFrom('part_stock').select('stock').where('part_id', '=', partId).executeTakeFirstOrThrow();
     return { orders, lines, stock: stock.stock };
@@ -259,7 +260,7 @@ describe('a SQLite file another process keeps locked [sqlite]', () => {
       .as(customer)
       .post('/api/orders', bookingBody(part.id, { quantity: 12 }));
     expect(again.status, again.body).toBe(201);
-    expect(await db.selectFrom('orders').select('id').where('part_id', '=', part.id).execute()).toHaveLength(1);
+    expect(await ordersWithPart(db, part.id)).toHaveLength(1);
     expect(
       (await db.selectFrom('part_stock').select('stock').where('part_id', '=', part.id).executeTakeFirstOrThrow()).stock,
     ).toBe(88);

@@ -10,7 +10,7 @@ import { testApi } from '../testing/api';
 import { bookingBody } from '../testing/booking';
 import { insertPart } from '../testing/factories';
 import { storageOnAFillableDisk, whileTheDatabaseIsFull } from '../testing/full-disk';
-import { stockOf } from '../testing/orders';
+import { ordersWithPart, stockOf } from '../testing/orders';
 import { describeOnEachEngine } from '../testing/test-app';
 import { multipartFile } from '../testing/uploads';
 
@@ -73,7 +73,7 @@ describeOnEachEngine(
       await whileTheDatabaseIsFull(ctx.database, async () => {
         expectNoRoomAnswer(await book());
       });
-      expect(await ctx.database.db.selectFrom('orders').select('id').where('part_id', '=', part.id).execute()).toEqual([]);
+      expect(await ordersWithPart(ctx.database.db, part.id)).toEqual([]);
       expect(await stockOf(ctx.database.db, part.id)).toBe(100);
       const again = await book();
       expect(again.status, again.body).toBe(201);

@@ -102,7 +102,7 @@ import {
 import { type Method, testApi } from '../testing/api';
 import { bookingBody } from '../testing/booking';
 import { ensureTestCategory, insertPart } from '../testing/factories';
-import { GOOD_CARD, stockOf as stockOfPart } from '../testing/orders';
+import { GOOD_CARD, ordersWithPart, stockOf as stockOfPart } from '../testing/orders';
 import { describeOnEachEngine } from '../testing/test-app';
 import { blackPng, multipartFile } from '../testing/uploads';
 import { DEFAULT_ABUSE_LIMITS } from '../modules/users';
@@ -139,7 +139,7 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
   // No Origin unless a test sends one: the cross-site tests below choose each request's headers.
   const api = testApi(ctx, { origin: null });
   const stockOf = (partId: string) => stockOfPart(ctx.database.db, partId);
-  const ordersOf = (partId: string) => ctx.database.db.selectFrom('orders').selectAll().where('part_id', '=', partId).execute();
+  const ordersOf = (partId: string) => ordersWithPart(ctx.database.db, partId);
   const place = async (partId: string, account = customer, overrides: Partial<PlaceOrderInput> = {}) => {
     const res = await api.as(account).post('/api/orders', bookingBody(partId, overrides));
     expect(res.status, res.body).toBe(201);

@@ -3,6 +3,7 @@ import type {
   BlogPostsTable,
   CategoriesTable,
   ContactMessagesTable,
+  OrderLinesTable,
   OrdersTable,
   PartFitmentsTable,
   PartsTable,
@@ -139,22 +140,24 @@ export async function insertReview(db: Db, overrides: Partial<ReviewsTable> = {}
   return row;
 }
 
+/** The one line `insertOrder` writes: its part, and what it may be given of the line. */
+export type OneLine = Pick<OrderLinesTable, 'part_id'> &
+  Partial<Pick<OrderLinesTable, 'part_name' | 'image_url' | 'unit_price_cents' | 'quantity'>>;
+
 /**
  * Inserts a one-line order of a part straight into the tables (no stock taken): for lists and counts.
- * The line copies the order's part columns, as an order placed by the shop has them.
+ * Answers the order's row and its line.
  */
-export async function insertOrder(db: Db, overrides: Partial<OrdersTable> & Pick<OrdersTable, 'part_id'>): Promise<OrdersTable> {
+export async function insertOrder(
+  db: Db,
+  { part_id, part_name, image_url, unit_price_cents = 1000, quantity = 12, ...overrides }: Partial<OrdersTable> & OneLine,
+): Promise<OrdersTable & { line: OrderLinesTable }> {
   sequence += 1;
   const created = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
-  const quantity = overrides.quantity ?? 12;
   const row: OrdersTable = {
     id: newId(),
     user_id: null,
-    part_name: `Test part ${sequence}`,
-    image_url: '/uploads/00000000000000000000000000000000.webp',
-    unit_price_cents: 1000,
-    quantity,
-    total_cents: 1000 * quantity,
+    total_cents: unit_price_cents * quantity,
     customer_name: `Customer ${sequence}`,
     customer_email: `customer-${sequence}@example.com`,
     phone: '+1 555-010-2030',
@@ -169,23 +172,21 @@ export async function insertOrder(db: Db, overrides: Partial<OrdersTable> & Pick
     updated_at: created,
     ...overrides,
   };
-  const part = await db.selectFrom('parts').select('sku').where('id', '=', row.part_id).executeTakeFirst();
+  const part = await db.selectFrom('parts').select('sku').where('id', '=', part_id).executeTakeFirst();
+  const line: OrderLinesTable = {
+    order_id: row.id,
+    position: 0,
+    part_id,
+    sku: part?.sku ?? 'UNKNOWN',
+    part_name: part_name ?? `Test part ${sequence}`,
+    image_url: image_url ?? '/uploads/00000000000000000000000000000000.webp',
+    unit_price_cents,
+    quantity,
+    line_total_cents: row.total_cents,
+  };
   await db.insertInto('orders').values(row).execute();
-  await db
-    .insertInto('order_lines')
-    .values({
-      order_id: row.id,
-      position: 0,
-      part_id: row.part_id,
-      sku: part?.sku ?? 'UNKNOWN',
-      part_name: row.part_name,
-      image_url: row.image_url,
-      unit_price_cents: row.unit_price_cents,
-      quantity: row.quantity,
-      line_total_cents: row.total_cents,
-    })
-    .execute();
-  return row;
+  await db.insertInto('order_lines').values(line).execute();
+  return { ...row, line };
 }
 
 /** Inserts a contact message, as the landing page's form would. */

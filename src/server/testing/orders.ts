@@ -66,6 +66,18 @@ export async function paidOrder(
   return { ...placed, clientSecret: paid.clientSecret, transactionId: paid.json.transactionId as string };
 }
 
+/** The orders with a line of this part, oldest id first, each with that line's unit price and quantity. */
+export function ordersWithPart(db: Db, partId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .selectAll('orders')
+    .select(['order_lines.unit_price_cents', 'order_lines.quantity'])
+    .where('order_lines.part_id', '=', partId)
+    .orderBy('orders.id')
+    .execute();
+}
+
 /** A part's stock as the database holds it now. */
 export async function stockOf(db: Db, partId: string): Promise<number> {
   return (await db.selectFrom('part_stock').select('stock').where('part_id', '=', partId).executeTakeFirstOrThrow()).stock;

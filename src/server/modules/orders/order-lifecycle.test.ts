@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { confirmAddress, signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
-import { GOOD_CARD, orderSteps } from '../../testing/orders';
+import { GOOD_CARD, ordersWithPart, orderSteps } from '../../testing/orders';
 import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 import { createEventBus } from '../../events';
 import { insertOrder, insertPart } from '../../testing/factories';
@@ -237,7 +237,7 @@ describeOnEachEngine('order mails and the expiry of unpaid orders', (ctx) => {
     }).sweep;
 
     expect(await sweep()).toBe(count);
-    const statuses = await ctx.database.db.selectFrom('orders').select(['id', 'status']).where('part_id', '=', part.id).execute();
+    const statuses = await ordersWithPart(ctx.database.db, part.id);
     expect(
       statuses
         .filter((row) => row.status === 'cancelled')

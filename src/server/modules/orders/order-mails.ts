@@ -37,8 +37,10 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
     trx: Db,
     row: OrderRow,
     given?: { lines: readonly OrderLineRow[]; addressConfirmed: boolean },
-  ): Promise<OrderMailFacts> {
+  ): Promise<OrderMailFacts & { firstPartId: string }> {
     const lines = given?.lines ?? (await linesOfOrders(trx, [row.id])).get(row.id) ?? [];
+    const first = lines[0];
+    if (!first) throw new Error(`order ${row.id} has no lines`);
     const addressConfirmed = given?.addressConfirmed ?? (await isAddressConfirmed(trx, row.user_id));
     return {
       lines: lines.map((line) => ({
@@ -48,8 +50,9 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       })),
       customer: { email: row.customer_email, name: row.customer_name, addressConfirmed },
       number: orderNumberOf(row.id),
-      partName: row.part_name,
-      quantity: row.quantity,
+      partName: first.part_name,
+      quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+      firstPartId: first.part_id,
       totalCents: Number(row.total_cents),
       address: row.address,
       transactionId: row.transaction_id,
@@ -69,13 +72,12 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       enqueueMail(trx, orderCancelledByShopMail(await facts(trx, row), 'admin', ordersLink), now),
     partWithdrawn: async (trx: Db, row: OrderRow, now: string) =>
       enqueueMail(trx, orderCancelledByShopMail(await facts(trx, row), 'partWithdrawn', ordersLink), now),
-    // The link offers the (first) part again.
-    expired: async (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(
-        trx,
-        orderExpiredMail(await facts(trx, row), paymentWindowHours, `${publicUrl}/part/${encodeURIComponent(row.part_id)}`),
-        now,
-      ),
+    // The link offers the first line's part again.
+    expired: async (trx: Db, row: OrderRow, now: string) => {
+      const order = await facts(trx, row);
+      const partLink = `${publicUrl}/part/${encodeURIComponent(order.firstPartId)}`;
+      return enqueueMail(trx, orderExpiredMail(order, paymentWindowHours, partLink), now);
+    },
   };
 }
 

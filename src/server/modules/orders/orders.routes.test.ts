@@ -7,7 +7,7 @@ import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing
 import { type ApiResponse, testApi } from '../../testing/api';
 import { bookingBody } from '../../testing/booking';
 import { insertPart, insertReview } from '../../testing/factories';
-import { placedOrder, stockOf as stockOfPart } from '../../testing/orders';
+import { ordersWithPart, placedOrder, stockOf as stockOfPart } from '../../testing/orders';
 import { describeOnEachEngine } from '../../testing/test-app';
 
 describeOnEachEngine(
@@ -124,16 +124,7 @@ describeOnEachEngine(
       expect((await api.as(customer).post('/api/orders', bookingBody(archived.id))).status).toBe(404);
     });
 
-    const ordersOfPart = async (partId: string) =>
-      Number(
-        (
-          await ctx.database.db
-            .selectFrom('orders')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('part_id', '=', partId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const ordersOfPart = async (partId: string) => (await ordersWithPart(ctx.database.db, partId)).length;
 
     it('refuses a booking larger than the stock left with the form message, and writes nothing', async () => {
       const part = await insertPart(ctx.database.db, { stock: 20 });

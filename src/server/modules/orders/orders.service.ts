@@ -50,7 +50,10 @@ export function payByOf(createdAt: string, paymentWindowHours: number): string {
   return new Date(Date.parse(createdAt) + paymentWindowHours * 3_600_000).toISOString();
 }
 
+/** An order as the API shows it: its part, name, picture and unit price are its first line's, its quantity their units. */
 export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], paymentWindowHours: number): Order {
+  const first = lines[0];
+  if (!first) throw new Error(`order ${row.id} has no lines`);
   const timeToPay = row.status === 'pending_payment' || (row.status === 'cancelled' && row.cancel_reason === 'expired');
   return {
     id: row.id,
@@ -64,11 +67,11 @@ export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], payment
       unitPriceCents: line.unit_price_cents,
       lineTotalCents: Number(line.line_total_cents),
     })),
-    partId: row.part_id,
-    partName: row.part_name,
-    imageUrl: row.image_url,
-    quantity: row.quantity,
-    unitPriceCents: row.unit_price_cents,
+    partId: first.part_id,
+    partName: first.part_name,
+    imageUrl: first.image_url,
+    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    unitPriceCents: first.unit_price_cents,
     totalCents: Number(row.total_cents),
     status: row.status,
     cancelReason: row.cancel_reason,
@@ -305,15 +308,9 @@ export function createOrdersService(
       const totalCents = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
       // At the prices the stock was taken at; refused, the transaction gives the stock back.
       if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone);
-      const first = lines[0]!;
       const row: OrderRow = {
         id,
         user_id: user.id,
-        part_id: first.part_id,
-        part_name: first.part_name,
-        image_url: first.image_url,
-        unit_price_cents: first.unit_price_cents,
-        quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
         total_cents: totalCents,
         customer_name: user.name,
         customer_email: user.email,

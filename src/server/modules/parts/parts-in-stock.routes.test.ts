@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { signInAs, type TestAccount } from '../../testing/accounts';
 import { bookingBody } from '../../testing/booking';
+import { ordersWithPart } from '../../testing/orders';
 import { insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 
@@ -89,7 +90,7 @@ describeOnEachEngine('parts in stock', (ctx) => {
       .where('part_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(after.stock).toBe(before.stock);
-    const orders = await ctx.database.db.selectFrom('orders').select('id').where('part_id', '=', id).execute();
+    const orders = await ordersWithPart(ctx.database.db, id);
     expect(orders).toEqual([]);
   });
 });

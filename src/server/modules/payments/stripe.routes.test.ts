@@ -130,7 +130,12 @@ function shop(ctx: PaymentsContext) {
         .where('id', '=', orderId)
         .where('status', '=', 'pending_payment')
         .executeTakeFirst();
-      if (Number(cancelled.numUpdatedRows) > 0) await releaseStocks(trx, [{ partId: row.part_id, quantity: row.quantity }]);
+      const lines = await trx
+        .selectFrom('order_lines')
+        .select(['part_id as partId', 'quantity'])
+        .where('order_id', '=', row.id)
+        .execute();
+      if (Number(cancelled.numUpdatedRows) > 0) await releaseStocks(trx, lines);
     });
   };
   const cancelAsCustomer = async (orderId: string) => {
