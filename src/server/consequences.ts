@@ -84,12 +84,13 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
       if (mail) await orderMails[mail](trx, order, at);
     },
     // Its stock is back on sale (except a removed part's, which announces catalogueChanged too), and a
-    // charge the shop missed recording goes back to the card.
+    // charge the shop missed recording goes back to the card. The sweep asked the provider about an
+    // expired order just before cancelling it (payments.settleTakenPayment), so it is not asked twice.
     after: async ({ order, by }) => {
       if (cancelledMail[by]) mailSent();
       if (by === 'expiry') metrics.ordersExpired.inc();
       clearCachedAnswers();
-      await payments.refundTakenPayment(order.id);
+      if (by !== 'expiry') await payments.refundTakenPayment(order.id);
     },
   });
 

@@ -32,16 +32,25 @@ interface PaymentsContext {
   onOrderPaid: Mock<(orderId: string) => void>;
   /** Runs inside the provider's confirm, after the provider answered: the race tests cancel the order there. */
   duringConfirm: { run?: ((orderId: string) => Promise<void>) | undefined };
+  /** What the shop asked the provider, in order: `lookup` and `refund`, each with its order's id. */
+  providerCalls: string[];
 }
 
 /** Wraps a provider so a test can act between the provider's answer and the order's update. */
-function racingProvider(inner: PaymentProvider, during: PaymentsContext['duringConfirm']): PaymentProvider {
+function racingProvider(inner: PaymentProvider, ctx: Pick<PaymentsContext, 'duringConfirm' | 'providerCalls'>): PaymentProvider {
+  const during = ctx.duringConfirm;
   return {
     name: inner.name,
     publishableKey: inner.publishableKey,
     createIntent: (input) => inner.createIntent(input),
-    refund: (input) => inner.refund(input),
-    lookup: (orderId) => inner.lookup(orderId),
+    refund: (input) => {
+      ctx.providerCalls.push(`refund ${input.orderId}`);
+      return inner.refund(input);
+    },
+    lookup: (orderId) => {
+      ctx.providerCalls.push(`lookup ${orderId}`);
+      return inner.lookup(orderId);
+    },
     confirm: async (input) => {
       const answer = await inner.confirm(input);
       await during.run?.(input.orderId);
@@ -57,7 +66,7 @@ function racingProvider(inner: PaymentProvider, during: PaymentsContext['duringC
 function describePayments(title: string, provider: 'stripe' | 'sandbox', body: (ctx: PaymentsContext) => void): void {
   for (const engine of availableEngines()) {
     describe(`${title} [${engine}]`, () => {
-      const ctx = { duringConfirm: {} } as PaymentsContext;
+      const ctx = { duringConfirm: {}, providerCalls: [] as string[] } as PaymentsContext;
       beforeAll(async () => {
         ctx.database = await createTestDatabase(engine);
         ctx.clock = fixedClock(TEST_NOW);
@@ -79,7 +88,7 @@ function describePayments(title: string, provider: 'stripe' | 'sandbox', body: (
           responseCacheTtlMs: 0,
           mailer: capturingMailer(),
           abuseLimits: RELAXED_ABUSE_LIMITS,
-          paymentProvider: racingProvider(inner, ctx.duringConfirm),
+          paymentProvider: racingProvider(inner, ctx),
           onOrderPaid: ctx.onOrderPaid,
         });
         await ctx.app.ready();
@@ -425,6 +434,36 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
     expect(await s.stockOf(partId)).toBe(88);
     expect(ctx.stripe.refunds.filter((r) => r.payment_intent === intentId)).toEqual([]);
+  });
+
+  /** The provider calls about this order once the shop has stopped making them (none for 300 ms). */
+  const settledCallsOf = async (orderId: string) => {
+    const calls = () => ctx.providerCalls.filter((call) => call.endsWith(orderId));
+    let seen = -1;
+    while (seen !== calls().length) {
+      seen = calls().length;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    return calls().map((call) => call.split(' ')[0]);
+  };
+
+  it('asks Stripe once about an order the sweep expires, and gives back a charge it cannot apply once', async () => {
+    const unpaid = await s.place();
+    await s.openIntent(unpaid.orderId);
+    // Charged, but its part was withdrawn meanwhile: the charge cannot be applied, and goes back.
+    const withdrawn = await s.place();
+    const intentId = (await s.openIntent(withdrawn.orderId)).clientSecret.split('_secret_')[0]!;
+    ctx.stripe.succeed(intentId);
+    await ctx.database.db.updateTable('parts').set({ archived_at: TEST_NOW }).where('id', '=', withdrawn.partId).execute();
+    await pastPayBy(async () => {
+      expect(await ctx.app.orderExpiry.sweep()).toBeGreaterThanOrEqual(2);
+    });
+    expect(await s.order(unpaid.orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
+    expect(await s.order(withdrawn.orderId)).toMatchObject({ status: 'cancelled', cancel_reason: 'expired' });
+    expect(await settledCallsOf(unpaid.orderId)).toEqual(['lookup']);
+    expect(await settledCallsOf(withdrawn.orderId)).toEqual(['lookup', 'refund']);
+    const refunds = ctx.stripe.requests.filter((request) => request.idempotencyKey?.startsWith(`refund:${withdrawn.orderId}:`));
+    expect(refunds.map((request) => request.path)).toEqual(['/v1/refunds']);
   });
 
   it('refunds a charge Stripe reports after the sweep cancelled the order and returned its stock', async () => {
