@@ -7,6 +7,7 @@ import http from 'node:http';
 import os, { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/server/testing/test-env';
+import { type CapturedAnswer, captureAnswer } from './capture';
 import { LOAD_HEADERS } from './load';
 import { pin, takeTurns } from './public-gets';
 
@@ -62,11 +63,11 @@ function replaceOnce(conf: string, pattern: RegExp, by: string): string {
 
 /**
  * The shipped server block with its addresses and paths replaced: one node (the bench's shop) upstream,
- * its own port, cache, log and build folder, and one location more, serving the bench's static files.
+ * its own port, cache, log and build folder, and the bench's static files' locations added.
  */
 export function benchNginxConf(
   shipped: string,
-  { shopPort, port, prefix, staticDir }: { shopPort: number; port: number; prefix: string; staticDir: string },
+  { shopPort, port, prefix, staticLocations }: { shopPort: number; port: number; prefix: string; staticLocations: string },
 ): string {
   let conf = shipped;
   conf = replaceOnce(conf, /(\n\s*server 127\.0\.0\.1:\d+[^\n]*;)+/, `\n    server 127.0.0.1:${shopPort};`);
@@ -74,7 +75,7 @@ export function benchNginxConf(
   conf = replaceOnce(conf, /access_log \/var\/log\/nginx\/\S+/, `access_log ${prefix}/access.log`);
   conf = replaceOnce(conf, /proxy_cache_path \/var\/lib\/nginx\/\S+/, `proxy_cache_path ${prefix}/cache`);
   conf = replaceOnce(conf, /root \/srv\/gearhouse\/dist\/web;/, `root ${WEB_ROOT};`);
-  return replaceOnce(conf, /\n {4}location \/ \{/, `\n    location /bench-static/ {\n        alias ${staticDir}/;\n    }\n$&`);
+  return replaceOnce(conf, /\n {4}location \/ \{/, `\n${staticLocations}$&`);
 }
 
 interface RunningNginx {
@@ -95,12 +96,12 @@ function childPids(pid: number): number[] {
 }
 
 /** Starts nginx in the foreground with a prefix of its own, one worker, the bench's configuration. */
-async function startNginx(binary: string, shopPort: number, prefix: string, staticDir: string): Promise<RunningNginx> {
+async function startNginx(binary: string, shopPort: number, prefix: string, staticLocations: string): Promise<RunningNginx> {
   const port = await freePort();
   for (const dir of ['logs', 'temp']) mkdirSync(path.join(prefix, dir), { recursive: true });
   writeFileSync(
     path.join(prefix, 'gearhouse.conf'),
-    benchNginxConf(readFileSync(SHIPPED_CONF, 'utf8'), { shopPort, port, prefix, staticDir }),
+    benchNginxConf(readFileSync(SHIPPED_CONF, 'utf8'), { shopPort, port, prefix, staticLocations }),
   );
   const mimeTypes = existsSync('/etc/nginx/mime.types') ? 'include /etc/nginx/mime.types;' : '';
   writeFileSync(
@@ -158,6 +159,33 @@ http {
   };
 }
 
+/** Headers nginx writes itself for a static file. */
+const SET_BY_NGINX = new Set(['content-type', 'content-length', 'date', 'server', 'connection', 'keep-alive']);
+
+/**
+ * A location answering a static file with `answer`'s body and headers, and the header nginx's cache
+ * adds, so that it sends the bytes a kept answer sends; nginx's own ETag is off (the answer has one).
+ */
+function staticLocation(requestPath: string, bodyFile: string, answer: CapturedAnswer): string {
+  const quote = (value: string) => {
+    if (value.includes('$')) throw new Error(`a header value nginx would read as a variable: ${value}`);
+    return `"${value.replace(/["\\]/g, '\\$&')}"`;
+  };
+  const type = answer.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
+  const lines = [
+    `location = ${requestPath} {`,
+    `    alias ${bodyFile};`,
+    `    default_type ${quote(type)};`,
+    '    etag off;',
+    ...answer.headers
+      .filter(([name]) => !SET_BY_NGINX.has(name.toLowerCase()))
+      .map(([name, value]) => `    add_header ${name} ${quote(value)};`),
+    '    add_header X-Cache-Status HIT;',
+    '}',
+  ];
+  return lines.map((line) => `    ${line}\n`).join('');
+}
+
 /**
  * How many GETs of `requestPath` in the access log past `from` (bytes) made nginx ask the shop, of how
  * many: a miss, or a stale answer sent while one request refreshes it in the background.
@@ -191,7 +219,7 @@ function fetchRaw(url: string, headers: Record<string, string>) {
 
 /**
  * The shop's page and list answers through the shipped nginx, whose one-second cache answers nearly
- * all of them, against a static file holding the same bytes served by the same nginx; both in
+ * all of them, against a static file served by the same nginx with the same body and headers; both in
  * one-second rounds taking turns, nginx on the last core and the load generator on the others. Also
  * checks that a build file comes from disk as the build's .gz (gzip_static).
  */
@@ -209,13 +237,23 @@ export async function measureBehindNginx(shopUrl: string, seconds: number): Prom
     { label: 'GET /api/parts?limit=24&sort=price_asc', path: '/api/parts?limit=24&sort=price_asc' },
     { label: 'GET search + filters', path: '/api/parts?q=brake&category=brakes&inStock=true' },
   ];
-  const nginx = await startNginx(binary, shopPort, prefix, staticDir);
+  // Each answer as the shop sends it once cached (the first is made and streamed), kept as a static file.
+  let staticLocations = '';
+  for (const [index, route] of routes.entries()) {
+    await captureAnswer(shopUrl, route.path, LOAD_HEADERS);
+    const answer = await captureAnswer(shopUrl, route.path, LOAD_HEADERS);
+    if (answer.status !== 200) throw new Error(`${route.path} answered ${answer.status}`);
+    const bodyFile = path.join(staticDir, `${index}.bin`);
+    writeFileSync(bodyFile, Buffer.from(answer.bodyBase64, 'base64'));
+    staticLocations += staticLocation(`/bench-static/${index}`, bodyFile, answer);
+  }
+  const nginx = await startNginx(binary, shopPort, prefix, staticLocations);
   const cores = availableParallelism();
   const pinned = cores >= 2 && nginx.pids().every((pid) => pin(pid, String(cores - 1))) && pin(process.pid, `0-${cores - 2}`);
   const budgets: NginxBudget[] = [];
   try {
     console.log(
-      `\nBehind the shipped nginx (deploy/nginx.conf: one worker, its one-second cache in front of the shop), against a static file of the same bytes from the same nginx; ${NGINX_GOAL.connections} connections, ${seconds} one-second rounds a side, taking turns${pinned ? `, nginx on core ${cores - 1}` : ''}:`,
+      `\nBehind the shipped nginx (deploy/nginx.conf: one worker, its one-second cache in front of the shop), against a static file with the same body and headers from the same nginx; ${NGINX_GOAL.connections} connections, ${seconds} one-second rounds a side, taking turns${pinned ? `, nginx on core ${cores - 1}` : ''}:`,
     );
     console.log(
       `  ${'route'.padEnd(40)} ${'bytes'.padStart(6)}  ${'through the cache'.padStart(36)}   ${'static file'.padStart(36)}   ratio   shop asked`,
@@ -230,14 +268,17 @@ export async function measureBehindNginx(shopUrl: string, seconds: number): Prom
       const answer = await fetchRaw(`${nginx.url}${route.path}`, LOAD_HEADERS);
       if (answer.status !== 200) throw new Error(`${route.path} through nginx answered ${answer.status}`);
       if (answer.cache !== 'HIT') throw new Error(`${route.path}: nginx's cache answered ${answer.cache || 'nothing'}, not HIT`);
+      // The kept answer's own bytes (a page carries the time it was rendered), headers as the shop's.
       writeFileSync(path.join(staticDir, `${index}.bin`), answer.body);
+      const copy = await fetchRaw(`${nginx.url}/bench-static/${index}`, LOAD_HEADERS);
+      if (!copy.body.equals(answer.body)) throw new Error(`${route.path}: the static copy's body differs from the kept answer's`);
       const accessLog = path.join(prefix, 'access.log');
       const logFrom = statSync(accessLog).size;
       const [cached, file] = await takeTurns(
         route.label,
         [
           { url: `${nginx.url}${route.path}`, pid: nginx.workerPid },
-          { url: `${nginx.url}/bench-static/${index}.bin`, pid: nginx.workerPid },
+          { url: `${nginx.url}/bench-static/${index}`, pid: nginx.workerPid },
         ],
         NGINX_GOAL.connections,
         seconds,
