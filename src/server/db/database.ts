@@ -97,7 +97,7 @@ export const STATEMENT_CACHE_SIZE = 500;
 /**
  * better-sqlite3 as Kysely's SqliteDialect takes it, keeping the compiled statement of the last
  * STATEMENT_CACHE_SIZE texts used: Kysely prepares every query anew, and compiling a statement costs
- * SQLite about as much as running it (docs/decisions/0031-sqlite-statement-cache.md).
+ * SQLite about as much as running it (docs/decisions/0033-kyselys-own-dialects.md).
  */
 export function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
