@@ -33,7 +33,6 @@ for (const name of sections) {
   if (!(SECTIONS as readonly string[]).includes(name))
     throw new Error(`unknown section "${name}"; one of ${SECTIONS.join(', ')}`);
 }
-const PAGES = ['/', '/part', '/reviews', '/login'];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const server = await startBuiltServer();
@@ -79,26 +78,35 @@ try {
     const onLoad = totalBytes(js.onLoad);
     budgets.push({ name: 'JavaScript loaded by / ≤ 150 KB gzipped', figure: kb(onLoad), holds: onLoad <= 150 * 1024 });
 
-    const lighthouse: LighthouseFigure[] = await lighthousePages(server.url, PAGES);
+    const pages = ['/', '/part', `/part/${partId}`, '/reviews', '/login'];
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+    const lighthouse: LighthouseFigure[] = await lighthousePages(server.url, pages, runs);
     // The host's CPU is Lighthouse's benchmark index (higher is faster; Lighthouse's 4× slowdown
     // assumes 1,000 or more), so that a slow host can be told from a slow page.
-    console.log('\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown; host CPU = its benchmark index):');
+    const width = Math.max(...pages.map((page) => page.length));
     console.log(
-      `  ${'page'.padEnd(10)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'host CPU'.padStart(9)}`,
+      `\nLighthouse (mobile: simulated slow 4G, 4× CPU slowdown), the median of ${runs} runs by blocking time; host CPU = its benchmark index;`,
+    );
+    console.log("  by CPU = the blocking time summed over the page's CPU time in its tasks, not their length on the clock:");
+    console.log(
+      `  ${'page'.padEnd(width)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'TBT runs'.padStart(12)} ${'by CPU'.padStart(7)} ${'host CPU'.padStart(9)}`,
     );
     for (const f of lighthouse) {
       console.log(
-        `  ${f.path.padEnd(10)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)} ${String(f.seo).padStart(5)} ${`${(f.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${f.tbtMs.toFixed(0)} ms`.padStart(8)} ${f.benchmarkIndex.toFixed(0).padStart(9)}`,
+        `  ${f.path.padEnd(width)} ${String(f.performance).padStart(5)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)} ${String(f.seo).padStart(5)} ${`${(f.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${f.tbtMs.toFixed(0)} ms`.padStart(8)} ${`${f.tbtRangeMs[0].toFixed(0)}–${f.tbtRangeMs[1].toFixed(0)} ms`.padStart(12)} ${`${f.cpuBlockingMs.toFixed(0)} ms`.padStart(7)} ${f.benchmarkIndex.toFixed(0).padStart(9)}`,
       );
+      if (f.mainThread) console.log(`      main thread (×4 as simulated): ${f.mainThread}`);
       for (const audit of f.failing) console.log(`      costs points: ${audit}`);
+    }
+    for (const f of lighthouse) {
+      budgets.push({
+        name: `Lighthouse performance ≥ 95 and total blocking time < 200 ms: ${f.path}`,
+        figure: `${f.performance}, ${f.tbtMs.toFixed(0)} ms (host CPU ${f.benchmarkIndex.toFixed(0)})`,
+        holds: f.performance >= 95 && f.tbtMs < 200,
+      });
     }
     const lowest = (pick: (f: LighthouseFigure) => number) => Math.min(...lighthouse.map(pick));
     const slowest = Math.max(...lighthouse.map((f) => f.lcpMs));
-    budgets.push({
-      name: 'Lighthouse performance ≥ 95 (lowest page)',
-      figure: String(lowest((f) => f.performance)),
-      holds: lowest((f) => f.performance) >= 95,
-    });
     budgets.push({
       name: 'Lighthouse accessibility = 100 (lowest page)',
       figure: String(lowest((f) => f.accessibility)),
@@ -115,12 +123,6 @@ try {
       holds: lowest((f) => f.seo) >= 95,
     });
     budgets.push({ name: 'LCP ≤ 2.0 s (slowest page)', figure: `${(slowest / 1000).toFixed(2)} s`, holds: slowest <= 2000 });
-    const blocking = lighthouse.reduce((worst, f) => (f.tbtMs > worst.tbtMs ? f : worst));
-    budgets.push({
-      name: 'total blocking time < 200 ms (slowest page)',
-      figure: `${blocking.tbtMs.toFixed(0)} ms (${blocking.path})`,
-      holds: blocking.tbtMs < 200,
-    });
   }
 
   const rss = server.rssMb();
