@@ -11,7 +11,9 @@ function stockOf(partId: string): number {
 
 function ordersOf(email: string) {
   return queryShopDatabase<{ id: string; status: string; quantity: number; transaction_id: string | null }>(
-    'SELECT id, status, quantity, transaction_id FROM orders WHERE customer_email = ? ORDER BY created_at',
+    `SELECT o.id, o.status, l.quantity, o.transaction_id
+       FROM orders o JOIN order_lines l ON l.order_id = o.id
+      WHERE o.customer_email = ? ORDER BY o.created_at`,
     email,
   );
 }

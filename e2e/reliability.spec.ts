@@ -152,9 +152,10 @@ interface OrderRow {
 
 async function ordersTagged(shop: ShopProcess, tag: string): Promise<OrderRow[]> {
   return shop.query<OrderRow>(
-    `select id, user_id, part_id, part_name, image_url, unit_price_cents, quantity, total_cents, customer_name,
-            customer_email, phone, address, status, created_at, updated_at
-       from orders where address like ?`,
+    // Each booking here is of one line; an order written without its line shows as one with no part.
+    `select o.id, o.user_id, l.part_id, l.part_name, l.image_url, l.unit_price_cents, l.quantity, o.total_cents,
+            o.customer_name, o.customer_email, o.phone, o.address, o.status, o.created_at, o.updated_at
+       from orders o left join order_lines l on l.order_id = o.id where o.address like ?`,
     [`${tag} #%`],
   );
 }

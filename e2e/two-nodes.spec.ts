@@ -176,7 +176,7 @@ test('60 concurrent bookings of 12 against a stock of 240, split across both nod
   await db.connect();
   try {
     const { rows } = await db.query<{ orders: string; stock: number }>(
-      'select (select count(*) from orders where part_id = $1) as orders, (select stock from part_stock where part_id = $1) as stock',
+      'select (select count(*) from order_lines where part_id = $1) as orders, (select stock from part_stock where part_id = $1) as stock',
       [partId],
     );
     expect(Number(rows[0]?.orders)).toBe(20);
