@@ -41,4 +41,7 @@ await build({
 // (src/server/db/seed/demo-pictures.ts); the Docker image ships dist/ whole.
 await rm('dist/server/pictures', { recursive: true, force: true });
 await cp('src/server/db/seed/pictures', 'dist/server/pictures', { recursive: true });
+// So do the invoice's fonts, which src/server/modules/orders/invoice-pdf.ts reads from beside itself.
+await rm('dist/server/fonts', { recursive: true, force: true });
+await cp('src/server/modules/orders/fonts', 'dist/server/fonts', { recursive: true });
 console.log('server bundled into dist/server');

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import pdfmake from 'pdfmake';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -18,18 +17,14 @@ const c = copy.invoice;
 
 // PDF's standard fonts know Latin-1 only, so the invoice embeds Arimo: Latin with its extensions, Greek,
 // Cyrillic and Vietnamese, with Helvetica's widths, so the layout stays as it was; pdfmake embeds only
-// the glyphs an invoice uses (docs/decisions/0026-invoice-font.md). The files are resolved as a package
-// (dependencies stay outside the bundle), so src/ and dist/server find them alike, and read once into
-// pdfmake's in-memory files: a missing font stops the server at start, not at the first invoice.
-const fontFile = createRequire(import.meta.url);
-pdfmake.virtualfs.writeFileSync(
-  'Arimo-Regular.ttf',
-  readFileSync(fontFile.resolve('@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf')),
-);
-pdfmake.virtualfs.writeFileSync(
-  'Arimo-Bold.ttf',
-  readFileSync(fontFile.resolve('@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf')),
-);
+// the glyphs an invoice uses (docs/decisions/0026-invoice-font.md). The files are committed trimmed to
+// what a PDF needs (scripts/trim-invoice-font.sh): fontkit decodes a font's layout tables again for
+// every document (docs/decisions/0035-a-trimmed-invoice-font.md). They sit next to this file in the
+// sources and next to the bundle in dist/server, and are read once into pdfmake's in-memory files: a
+// missing font stops the server at start, not at the first invoice.
+const fontsDir = new URL('./fonts/', import.meta.url);
+pdfmake.virtualfs.writeFileSync('Arimo-Regular.ttf', readFileSync(new URL('Arimo-Regular.ttf', fontsDir)));
+pdfmake.virtualfs.writeFileSync('Arimo-Bold.ttf', readFileSync(new URL('Arimo-Bold.ttf', fontsDir)));
 // The invoice sets nothing in italics: those faces are the upright ones rather than two more files.
 pdfmake.setFonts({
   Arimo: { normal: 'Arimo-Regular.ttf', bold: 'Arimo-Bold.ttf', italics: 'Arimo-Regular.ttf', bolditalics: 'Arimo-Bold.ttf' },
@@ -82,11 +77,15 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
       {
         margin: [0, 28, 0, 28],
         columns: [
-          party(c.seller, seller.name, [
-            ...addressLines(seller.address),
+          party(c.seller, asWritten(seller.name), [
+            ...addressLines(asWritten(seller.address)),
             ...(seller.vatNumber ? [c.vatNumber(seller.vatNumber)] : []),
           ]),
-          party(c.buyer, order.customer_name, [...addressLines(order.address), order.customer_email, order.phone]),
+          party(c.buyer, asWritten(order.customer_name), [
+            ...addressLines(asWritten(order.address)),
+            order.customer_email,
+            order.phone,
+          ]),
         ],
         columnGap: 24,
       },
@@ -104,7 +103,7 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
             ],
             ...lines.map((line) => [
               { text: line.sku, noWrap: true },
-              line.part_name,
+              asWritten(line.part_name),
               { text: String(line.quantity), alignment: 'right' },
               money(line.unit_price_cents),
               money(Number(line.line_total_cents)),
@@ -134,6 +133,14 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
     ],
   };
   return pdfmake.createPdf(definition).getBuffer();
+}
+
+/**
+ * Free text in its composed form: the trimmed font places no combining marks (its mark tables are
+ * dropped), so "z" followed by a combining dot is printed as the one glyph "ż", as typed on a keyboard.
+ */
+function asWritten(text: string): string {
+  return text.normalize('NFC');
 }
 
 function addressLines(address: string): string[] {
