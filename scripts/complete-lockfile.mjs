@@ -24,7 +24,14 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     const target = `${key.slice(0, -'@tailwindcss/oxide'.length)}${dependency}`;
     const platform = platforms[dependency.replace('@tailwindcss/oxide-', '')];
     if (lock.packages[target] || !platform) continue;
-    lock.packages[target] = { version: entry.version, ...platform, dev: entry.dev, license: 'MIT', optional: true, engines: entry.engines };
+    lock.packages[target] = {
+      version: entry.version,
+      ...platform,
+      dev: entry.dev,
+      license: 'MIT',
+      optional: true,
+      engines: entry.engines,
+    };
     added += 1;
   }
 }

@@ -1,5 +1,5 @@
 // npm test — every check and every test, in the order that fails fastest:
-// types, lint, unit + API tests (SQLite and PostgreSQL), production build, end-to-end in Chromium.
+// types, lint, formatting, unit + API tests (SQLite and PostgreSQL), production build, end-to-end in Chromium.
 // Prints the time of each step and the slowest tests (scripts/test-timings.mjs), then one closing
 // line "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ const playwrightReport = path.join(reports, 'playwright.json');
 const steps = [
   ['typecheck', 'node_modules/.bin/tsc', ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'node_modules/.bin/eslint', ['.']],
+  ['formatting', 'node_modules/.bin/prettier', ['--check', '--log-level=warn', '.']],
   [
     'unit and API tests',
     'node_modules/.bin/vitest',
