@@ -10,7 +10,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { refuseBodiesWhereNoneIsDeclared, registerJsonBodyParser } from './http/body-shape';
 import { fastifyTrustProxy } from './http/client-address';
-import { answerKnownUrlsEarly, type InvalidationBus, registerCaching } from './http/cache';
+import { answerKnownUrlsEarly, BROTLI_QUALITY_SENT_ONCE, type InvalidationBus, registerCaching } from './http/cache';
 import { dropRequestsOfGoneClients } from './http/client-gone';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
@@ -215,11 +215,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   }
   await registerCaching(app, { ttlMs: deps.responseCacheTtlMs ?? config.responseCacheTtlMs, bus: cacheBus });
-  // On-the-fly compression of API answers: brotli at a low quality costs little CPU and still beats gzip.
-  // Static assets are pre-compressed at build time at the highest quality instead.
+  // On-the-fly compression of API answers: brotli at a low quality costs little CPU and still beats gzip
+  // (a public answer the cache does not keep is compressed alike). Static assets are pre-compressed at
+  // build time at the highest quality instead.
   await app.register(compress, {
     threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY_SENT_ONCE } },
     zlibOptions: { level: 6 },
   });
   const internalRequestHeader = { name: 'x-gearhouse-render', value: randomBytes(32).toString('base64url') };

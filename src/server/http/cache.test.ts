@@ -1,7 +1,26 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertPart } from '../testing/factories';
 import { describeOnEachEngine } from '../testing/test-app';
+import { bodyFor } from './cache';
+
+describe('the compression of a stored body', () => {
+  const body = Buffer.from(
+    JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: `part-${i}`, name: `Brake pad set ${i * 7919}`, stock: i }))),
+  );
+  const brotliAt = (quality: number) =>
+    brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+
+  it('spends the slower brotli quality on a body kept and sent many times, the quick one on a body sent once', () => {
+    expect(brotliAt(4)).not.toEqual(brotliAt(6));
+    const kept = bodyFor({ body, encoded: new Map() }, 'br');
+    const once = bodyFor({ body, encoded: new Map(), sentOnce: true }, 'br');
+    expect(kept).toEqual({ body: brotliAt(6), encoding: 'br' });
+    expect(once).toEqual({ body: brotliAt(4), encoding: 'br' });
+  });
+});
 
 describeOnEachEngine(
   'the response cache for public answers',
