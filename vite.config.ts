@@ -48,6 +48,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 2048,
+    // A browser without modulepreload (Safari before 17) only loses the early download; the polyfill
+    // cost every page 0.5 KB gzipped in its entry.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

@@ -25,6 +25,30 @@ function holdInView(target: HTMLElement): () => void {
 }
 
 /**
+ * A target that is not drawn yet (a section whose code arrives after the data, on a page the browser
+ * renders itself) is held in view once it appears, if it does so within a moment.
+ */
+function holdWhenDrawn(id: string): () => void {
+  let release: (() => void) | undefined;
+  const observer = new MutationObserver(() => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    stopWaiting();
+    release = holdInView(target);
+  });
+  const stopWaiting = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const timer = setTimeout(stopWaiting, HOLD_MS);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    stopWaiting();
+    release?.();
+  };
+}
+
+/**
  * Scrolls to the URL's #fragment once the page's data has loaded, and holds it there while the page
  * settles. The router scrolls as soon as the page renders, but sections that are still loading grow
  * afterwards and push the target down.
@@ -41,9 +65,10 @@ export function useScrollToHashWhenSettled(): void {
     // effects, after this component rendered.
     if (!hash || handled.current === key || queryClient.isFetching() > 0) return;
     handled.current = key;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    const id = decodeURIComponent(hash.slice(1));
     release.current?.();
-    release.current = target ? holdInView(target) : undefined;
+    const target = document.getElementById(id);
+    release.current = target ? holdInView(target) : holdWhenDrawn(id);
   }, [hash, key, fetching, queryClient]);
   useEffect(() => () => release.current?.(), []);
 }

@@ -1,24 +1,31 @@
 import * as copy from '#shared/copy';
+import { deferredSections } from '../../components/deferred-sections';
 import { blogsQueryOptions } from '../../features/blogs/api/get-blogs';
-import { LatestNewsSection } from '../../features/blogs/components/latest-news-section';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
-import { ContactSection } from '../../features/contact/components/contact-section';
 import { Hero } from '../../features/landing/components/hero';
-import { WhyChooseUs } from '../../features/landing/components/why-choose-us';
-import { NewsletterSection } from '../../features/newsletter/components/newsletter-section';
 import { bestSellersQueryOptions } from '../../features/parts/api/get-best-sellers';
 import { partsQueryOptions } from '../../features/parts/api/get-parts';
-import { BestSellersSection } from '../../features/parts/components/best-sellers-section';
 import { NewPartsSection, newPartsQuery } from '../../features/parts/components/new-parts-section';
 import { PART_CARD_ACTION_CLASS, type PartCardAction } from '../../features/parts/components/part-card';
-import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
-import { LatestReviewsSection, latestReviewsQuery } from '../../features/reviews/components/latest-reviews-section';
+import { latestReviewsQuery, reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
 import { settingsQueryOptions } from '../../features/settings/api/get-settings';
-import { FlashDealSection } from '../../features/settings/components/flash-deal-section';
 import { useScrollToHashWhenSettled } from '../../lib/use-scroll-to-hash';
 import { pageLoader } from '../page-data';
 
-/** What the sections show: the new parts, the best sellers, the flash deal, the latest posts and reviews. */
+// Everything from the best sellers down: its code loads as the visitor scrolls near it.
+const belowTheFold = deferredSections(() => import('../landing-below-the-fold'));
+const BestSellersSection = belowTheFold.section((module) => module.BestSellersSection);
+const WhyChooseUs = belowTheFold.section((module) => module.WhyChooseUs);
+const FlashDealSection = belowTheFold.section((module) => module.FlashDealSection);
+const NewsletterSection = belowTheFold.section((module) => module.NewsletterSection);
+const LatestNewsSection = belowTheFold.section((module) => module.LatestNewsSection);
+const LatestReviewsSection = belowTheFold.section((module) => module.LatestReviewsSection);
+const ContactSection = belowTheFold.section((module) => module.ContactSection);
+
+/**
+ * What the sections show: the new parts, the best sellers, the flash deal, the latest posts and reviews;
+ * and the code of the sections below the fold, which the server needs to draw them.
+ */
 export const loader = pageLoader((queryClient) =>
   Promise.all([
     queryClient.ensureQueryData(partsQueryOptions(newPartsQuery)),
@@ -26,6 +33,7 @@ export const loader = pageLoader((queryClient) =>
     queryClient.ensureQueryData(settingsQueryOptions()),
     queryClient.ensureQueryData(blogsQueryOptions()),
     queryClient.ensureQueryData(reviewsQueryOptions(latestReviewsQuery)),
+    belowTheFold.load(),
   ]),
 );
 

@@ -7,6 +7,13 @@ export interface ReviewsQuery {
   limit?: number;
 }
 
+/**
+ * The landing page's latest 9 (docs/shop-rules.md, "Landing page"), asked for by its section and ahead
+ * by its loader. Equal to LANDING_REVIEW_COUNT in #shared/schemas/reviews, which is not imported here
+ * because that module would pull zod into the landing page's first chunk.
+ */
+export const latestReviewsQuery: ReviewsQuery = { limit: 9 };
+
 /** Reviews, newest first. */
 export function getReviews(query: ReviewsQuery, call: ApiCall = {}): Promise<ReviewList> {
   return apiRequest<ReviewList>(`/api/reviews${queryString({ page: query.page, limit: query.limit })}`, call);

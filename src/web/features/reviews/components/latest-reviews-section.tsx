@@ -6,17 +6,8 @@ import { Reveal } from '../../../components/reveal';
 import { SectionError } from '../../../components/section-error';
 import { SectionHeading } from '../../../components/section-heading';
 import { Spinner } from '../../../components/spinner';
-import { type ReviewsQuery, useReviewsQuery } from '../api/get-reviews';
+import { latestReviewsQuery, useReviewsQuery } from '../api/get-reviews';
 import { ReviewGrid } from './review-grid';
-
-/**
- * The latest 9 (docs/shop-rules.md, "Landing page"). Equal to LANDING_REVIEW_COUNT in #shared/schemas/reviews, which is
- * not imported here because that module would pull zod into the landing page's first chunk.
- */
-export const LATEST_REVIEW_COUNT = 9;
-
-/** The section's list, also loaded ahead by the landing page's loader. */
-export const latestReviewsQuery: ReviewsQuery = { limit: LATEST_REVIEW_COUNT };
 
 /** The latest reviews, newest first, with "All Review" to /reviews. */
 export function LatestReviewsSection() {
