@@ -90,8 +90,9 @@ export class ShopProcess {
       DATA_DIR: this.dataDir,
       ...(this.database ? { DATABASE_URL: postgresUrlFor(this.database) } : {}),
       DEMO_MODE: 'true',
-      // info: the shutdown's own log lines are part of what the graceful test reads.
-      LOG_LEVEL: 'info',
+      // debug: the shutdown's own log lines and each request's "incoming request" line (written at debug)
+      // are part of what the graceful test reads.
+      LOG_LEVEL: 'debug',
       // The stop without a grace period: the port closes at once (src/server/shutdown.test.ts has the grace period).
       SHUTDOWN_GRACE_SECONDS: '0',
       MALLOC_ARENA_MAX: '2',

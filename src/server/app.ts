@@ -16,6 +16,7 @@ import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
 import { registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
+import { OneLinePerRequest } from './http/request-logging';
 import { countsWithFallback, memoryCounts, redisCounts, registerRateLimits } from './http/rate-limit';
 import { registerOpenApi } from './http/openapi';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
@@ -111,16 +112,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const given = req.headers['x-request-id'];
     return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();
   };
+  const requestLines = new OneLinePerRequest();
   const app = Fastify({
-    // Fastify's own pino logger: a line when a request comes in and one when its answer is sent.
+    // Fastify's own pino logger: one line a request, when its answer is sent (the line of its coming
+    // in at debug level).
     logger: logTarget ? { level: logTarget.level, stream: logTarget.stream } : false,
+    logController: requestLines,
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // Behind a load balancer the client's address is in X-Forwarded-For; rate limits count by it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     // A path the router cannot decode, or a parameter over maxParamLength, is answered as problem+json too.
-    frameworkErrors: answerError,
+    // No route runs for it, so Fastify writes no line when it is answered: its line is written here.
+    frameworkErrors: (error, request, reply) => {
+      answerError(error, request, reply);
+      requestLines.requestCompleted(null, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.trustProxy === true) {

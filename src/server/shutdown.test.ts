@@ -121,8 +121,8 @@ describe.each(availableEngines())('SIGTERM under load [%s]', (engine) => {
         DATABASE_URL: database.location.kind === 'postgres' ? database.location.url : '',
         DEMO_MODE: 'false',
         AUTH_SECRET: 'shutdown-test-secret-0123456789-abcdefghij',
-        // info: the server's "incoming request" lines say when it has a request.
-        LOG_LEVEL: 'info',
+        // debug: the server's "incoming request" lines (written at debug) say when it has a request.
+        LOG_LEVEL: 'debug',
         RATE_LIMIT_PER_MINUTE: '100000000',
         AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
         SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),

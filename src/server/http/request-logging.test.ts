@@ -43,13 +43,26 @@ describe('structured request logs', () => {
   const entriesFor = (requestId: string) =>
     lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.reqId === requestId);
 
-  it('writes one JSON line per request event, each with the request id the answer carries', async () => {
+  it('writes one JSON line per request, when it is answered, with the request id the answer carries', async () => {
     const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'proxy-req-1' } });
     expect(res.headers['x-request-id']).toBe('proxy-req-1');
     const entries = entriesFor('proxy-req-1');
-    expect(entries.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
-    expect(entries[1]).toMatchObject({ level: 30, res: { statusCode: 200 } });
-    expect(typeof entries[1]?.responseTime).toBe('number');
+    expect(entries.map((entry) => entry.msg)).toEqual(['request completed']);
+    expect(entries[0]).toMatchObject({ level: 30, req: { method: 'GET', url: '/api/health' }, res: { statusCode: 200 } });
+    expect(typeof entries[0]?.responseTime).toBe('number');
+  });
+
+  it('writes the line of a path the router refuses before any route runs', async () => {
+    const res = await app.inject({ url: '/api/parts/%zz', headers: { 'x-request-id': 'undecodable-1' } });
+    expect(res.statusCode).toBe(400);
+    const entries = entriesFor('undecodable-1');
+    expect(entries).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ url: '/api/parts/%zz' }),
+        res: { statusCode: 400 },
+      }),
+    ]);
   });
 
   it('writes the URL as the client sent it, and never its cookie or authorization', async () => {
@@ -63,10 +76,10 @@ describe('structured request logs', () => {
       },
     });
     const written = lines.filter((line) => line.includes('"proxy-req-2"'));
-    expect(written).toHaveLength(2);
-    const [incoming] = entriesFor('proxy-req-2');
+    expect(written).toHaveLength(1);
+    const [completed] = entriesFor('proxy-req-2');
     // Percent-encoded where it had to be, quotes and backslashes escaped in the JSON.
-    expect((incoming?.req as { url: string }).url).toContain('back\\slash&u=%C3%A9t%C3%A9&c=%22raw%22');
+    expect((completed?.req as { url: string }).url).toContain('back\\slash&u=%C3%A9t%C3%A9&c=%22raw%22');
     expect(lines.join('\n')).not.toMatch(/secret-cookie|secret-token/);
   });
 
@@ -82,13 +95,49 @@ describe('structured request logs', () => {
       await app.inject({ url, remoteAddress, headers: { host, 'x-request-id': `changing-${i}` } });
     const after = Date.now();
     for (const [i, { url, host, remoteAddress }] of asked.entries()) {
-      const [incoming, completed] = entriesFor(`changing-${i}`);
-      expect(incoming?.req).toMatchObject({ method: 'GET', url, host, remoteAddress });
+      const [completed, ...more] = entriesFor(`changing-${i}`);
+      expect(more).toEqual([]);
       expect(completed?.msg).toBe('request completed');
-      for (const entry of [incoming, completed]) {
-        expect(entry?.time).toBeGreaterThanOrEqual(before);
-        expect(entry?.time).toBeLessThanOrEqual(after);
-      }
+      expect(completed?.req).toMatchObject({ method: 'GET', url, host, remoteAddress });
+      expect(completed?.time).toBeGreaterThanOrEqual(before);
+      expect(completed?.time).toBeLessThanOrEqual(after);
+    }
+  });
+
+  it('writes the line of a request coming in at debug level, before its answer is sent', async () => {
+    const debug: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        debug.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const debugApp = await buildApp(testConfig(dir), {
+      database,
+      logger: { level: 'debug', stream },
+      responseCacheTtlMs: 0,
+      orderSweepIntervalMs: 0,
+      mailDispatchIntervalMs: 0,
+    });
+    let linesWhileHandled: Record<string, unknown>[] = [];
+    debugApp.get('/api/test-only/slow', async () => {
+      linesWhileHandled = debug.map((line) => JSON.parse(line) as Record<string, unknown>);
+      return { ok: true };
+    });
+    try {
+      await debugApp.inject({ url: '/api/test-only/slow?n=1', headers: { 'x-request-id': 'received-1' } });
+      const mine = (entries: Record<string, unknown>[]) => entries.filter((entry) => entry.reqId === 'received-1');
+      expect(mine(linesWhileHandled)).toEqual([
+        expect.objectContaining({
+          level: 20,
+          msg: 'incoming request',
+          req: expect.objectContaining({ url: '/api/test-only/slow?n=1' }),
+        }),
+      ]);
+      const entries = mine(debug.map((line) => JSON.parse(line) as Record<string, unknown>));
+      expect(entries.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+    } finally {
+      await debugApp.close();
     }
   });
 
