@@ -18,6 +18,12 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
+# The nginx of deploy/docker-compose.yml, with the build's files it sends itself (/assets/, see
+# deploy/nginx.compose.conf): those of the same build as the nodes. Built by compose with
+# `target: proxy`; the image `docker build` makes by default is still the runtime below.
+FROM nginx:1.27-bookworm AS proxy
+COPY --from=build /app/dist/web /srv/gearhouse/dist/web
+
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
