@@ -23,6 +23,21 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | Trust
  * fresh limits. @fastify/rate-limit's own normalisation, the network written with its length.
  */
 export function clientKey(ip: string): string {
-  const key = normalizeIP(ip, 64);
-  return key.includes(':') ? `${key}/64` : key;
+  // An IPv4 address is checked in well under a microsecond; an IPv6 one is parsed twice, about 8 µs.
+  if (!ip.includes(':')) return normalizeIP(ip, 64);
+  let key = ipv6Keys.get(ip);
+  if (key === undefined) {
+    const normal = normalizeIP(ip, 64);
+    key = normal.includes(':') ? `${normal}/64` : normal;
+    if (ipv6Keys.size >= IPV6_ADDRESSES_KEPT) ipv6Keys.clear();
+    ipv6Keys.set(ip, key);
+  }
+  return key;
 }
+
+/**
+ * The keys of the IPv6 addresses seen lately, so that a client's every request does not parse its
+ * address again. Bounded: addresses made up to miss (a /64 holds billions) only push each other out.
+ */
+const ipv6Keys = new Map<string, string>();
+const IPV6_ADDRESSES_KEPT = 10_000;

@@ -30,6 +30,17 @@ describe('the client a request is counted as', () => {
     expect(clientKey('::1')).toBe('::/64');
     expect(clientKey('2001:db8::')).toBe('2001:db8::/64');
   });
+
+  it('is the same for an address asked again, after more other addresses than are remembered', () => {
+    const first = '2001:db8:85a3:8d3::1';
+    expect(clientKey(first)).toBe('2001:db8:85a3:8d3::/64');
+    for (let i = 0; i < 12_000; i++) {
+      expect(clientKey(`2001:db8:${(i % 65_536).toString(16)}:${Math.floor(i / 65_536)}::7`)).toMatch(/::\/64$/);
+      if (i % 3_000 === 0) expect(clientKey(first)).toBe('2001:db8:85a3:8d3::/64');
+    }
+    expect(clientKey(first)).toBe('2001:db8:85a3:8d3::/64');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
 });
 
 describe('counts kept in memory', () => {
