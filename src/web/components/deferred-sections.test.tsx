@@ -76,6 +76,11 @@ describe('deferredSections', () => {
     expect(container.querySelector('button')).toBe(button);
     expect(button?.textContent).toBe('Clicked 0');
 
+    // The page renders again before the visitor scrolls: the section is left as the server drew it.
+    await act(async () => root?.render(<Section label="Clicked" />));
+    expect(importModule).not.toHaveBeenCalled();
+    expect(container.querySelector('button')).toBe(button);
+
     await act(async () => scrollNear());
     expect(importModule).toHaveBeenCalledTimes(1);
     expect(container.querySelector('button')).toBe(button);

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, use, useEffect, useRef } from 'react';
+import { type ComponentType, memo, Suspense, use, useEffect, useRef } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 import { SectionBoundary } from './section-boundary';
 
@@ -50,7 +50,9 @@ export function deferredSections<M>(importModule: () => Promise<M>, margin = '40
   return {
     load,
     section<P extends object>(pick: (module: M) => ComponentType<P>) {
-      return function DeferredSection(props: P) {
+      // Memoised: a page that renders again (a fetch starting or ending) must not reach a section
+      // still waiting for its code, or React would drop the server's markup and draw it anew.
+      return memo(function DeferredSection(props: P) {
         const ref = useRef<HTMLDivElement>(null);
         useEffect(() => {
           const element = ref.current;
@@ -79,7 +81,7 @@ export function deferredSections<M>(importModule: () => Promise<M>, margin = '40
             </SectionBoundary>
           </div>
         );
-      };
+      });
     },
   };
 }
