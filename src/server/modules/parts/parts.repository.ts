@@ -349,28 +349,6 @@ export type ReservedPart = Pick<
   | 'flash_deal_since'
 >;
 
-/**
- * Reserves `quantity` of a live part's stock for an order in one conditional statement, so concurrent bookings can
- * never oversell: the row lock (PostgreSQL) or the single writer (SQLite) makes the check and the
- * decrement one step. Then, the stock's row ours until commit, the part's SKU, name, picture, price
- * and tiers are read in a statement of their own: an admin's change of the part locks its stock's row
- * first (`updateLivePart`), so a booking that waited for one reads the part as it was changed, and
- * that is the price the stock was taken at. Answers undefined when the stock was not taken, or the
- * part went off sale meanwhile (the caller rolls back).
- */
-export async function reserveStock(trx: Db, partId: string, quantity: number): Promise<ReservedPart | undefined> {
-  const taken = await trx
-    .updateTable('part_stock')
-    .set({ stock: sql<number>`stock - ${quantity}` })
-    .where('part_id', '=', partId)
-    .where('stock', '>=', quantity)
-    .returning('stock')
-    .executeTakeFirst();
-  if (!taken) return undefined;
-  const part = await reservedParts(trx, [partId]).executeTakeFirst();
-  return part && { ...part, stock: taken.stock };
-}
-
 /** What an order copies from the live parts whose stock it took. */
 const reservedParts = (trx: Db, ids: readonly string[]) =>
   trx
@@ -405,36 +383,48 @@ function lockedInIdOrder(trx: Db, ids: readonly string[]) {
 }
 
 /**
- * `reserveStock` for each line of an order (no part twice), all or none to the caller: answers each
- * line's reserved part, or undefined for a line whose stock was not taken (the caller rolls back).
- * On PostgreSQL an order of several parts locks their stocks' rows in id order first, as every order
- * does, so two orders of the same parts wait for each other instead of deadlocking; then takes every
- * line's stock in one statement and reads the parts in one more: three round trips while the locks
- * are held, where a statement per line took one a line. SQLite runs in the process and takes them one
- * at a time.
+ * Reserves each line's quantity of its live part's stock for an order (no part twice), all or none to
+ * the caller: answers each line's reserved part, or undefined for a line whose stock was not taken
+ * (the caller rolls back). Every line's stock is taken in one conditional statement, so concurrent
+ * bookings never oversell: the row locks (PostgreSQL) or the single writer (SQLite) make each check
+ * and decrement one step. On PostgreSQL that statement first locks the stocks' rows in part id order,
+ * as every order does, so two orders of the same parts wait for each other instead of deadlocking.
+ *
+ * Then, the stocks' rows ours until commit, the parts' SKU, name, picture, price and tiers are read in
+ * a statement of their own: an admin's change of a part locks its stock's row first
+ * (`updateLivePart`), so a booking that waited for one reads the part as it was changed, and that is
+ * the price the stock was taken at. Two statements whatever the number of lines.
  */
 export async function reserveStocks(
   trx: Db,
   lines: readonly { partId: string; quantity: number }[],
 ): Promise<(ReservedPart | undefined)[]> {
-  if (lines.length === 1 || !isPostgres(trx)) {
-    const reserved: (ReservedPart | undefined)[] = [];
-    for (const line of lines) reserved.push(await reserveStock(trx, line.partId, line.quantity));
-    return reserved;
-  }
-  const ids = lines.map((line) => line.partId);
-  await lockedInIdOrder(trx, ids).execute();
-  const wanted = sql<{ id: string; quantity: number }>`(values ${sql.join(
-    lines.map((line) => sql`(${line.partId}, ${line.quantity}::integer)`),
-  )})`.as<'wanted'>(sql`wanted(id, quantity)`);
-  const taken = await trx
+  let take = trx
+    .with(
+      'wanted(id, quantity)',
+      () =>
+        sql<{ id: string; quantity: number }>`(values ${sql.join(
+          lines.map((line) => sql`(${line.partId}, cast(${line.quantity} as integer))`),
+        )})`,
+    )
     .updateTable('part_stock')
-    .from(wanted)
+    .from('wanted')
     .set({ stock: sql<number>`part_stock.stock - wanted.quantity` })
     .whereRef('part_stock.part_id', '=', 'wanted.id')
-    .whereRef('part_stock.stock', '>=', 'wanted.quantity')
-    .returning(['part_stock.part_id', 'part_stock.stock'])
-    .execute();
+    .whereRef('part_stock.stock', '>=', 'wanted.quantity');
+  // The update takes a row's lock as it meets the row; the locks of several are taken in id order by
+  // the subquery first. One row cannot deadlock with itself, nor can SQLite's single writer.
+  if (lines.length > 1 && isPostgres(trx)) {
+    take = take
+      .from(
+        lockedInIdOrder(
+          trx,
+          lines.map((line) => line.partId),
+        ).as('locked'),
+      )
+      .whereRef('locked.part_id', '=', 'part_stock.part_id');
+  }
+  const taken = await take.returning(['part_stock.part_id', 'part_stock.stock']).execute();
   const stockLeft = new Map(taken.map((row) => [row.part_id, row.stock]));
   const parts = taken.length > 0 ? await reservedParts(trx, [...stockLeft.keys()]).execute() : [];
   const byId = new Map(parts.map((part) => [part.id, { ...part, stock: stockLeft.get(part.id)! }]));
