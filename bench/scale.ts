@@ -205,6 +205,7 @@ export async function generateScaleData(handle: DatabaseHandle, customerId: stri
   await handle.db.transaction().execute(async (trx) => {
     await insertCategories(trx);
     await sql.raw(partsSql(handle.dialect, SCALE.parts)).execute(trx);
+    await sql.raw(partStockSql(handle.dialect, SCALE.parts)).execute(trx);
     await sql.raw(vehiclesSql).execute(trx);
     await sql.raw(fitmentsSql).execute(trx);
     if (handle.dialect === 'sqlite') {
@@ -271,7 +272,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
       `  ${engine}: ${SCALE.parts.toLocaleString('en')} parts, ${(SCALE.parts * SCALE.fitmentsPerPart).toLocaleString('en')} fitments and ${SCALE.orders.toLocaleString('en')} orders generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   };
-  return withScaleShop(engine, log, generate, async ({ app, customer, admin }) => {
+  const measure = async ({ app, customer, admin }: ScaleShop) => {
     // [label, url, cookie, budgeted]
     const cases: [string, string, string | undefined, boolean][] = [
       ['search: a word ?q=brake (5,000 hits)', '/api/parts?q=brake', undefined, true],
@@ -301,14 +302,20 @@ async function measureEngine(engine: 'sqlite' | 'postgres', log: (line: string) 
       ['admin overview, 90 days', '/api/admin/overview?days=90', admin.cookie, true],
     ];
     const figures: ScaleFigure[] = [];
+    // SCALE_CASES=<text>,<text>: only the cases whose label contains one of them.
+    const only = process.env.SCALE_CASES?.split(',');
     for (const [label, url, cookie, budgeted] of cases) {
+      if (only && !only.some((text) => label.includes(text))) continue;
       const ms = await p95(app, url, cookie);
       figures.push({ engine, label, p95Ms: ms, budgeted });
       const verdict = !budgeted ? 'no budget' : ms <= SCALE_BUDGET_MS ? 'ok' : 'over';
       log(`  ${engine.padEnd(9)} ${label.padEnd(44)} p95 ${ms.toFixed(1).padStart(7)} ms   ${verdict}`);
     }
     return figures;
-  });
+  };
+  // SCALE_KEEP=<folder>: the generated databases are kept there (and in PostgreSQL's gh_bench_scale_kept) for the next run.
+  const keep = process.env.SCALE_KEEP ? { dir: process.env.SCALE_KEEP, postgresName: 'gh_bench_scale_kept' } : undefined;
+  return withScaleShop(engine, log, generate, measure, keep);
 }
 
 /** Both engines, one after the other (`SCALE_ENGINES=sqlite` for one); a few minutes each on a 2-core machine. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -30,14 +30,15 @@ export interface ScaleShop {
 
 const noMail: Mailer = { send: async () => undefined };
 
-async function signUp(app: FastifyInstance, email: string): Promise<BenchAccount> {
+/** Signs the account up, or in when a kept database already has it. */
+async function signUp(app: FastifyInstance, email: string, existing = false): Promise<BenchAccount> {
   const res = await app.inject({
     method: 'POST',
-    url: '/api/auth/sign-up/email',
+    url: existing ? '/api/auth/sign-in/email' : '/api/auth/sign-up/email',
     headers: { origin: BENCH_ORIGIN },
     payload: { name: 'Bench Account', email, password: 'bench-password-1' },
   });
-  if (res.statusCode !== 200) throw new Error(`sign-up answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200) throw new Error(`${existing ? 'sign-in' : 'sign-up'} answered ${res.statusCode}: ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   return { id: (res.json() as { user: { id: string } }).user.id, cookie };
 }
@@ -47,18 +48,24 @@ async function signUp(app: FastifyInstance, email: string): Promise<BenchAccount
  * PostgreSQL database made for the run), migrated, the app built in-process with its response cache,
  * mail and timers off, a customer and an admin signed up, and `prepare` run to load the data. Everything
  * is removed afterwards. Without a reachable PostgreSQL it says so and measures nothing.
+ *
+ * With `keep`, the database is kept instead: in a folder of that path (SQLite) or a PostgreSQL database
+ * of that name, reused by the next run with the same `keep`, migrated to the latest schema, its accounts
+ * signed in again and `prepare` skipped.
  */
 export async function withScaleShop<T>(
   engine: 'sqlite' | 'postgres',
   log: (line: string) => void,
   prepare: (shop: ScaleShop) => Promise<void>,
   measure: (shop: ScaleShop) => Promise<T[]>,
+  keep?: { dir: string; postgresName: string },
 ): Promise<T[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `gearhouse-bench-${engine}-`));
-  const postgres = engine === 'postgres' ? await createBenchPostgres() : undefined;
+  const dir = keep ? path.join(keep.dir, engine) : mkdtempSync(path.join(os.tmpdir(), `gearhouse-bench-${engine}-`));
+  if (keep) mkdirSync(dir, { recursive: true });
+  const postgres = engine === 'postgres' ? await createBenchPostgres(keep?.postgresName) : undefined;
   if (engine === 'postgres' && !postgres) {
     log('  PostgreSQL is not reachable (TEST_POSTGRES_URL or 127.0.0.1:5432): not measured.');
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
     return [];
   }
   const serverEnv = {
@@ -90,16 +97,23 @@ export async function withScaleShop<T>(
       orderSweepIntervalMs: 0,
     });
     await app.ready();
-    const customer = await signUp(app, `bench-customer-${engine}@example.com`);
-    const admin = await signUp(app, `bench-admin-${engine}@example.com`);
+    const customerEmail = `bench-customer-${engine}@example.com`;
+    const kept =
+      keep !== undefined &&
+      (await handle.db.selectFrom('users').select('id').where('email', '=', customerEmail).executeTakeFirst()) !== undefined;
+    const customer = await signUp(app, customerEmail, kept);
+    const admin = await signUp(app, `bench-admin-${engine}@example.com`, kept);
     await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const shop = { app, handle, customer, admin, serverEnv };
-    await prepare(shop);
+    if (kept) log(`  ${engine}: the data kept in ${keep.dir} (${keep.postgresName} on PostgreSQL) reused`);
+    else await prepare(shop);
     return await measure(shop);
   } finally {
     await app?.close();
     await handle.destroy();
-    await postgres?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) {
+      await postgres?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
