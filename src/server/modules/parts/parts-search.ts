@@ -503,6 +503,8 @@ async function findPage(
     ]);
     return { rows: await partsInIdOrder(db, ids), ...counts };
   }
+  if (sort === 'relevance' && search !== undefined && !matchesNothing(search))
+    return relevancePageOnPostgres(db, { ...filters, search }, { page, limit });
   if (isSqlite(db) && fitsAVehicle(filters) && search === undefined && !filters.deal)
     return pageOfCommonFits(db, filters, { sort, page, limit });
   const pageBase = partsMatching(db, filters);
@@ -566,4 +568,57 @@ async function pageOfCommonFits(
     ),
     ...counts,
   };
+}
+
+/**
+ * PostgreSQL: a search's page in relevance order and its counts in one statement. The hits are
+ * found once (the words' GIN index, then each hit's row for its rank and category), kept, and both
+ * the page and the per-category counts read them: as two statements each found and read the same
+ * thousands of rows.
+ */
+async function relevancePageOnPostgres(
+  db: Db,
+  filters: PartFilters & { search: SearchTerms },
+  { page, limit }: { page: number; limit: number },
+): Promise<FoundParts> {
+  const { words, numberKey } = filters.search;
+  const order: RawBuilder<unknown>[] = [];
+  if (numberKey) order.push(sql`${numberClassOf(db, numberKey)}`);
+  if (hasAlternatives(filters.search))
+    order.push(
+      sql`case when search_vector @@ to_tsquery('simple', ${tsWordsQuery(wordsAsTyped(words.map((word) => word.text)))}) then 0 else 1 end`,
+    );
+  if (words.length > 0) order.push(sql`-ts_rank(search_vector, ${tsQueryOf(filters.search)})`);
+  const ranks = order.map((term, index) => term.as(`rank_${index}`));
+  const hits = partsMatching(db, filters, { category: true, inStock: true })
+    .leftJoin('unbookable_parts as unbookable_part', 'unbookable_part.part_id', 'parts.id')
+    .select(['parts.id', 'parts.category_id', bookableCase.as('bookable'), ...ranks]);
+  const onPage = [sql`true`];
+  if (filters.categoryId !== undefined) onPage.push(sql`category_id = ${filters.categoryId}`);
+  if (filters.inStock) onPage.push(sql`bookable = 1`);
+  const pageOrder = [...order.map((_, index) => sql.ref(`rank_${index}`)), sql.ref('id')];
+  const { rows } = await sql<{ id: string | null; slug: string | null; name: string | null; all: string; bookable: string }>`
+    with hits as materialized (${hits})
+    select * from (
+      select id, null as slug, null as name, 0 as "all", 0 as bookable
+      from hits where ${sql.join(onPage, sql` and `)}
+      order by ${sql.join(pageOrder, sql`, `)}
+      limit ${limit} offset ${(page - 1) * limit}
+    ) as page
+    union all
+    select categories.id, categories.slug, categories.name, count(*), sum(hits.bookable)
+    from hits join categories on categories.id = hits.category_id
+    group by categories.id, categories.slug, categories.name`.execute(db);
+  const ids = rows.filter((row) => row.slug === null).map((row) => row.id ?? '');
+  const groups = rows
+    .filter((row) => row.slug !== null)
+    .map((row) => ({
+      id: row.id ?? '',
+      slug: row.slug ?? '',
+      name: row.name ?? '',
+      all: Number(row.all),
+      bookable: Number(row.bookable),
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { rows: await partsInIdOrder(db, ids), ...countsOf(groups, filters) };
 }
