@@ -38,15 +38,12 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   // cart empties the cart of what it holds.
   events.on('orderPlaced', {
     during: async (trx, { order, lines, stockTaken, fromCart, customerAddressConfirmed, at }) => {
-      await orderMails.placed(trx, order, lines, customerAddressConfirmed, at);
       await lowStockMails.afterStockTaken(trx, stockTaken, at);
-      if (fromCart && order.user_id) {
-        await cart.removeOrdered(
-          trx,
-          order.user_id,
-          lines.map((line) => line.part_id),
-        );
-      }
+      const ordered = lines.map((line) => line.part_id);
+      return [
+        ...(await orderMails.placed(trx, order, lines, customerAddressConfirmed, at)),
+        ...(fromCart && order.user_id ? cart.removeOrdered(trx, order.user_id, ordered) : []),
+      ];
     },
     after: () => {
       mailSent();
@@ -81,7 +78,7 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   events.on('orderCancelled', {
     during: async (trx, { order, at, by }) => {
       const mail = cancelledMail[by];
-      if (mail) await orderMails[mail](trx, order, at);
+      return mail ? orderMails[mail](trx, order, at) : [];
     },
     // Its stock is back on sale (except a removed part's, which announces catalogueChanged too), and a
     // charge the shop missed recording goes back to the card. The sweep asked the provider about an

@@ -1,5 +1,6 @@
 import { type ConflictRetry, retryingConflicts, TRANSACTION_RETRY } from './db/conflict-retry';
 import type { Db } from './db/database';
+import { type Write, writeTogether } from './db/write-together';
 import type { OrderLineRow, OrderRow, PaymentProviderName } from './db/schema';
 import type { Log } from './log';
 
@@ -58,12 +59,20 @@ export interface ShopEvents {
   settingsChanged: Record<string, never>;
 }
 
-/** Runs inside the announcing transaction: what must exist exactly when the change does (a mail in the outbox). */
-export type DuringHandler<E> = (trx: Db, event: E) => Promise<void>;
+/**
+ * Runs inside the announcing transaction: what must exist exactly when the change does (a mail in the
+ * outbox). It writes through `trx`, or answers the writes it wants made: those go with the announcer's
+ * own (`announce`'s third argument), in one statement where the engine allows (db/write-together.ts).
+ */
+export type DuringHandler<E> = (trx: Db, event: E) => Promise<void | readonly Write[]>;
 /** Runs once the change has committed: wake a sender, count, clear caches. Its failure never undoes the change. */
 export type AfterHandler<E> = (event: E) => void | Promise<void>;
 
-export type Announce<Events> = <K extends keyof Events>(name: K, event: Events[K]) => Promise<void>;
+/**
+ * Announces what happened. `writes`: the change's own writes still to make, made together with those
+ * the `during` subscribers answer, after the subscribers have run.
+ */
+export type Announce<Events> = <K extends keyof Events>(name: K, event: Events[K], writes?: readonly Write[]) => Promise<void>;
 
 /** A transaction that can announce: what services pass to another module's functions when the change spans both. */
 export interface Tx<Events = ShopEvents> {
@@ -130,8 +139,13 @@ export function createEventBus<Events = ShopEvents>(
           return db.transaction().execute((trx) =>
             work({
               trx,
-              announce: async (name, event) => {
-                for (const handler of (during.get(name) ?? []) as DuringHandler<typeof event>[]) await handler(trx, event);
+              announce: async (name, event, writes = []) => {
+                const together = [...writes];
+                for (const handler of (during.get(name) ?? []) as DuringHandler<typeof event>[]) {
+                  const answered = await handler(trx, event);
+                  if (answered) together.push(...answered);
+                }
+                await writeTogether(trx, together);
                 attempt.push([name, event]);
               },
             }),

@@ -47,7 +47,11 @@ export async function deleteCartLine(db: Db, userId: string, partId: string): Pr
 /** Takes these parts out of the customer's cart (they were just ordered), or every line when `partIds` is absent. */
 export async function deleteCartLines(db: Db, userId: string, partIds?: readonly string[]): Promise<void> {
   if (partIds !== undefined && partIds.length === 0) return;
-  let query = db.deleteFrom('cart_lines').where('user_id', '=', userId);
-  if (partIds) query = query.where('part_id', 'in', [...partIds]);
-  await query.execute();
+  await cartLinesDeletion(db, userId, partIds).execute();
+}
+
+/** The delete of `deleteCartLines`, not yet made. */
+export function cartLinesDeletion(db: Db, userId: string, partIds?: readonly string[]) {
+  const query = db.deleteFrom('cart_lines').where('user_id', '=', userId);
+  return partIds ? query.where('part_id', 'in', [...partIds]) : query;
 }

@@ -12,13 +12,14 @@ import { MAX_STOCK } from '#shared/schemas/parts';
 import { AppError } from '../../app-error';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { Write } from '../../db/write-together';
 import type { PartRow } from '../../db/schema';
 import type { SessionUser } from '../../session-user';
 import { flashDealOf } from '../content';
 import { findOrderOf, linesOfOrders } from '../orders';
 import { dealPercentOf, findLivePart, findLivePartsBySku, findPartsByIds, pricedPartOf } from '../parts';
 import { type ParsedLine, readQuickOrder } from './quick-order';
-import { cartLinesOf, deleteCartLine, deleteCartLines, lockCart, putCartLine } from './cart.repository';
+import { cartLinesDeletion, cartLinesOf, deleteCartLine, deleteCartLines, lockCart, putCartLine } from './cart.repository';
 
 /** A line as the cart keeps it: the part, the quantity, and the unit price it had when last set. */
 interface StoredLine {
@@ -284,9 +285,9 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
       });
     },
 
-    /** The parts of an order placed from the cart leave it, in the order's own transaction. */
-    async removeOrdered(trx: Db, userId: string, partIds: readonly string[]): Promise<void> {
-      await deleteCartLines(trx, userId, partIds);
+    /** The parts of an order placed from the cart leave it: the write, made in the order's own transaction. */
+    removeOrdered(trx: Db, userId: string, partIds: readonly string[]): Write[] {
+      return partIds.length === 0 ? [] : [cartLinesDeletion(trx, userId, partIds)];
     },
   };
 }

@@ -5,6 +5,7 @@ export {
   DEFAULT_OUTBOX_POLICY,
   enqueueMail,
   type MailDispatcher,
+  outboxMail,
   outboxMailer,
   type OutboxPolicy,
   retryDelayMs,

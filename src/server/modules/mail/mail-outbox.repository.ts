@@ -2,9 +2,9 @@ import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { MailOutboxRow, MailOutboxTable } from '../../db/schema';
 
-/** Writes a mail into the outbox (in the caller's transaction, when it runs in one). */
-export async function insertOutboxMail(db: Db, row: Omit<MailOutboxTable, 'attempts'>): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute();
+/** The insert that writes a mail into the outbox (in the caller's transaction, when it runs in one). */
+export function outboxMailInsert(db: Db, row: Omit<MailOutboxTable, 'attempts'>) {
+  return db.insertInto('mail_outbox').values(row);
 }
 
 export interface Claim {

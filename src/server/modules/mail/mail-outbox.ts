@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { Write } from '../../db/write-together';
 import { isDatabaseUnavailable } from '../../db/errors';
 import type { MailOutboxRow } from '../../db/schema';
 import { newTimeOrderedId } from '../../ids';
@@ -17,7 +18,7 @@ import type { MailAttachment, MailMessage, Mailer } from './mailer';
 import {
   claimDueMails,
   countOutboxMails,
-  insertOutboxMail,
+  outboxMailInsert,
   markMailsSent,
   pruneSentMails,
   recordMailFailure,
@@ -29,8 +30,13 @@ import {
  * after the commit. `now` is when it was made and when it is first due.
  */
 export async function enqueueMail(db: Db, message: MailMessage, now: Date | string): Promise<void> {
+  await outboxMail(db, message, now).execute();
+}
+
+/** `enqueueMail`'s write, not yet made: for a `during` subscriber, whose writes go with the change's own. */
+export function outboxMail(db: Db, message: MailMessage, now: Date | string): Write {
   const at = typeof now === 'string' ? now : now.toISOString();
-  await insertOutboxMail(db, {
+  return outboxMailInsert(db, {
     id: newTimeOrderedId(),
     kind: message.kind ?? 'mail',
     recipient: message.to,

@@ -1,14 +1,15 @@
 import { orderNumberOf } from '#shared/order-number';
 import type { Db } from '../../db/database';
+import type { Write } from '../../db/write-together';
 import type { OrderLineRow, OrderRow } from '../../db/schema';
 import {
-  enqueueMail,
   orderCancelledByShopMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,
   orderPlacedMail,
   orderShippedMail,
+  outboxMail,
 } from '../mail';
 import { isAddressConfirmed } from '../users';
 import { linesOfOrders } from './orders.repository';
@@ -21,9 +22,10 @@ export interface OrderMailsDeps {
 
 /**
  * The customer's mail when their order is placed, paid, shipped, cancelled by the shop (an admin, or
- * the deletion of its part) or expired. Each is written into the mail outbox with the transaction
- * (`trx`) that makes the change, from the order as it is after the change, so the mail exists exactly
- * when the change does and says what happened (subscribed to the order events in consequences.ts).
+ * the deletion of its part) or expired. Each answers its write into the mail outbox, made with the
+ * change in its transaction (`trx`), from the order as it is after the change, so the mail exists
+ * exactly when the change does and says what happened (subscribed to the order events in
+ * consequences.ts, whose bus makes the writes).
  */
 export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDeps) {
   const ordersLink = `${publicUrl}/dashboard`;
@@ -61,22 +63,33 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
   }
 
   return {
-    placed: async (trx: Db, row: OrderRow, lines: readonly OrderLineRow[], addressConfirmed: boolean, now: string) =>
-      enqueueMail(trx, orderPlacedMail(await facts(trx, row, { lines, addressConfirmed }), ordersLink), now),
+    placed: async (
+      trx: Db,
+      row: OrderRow,
+      lines: readonly OrderLineRow[],
+      addressConfirmed: boolean,
+      now: string,
+    ): Promise<Write[]> => [
+      outboxMail(trx, orderPlacedMail(await facts(trx, row, { lines, addressConfirmed }), ordersLink), now),
+    ],
     // With its invoice: the outbox keeps the order's id, and the PDF is made when the mail is sent.
-    paid: async (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, { ...orderPaidMail(await facts(trx, row), ordersLink), invoiceOf: row.id }, now),
-    shipped: async (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderShippedMail(await facts(trx, row), ordersLink), now),
-    cancelledByShop: async (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderCancelledByShopMail(await facts(trx, row), 'admin', ordersLink), now),
-    partWithdrawn: async (trx: Db, row: OrderRow, now: string) =>
-      enqueueMail(trx, orderCancelledByShopMail(await facts(trx, row), 'partWithdrawn', ordersLink), now),
+    paid: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
+      outboxMail(trx, { ...orderPaidMail(await facts(trx, row), ordersLink), invoiceOf: row.id }, now),
+    ],
+    shipped: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
+      outboxMail(trx, orderShippedMail(await facts(trx, row), ordersLink), now),
+    ],
+    cancelledByShop: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
+      outboxMail(trx, orderCancelledByShopMail(await facts(trx, row), 'admin', ordersLink), now),
+    ],
+    partWithdrawn: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
+      outboxMail(trx, orderCancelledByShopMail(await facts(trx, row), 'partWithdrawn', ordersLink), now),
+    ],
     // The link offers the first line's part again.
-    expired: async (trx: Db, row: OrderRow, now: string) => {
+    expired: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => {
       const order = await facts(trx, row);
       const partLink = `${publicUrl}/part/${encodeURIComponent(order.firstPartId)}`;
-      return enqueueMail(trx, orderExpiredMail(order, paymentWindowHours, partLink), now);
+      return [outboxMail(trx, orderExpiredMail(order, paymentWindowHours, partLink), now)];
     },
   };
 }

@@ -1,5 +1,6 @@
 import { SqliteAdapter, sql } from 'kysely';
 import { type Db, isPostgres } from '../../db/database';
+import type { Write } from '../../db/write-together';
 import { inIdOrder, type PageRequest } from '../../db/pagination';
 import type { OrderSearch } from '#shared/order-number';
 import type { MyOrdersView } from '#shared/schemas/orders';
@@ -80,24 +81,11 @@ export async function lockUnpaidOrdersRowOfOrder(trx: Db, orderId: string): Prom
 }
 
 /**
- * Writes an order and its lines (in the caller's transaction): on PostgreSQL in one statement, the
- * order inserted by a `with`, one round trip fewer while the booking holds its locks; SQLite cannot
- * insert in a `with`, and runs in the process, so it takes the two inserts as they are.
+ * The writes of an order and its lines, not yet made: the booking announces them, and they are made
+ * with the writes of what follows from it (db/write-together.ts), in the caller's transaction.
  */
-export async function insertOrder(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Promise<void> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    await db.insertInto('orders').values(row).execute();
-    await db
-      .insertInto('order_lines')
-      .values([...lines])
-      .execute();
-    return;
-  }
-  await db
-    .with('placed', (trx) => trx.insertInto('orders').values(row))
-    .insertInto('order_lines')
-    .values([...lines])
-    .execute();
+export function orderInserts(db: Db, row: OrderRow, lines: readonly OrderLineRow[]): Write[] {
+  return [db.insertInto('orders').values(row), db.insertInto('order_lines').values([...lines])];
 }
 
 /** The lines of these orders, in order, by order id (one query for a page of orders). */

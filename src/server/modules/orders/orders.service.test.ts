@@ -146,6 +146,9 @@ describeServicesOnEachEngine(
         };
         const [three, five] = [await booked(3), await booked(5)];
         expect(five).toBe(three);
+        // The parts' read; then begin, the customer's row, the stock, the parts as taken, the order with
+        // its lines, its mail and the cart in one statement, and commit.
+        expect(five).toBe(7);
         expect(await Promise.all(parts.map((part) => stockOf(part.id)))).toEqual([952, 952, 952, 976, 976]);
         expect(await outbox()).toEqual(['order-placed', 'order-placed']);
       });

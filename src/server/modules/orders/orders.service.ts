@@ -28,12 +28,12 @@ import {
   exportBatch,
   findOrder,
   findOrderByIdempotencyKey,
-  insertOrder,
   linesOfOrders,
   listAllOrders,
   listUserOrders,
   lockUnpaidOrdersOf,
   moveOrderStatus,
+  orderInserts,
   type OrderListFilter,
   type UnpaidHeld,
 } from './orders.repository';
@@ -325,15 +325,13 @@ export function createOrdersService(
         created_at: now,
         updated_at: now,
       };
-      await insertOrder(trx, row, lines);
-      await announce('orderPlaced', {
-        order: row,
-        lines,
-        stockTaken,
-        fromCart: !single,
-        customerAddressConfirmed: user.emailVerified,
-        at: now,
-      });
+      // The order and its lines are written with what follows from them (its mail, the cart): on
+      // PostgreSQL in one round trip while the customer's row and the stock are locked.
+      await announce(
+        'orderPlaced',
+        { order: row, lines, stockTaken, fromCart: !single, customerAddressConfirmed: user.emailVerified, at: now },
+        orderInserts(trx, row, lines),
+      );
     });
     return id;
   }
