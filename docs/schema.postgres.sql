@@ -675,6 +675,8 @@ CREATE INDEX parts_description_trgm_idx ON public.parts USING gin (lower(descrip
 
 CREATE INDEX parts_flash_deal_idx ON public.parts USING btree (id) WHERE (flash_deal_since IS NOT NULL);
 
+CREATE INDEX parts_live_category_of_idx ON public.parts USING btree (id) INCLUDE (category_id) WHERE (archived_at IS NULL);
+
 CREATE INDEX parts_live_created_idx ON public.parts USING btree (created_at, id) WHERE (archived_at IS NULL);
 
 CREATE INDEX parts_live_name_idx ON public.parts USING btree (name, id) WHERE (archived_at IS NULL);
