@@ -207,13 +207,19 @@ async function relevancePageOnSqlite(
   { page, limit }: { page: number; limit: number },
 ): Promise<string[]> {
   const { words, numberKey } = filters.search;
-  const rank =
-    words.length > 0
-      ? sql`left join (select rowid, ${WORDS_RANK} as text_rank from parts_words
-          where parts_words match ${fts5WordsQuery(words)} limit -1) as word_hits on word_hits.rowid = hit.rowid`
-      : sql``;
+  // The hits are gathered once, each with its words' rank (none when only its number matched), and
+  // the search rows joined to them: the full-text query is not run again to test each row.
+  const sources = [];
+  if (words.length > 0)
+    sources.push(sql`select rowid, ${WORDS_RANK} as text_rank from parts_words where parts_words match ${fts5WordsQuery(words)}`);
+  if (numberKey)
+    sources.push(sql`select rowid, null as text_rank from parts_numbers where parts_numbers match ${fts5NumberQuery(numberKey)}`);
   // `limit -1` (no limit) keeps SQLite from merging the bm25 subquery into the join, which would run
-  // the full-text query once per hit: the hits and their rank are gathered once.
+  // the full-text query once per hit; a grouped union is never merged.
+  const found =
+    sources.length === 1
+      ? sql`${sources[0]} limit -1`
+      : sql`select rowid, min(text_rank) as text_rank from (${sql.join(sources, sql` union all `)}) group by rowid`;
   // A bare number in ORDER BY names a column: the terms that do not apply are left out, not made constant.
   const order = [];
   if (numberKey)
@@ -224,11 +230,12 @@ async function relevancePageOnSqlite(
   if (hasAlternatives(filters.search))
     order.push(sql`case when hit.rowid in (select rowid from parts_words where parts_words match ${fts5WordsQuery(wordsAsTyped(words.map((word) => word.text)))})
         then 0 else 1 end`);
-  if (words.length > 0) order.push(sql`coalesce(word_hits.text_rank, 0)`);
+  if (words.length > 0) order.push(sql`coalesce(found.text_rank, 0)`);
   order.push(sql`hit.part_id`);
+  const others = hitConditions(db, { ...filters, search: undefined }, { category: false, inStock: false });
   const { rows } = await sql<{ id: string }>`
-    select hit.part_id as id from parts_search_rows as hit ${rank}
-    where ${sql.join(hitConditions(db, filters, { category: false, inStock: false }), sql` and `)}
+    select hit.part_id as id from (${found}) as found join parts_search_rows as hit on hit.rowid = found.rowid
+    where ${sql.join(others, sql` and `)}
     order by ${sql.join(order, sql`, `)}
     limit ${limit} offset ${(page - 1) * limit}`.execute(db);
   return rows.map((row) => row.id);
