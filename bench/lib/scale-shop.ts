@@ -36,7 +36,7 @@ async function signUp(app: FastifyInstance, email: string, existing = false): Pr
     method: 'POST',
     url: existing ? '/api/auth/sign-in/email' : '/api/auth/sign-up/email',
     headers: { origin: BENCH_ORIGIN },
-    payload: { name: 'Bench Account', email, password: 'bench-password-1' },
+    payload: { ...(existing ? {} : { name: 'Bench Account' }), email, password: 'bench-password-1' },
   });
   if (res.statusCode !== 200) throw new Error(`${existing ? 'sign-in' : 'sign-up'} answered ${res.statusCode}: ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
