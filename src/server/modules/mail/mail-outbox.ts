@@ -182,6 +182,31 @@ function messageOf(row: MailOutboxRow): MailMessage {
 }
 
 /**
+ * Writes ids as they come, in as few statements as the database's pace allows: the ids that arrive
+ * while a statement waits or runs go together in the next one. Each call resolves once its id is
+ * written. On SQLite a mark waits behind the bookings writing on the same connection; one statement
+ * per mail made the outbox fall behind under a run of orders.
+ */
+export function coalesced(write: (ids: string[]) => Promise<void>): (id: string) => Promise<void> {
+  let next: { ids: string[]; written: Promise<void> } | undefined;
+  let previous: Promise<unknown> = Promise.resolve();
+  return (id) => {
+    if (!next) {
+      const batch: { ids: string[]; written: Promise<void> } = { ids: [], written: Promise.resolve() };
+      batch.written = previous.then(() => {
+        // From here on, new ids wait for the statement after this one.
+        if (next === batch) next = undefined;
+        return write(batch.ids);
+      });
+      previous = batch.written.catch(() => undefined);
+      next = batch;
+    }
+    next.ids.push(id);
+    return next.written;
+  };
+}
+
+/**
  * Sends what the outbox holds, on every node at once without sending a mail twice: each pass claims
  * due rows under a lease (claimDueMails), sends them through the transport, and marks them sent or
  * schedules a retry. It runs on a timer, shortly after a commit that wrote a mail (`wake`), and
@@ -247,6 +272,7 @@ export function createMailDispatcher({
     const now = clock.now().getTime();
     const rows = await claimDueMails(db, { now: toIso(now), until: toIso(now + policy.leaseMs), claimant, limit: policy.batch });
     if (rows.length === 0) return 0;
+    const markSent = coalesced((ids) => markMailsSent(db, ids, toIso(clock.now().getTime())));
     const outcomes = await Promise.all(
       rows.map(async (row) => {
         try {
@@ -256,7 +282,7 @@ export function createMailDispatcher({
         }
         // Marked the moment its server took it, not after the batch's slowest: a crash meanwhile
         // sends again only the mails that had not gone.
-        await markMailsSent(db, [row.id], toIso(clock.now().getTime()));
+        await markSent(row.id);
         return { row, error: undefined, ok: true as const };
       }),
     );
