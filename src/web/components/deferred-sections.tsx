@@ -1,6 +1,7 @@
 import { type ComponentType, memo, Suspense, use, useEffect, useRef } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 import { SectionBoundary } from './section-boundary';
+import { onceNearViewport } from './when-near-viewport';
 
 export interface DeferredSections<M> {
   /** Loads the module, once: the page's loader waits for it on the server and starts it on a navigation. */
@@ -61,16 +62,7 @@ export function deferredSections<M>(importModule: () => Promise<M>, margin = '40
             reportNear();
             return undefined;
           }
-          const observer = new IntersectionObserver(
-            (entries) => {
-              if (!entries.some((entry) => entry.isIntersecting)) return;
-              observer.disconnect();
-              reportNear();
-            },
-            { rootMargin: margin },
-          );
-          observer.observe(element);
-          return () => observer.disconnect();
+          return onceNearViewport(element, margin, reportNear);
         }, []);
         return (
           <div ref={ref}>

@@ -26,18 +26,25 @@ export function WhenNearViewport({ children, placeholder, margin = '400px' }: Wh
   useEffect(() => {
     const element = ref.current;
     if (near || !canObserve || !element) return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return onceNearViewport(element, margin, () => setNear(true));
   }, [near, canObserve, margin]);
 
   return near || !canObserve ? children : <div ref={ref}>{placeholder}</div>;
+}
+
+/**
+ * Calls `near` once, the first time `element` comes within `margin` of the viewport; answers the
+ * function that stops watching (an effect's clean-up).
+ */
+export function onceNearViewport(element: Element, margin: string, near: () => void): () => void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      near();
+    },
+    { rootMargin: margin },
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
 }
