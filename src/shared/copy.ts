@@ -52,3 +52,6 @@ export { orders } from './copy/orders';
 export { invoice } from './copy/invoice';
 export { quickOrderPage } from './copy/quick-order-page';
 export { placeholders } from './copy/placeholders';
+export { address } from './copy/address';
+export { vatId } from './copy/vat-id';
+export { totals } from './copy/totals';

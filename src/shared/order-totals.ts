@@ -236,3 +236,51 @@ export function expectedDelivery(placedAt: Date, settings: DeliverySettings, cou
   for (let left = transit; left > 0; left--) day = nextWorkingDay(day);
   return day.toISOString().slice(0, 10);
 }
+
+/** The settings an order's figures and delivery day follow (GET /api/settings answers them all). */
+export interface ShopPricingSettings {
+  sellerAddress: { country: string; region?: string | undefined };
+  sellerVatNumber: string;
+  taxRates: readonly TaxRate[];
+  deliveryFeeCents: number;
+  freeDeliveryThresholdCents: number;
+  orderCutoff: string;
+  timeZone: string;
+  transitDays: Readonly<Record<string, number>>;
+}
+
+/** Figures and delivery day as the cart quote and the order answer them. */
+export interface OrderTotals extends PricedOrder {
+  expectedDelivery: string;
+}
+
+/**
+ * An order's figures and its expected delivery day, from the shop's settings as GET /api/settings
+ * answers them: the one call the cart, the order form, the payment page and the server make.
+ */
+export function orderTotals(
+  lines: readonly PricingLine[],
+  deliveryAddress: DeliveryAddress,
+  buyer: BuyerTaxStatus,
+  settings: ShopPricingSettings,
+  placedAt: Date,
+): OrderTotals {
+  const priced = priceOrder({
+    lines,
+    deliveryAddress,
+    buyer,
+    settings: {
+      sellerCountry: settings.sellerAddress.country,
+      ...(settings.sellerVatNumber ? { sellerVatId: settings.sellerVatNumber } : {}),
+      taxRates: settings.taxRates,
+      deliveryFeeCents: settings.deliveryFeeCents,
+      freeDeliveryThresholdCents: settings.freeDeliveryThresholdCents,
+    },
+  });
+  return { ...priced, expectedDelivery: expectedDelivery(placedAt, settings, deliveryAddress.country) };
+}
+
+/** Whether the shop delivers to `country`: `deliverTo` lists the countries, and empty means everywhere. */
+export function deliversTo(deliverTo: readonly string[], country: string): boolean {
+  return deliverTo.length === 0 || deliverTo.includes(country);
+}

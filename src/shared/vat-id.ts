@@ -218,3 +218,10 @@ export function vatIdProblem(country: string, vatId: string): string | null {
   if (rule.check && !rule.check(body)) return text.wrongCheck(text.countryNames[country], text.examples[country]);
   return null;
 }
+
+/** The member state a VAT ID belongs to, by its prefix (EL is Greece, GR); undefined for no EU prefix. */
+export function vatIdCountry(vatId: string): EuCountry | undefined {
+  const prefix = normaliseVatId(vatId).slice(0, 2);
+  const country = prefix === 'EL' ? 'GR' : prefix;
+  return isEuCountry(country) ? country : undefined;
+}

@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028-order-numbers';
 import * as m0029 from './migrations/0029-drop-assumption-failed';
 import * as m0030 from './migrations/0030-orders-without-first-line';
 import * as m0031 from './migrations/0031-live-part-categories';
+import * as m0032 from './migrations/0032-tax-and-delivery';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0029-drop-assumption-failed': m0029,
   '0030-orders-without-first-line': m0030,
   '0031-live-part-categories': m0031,
+  '0032-tax-and-delivery': m0032,
 };
 
 /**

@@ -132,6 +132,24 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** The lines' sum, net of tax (migration 0032); null on orders placed before, whose total was their goods. */
+  goods_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Delivery as charged, net of tax. */
+  delivery_cents: ColumnType<number, number | undefined, number>;
+  /** The sum of `taxes`' amounts. */
+  tax_cents: ColumnType<number, number | undefined, number>;
+  /** JSON `[{name, ratePercent, baseCents, amountCents}]`, one entry a rate, as charged. */
+  taxes: ColumnType<string, string | undefined, string>;
+  /** JSON `{kind: 'exempt', reason}` or `{kind: 'reverse_charge', buyerVatId, sellerVatId}`; null when taxed. */
+  tax_exemption: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON address `{line1, line2?, city, region?, postalCode, country}`; null on orders placed before. */
+  delivery_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'YYYY-MM-DD', as promised when placed; null on orders placed before. */
+  expected_delivery: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's VAT ID when the order was placed, printed on its invoice. */
+  buyer_vat_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO 4217, the shop's currency when placed. */
+  currency: ColumnType<string, string | undefined, string>;
 }
 
 /**
@@ -214,6 +232,39 @@ export interface SettingsTable {
   seller_address: ColumnType<string, string | undefined, string>;
   seller_vat_number: ColumnType<string, string | undefined, string>;
   updated_at: string;
+  /** The rest since migration 0032; `seller_address` is a JSON address since then. JSON lists are text. */
+  currency: ColumnType<string, string | undefined, string>;
+  tax_rates: ColumnType<string, string | undefined, string>;
+  delivery_fee_cents: ColumnType<number, number | undefined, number>;
+  free_delivery_threshold_cents: ColumnType<number, number | undefined, number>;
+  order_cutoff: ColumnType<string, string | undefined, string>;
+  time_zone: ColumnType<string, string | undefined, string>;
+  transit_days: ColumnType<string, string | undefined, string>;
+  deliver_to: ColumnType<string, string | undefined, string>;
+  return_window_days: ColumnType<number, number | undefined, number>;
+  core_return_window_days: ColumnType<number, number | undefined, number>;
+  return_instructions: ColumnType<string, string | undefined, string>;
+}
+
+/** A credit note (migration 0032): the negative of what its invoiced order charged, given when it is cancelled. */
+export interface CreditNotesTable {
+  /** `CN-<year>-<6 digits>`, gapless per year of issue. */
+  number: string;
+  order_id: string;
+  invoice_number: string;
+  reason: 'cancelled' | 'returned';
+  goods_cents: number;
+  delivery_cents: number;
+  /** JSON `[{name, ratePercent, baseCents, amountCents}]`, as on the order. */
+  taxes: string;
+  total_cents: number;
+  issued_at: string;
+}
+
+/** The last credit note number given in each year (migration 0032). */
+export interface CreditNoteSequencesTable {
+  year: number;
+  last: number;
 }
 
 /** The last invoice number given in each year of payment (migration 0014). */
@@ -257,6 +308,10 @@ export interface UsersTable {
   ban_expires: AuthTimestamp | null;
   created_at: AuthTimestamp;
   updated_at: AuthTimestamp;
+  /** The buyer's VAT ID, as they gave it (migration 0032); null for none. */
+  vat_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set by a shop admin: the buyer is tax exempt, and why ("resale certificate …"); null when taxed. */
+  tax_exempt_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -411,6 +466,8 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   invoice_sequences: InvoiceSequencesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_sequences: CreditNoteSequencesTable;
   cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
   unpaid_orders: UnpaidOrdersTable;
@@ -445,6 +502,7 @@ export type CartLineRow = Selectable<CartLinesTable>;
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
+export type CreditNoteRow = Selectable<CreditNotesTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,7 @@ import type {
   CategoriesTable,
   ContactMessagesTable,
   OrderLinesTable,
-  OrdersTable,
+  OrderRow,
   PartFitmentsTable,
   PartsTable,
   ReviewsTable,
@@ -150,11 +150,11 @@ export type OneLine = Pick<OrderLinesTable, 'part_id'> &
  */
 export async function insertOrder(
   db: Db,
-  { part_id, part_name, image_url, unit_price_cents = 1000, quantity = 12, ...overrides }: Partial<OrdersTable> & OneLine,
-): Promise<OrdersTable & { line: OrderLinesTable }> {
+  { part_id, part_name, image_url, unit_price_cents = 1000, quantity = 12, ...overrides }: Partial<OrderRow> & OneLine,
+): Promise<OrderRow & { line: OrderLinesTable }> {
   sequence += 1;
   const created = new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString();
-  const row: OrdersTable = {
+  const row: OrderRow = {
     id: newId(),
     user_id: null,
     total_cents: unit_price_cents * quantity,
@@ -170,6 +170,15 @@ export async function insertOrder(
     idempotency_key: null,
     created_at: created,
     updated_at: created,
+    goods_cents: unit_price_cents * quantity,
+    delivery_cents: 0,
+    tax_cents: 0,
+    taxes: '[]',
+    tax_exemption: null,
+    delivery_address: null,
+    expected_delivery: null,
+    buyer_vat_id: null,
+    currency: 'USD',
     ...overrides,
   };
   const part = await db.selectFrom('parts').select('sku').where('id', '=', part_id).executeTakeFirst();
@@ -182,7 +191,7 @@ export async function insertOrder(
     image_url: image_url ?? '/uploads/00000000000000000000000000000000.webp',
     unit_price_cents,
     quantity,
-    line_total_cents: row.total_cents,
+    line_total_cents: unit_price_cents * quantity,
   };
   await db.insertInto('orders').values(row).execute();
   await db.insertInto('order_lines').values(line).execute();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import * as copy from '../copy';
 import { idSchema } from './common';
 import { MAX_ORDER_LINES, orderQuantitySchema } from './orders';
+import { addressSchema } from './address';
+import { orderTotalsSchema } from './totals';
 
 /**
  * The cart (docs/shop-rules.md, "Cart"): a signed-in customer's is kept on the server, a visitor's in
@@ -71,6 +73,20 @@ const cartLinesSchema = z
  */
 export const cartLinesInputSchema = z.strictObject({ lines: cartLinesSchema });
 export type CartLinesInput = z.infer<typeof cartLinesInputSchema>;
+
+/**
+ * POST /api/cart/quote: lines (a visitor's cart; absent, the signed-in customer's own cart) priced for a
+ * delivery address (absent: the seller's own country and region, an estimate until the buyer says).
+ */
+export const cartQuoteInputSchema = z.strictObject({
+  lines: cartLinesSchema.optional(),
+  deliveryAddress: addressSchema.optional(),
+});
+export type CartQuoteInput = z.infer<typeof cartQuoteInputSchema>;
+
+/** The cart priced as an order of it would be: its lines, and goods, delivery, tax and total of the orderable ones. */
+export const cartQuoteSchema = cartSchema.extend(orderTotalsSchema.shape);
+export type CartQuote = z.infer<typeof cartQuoteSchema>;
 
 /**
  * How quick-order text is read: pasted lines "SKU quantity" (or spreadsheet cells pasted with their

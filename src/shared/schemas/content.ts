@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as copy from '../copy';
 import { emailSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
+import { type Address, addressSchema, countryCodeSchema, isCountryCode } from './address';
 
 const v = copy.validation;
 
@@ -28,7 +29,28 @@ export const blogSlugParamsSchema = z.object({ slug: z.string().min(1).max(120) 
 export const flashDealPartSchema = z.object({ id: z.string(), sku: z.string(), name: z.string() });
 export type FlashDealPart = z.infer<typeof flashDealPartSchema>;
 
-export const settingsSchema = z.object({
+/** A row of the tax table as the API shows it (#shared/order-totals `TaxRate`). */
+export const taxRateSchema = z.object({
+  country: z.string(),
+  region: z.string().optional(),
+  name: z.string(),
+  ratePercent: z.number(),
+});
+
+const addressOutSchema = z.object({
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  region: z.string().optional(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+/**
+ * What every page may know of the shop's settings: the flash deal, the seller, and what prices an
+ * order (tax table, delivery, cut-off), so the browser computes the same figures as the server.
+ */
+export const publicSettingsSchema = z.object({
   flashDealEndsAt: isoDateTime,
   /** The percentage off every unit price of the deal's parts until `flashDealEndsAt` (#shared/pricing). */
   flashDealPercent: z.number().int(),
@@ -36,10 +58,31 @@ export const settingsSchema = z.object({
   flashDealDiscountText: z.string(),
   /** The parts on sale the deal prices, by name. */
   flashDealParts: z.array(flashDealPartSchema),
-  /** The seller every invoice names: company name, postal address (lines split by newlines), tax ID ('' for none). */
+  /** The seller every invoice names: company name, postal address, tax ID ('' for none). */
   sellerName: z.string(),
-  sellerAddress: z.string(),
+  sellerAddress: addressOutSchema,
   sellerVatNumber: z.string(),
+  /** ISO 4217; every price of the shop is in it. */
+  currency: z.string(),
+  taxRates: z.array(taxRateSchema),
+  deliveryFeeCents: z.number().int(),
+  freeDeliveryThresholdCents: z.number().int(),
+  /** 'HH:MM' in `timeZone`: orders placed later leave the next working day. */
+  orderCutoff: z.string(),
+  timeZone: z.string(),
+  /** Working days in transit by destination country; a country not named takes DEFAULT_TRANSIT_DAYS. */
+  transitDays: z.record(z.string(), z.number().int()),
+  /** The countries delivered to; empty: everywhere. */
+  deliverTo: z.array(z.string()),
+  returnWindowDays: z.number().int(),
+  coreReturnWindowDays: z.number().int(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** Every setting, as admins read it: the public ones and what only the shop's staff need. */
+export const settingsSchema = publicSettingsSchema.extend({
+  /** What a customer is told to do with an approved return (sent in its mail). */
+  returnInstructions: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -55,25 +98,30 @@ export const MAX_FLASH_DEAL_PARTS = 100;
  * has no VAT number, and its tax ID (EIN) is the admin's to enter. (Migration 0014 gave the column the
  * first shop's placeholder; the shop writes these values itself whenever it creates the settings row.)
  */
-export const DEFAULT_SELLER = {
+export const DEFAULT_SELLER: { sellerName: string; sellerAddress: Address; sellerVatNumber: string } = {
   sellerName: 'Gearhouse Manufacturing Inc.',
-  sellerAddress: '2750 Foundry Avenue\nDetroit, MI 48207\nUnited States',
+  sellerAddress: { line1: '2750 Foundry Avenue', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' },
   sellerVatNumber: '',
 };
 
-/** An address prints on an invoice's seller block: a few lines, each kept, blank ones dropped. */
-export const MAX_SELLER_ADDRESS_LINES = 6;
+/** Tax, delivery and returns until an admin sets them (the columns' defaults say the same). */
+export const DEFAULT_TAX_AND_DELIVERY = {
+  currency: 'USD',
+  taxRates: [] as { country: string; region?: string; name: string; ratePercent: number }[],
+  deliveryFeeCents: 990,
+  freeDeliveryThresholdCents: 10_000,
+  orderCutoff: '14:00',
+  timeZone: 'America/Detroit',
+  transitDays: {} as Record<string, number>,
+  deliverTo: [] as string[],
+  returnWindowDays: 30,
+  coreReturnWindowDays: 90,
+  returnInstructions: '',
+};
 
 export const sellerNameSchema = requiredText(v.sellerNameRequired, 120);
-export const sellerAddressSchema = requiredText(v.sellerAddressRequired, 400)
-  .transform((text) =>
-    text
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter((line) => line !== '')
-      .join('\n'),
-  )
-  .refine((text) => text.split('\n').length <= MAX_SELLER_ADDRESS_LINES, v.sellerAddressLines(MAX_SELLER_ADDRESS_LINES));
+export const sellerAddressSchema = addressSchema;
+
 /**
  * The seller's tax ID: a VAT number (DE123456789) or a US EIN (38-1234567). Two to twenty letters and
  * digits, spaces and hyphens allowed between them, stored in capitals; empty for none.
@@ -120,6 +168,90 @@ export const shopInfoSchema = z.object({
 export type ShopInfo = z.infer<typeof shopInfoSchema>;
 
 const dealPercentInvalid = copy.settings.percentInvalid(MIN_DEAL_PERCENT, MAX_DEAL_PERCENT);
+const s = copy.settings;
+
+/** The currencies the shop can price in (ISO 4217); #shared/money writes each with its sign. */
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'CHF', 'PLN', 'CZK', 'SEK', 'DKK', 'NOK'] as const;
+
+/** The highest tax rate the table takes, in percent. */
+export const MAX_TAX_RATE_PERCENT = 30;
+/** The most rows the tax table holds: a country and its regions, for every country delivered to. */
+export const MAX_TAX_RATES = 400;
+/** The names a tax row may carry: what the invoice prints before its rate. */
+export const TAX_NAMES = ['VAT', 'Sales tax'] as const;
+
+/** From 0 to 30 with at most three decimals (8.875). */
+function isTaxRate(rate: number): boolean {
+  const thousandths = rate * 1000;
+  return rate >= 0 && rate <= MAX_TAX_RATE_PERCENT && Math.abs(thousandths - Math.round(thousandths)) < 1e-6;
+}
+
+/** Whether the runtime's time-zone database knows `zone` (an IANA name such as "Europe/Berlin"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    // Constructing a formatter is the one portable check of an IANA name; nothing is formatted here.
+    // eslint-disable-next-line no-restricted-properties
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.includes('/') || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+const centsSchema = (message: string) => z.number({ error: message }).int(message).min(0, message).max(100_000_000, message);
+const daysSchema = (message: string, max: number) => z.number({ error: message }).int(message).min(0, message).max(max, message);
+
+export const taxRateInputSchema = z.strictObject({
+  country: countryCodeSchema,
+  region: z
+    .string({ error: copy.address.regionInvalid })
+    .trim()
+    .optional()
+    .transform((text) => (text ? text.toUpperCase() : undefined))
+    .refine((text) => text === undefined || /^[A-Z0-9]{1,3}$/.test(text), copy.address.regionInvalid),
+  name: z.enum(TAX_NAMES, { error: s.taxNameInvalid }),
+  ratePercent: z
+    .number({ error: s.taxRateInvalid(MAX_TAX_RATE_PERCENT) })
+    .refine(isTaxRate, s.taxRateInvalid(MAX_TAX_RATE_PERCENT)),
+});
+
+/** The whole tax table: each country (and region) once. */
+export const taxTableSchema = z
+  .array(taxRateInputSchema, { error: s.taxTableInvalid })
+  .max(MAX_TAX_RATES, s.taxTableTooLong(MAX_TAX_RATES))
+  .superRefine((rows, ctx) => {
+    const first = new Map<string, number>();
+    rows.forEach((row, index) => {
+      const key = `${row.country}/${row.region ?? ''}`;
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, index);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, row.region ? 'region' : 'country'],
+          message: s.taxRowDuplicate(earlier + 1),
+        });
+    });
+  });
+
+/** Working days in transit by country code, 0 to 60 each. */
+export const transitDaysSchema = z
+  .record(
+    z.string(),
+    z
+      .number({ error: s.transitDaysInvalid })
+      .int(s.transitDaysInvalid)
+      .min(0, s.transitDaysInvalid)
+      .max(60, s.transitDaysInvalid),
+    {
+      error: s.transitDaysInvalid,
+    },
+  )
+  .superRefine((days, ctx) => {
+    for (const code of Object.keys(days)) {
+      if (!isCountryCode(code)) ctx.addIssue({ code: 'custom', path: [code], message: copy.address.countryUnknown });
+    }
+  });
 
 /** The deal's percentage off: a whole number from 1 to 90. */
 export const flashDealPercentSchema = z
@@ -150,6 +282,25 @@ export const settingsUpdateSchema = z.strictObject({
   sellerName: sellerNameSchema.optional(),
   sellerAddress: sellerAddressSchema.optional(),
   sellerVatNumber: sellerVatNumberSchema.optional(),
+  // Tax, delivery and returns: each optional, a field left out keeps what is stored.
+  currency: z.enum(CURRENCIES, { error: s.currencyInvalid }).optional(),
+  taxRates: taxTableSchema.optional(),
+  deliveryFeeCents: centsSchema(s.deliveryFeeInvalid).optional(),
+  freeDeliveryThresholdCents: centsSchema(s.thresholdInvalid).optional(),
+  orderCutoff: z
+    .string({ error: s.cutoffInvalid })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, s.cutoffInvalid)
+    .optional(),
+  timeZone: z.string({ error: s.timeZoneInvalid }).max(64, s.timeZoneInvalid).refine(isTimeZone, s.timeZoneInvalid).optional(),
+  transitDays: transitDaysSchema.optional(),
+  deliverTo: z
+    .array(countryCodeSchema, { error: copy.address.countryUnknown })
+    .max(300)
+    .transform((codes) => [...new Set(codes)].sort())
+    .optional(),
+  returnWindowDays: daysSchema(s.returnWindowInvalid, 365).optional(),
+  coreReturnWindowDays: daysSchema(s.coreReturnWindowInvalid, 730).optional(),
+  returnInstructions: z.string().trim().max(2000, v.tooLong(2000)).optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 

@@ -3,6 +3,8 @@ import * as copy from '../copy';
 import { type OrderSearch, parseOrderSearch } from '../order-number';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import { MAX_STOCK } from './parts';
+import { addressSchema } from './address';
+import { orderTaxSchema, taxExemptionSchema } from './totals';
 
 const v = copy.validation;
 
@@ -64,9 +66,15 @@ export const placeOrderInputSchema = z
       .max(MAX_ORDER_LINES, copy.booking.tooManyLines(MAX_ORDER_LINES))
       .optional(),
     phone: phoneSchema,
-    address: requiredText(v.addressRequired, 300),
+    /** Where the order goes: the address that decides its tax and delivery day. */
+    deliveryAddress: addressSchema.optional(),
+    /** The address as one text, as clients before `deliveryAddress` send it: read as in the seller's country. */
+    address: requiredText(v.addressRequired, 300).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.deliveryAddress === undefined && body.address === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: v.addressRequired });
+    }
     if (body.lines === undefined) {
       if (body.partId === undefined) ctx.addIssue({ code: 'custom', path: ['partId'], message: copy.booking.partRequired });
       if (body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['quantity'], message: v.quantityRequired });
@@ -136,6 +144,29 @@ export const orderSchema = z.object({
   invoiceNumber: z.string().nullable(),
   createdAt: isoDateTime,
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+  /** Goods net of tax (the lines' sum), delivery net of tax, and tax by rate, as charged; `totalCents` is their sum. */
+  goodsCents: z.number().int(),
+  deliveryCents: z.number().int(),
+  taxes: z.array(orderTaxSchema),
+  /** Present when the order carries no tax for a reason its invoice prints. */
+  exemption: taxExemptionSchema.optional(),
+  /** ISO 4217: the shop's currency when the order was placed. */
+  currency: z.string(),
+  /** Where it goes; null on an order placed before addresses had fields (its `customer.address` says). */
+  deliveryAddress: z
+    .object({
+      line1: z.string(),
+      line2: z.string().optional(),
+      city: z.string(),
+      region: z.string().optional(),
+      postalCode: z.string(),
+      country: z.string(),
+    })
+    .nullable(),
+  /** 'YYYY-MM-DD', as promised when it was placed; null on an order placed before. */
+  expectedDelivery: z.string().nullable(),
+  /** The buyer's VAT ID when it was placed, printed on its invoice. */
+  buyerVatId: z.string().nullable(),
   /**
    * GET /api/orders/:id only: whether the order is the viewer's own. Only its owner pays it; an admin
    * looking at a customer's order sees it read-only.

@@ -97,7 +97,7 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
       flash_deal_discount_text: copy.deal.discountText(DEFAULT_DEAL_PERCENT),
       // The demo's seller: a US manufacturer, as the dollar prices say.
       seller_name: DEFAULT_SELLER.sellerName,
-      seller_address: DEFAULT_SELLER.sellerAddress,
+      seller_address: JSON.stringify(DEFAULT_SELLER.sellerAddress),
       seller_vat_number: DEFAULT_SELLER.sellerVatNumber,
       updated_at: now.toISOString(),
     },

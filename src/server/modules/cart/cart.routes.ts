@@ -5,11 +5,15 @@ import {
   cartLineInputSchema,
   cartLinesInputSchema,
   cartPartParamsSchema,
+  cartQuoteInputSchema,
+  cartQuoteSchema,
   cartSchema,
   reorderResultSchema,
 } from '#shared/schemas/cart';
 import { orderIdParamsSchema } from '#shared/schemas/orders';
-import { requireUser, signedInUser } from '../../http/guards';
+import { currentUser, requireUser, signedInUser } from '../../http/guards';
+import { AppError } from '../../app-error';
+import * as copy from '#shared/copy';
 import { problemSchema } from '../../http/openapi';
 import type { CartService } from './cart.service';
 
@@ -83,12 +87,18 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     {
       schema: {
         tags: ['cart'],
-        summary: "A visitor's cart priced at today's prices; nothing is stored",
-        body: cartLinesInputSchema,
-        response: { 200: cartSchema, 400: problemSchema },
+        summary:
+          "Lines (a visitor's cart, or without them the signed-in customer's cart) priced at today's prices for a delivery address: goods, delivery, tax by rate, total and the expected delivery day; nothing is stored",
+        body: cartQuoteInputSchema,
+        response: { 200: cartQuoteSchema, 400: problemSchema, ...signedIn },
       },
     },
-    async (request) => cart.quote(request.body.lines),
+    async (request, reply) => {
+      const user = await currentUser(request, reply);
+      const { lines, deliveryAddress } = request.body;
+      if (lines === undefined && !user) throw new AppError('unauthenticated', copy.auth.signInRequired);
+      return cart.quote({ user, lines, deliveryAddress });
+    },
   );
 
   app.post(

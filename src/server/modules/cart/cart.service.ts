@@ -5,6 +5,7 @@ import {
   type CartImportInput,
   type CartImportResult,
   type CartLine,
+  type CartQuote,
   MAX_CART_LINES,
   type ReorderResult,
 } from '#shared/schemas/cart';
@@ -15,7 +16,10 @@ import type { Db } from '../../db/database';
 import type { Write } from '../../db/write-together';
 import type { PartRow } from '../../db/schema';
 import type { SessionUser } from '../../session-user';
-import { flashDealOf } from '../content';
+import { flashDealOf, shopSettings } from '../content';
+import { buyerTaxStatusOf } from '../users';
+import { deliversTo, orderTotals } from '#shared/order-totals';
+import { type Address, countryName } from '#shared/schemas/address';
 import { findOrderOf, linesOfOrders } from '../orders';
 import { dealPercentOf, findLivePart, findLivePartsBySku, findPartsByIds, pricedPartOf } from '../parts';
 import { type ParsedLine, readQuickOrder } from './quick-order';
@@ -90,6 +94,13 @@ async function priced(db: Db, lines: readonly StoredLine[], deal: DealNow): Prom
   };
 }
 
+/** What a quote prices: lines or the customer's cart, for an address or the seller's. */
+interface QuoteRequest {
+  user: SessionUser | null;
+  lines?: readonly StoredLine[] | undefined;
+  deliveryAddress?: Address | undefined;
+}
+
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
 const cartFull = () => new AppError('conflict', copy.cart.tooManyLines(MAX_CART_LINES));
 
@@ -148,9 +159,24 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
       return cartOf(db, user.id);
     },
 
-    /** Prices lines that are not stored (a visitor's cart in the browser). */
-    async quote(lines: readonly StoredLine[]): Promise<Cart> {
-      return priced(db, lines, await dealNow(db));
+    /**
+     * Prices lines (a visitor's cart in the browser; absent, the customer's own cart) as an order of
+     * them would be: goods, delivery, tax and total for the address, or the seller's when none is given.
+     */
+    async quote({ user, lines, deliveryAddress }: QuoteRequest): Promise<CartQuote> {
+      const placedAt = clock.now();
+      const [cart, settings, buyer] = await Promise.all([
+        lines === undefined ? cartOf(db, user!.id) : dealNow(db).then((deal) => priced(db, lines, deal)),
+        shopSettings(db),
+        buyerTaxStatusOf(db, user?.id ?? null),
+      ]);
+      const address = deliveryAddress ?? settings.sellerAddress;
+      if (!deliversTo(settings.deliverTo, address.country)) {
+        const message = copy.address.notDeliveredTo(countryName(address.country));
+        throw new AppError('validation_failed', message, { 'deliveryAddress.country': message });
+      }
+      const orderable = cart.lines.filter((line) => line.problem === undefined);
+      return { ...cart, ...orderTotals(orderable, address, buyer, settings, placedAt) };
     },
 
     /** Sets a line's quantity, which must obey the part's rules; adds the line when it is new. */

@@ -28,55 +28,51 @@ export async function findFlashDeal(db: Db): Promise<{ ends_at: string; percent:
     .executeTakeFirst();
 }
 
-/** The seller invoices name, as stored (DEFAULT_SELLER until an admin changes it); null before any settings were saved. */
-export async function findSeller(db: Db): Promise<{ name: string; address: string; vatNumber: string } | null> {
-  const row = await db
-    .selectFrom('settings')
-    .select(['seller_name', 'seller_address', 'seller_vat_number'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row ? { name: row.seller_name, address: row.seller_address, vatNumber: row.seller_vat_number } : null;
-}
+/** The settings' columns an update may set, each left out keeping what is stored (or its default on the first write). */
+export type SettingsColumns = Partial<
+  Pick<
+    SettingsRow,
+    | 'flash_deal_percent'
+    | 'seller_name'
+    | 'seller_address'
+    | 'seller_vat_number'
+    | 'currency'
+    | 'tax_rates'
+    | 'delivery_fee_cents'
+    | 'free_delivery_threshold_cents'
+    | 'order_cutoff'
+    | 'time_zone'
+    | 'transit_days'
+    | 'deliver_to'
+    | 'return_window_days'
+    | 'core_return_window_days'
+    | 'return_instructions'
+  >
+>;
 
 export async function upsertSettings(
   db: Db,
-  values: {
-    flashDealEndsAt: string;
-    flashDealDiscountText: string;
-    /** Undefined keeps what is stored (the column's default, 25, on the first write). */
-    flashDealPercent?: number | undefined;
-    /** A field left undefined keeps what is stored (or DEFAULT_SELLER's on the first write). */
-    seller?: { name?: string | undefined; address?: string | undefined; vatNumber?: string | undefined };
-    now: string;
-  },
+  values: { flashDealEndsAt: string; flashDealDiscountText: string; columns: SettingsColumns; now: string },
 ): Promise<void> {
-  const { name, address, vatNumber } = values.seller ?? {};
-  const seller = {
-    ...(name === undefined ? {} : { seller_name: name }),
-    ...(address === undefined ? {} : { seller_address: address }),
-    ...(vatNumber === undefined ? {} : { seller_vat_number: vatNumber }),
-  };
-  const percent = values.flashDealPercent === undefined ? {} : { flash_deal_percent: values.flashDealPercent };
+  const columns = Object.fromEntries(Object.entries(values.columns).filter(([, value]) => value !== undefined));
   await db
     .insertInto('settings')
     .values({
       id: 1,
       flash_deal_ends_at: values.flashDealEndsAt,
       flash_deal_discount_text: values.flashDealDiscountText,
-      ...percent,
       // The shop's own defaults, not the columns' (migration 0014 gave them the first shop's placeholder).
       seller_name: DEFAULT_SELLER.sellerName,
-      seller_address: DEFAULT_SELLER.sellerAddress,
+      seller_address: JSON.stringify(DEFAULT_SELLER.sellerAddress),
       seller_vat_number: DEFAULT_SELLER.sellerVatNumber,
-      ...seller,
+      ...columns,
       updated_at: values.now,
     })
     .onConflict((oc) =>
       oc.column('id').doUpdateSet({
         flash_deal_ends_at: values.flashDealEndsAt,
         flash_deal_discount_text: values.flashDealDiscountText,
-        ...percent,
-        ...seller,
+        ...columns,
         updated_at: values.now,
       }),
     )

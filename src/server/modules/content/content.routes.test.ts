@@ -63,8 +63,8 @@ describeOnEachEngine('content API', (ctx) => {
     });
     await upsertSettings(ctx.database.db, {
       flashDealEndsAt: '2026-07-01T00:00:00.000Z',
-      flashDealPercent: 30,
       flashDealDiscountText: '30% OFF',
+      columns: { flash_deal_percent: 30 },
       now: '2026-06-15T00:00:00.000Z',
     });
     expect((await ctx.app.inject({ url: '/api/settings' })).json()).toEqual({

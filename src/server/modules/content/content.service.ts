@@ -11,14 +11,17 @@ import type {
   SettingsUpdate,
   Subscriber,
 } from '#shared/schemas/content';
-import { DEFAULT_DEAL_PERCENT, DEFAULT_SELLER } from '#shared/schemas/content';
+import { DEFAULT_DEAL_PERCENT, DEFAULT_SELLER, DEFAULT_TAX_AND_DELIVERY } from '#shared/schemas/content';
+import type { Address } from '#shared/schemas/address';
+import type { TaxRate } from '#shared/order-totals';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow } from '../../db/schema';
+import type { BlogPostRow, ContactMessageRow, NewsletterSubscriberRow, SettingsRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { EventBus } from '../../events';
 import { newId } from '../../ids';
 import * as repo from './content.repository';
+import type { SettingsColumns } from './content.repository';
 import { toCsv } from './csv';
 
 interface Page<T> {
@@ -93,15 +96,62 @@ export async function flashDealOf(db: Db): Promise<FlashDealTerms> {
   };
 }
 
+/** The settings row made into the API's shape, less the deal's parts; the defaults before an admin saved any. */
+export function shopSettingsOf(row: SettingsRow | undefined): Omit<Settings, 'flashDealParts'> {
+  const percent = row ? Number(row.flash_deal_percent) : DEFAULT_DEAL_PERCENT;
+  const d = DEFAULT_TAX_AND_DELIVERY;
+  return {
+    flashDealEndsAt: row?.flash_deal_ends_at ?? new Date(0).toISOString(),
+    flashDealPercent: percent,
+    // Made from the percentage, so the landing page never claims a discount the prices do not give.
+    flashDealDiscountText: copy.deal.discountText(percent),
+    sellerName: row?.seller_name ?? DEFAULT_SELLER.sellerName,
+    sellerAddress: row ? (JSON.parse(row.seller_address) as Address) : DEFAULT_SELLER.sellerAddress,
+    sellerVatNumber: row?.seller_vat_number ?? DEFAULT_SELLER.sellerVatNumber,
+    currency: row?.currency ?? d.currency,
+    taxRates: row ? (JSON.parse(row.tax_rates) as TaxRate[]) : d.taxRates,
+    deliveryFeeCents: row ? Number(row.delivery_fee_cents) : d.deliveryFeeCents,
+    freeDeliveryThresholdCents: row ? Number(row.free_delivery_threshold_cents) : d.freeDeliveryThresholdCents,
+    orderCutoff: row?.order_cutoff ?? d.orderCutoff,
+    timeZone: row?.time_zone ?? d.timeZone,
+    transitDays: row ? (JSON.parse(row.transit_days) as Record<string, number>) : d.transitDays,
+    deliverTo: row ? (JSON.parse(row.deliver_to) as string[]) : d.deliverTo,
+    returnWindowDays: row ? Number(row.return_window_days) : d.returnWindowDays,
+    coreReturnWindowDays: row ? Number(row.core_return_window_days) : d.coreReturnWindowDays,
+    returnInstructions: row?.return_instructions ?? d.returnInstructions,
+  };
+}
+
+/** The shop's settings as stored now (the defaults before an admin saved any), less the deal's parts. */
+export async function shopSettings(db: Db): Promise<Omit<Settings, 'flashDealParts'>> {
+  return shopSettingsOf(await repo.findSettings(db));
+}
+
 /** The seller invoices name: the stored one, or the defaults before an admin saved any settings. */
-export async function sellerOf(db: Db): Promise<{ name: string; address: string; vatNumber: string }> {
-  return (
-    (await repo.findSeller(db)) ?? {
-      name: DEFAULT_SELLER.sellerName,
-      address: DEFAULT_SELLER.sellerAddress,
-      vatNumber: DEFAULT_SELLER.sellerVatNumber,
-    }
-  );
+export async function sellerOf(db: Db): Promise<{ name: string; address: Address; vatNumber: string }> {
+  const settings = await shopSettings(db);
+  return { name: settings.sellerName, address: settings.sellerAddress, vatNumber: settings.sellerVatNumber };
+}
+
+/** The settings' JSON lists and seller as columns: undefined (left out of the update) stays undefined. */
+function columnsOf(input: SettingsUpdate): SettingsColumns {
+  const json = <T>(value: T | undefined) => (value === undefined ? undefined : JSON.stringify(value));
+  return {
+    seller_name: input.sellerName,
+    seller_address: json(input.sellerAddress),
+    seller_vat_number: input.sellerVatNumber,
+    currency: input.currency,
+    tax_rates: json(input.taxRates?.map(({ region, ...row }) => ({ ...row, ...(region ? { region } : {}) }))),
+    delivery_fee_cents: input.deliveryFeeCents,
+    free_delivery_threshold_cents: input.freeDeliveryThresholdCents,
+    order_cutoff: input.orderCutoff,
+    time_zone: input.timeZone,
+    transit_days: json(input.transitDays),
+    deliver_to: json(input.deliverTo),
+    return_window_days: input.returnWindowDays,
+    core_return_window_days: input.coreReturnWindowDays,
+    return_instructions: input.returnInstructions,
+  };
 }
 
 export function createContentService(db: Db, { clock, events, flashDealParts }: ContentServiceDeps) {
@@ -124,17 +174,7 @@ export function createContentService(db: Db, { clock, events, flashDealParts }: 
     /** A shop that was never configured still answers: the deal has simply ended. */
     async getSettings(): Promise<Settings> {
       const [row, parts] = await Promise.all([repo.findSettings(db), flashDealParts.list(db)]);
-      const percent = row ? Number(row.flash_deal_percent) : DEFAULT_DEAL_PERCENT;
-      return {
-        flashDealEndsAt: row?.flash_deal_ends_at ?? new Date(0).toISOString(),
-        flashDealPercent: percent,
-        // Made from the percentage, so the landing page never claims a discount the prices do not give.
-        flashDealDiscountText: copy.deal.discountText(percent),
-        flashDealParts: parts,
-        sellerName: row?.seller_name ?? DEFAULT_SELLER.sellerName,
-        sellerAddress: row?.seller_address ?? DEFAULT_SELLER.sellerAddress,
-        sellerVatNumber: row?.seller_vat_number ?? DEFAULT_SELLER.sellerVatNumber,
-      };
+      return { ...shopSettingsOf(row), flashDealParts: parts };
     },
 
     async subscribe(input: NewsletterInput): Promise<void> {
@@ -163,9 +203,8 @@ export function createContentService(db: Db, { clock, events, flashDealParts }: 
         // Stored in one form (UTC ISO) whatever offset the form sent, so both engines compare it alike.
         await repo.upsertSettings(trx, {
           flashDealEndsAt: new Date(input.flashDealEndsAt).toISOString(),
-          flashDealPercent: percent,
           flashDealDiscountText: copy.deal.discountText(percent),
-          seller: { name: input.sellerName, address: input.sellerAddress, vatNumber: input.sellerVatNumber },
+          columns: { ...columnsOf(input), flash_deal_percent: percent },
           now,
         });
         if (input.flashDealPartIds !== undefined) {

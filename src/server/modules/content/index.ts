@@ -4,6 +4,6 @@ export { createContentService, type ContentService, type FlashDealPartsPort } fr
 export { flashDealOf } from './content.service';
 export { upsertSettings } from './content.repository';
 // For the orders' invoices: the seller they name.
-export { sellerOf } from './content.service';
+export { sellerOf, shopSettings, shopSettingsOf } from './content.service';
 // For the orders export, so every CSV the shop writes quotes and guards its cells alike.
 export { csvCell } from './csv';

@@ -1,3 +1,4 @@
+import { type Address, addressLines as structuredAddressLines } from '#shared/schemas/address';
 import { readFileSync } from 'node:fs';
 import pdfmake from 'pdfmake';
 import * as copy from '#shared/copy';
@@ -7,8 +8,7 @@ import type { OrderLineRow, OrderRow } from '../../db/schema';
 /** The seller block of an invoice, from the settings. */
 export interface InvoiceSeller {
   name: string;
-  /** Lines split by newlines. */
-  address: string;
+  address: Address;
   /** '' when the company has none. */
   vatNumber: string;
 }
@@ -78,7 +78,7 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
         margin: [0, 28, 0, 28],
         columns: [
           party(c.seller, asWritten(seller.name), [
-            ...addressLines(asWritten(seller.address)),
+            ...structuredAddressLines(seller.address).map(asWritten),
             ...(seller.vatNumber ? [c.vatNumber(seller.vatNumber)] : []),
           ]),
           party(c.buyer, asWritten(order.customer_name), [

@@ -2,7 +2,7 @@ import { SqliteAdapter, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import type { OrderList } from '#shared/schemas/orders';
-import type { OrdersTable } from '../../db/schema';
+import type { OrderRow } from '../../db/schema';
 import { newTimeOrderedId } from '../../ids';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
@@ -27,7 +27,7 @@ describeOnEachEngine('orders lists: numbers, search and booking days', (ctx) => 
   });
 
   /** An order of `account`'s booked at `created_at`, with a time-ordered id as the shop gives one. */
-  const orderOf = (account: TestAccount, created_at: string, overrides: Partial<OrdersTable> = {}) =>
+  const orderOf = (account: TestAccount, created_at: string, overrides: Partial<OrderRow> = {}) =>
     insertOrder(ctx.database.db, {
       id: newTimeOrderedId(Date.parse(created_at)),
       part_id: partId,

@@ -19,7 +19,10 @@ import type { SessionUser } from '../../session-user';
 import { newTimeOrderedId } from '../../ids';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
-import { sellerOf } from '../content';
+import { sellerOf, shopSettings } from '../content';
+import { buyerTaxStatusOf } from '../users';
+import { type Address, addressLines, countryName } from '#shared/schemas/address';
+import { type BuyerTaxStatus, deliversTo, orderTotals, type OrderTax, type TaxExemption } from '#shared/order-totals';
 import { findLivePartsAndDeal, pricedPartOf, reserveStocks } from '../parts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { cancelReleasingStock } from './order-stock';
@@ -82,6 +85,15 @@ export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], payment
     invoiceNumber: row.invoice_number,
     createdAt: row.created_at,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.phone, address: row.address },
+    // Orders placed before tax and delivery: their total was their goods.
+    goodsCents: row.goods_cents === null ? Number(row.total_cents) : Number(row.goods_cents),
+    deliveryCents: Number(row.delivery_cents),
+    taxes: JSON.parse(row.taxes) as OrderTax[],
+    ...(row.tax_exemption ? { exemption: JSON.parse(row.tax_exemption) as TaxExemption } : {}),
+    currency: row.currency,
+    deliveryAddress: row.delivery_address ? (JSON.parse(row.delivery_address) as Address) : null,
+    expectedDelivery: row.expected_delivery,
+    buyerVatId: row.buyer_vat_id,
   };
 }
 
@@ -110,10 +122,20 @@ interface Booking {
 /** Where a line's refusal is answered: the field itself for one part, `lines.N.…` for lines. */
 const fieldOf = (single: boolean, index: number, name: 'partId' | 'quantity') => (single ? name : `lines.${index}.${name}`);
 
-/** The booking's live parts, and the flash deal's terms read with them. */
+/** The booking's live parts, the flash deal's terms read with them, and what prices the order. */
 interface OrderableParts {
   parts: Map<string, PartRow>;
   deal: FlashDealTerms;
+  settings: Awaited<ReturnType<typeof shopSettings>>;
+  buyer: BuyerTaxStatus;
+  /** Where it goes: the address sent, or the old address text read as in the seller's country. */
+  deliveryAddress: Address;
+}
+
+/** The order's address as a structured one: sent so, or its text as a street in the seller's country. */
+function deliveryAddressOf(input: PlaceOrderInput, seller: Address): Address {
+  if (input.deliveryAddress) return input.deliveryAddress;
+  return { line1: input.address ?? '', city: '', postalCode: '', country: seller.country };
 }
 
 /**
@@ -215,12 +237,25 @@ export function createOrdersService(
    * part (the part page's "Book Now") answers as it always has: 404 for a part not on sale, its rule's
    * message under `quantity`. Lines answer each refused line under `lines.N.…`.
    */
-  async function orderableParts({ single, wanted }: Booking): Promise<OrderableParts> {
-    // The flash deal's terms come in the same statement: a booking reads once before it writes.
-    const { parts, deal } = await findLivePartsAndDeal(
-      db,
-      wanted.map((line) => line.partId),
-    );
+  async function orderableParts({ user, input, single, wanted }: Booking): Promise<OrderableParts> {
+    // The flash deal's terms come in the same statement; the settings and the buyer's tax status are
+    // read beside it (on PostgreSQL over other connections), so a booking still waits for one read.
+    const [{ parts, deal }, settings, buyer] = await Promise.all([
+      findLivePartsAndDeal(
+        db,
+        wanted.map((line) => line.partId),
+      ),
+      shopSettings(db),
+      buyerTaxStatusOf(db, user.id),
+    ]);
+    const deliveryAddress = deliveryAddressOf(input, settings.sellerAddress);
+    // Refused before any stock is taken: nothing was held for an order that cannot be delivered.
+    if (!deliversTo(settings.deliverTo, deliveryAddress.country)) {
+      const message = copy.address.notDeliveredTo(countryName(deliveryAddress.country));
+      throw new AppError('validation_failed', message, {
+        [input.deliveryAddress ? 'deliveryAddress.country' : 'address']: message,
+      });
+    }
     const refused: Record<string, string> = {};
     wanted.forEach((line, index) => {
       const part = parts.get(line.partId);
@@ -241,7 +276,7 @@ export function createOrdersService(
       const row = Number(key.split('.')[1]) + 1;
       throw new AppError('validation_failed', single ? message : copy.booking.lineRefused(row, message), refused);
     }
-    return { parts, deal };
+    return { parts, deal, settings, buyer, deliveryAddress };
   }
 
   /**
@@ -251,7 +286,7 @@ export function createOrdersService(
    */
   async function book(
     { user, input, scopedKey, single, wanted }: Booking,
-    { parts, deal: terms }: OrderableParts,
+    { parts, deal: terms, settings, buyer, deliveryAddress }: OrderableParts,
   ): Promise<string> {
     const id = newTimeOrderedId();
     const placedAt = clock.now();
@@ -305,8 +340,17 @@ export function createOrdersService(
           line_total_cents: unitPrice * line.quantity,
         };
       }
-      const totalCents = lines.reduce((sum, line) => sum + line.line_total_cents, 0);
-      // At the prices the stock was taken at; refused, the transaction gives the stock back.
+      // Goods, delivery and tax at the prices the stock was taken at, stored as charged: a later change
+      // of the tax table or the fee never changes a placed order.
+      const totals = orderTotals(
+        lines.map((line) => ({ unitPriceCents: line.unit_price_cents, quantity: line.quantity })),
+        deliveryAddress,
+        buyer,
+        settings,
+        placedAt,
+      );
+      const totalCents = totals.totalCents;
+      // Refused, the transaction gives the stock back.
       if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone);
       const row: OrderRow = {
         id,
@@ -315,7 +359,7 @@ export function createOrdersService(
         customer_name: user.name,
         customer_email: user.email,
         phone: input.phone,
-        address: input.address,
+        address: input.address ?? addressLines(deliveryAddress).join(', '),
         status: 'pending_payment',
         cancel_reason: null,
         transaction_id: null,
@@ -324,6 +368,15 @@ export function createOrdersService(
         idempotency_key: scopedKey,
         created_at: now,
         updated_at: now,
+        goods_cents: totals.goodsCents,
+        delivery_cents: totals.deliveryCents,
+        tax_cents: totals.taxes.reduce((sum, tax) => sum + tax.amountCents, 0),
+        taxes: JSON.stringify(totals.taxes),
+        tax_exemption: totals.exemption ? JSON.stringify(totals.exemption) : null,
+        delivery_address: JSON.stringify(deliveryAddress),
+        expected_delivery: totals.expectedDelivery,
+        buyer_vat_id: buyer.vatId ?? null,
+        currency: settings.currency,
       };
       // The order and its lines are written with what follows from them (its mail, the cart): on
       // PostgreSQL in one round trip while the customer's row and the stock are locked.

@@ -6,4 +6,4 @@ export { usersRoutes } from './users.routes';
 export { createUsersService, type UsersService } from './users.service';
 // For the shop's mails to its admins (low stock) and its customers (whether a name may go into one),
 // with the caller's transaction.
-export { adminRecipients, isAddressConfirmed } from './users.repository';
+export { adminRecipients, buyerTaxStatusOf, isAddressConfirmed } from './users.repository';

@@ -1,3 +1,5 @@
+import type { BuyerTaxStatus } from '#shared/order-totals';
+import { vatIdCountry } from '#shared/vat-id';
 import { SqliteAdapter } from 'kysely';
 import type { ListUsersQuery } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
@@ -87,4 +89,20 @@ export async function countAdmins(db: Db): Promise<number> {
 
 export async function updateRole(db: Db, id: string, role: string): Promise<void> {
   await db.updateTable('users').set({ role, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/**
+ * What decides whether a buyer pays tax (#shared/order-totals `BuyerTaxStatus`): their VAT ID, whose
+ * prefix names their country, and whether the shop recorded them tax exempt. Nothing for a removed user.
+ */
+export async function buyerTaxStatusOf(db: Db, userId: string | null): Promise<BuyerTaxStatus> {
+  if (userId === null) return {};
+  const row = await db.selectFrom('users').select(['vat_id', 'tax_exempt_reason']).where('id', '=', userId).executeTakeFirst();
+  if (!row) return {};
+  const country = row.vat_id ? vatIdCountry(row.vat_id) : undefined;
+  return {
+    ...(row.vat_id ? { vatId: row.vat_id } : {}),
+    ...(country ? { country } : {}),
+    ...(row.tax_exempt_reason !== null ? { taxExempt: true, taxExemptReason: row.tax_exempt_reason } : {}),
+  };
 }
