@@ -27,6 +27,11 @@ export const mail = {
   /** One line of an order of several parts, then `orderTotal`. */
   orderLineOfMany: (quantity: number, part: string, total: string) => `${quantity} × ${part}: ${total}`,
   orderTotal: (parts: number, units: number, total: string) => `In all: ${orders.partsAndUnits(parts, units)}, ${total}.`,
+  orderDelivery: (amount: string) => `Delivery: ${amount}`,
+  orderDeliveryFree: 'free',
+  orderTax: (name: string, ratePercent: string, amount: string) => `${name} ${ratePercent}%: ${amount}`,
+  orderGrandTotal: (amount: string) => `Total: ${amount}.`,
+  expectedDelivery: (day: string) => `Expected delivery: ${day}.`,
   /** The order's number, as My Orders and the payment page show it. */
   orderNumber: (number: string) => `Order ${number}`,
   /** How a mail's subject names an order: its first part, and how many more it has. */
@@ -48,6 +53,10 @@ export const mail = {
   expiredAgain: 'You are welcome to book them again at any time.',
   cancelledSubject: (part: string) => `Order cancelled: ${part}`,
   cancelledByShopIntro: 'We have cancelled your unpaid order, and nothing was charged:',
+  creditedIntro:
+    'We have cancelled your paid order before it was sent, and are refunding the full amount to the card you paid with:',
+  /** The credit note of a cancelled paid order; its PDF is on My Orders. */
+  creditNote: (number: string, amount: string) => `Credit note ${number}: ${amount}, refunded. Its PDF is on My Orders.`,
   cancelledByShopQuestions: 'If you did not expect this, reply to this mail or write to us from the contact page.',
   partWithdrawnIntro:
     'The part you ordered is no longer sold, so we have cancelled your unpaid order. Nothing was charged, and it can no longer be paid:',

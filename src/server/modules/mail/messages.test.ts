@@ -28,6 +28,10 @@ const order = (customer: Recipient): OrderMailFacts => ({
   transactionId: 'txn_1',
   payBy: '2026-06-16T12:00:00.000Z',
   lines: [{ partName: 'Brake pads', quantity: 12, lineTotalCents: 12_000 }],
+  goodsCents: 12_000,
+  deliveryCents: 0,
+  taxes: [],
+  expectedDelivery: null,
 });
 
 /** Every mail of the shop to this recipient. */
@@ -71,6 +75,7 @@ describe('how an order mail names and sums up the order', () => {
     ...order(to),
     quantity: 108,
     totalCents: 54_000,
+    goodsCents: 54_000,
     lines: [
       { partName: 'Brake pads', quantity: 48, lineTotalCents: 24_000 },
       { partName: 'Oil filter', quantity: 24, lineTotalCents: 12_000 },
@@ -98,5 +103,35 @@ describe('how an order mail names and sums up the order', () => {
     expect(mail.text).toContain('Order 0195F3A2-9C41-7A3B');
     expect(mail.text).toContain(copy.mail.orderLine(12, 'Brake pads', '$120.00'));
     expect(mail.text).not.toContain('In all:');
+  });
+
+  it('adds delivery, each tax and the total when the order was charged them, and the expected day', () => {
+    const charged: OrderMailFacts = {
+      ...order(to),
+      quantity: 12,
+      goodsCents: 6_000,
+      deliveryCents: 990,
+      taxes: [
+        { name: 'VAT', ratePercent: 19, amountCents: 1_328 },
+        { name: 'Sales tax', ratePercent: 8.875, amountCents: 620 },
+      ],
+      totalCents: 8_938,
+      lines: [{ partName: 'Brake pads', quantity: 12, lineTotalCents: 6_000 }],
+      expectedDelivery: '2026-06-19',
+    };
+    for (const mail of [orderPlacedMail(charged, 'https://shop.example/d'), orderPaidMail(charged, 'https://shop.example/d')]) {
+      expect(mail.text).toContain(copy.mail.orderLine(12, 'Brake pads', '$60.00'));
+      expect(mail.text).toContain('Delivery: $9.90');
+      expect(mail.text).toContain('VAT 19%: $13.28');
+      expect(mail.text).toContain('Sales tax 8.875%: $6.20');
+      expect(mail.text).toContain('Total: $89.38.');
+      expect(mail.text).toContain('Expected delivery: 2026-06-19.');
+    }
+    const reverseCharged = orderPaidMail(
+      { ...charged, taxes: [], totalCents: 6_990, exemption: copy.totals.reverseCharge },
+      'https://shop.example/d',
+    );
+    expect(reverseCharged.text).toContain(copy.totals.reverseCharge);
+    expect(reverseCharged.text).toContain('Total: $69.90.');
   });
 });

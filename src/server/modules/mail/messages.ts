@@ -96,6 +96,14 @@ export interface OrderMailFacts {
   payBy: string;
   /** Its parts; `partName`, `quantity` and `totalCents` are the first's name and the sums. */
   lines: readonly { partName: string; quantity: number; lineTotalCents: number }[];
+  /** The lines' sum net of tax; delivery and each rate's tax as charged (`totalCents` is their sum). */
+  goodsCents: number;
+  deliveryCents: number;
+  taxes: readonly { name: string; ratePercent: number; amountCents: number }[];
+  /** Why no tax was charged, as the invoice says it; undefined when taxed. */
+  exemption?: string | undefined;
+  /** 'YYYY-MM-DD', as promised when placed; null on an order placed before. */
+  expectedDelivery: string | null;
 }
 
 /**
@@ -105,12 +113,31 @@ export interface OrderMailFacts {
 const orderLines = (order: OrderMailFacts): string[] => [
   m.orderNumber(order.number),
   ...(order.lines.length <= 1
-    ? [m.orderLine(order.quantity, order.partName, formatMoney(order.totalCents))]
+    ? [m.orderLine(order.quantity, order.partName, formatMoney(order.goodsCents))]
     : [
         ...order.lines.map((line) => m.orderLineOfMany(line.quantity, line.partName, formatMoney(line.lineTotalCents))),
-        m.orderTotal(order.lines.length, order.quantity, formatMoney(order.totalCents)),
+        m.orderTotal(order.lines.length, order.quantity, formatMoney(order.goodsCents)),
       ]),
+  ...chargesOf(order),
 ];
+
+/**
+ * Delivery, each tax and the total, as the invoice prints them, when the order was charged more than
+ * its goods (or says why it carries no tax); an order of goods alone says nothing more.
+ */
+function chargesOf(order: OrderMailFacts): string[] {
+  if (order.totalCents === order.goodsCents && order.exemption === undefined) return [];
+  return [
+    m.orderDelivery(order.deliveryCents === 0 ? m.orderDeliveryFree : formatMoney(order.deliveryCents)),
+    ...order.taxes.map((tax) => m.orderTax(tax.name, String(tax.ratePercent), formatMoney(tax.amountCents))),
+    ...(order.exemption ? [order.exemption] : []),
+    m.orderGrandTotal(formatMoney(order.totalCents)),
+  ];
+}
+
+/** The promised day, for the mails sent before the parts leave. */
+const expectedDay = (order: OrderMailFacts): string[] =>
+  order.expectedDelivery ? [m.expectedDelivery(order.expectedDelivery)] : [];
 /** How a subject names the order: "Brake pads" or "Brake pads and 2 more". */
 const orderName = (order: OrderMailFacts) => m.orderName(order.partName, Math.max(order.lines.length - 1, 0));
 /** "2026-06-17 12:00": readable in every locale, and said to be UTC in the sentence around it. */
@@ -135,7 +162,7 @@ export function orderPlacedMail(order: OrderMailFacts, ordersLink: string): Mail
   return compose(order.customer, {
     kind: 'order-placed',
     subject: m.placedSubject(orderName(order)),
-    paragraphs: [m.placedIntro, ...orderLines(order), m.placedPayBy(utcMinute(order.payBy))],
+    paragraphs: [m.placedIntro, ...orderLines(order), ...expectedDay(order), m.placedPayBy(utcMinute(order.payBy))],
     link: { href: ordersLink, label: m.ordersButton },
   });
 }
@@ -144,7 +171,7 @@ export function orderPaidMail(order: OrderMailFacts, ordersLink: string): MailMe
   return compose(order.customer, {
     kind: 'order-paid',
     subject: m.paidSubject(orderName(order)),
-    paragraphs: [m.paidIntro, ...orderLines(order), m.paidTransaction(order.transactionId ?? '')],
+    paragraphs: [m.paidIntro, ...orderLines(order), ...expectedDay(order), m.paidTransaction(order.transactionId ?? '')],
     link: { href: ordersLink, label: m.ordersButton },
   });
 }
@@ -179,6 +206,24 @@ export function orderCancelledByShopMail(order: OrderMailFacts, reason: ShopCanc
     kind,
     subject: m.cancelledSubject(orderName(order)),
     paragraphs: [intro, ...orderLines(order)],
+    link: { href: ordersLink, label: m.ordersButton },
+    after: [m.cancelledByShopQuestions],
+  });
+}
+
+/**
+ * An admin cancelled the customer's paid order before it shipped: the credit note's number and amount,
+ * and the refund to the card.
+ */
+export function orderCreditedMail(
+  order: OrderMailFacts,
+  creditNote: { number: string; totalCents: number },
+  ordersLink: string,
+): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-credited',
+    subject: m.cancelledSubject(orderName(order)),
+    paragraphs: [m.creditedIntro, m.creditNote(creditNote.number, formatMoney(creditNote.totalCents)), ...orderLines(order)],
     link: { href: ordersLink, label: m.ordersButton },
     after: [m.cancelledByShopQuestions],
   });

@@ -1,9 +1,12 @@
+import * as copy from '#shared/copy';
 import { orderNumberOf } from '#shared/order-number';
+import type { OrderTax, TaxExemption } from '#shared/order-totals';
 import type { Db } from '../../db/database';
 import type { Write } from '../../db/write-together';
 import type { OrderLineRow, OrderRow } from '../../db/schema';
 import {
   orderCancelledByShopMail,
+  orderCreditedMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,
@@ -14,6 +17,11 @@ import {
 import { isAddressConfirmed } from '../users';
 import { linesOfOrders } from './orders.repository';
 import { payByOf } from './orders.service';
+
+/** The sentence an invoice prints for an order without tax. */
+export function exemptionText(exemption: TaxExemption): string {
+  return exemption.kind === 'exempt' ? copy.totals.exempt(exemption.reason) : copy.totals.reverseCharge;
+}
 
 export interface OrderMailsDeps {
   publicUrl: string;
@@ -56,6 +64,12 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
       firstPartId: first.part_id,
       totalCents: Number(row.total_cents),
+      // Orders placed before tax and delivery: their total was their goods.
+      goodsCents: row.goods_cents === null ? Number(row.total_cents) : Number(row.goods_cents),
+      deliveryCents: Number(row.delivery_cents),
+      taxes: JSON.parse(row.taxes) as OrderTax[],
+      exemption: row.tax_exemption ? exemptionText(JSON.parse(row.tax_exemption) as TaxExemption) : undefined,
+      expectedDelivery: row.expected_delivery,
       address: row.address,
       transactionId: row.transaction_id,
       payBy: payByOf(row.created_at, paymentWindowHours),
@@ -82,6 +96,13 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
     cancelledByShop: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
       outboxMail(trx, orderCancelledByShopMail(await facts(trx, row), 'admin', ordersLink), now),
     ],
+    // A paid order an admin cancelled: the mail names its credit note.
+    credited: async (
+      trx: Db,
+      row: OrderRow,
+      creditNote: { number: string; totalCents: number },
+      now: string,
+    ): Promise<Write[]> => [outboxMail(trx, orderCreditedMail(await facts(trx, row), creditNote, ordersLink), now)],
     partWithdrawn: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
       outboxMail(trx, orderCancelledByShopMail(await facts(trx, row), 'partWithdrawn', ordersLink), now),
     ],
