@@ -55,5 +55,9 @@ export const manageOrders = {
     'Order number',
     'Invoice number',
     'Paid date',
+    'Goods',
+    'Delivery',
+    'Tax',
+    'Delivery country',
   ],
 } as const;

@@ -76,6 +76,8 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
       part_id: filters.id,
       quantity: 12,
       total_cents: 5000,
+      // Placed before tax and delivery were charged: its total was its goods.
+      goods_cents: null,
       status: 'pending_payment',
       customer_name: 'Zoë Brandão',
       customer_email: 'zoe@example.com',
@@ -85,6 +87,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
       part_id: brakes.id,
       quantity: 24,
       total_cents: 123450,
+      goods_cents: 112_500,
+      delivery_cents: 990,
+      tax_cents: 9_960,
+      delivery_address: JSON.stringify({ line1: '1 Main St', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' }),
       status: 'paid',
       paid_at: '2020-03-05T10:30:00.000Z',
       transaction_id: 'txn_42',
@@ -111,6 +117,7 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
       part_id: brakes.id,
       quantity: 1,
       total_cents: 7,
+      goods_cents: 7,
       status: 'cancelled',
       cancel_reason: 'expired',
       created_at: '2020-03-07T23:00:00.000Z',
@@ -141,6 +148,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             numberOf(cancelled.id),
             '',
             '',
+            '0.07',
+            '0.00',
+            '0.00',
+            '',
           ]),
           line([
             multi.id,
@@ -159,6 +170,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             numberOf(multi.id),
             'INV-2020-000007',
             '2020-03-05',
+            '1125.00',
+            '9.90',
+            '99.60',
+            'US',
           ]),
           line([
             older.id,
@@ -176,6 +191,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '',
             numberOf(older.id),
             '',
+            '',
+            '50.00',
+            '0.00',
+            '0.00',
             '',
           ]),
         ].join('\r\n') +
@@ -201,7 +220,7 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
     const { rows } = await exported('?from=2019-07-30&to=2019-07-30');
     const columns: string[] = [...m.csvColumns];
     const at = (name: string) => columns.indexOf(name);
-    expect(columns.slice(-3)).toEqual(['Order number', 'Invoice number', 'Paid date']);
+    expect(columns.slice(13, 16)).toEqual(['Order number', 'Invoice number', 'Paid date']);
     expect(rows.map((row) => [row[0], row[at('Order number')], row[at('Invoice number')], row[at('Paid date')]])).toEqual([
       [paid.id, numberOf(paid.id), 'INV-2019-000128', '2019-07-31'],
       [unpaid.id, numberOf(unpaid.id), '', ''],
@@ -210,6 +229,41 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
     expect(rows[0]![at('Paid at')]).toBe('2019-07-31T23:59:59.999Z');
     expect(rows[0]![at('Transaction ID')]).toBe('txn_7');
     expect(at('Transaction ID')).toBe(12);
+  });
+
+  it('ends each record with goods, delivery and tax, which add up to the total, and the delivery country', async () => {
+    const part = await insertPart(ctx.database.db);
+    const taxed = await insertOrder(ctx.database.db, {
+      part_id: part.id,
+      unit_price_cents: 450,
+      quantity: 12,
+      goods_cents: 5_400,
+      delivery_cents: 990,
+      tax_cents: 383,
+      total_cents: 6_773,
+      delivery_address: JSON.stringify({
+        line1: '8 Elm St',
+        city: 'Ann Arbor',
+        region: 'MI',
+        postalCode: '48104',
+        country: 'US',
+      }),
+      created_at: '2019-08-02T10:00:00.000Z',
+    });
+    const old = await insertOrder(ctx.database.db, {
+      part_id: part.id,
+      goods_cents: null,
+      total_cents: 12_000,
+      created_at: '2019-08-01T10:00:00.000Z',
+    });
+    const { rows } = await exported('?from=2019-08-01&to=2019-08-02');
+    const columns: string[] = [...m.csvColumns];
+    expect(columns.slice(-4)).toEqual(['Goods', 'Delivery', 'Tax', 'Delivery country']);
+    const figures = (row: string[]) => [row[0], row[columns.indexOf('Total')], ...row.slice(-4)];
+    expect(rows.map(figures)).toEqual([
+      [taxed.id, '67.73', '54.00', '9.90', '3.83', 'US'],
+      [old.id, '120.00', '120.00', '0.00', '0.00', ''],
+    ]);
   });
 
   it('filters by status and by booking days, both bounds inclusive (UTC)', async () => {
@@ -314,6 +368,14 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
         paid_at: i % 3 === 0 ? null : '2016-02-01T00:00:00.000Z',
         invoice_number: i % 3 === 0 ? null : `INV-2016-${String(i).padStart(6, '0')}`,
         total_cents: i * 1001,
+        // Old orders (no goods, no address) beside new ones, and a country csvCell would guard.
+        goods_cents: i % 4 === 0 ? null : i * 901,
+        delivery_cents: i % 2 === 0 ? 0 : 990,
+        tax_cents: i * 37,
+        delivery_address:
+          i % 4 === 0
+            ? null
+            : JSON.stringify({ line1: value, city: value, postalCode: '1', country: i === 5 ? '=1' : ['US', 'DE', 'FR'][i % 3] }),
       });
     }
     const rows = await exportBatch(ctx.database.db, {

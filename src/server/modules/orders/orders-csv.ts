@@ -25,7 +25,9 @@ export const ordersCsvHeader = csvLine(copy.manageOrders.csvColumns);
  * One order as one CSV record (RFC 4180, CRLF), its lines as `SKU × quantity` joined with `; `. The
  * columns added later come last, so that a sheet reading the earlier ones by position still reads
  * them: the order's number, its invoice number and the day it was paid (UTC), to match a payment to
- * its invoice.
+ * its invoice; then what the total is made of (goods, delivery, tax; goods + delivery + tax = total)
+ * and the delivery country. An order placed before tax and delivery were charged has its total as its
+ * goods and no country.
  */
 export function orderCsvLine(order: ExportedOrderRow): string {
   return csvLine([
@@ -45,6 +47,10 @@ export function orderCsvLine(order: ExportedOrderRow): string {
     orderNumberOf(order.id),
     order.invoice_number ?? '',
     order.paid_at?.slice(0, 10) ?? '',
+    decimalOf(order.goods_cents ?? order.total_cents),
+    decimalOf(order.delivery_cents),
+    decimalOf(order.tax_cents),
+    order.delivery_country ?? '',
   ]);
 }
 
@@ -84,8 +90,10 @@ export function ordersCsvSelectSql({ status, bookedFrom, bookedUntil }: OrdersEx
     bookedFrom !== undefined && `o.created_at >= ${pg.escapeLiteral(bookedFrom)}`,
     bookedUntil !== undefined && `o.created_at <= ${pg.escapeLiteral(bookedUntil)}`,
   ].filter((condition) => condition !== false);
-  // decimalOf: totals are never negative (a check on the column).
-  const total = "(o.total_cents / 100)::text || '.' || lpad((o.total_cents % 100)::text, 2, '0')";
+  // decimalOf, sign included: integer division truncates, so it divides the absolute value.
+  const decimal = (cents: string) =>
+    `case when ${cents} < 0 then '-' else '' end || (abs(${cents}) / 100)::text || '.' || ` +
+    `lpad((abs(${cents}) % 100)::text, 2, '0')`;
   const cells = [
     'o.id',
     'o.created_at',
@@ -98,11 +106,15 @@ export function ordersCsvSelectSql({ status, bookedFrom, bookedUntil }: OrdersEx
     csvCellSql('o.address'),
     csvCellSql('ol.lines'),
     'ol.units::text',
-    total,
+    decimal('o.total_cents'),
     csvCellSql("coalesce(o.transaction_id, '')"),
     `upper(substr(o.id, 1, ${ORDER_NUMBER_LENGTH}))`,
     "coalesce(o.invoice_number, '')",
     "coalesce(substr(o.paid_at, 1, 10), '')",
+    decimal('coalesce(o.goods_cents, o.total_cents)'),
+    decimal('o.delivery_cents'),
+    decimal('o.tax_cents'),
+    csvCellSql("coalesce(o.delivery_address::jsonb ->> 'country', '')"),
   ];
   return (
     `select ${cells.join(" || ',' || ")} || e'\\r\\n' from orders o cross join lateral (` +

@@ -210,7 +210,12 @@ export type ExportedOrderRow = Pick<
   | 'total_cents'
   | 'transaction_id'
   | 'invoice_number'
+  | 'goods_cents'
+  | 'delivery_cents'
+  | 'tax_cents'
 > & {
+  /** The delivery address's country code; null on orders placed before addresses were structured. */
+  delivery_country: string | null;
   /** The order's lines in their order, as `SKU × quantity` joined with `; ` (empty without lines). */
   lines: string;
   /** The quantities of its lines, summed. */
@@ -244,10 +249,13 @@ export async function exportBatch(
   },
 ): Promise<ExportedOrderRow[]> {
   const line = sql<string>`order_lines.sku || ' × ' || order_lines.quantity`;
-  const joinedLines =
-    db.getExecutor().adapter instanceof SqliteAdapter
-      ? sql<string>`group_concat(${line}, '; ' order by order_lines.position)`
-      : sql<string>`string_agg(${line}, '; ' order by order_lines.position)`;
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const joinedLines = sqlite
+    ? sql<string>`group_concat(${line}, '; ' order by order_lines.position)`
+    : sql<string>`string_agg(${line}, '; ' order by order_lines.position)`;
+  const deliveryCountry = sqlite
+    ? sql<string | null>`json_extract(orders.delivery_address, '$.country')`
+    : sql<string | null>`(orders.delivery_address::jsonb ->> 'country')`;
   let query = db.selectFrom('orders').select((eb) => [
     'orders.id',
     'orders.created_at',
@@ -261,6 +269,10 @@ export async function exportBatch(
     'orders.total_cents',
     'orders.transaction_id',
     'orders.invoice_number',
+    'orders.goods_cents',
+    'orders.delivery_cents',
+    'orders.tax_cents',
+    deliveryCountry.as('delivery_country'),
     eb
       .selectFrom('order_lines')
       .select(sql<string>`coalesce(${joinedLines}, '')`.as('lines'))
