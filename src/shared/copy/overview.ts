@@ -6,15 +6,16 @@ export const overview = {
   daysLabel: 'Period',
   days: (days: number) => `Last ${days} days`,
   daysInvalid: 'Choose the last 30 or 90 days.',
-  revenueTitle: 'Revenue and paid orders per day',
+  revenueTitle: 'Revenue (gross) and paid orders per day',
   revenueSummary: (cents: string, orders: number, days: number) =>
     orders === 0
       ? `No paid orders in the last ${days} days.`
       : `${cents} from ${formatCount(orders)} paid ${orders === 1 ? 'order' : 'orders'} in the last ${days} days.`,
+  revenueBasis: 'Gross: what the orders charged, tax and delivery included.',
   revenueTableToggle: 'Show the figures as a table',
-  revenueTableRegion: 'Revenue and paid orders, day by day',
+  revenueTableRegion: 'Gross revenue and paid orders, day by day',
   date: 'Date',
-  revenue: 'Revenue',
+  revenue: 'Gross revenue',
   paidOrders: 'Paid orders',
   statusTitle: 'Orders by status',
   count: 'Orders',
@@ -23,7 +24,7 @@ export const overview = {
   part: 'Part',
   sku: 'SKU',
   units: 'Units sold',
-  sales: 'Sales',
+  sales: 'Sales (goods, net of tax)',
   lowStockTitle: 'Low on stock',
   lowStockText: 'Live parts with less stock than their low-stock threshold, fewest first.',
   lowStockEmpty: 'Every part has at least its low-stock threshold in stock.',
@@ -36,5 +37,5 @@ export const overview = {
   query: 'Search text',
   times: 'Times',
   chartLabel: (days: number) =>
-    `Revenue per day over the last ${days} days, as a bar chart. The same figures are in the table below it.`,
+    `Gross revenue per day over the last ${days} days, as a bar chart. The same figures are in the table below it.`,
 } as const;

@@ -22,7 +22,10 @@ const count = z.number().int().nonnegative();
 
 export const overviewSchema = z.object({
   days: z.number().int(),
-  /** Every day of the period, oldest first, today (UTC) last; a day without sales has zeros. */
+  /**
+   * Every day of the period, oldest first, today (UTC) last; a day without sales has zeros. `cents` is
+   * gross: the sum of the day's paid orders' totals, tax and delivery included.
+   */
   revenueByDay: z.array(z.object({ date: z.iso.date(), cents: z.number().int(), orders: z.number().int() })),
   ordersByStatus: z.object(
     Object.fromEntries(orderStatusValues.map((status) => [status, count])) as Record<
@@ -30,7 +33,10 @@ export const overviewSchema = z.object({
       typeof count
     >,
   ),
-  /** The live parts with the most units in paid, shipped or delivered orders, and what those orders brought. */
+  /**
+   * The live parts with the most units in paid, shipped or delivered orders, and what their lines in
+   * those orders brought (`cents`: goods, net of tax, without delivery).
+   */
   topParts: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), units: count, cents: z.number().int() })),
   /** Live parts with less stock than their low-stock line (#shared/stock), fewest first; `threshold` is that line. */
   lowStock: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), stock: count, threshold: count })),

@@ -113,6 +113,23 @@ describeOnEachEngine('admin overview API', (ctx) => {
     expect(day(await overview(), '2026-06-11')).toEqual({ date: '2026-06-11', cents: 0, orders: 0 });
   });
 
+  it('counts revenue gross: an order’s total, tax and delivery included', async () => {
+    ctx.clock.set('2026-09-30T12:00:00.000Z');
+    const part = await insertPart(db(), { name: 'Overview gross', sku: 'OV-GROSS', stock: 500 });
+    await insertOrder(db(), {
+      part_id: part.id,
+      unit_price_cents: 450,
+      quantity: 12,
+      goods_cents: 5_400,
+      delivery_cents: 990,
+      tax_cents: 383,
+      total_cents: 6_773,
+      status: 'paid',
+      paid_at: '2026-09-15T10:00:00.000Z',
+    });
+    expect(day(await overview(), '2026-09-15')).toEqual({ date: '2026-09-15', cents: 6_773, orders: 1 });
+  });
+
   it('counts a text searched without a result once per client, however its visitor writes it', async () => {
     ctx.clock.set('2026-06-30T15:00:00.000Z');
     const search = (q: string, remoteAddress: string) =>

@@ -12,7 +12,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewService }
       schema: {
         tags: ['admin'],
         summary:
-          'How the shop is doing: revenue and paid orders per day over the last 30 or 90 days, orders by status, best sellers, parts low on stock, searches that found nothing',
+          'How the shop is doing: gross revenue (tax and delivery included) and paid orders per day over the last 30 or 90 days, orders by status, best sellers, parts low on stock, searches that found nothing',
         querystring: overviewQuerySchema,
         response: { 200: overviewSchema, 400: problemSchema, 401: problemSchema, 403: problemSchema },
       },

@@ -47,6 +47,7 @@ describe('the admin overview page', () => {
     renderWithApp(<OverviewPage />, { path: '/dashboard/overview' });
 
     expect(await screen.findByText(o.revenueSummary('$480.00', 3, 30))).toBeTruthy();
+    expect(screen.getByText(o.revenueBasis)).toBeTruthy();
     expect(requestedUrls().some((url) => url.endsWith('/api/admin/overview?days=30'))).toBe(true);
     // The chart is a chunk of its own (recharts), imported on first use: on a busy machine that import
     // alone can take longer than findBy's default second.

@@ -14,11 +14,12 @@ const o = copy.overview;
 // The chart library loads with the chart, on this page only.
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
-function Card({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
+function Card({ title, text, note, children }: { title: string; text?: string; note?: string; children: ReactNode }) {
   return (
     <section className="min-w-0 rounded-2xl bg-white p-4 shadow-sm sm:p-5 ring-1 ring-slate-200" aria-label={title}>
       <h3 className="text-lg font-bold text-slate-900">{title}</h3>
       {text ? <p className="mt-1 text-sm text-slate-600">{text}</p> : null}
+      {note ? <p className="mt-1 text-xs text-slate-600">{note}</p> : null}
       <div className="mt-4">{children}</div>
     </section>
   );
@@ -52,7 +53,8 @@ function Revenue({ overview }: { overview: Overview }) {
   const cents = overview.revenueByDay.reduce((sum, day) => sum + day.cents, 0);
   const orders = overview.revenueByDay.reduce((sum, day) => sum + day.orders, 0);
   return (
-    <Card title={o.revenueTitle} text={o.revenueSummary(formatMoney(cents), orders, overview.days)}>
+    // Each day's figure is the orders' totals, so it is gross; the card says so beside the sum.
+    <Card title={o.revenueTitle} text={o.revenueSummary(formatMoney(cents), orders, overview.days)} note={o.revenueBasis}>
       {orders === 0 ? null : (
         <Suspense fallback={<div className="h-64" />}>
           <RevenueChart days={overview.days} revenueByDay={overview.revenueByDay} />
