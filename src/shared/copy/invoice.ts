@@ -1,4 +1,4 @@
-/** The quick-order page: part numbers and quantities, pasted or from a CSV file, into the cart. */
+/** The invoice and the credit note, as PDFs, and their links on the orders pages. */
 export const invoice = {
   title: 'Invoice',
   number: 'Invoice number',
@@ -12,11 +12,26 @@ export const invoice = {
   quantity: 'Qty',
   unitPrice: 'Unit price',
   lineTotal: 'Line total',
+  goodsSubtotal: 'Goods subtotal',
+  /** "VAT 19% on $120.00": a rate's line, with what it was charged on. */
+  taxOn: (rate: string, base: string) => `${rate} on ${base}`,
   total: 'Total',
+  buyerVatId: (id: string) => `Buyer VAT ID: ${id}`,
+  sellerVatId: (id: string) => `Seller VAT ID: ${id}`,
+  expectedDelivery: (day: string) => `Expected delivery: ${day}`,
   paidNote: 'Paid in full by card. Thank you for your order.',
   notFound: 'This order has no invoice: it is not paid.',
   /** The link on an order's row: the download of its invoice. */
   link: 'Invoice',
   linkLabel: (number: string) => `Invoice ${number}, PDF download`,
   filename: (number: string) => `${number}.pdf`,
+  creditNoteTitle: 'Credit note',
+  creditNoteNumber: 'Credit note number',
+  dateIssued: 'Date issued',
+  refersTo: 'Refers to invoice',
+  creditNoteNote: 'The order was cancelled; the amount above is refunded to the card it was paid with.',
+  creditNoteNotFound: 'There is no such credit note.',
+  /** The link on an order's row: the download of a credit note. */
+  creditNoteLink: 'Credit note',
+  creditNoteLinkLabel: (number: string) => `Credit note ${number}, PDF download`,
 } as const;

@@ -1,37 +1,25 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
+import type { Order } from '#shared/schemas/orders';
 import { signedInAdmin, signedInCustomer, signUp, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
 import { paidOrder, placedOrder } from '../../testing/orders';
+import { download, GERMAN_SELLER, MUNICH, pdfText, setShop } from '../../testing/pdf';
 import { describeOnEachEngine } from '../../testing/test-app';
 
-/** The text of every page, its pieces joined by spaces, as a reader's copy would give it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 
 describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
   let customer: TestAccount;
   let admin: TestAccount;
   const api = testApi(ctx);
   // Straight through inject: the bytes of a PDF, not text.
-  const invoiceOf = async (account: TestAccount | null, orderId: string) => {
-    const res = await ctx.app.inject({
-      url: `/api/orders/${orderId}/invoice.pdf`,
-      headers: account ? { cookie: account.cookie } : {},
-    });
-    return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, json: () => res.json() as unknown };
-  };
+  const invoiceOf = (account: TestAccount | null, orderId: string) =>
+    download(ctx.app, account, `/api/orders/${orderId}/invoice.pdf`);
+  const orderOf = async (account: TestAccount, id: string) => (await api.as(account).get(`/api/orders/${id}`)).json as Order;
 
   beforeAll(async () => {
     customer = await signedInCustomer(ctx);
@@ -39,12 +27,7 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
   });
 
   it('holds the number, the date paid, the seller, the buyer, every line and the total, for its owner and an admin', async () => {
-    await api.as(admin).patch('/api/settings', {
-      flashDealEndsAt: '2026-07-01T00:00:00Z',
-      sellerName: 'Gearhouse Parts GmbH',
-      sellerAddress: 'Werkstrasse 4\n70173 Stuttgart',
-      sellerVatNumber: 'DE123456789',
-    });
+    await setShop(ctx, admin, { ...GERMAN_SELLER, taxRates: [], sellerVatNumber: 'DE123456789' });
     const { db } = ctx.database;
     const pads = await insertPart(db, { name: 'Brake pad set', sku: 'GH-BRK-1042', price_cents: 1890, stock: 500 });
     const filter = await insertPart(db, { name: 'Oil filter', sku: 'GH-FLT-0980', price_cents: 1364, stock: 500 });
@@ -74,7 +57,7 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
       expect(text).toContain(copy.invoice.title);
       expect(text).toContain(order.invoiceNumber);
       expect(text).toContain('15 June 2026');
-      expect(text).toContain('Gearhouse Parts GmbH Werkstrasse 4 70173 Stuttgart');
+      expect(text).toContain('Gearhouse Parts GmbH Werkstrasse 4 70173 Stuttgart Germany');
       expect(text).toContain(copy.invoice.vatNumber('DE123456789'));
       expect(text).toContain(customer.name);
       expect(text).toContain('7 Camshaft Close Gearville');
@@ -87,15 +70,121 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
           `${line.sku} ${line.partName} ${line.quantity} ${formatMoney(line.unitPriceCents)} ${formatMoney(line.lineTotalCents)}`,
         );
       }
-      expect(text).toContain(`${copy.invoice.total} ${formatMoney(order.totalCents)}`);
+      // Goods of $1,234.56 deliver free, and no tax applies where it goes (the seller's country by default).
+      expect(text).toContain(
+        `${copy.invoice.goodsSubtotal} $1,234.56 ${copy.totals.delivery} ${copy.totals.deliveryFree} ${copy.invoice.total} $1,234.56`,
+      );
     }
   });
 
+  it('prints the delivery address, goods, delivery, each rate with its base and amount, the total and the delivery day', async () => {
+    await setShop(ctx, admin, {
+      ...GERMAN_SELLER,
+      // A second rate on top, as a region's tax would add: each prints on its line.
+      taxRates: [
+        { country: 'DE', name: 'VAT', ratePercent: 19 },
+        { country: 'DE', region: 'BY', name: 'Sales tax', ratePercent: 2.5 },
+      ],
+    });
+    const pads = await insertPart(ctx.database.db, { name: 'Brake pad set', sku: 'GH-BRK-3001', price_cents: 1890, stock: 500 });
+    const { id } = await paidOrder(ctx, customer, pads.id, {
+      address: undefined,
+      deliveryAddress: { ...MUNICH, region: 'BY' },
+    });
+    const order = await orderOf(customer, id);
+    // 12 × $18.90 = $226.80, under the threshold: $9.90 delivery; VAT 19% of $236.70 = $44.97 (44.973),
+    // sales tax 2.5% of $236.70 = $5.92 (5.9175); total $287.59.
+    expect(order).toMatchObject({ goodsCents: 22_680, deliveryCents: 990, totalCents: 28_759 });
+    expect(order.taxes).toEqual([
+      { name: 'VAT', ratePercent: 19, baseCents: 23_670, amountCents: 4497 },
+      { name: 'Sales tax', ratePercent: 2.5, baseCents: 23_670, amountCents: 592 },
+    ]);
+
+    const text = await pdfText((await invoiceOf(customer, id)).bytes);
+    expect(text).toContain(`${customer.name} Hauptstraße 5 80331 München BY Germany`);
+    expect(text).toContain('GH-BRK-3001 Brake pad set 12 $18.90 $226.80');
+    expect(text).toContain(
+      [
+        `${copy.invoice.goodsSubtotal} $226.80`,
+        `${copy.totals.delivery} $9.90`,
+        'VAT 19% on $236.70 $44.97',
+        'Sales tax 2.5% on $236.70 $5.92',
+        `${copy.invoice.total} $287.59`,
+      ].join(' '),
+    );
+    expect(text).toContain(copy.invoice.expectedDelivery(day(`${order.expectedDelivery!}T00:00:00Z`)));
+    expect(text).not.toContain(copy.totals.reverseCharge);
+  });
+
+  it('prints the reverse charge with both VAT IDs, and the buyer’s VAT ID, for an EU company abroad', async () => {
+    await setShop(ctx, admin);
+    const buyer = await signUp(ctx.app, { name: 'Garage Lefèvre SARL' });
+    await ctx.database.db.updateTable('users').set({ vat_id: 'FR96000110899' }).where('id', '=', buyer.id).execute();
+    const pads = await insertPart(ctx.database.db, { name: 'Brake pad set', sku: 'GH-BRK-3002', price_cents: 1890, stock: 500 });
+    const { id } = await paidOrder(ctx, buyer, pads.id, {
+      address: undefined,
+      deliveryAddress: { line1: '3 rue des Forges', city: 'Lyon', postalCode: '69002', country: 'FR' },
+    });
+    const order = await orderOf(buyer, id);
+    expect(order.taxes).toEqual([]);
+    expect(order.exemption).toEqual({ kind: 'reverse_charge', buyerVatId: 'FR96000110899', sellerVatId: 'DE136695976' });
+
+    const text = await pdfText((await invoiceOf(buyer, id)).bytes);
+    expect(text).toContain(`Garage Lefèvre SARL 3 rue des Forges 69002 Lyon France`);
+    expect(text).toContain(copy.invoice.buyerVatId('FR96000110899'));
+    expect(text).toContain(`${copy.invoice.goodsSubtotal} $226.80 ${copy.totals.delivery} $9.90 ${copy.invoice.total} $236.70`);
+    expect(text).toContain(
+      `${copy.totals.reverseCharge} ${copy.invoice.sellerVatId('DE136695976')} ${copy.invoice.buyerVatId('FR96000110899')}`,
+    );
+  });
+
+  it('prints why an exempt buyer paid no tax', async () => {
+    await setShop(ctx, admin);
+    const buyer = await signUp(ctx.app, { name: 'Städtische Werke' });
+    await ctx.database.db
+      .updateTable('users')
+      .set({ tax_exempt_reason: 'Public body, exemption certificate 12-345' })
+      .where('id', '=', buyer.id)
+      .execute();
+    const pads = await insertPart(ctx.database.db, { name: 'Brake pad set', sku: 'GH-BRK-3003', price_cents: 1890, stock: 500 });
+    const { id } = await paidOrder(ctx, buyer, pads.id, { address: undefined, deliveryAddress: MUNICH });
+    const text = await pdfText((await invoiceOf(buyer, id)).bytes);
+    expect(text).toContain(`${copy.invoice.total} $236.70`);
+    expect(text).toContain(copy.totals.exempt('Public body, exemption certificate 12-345'));
+    expect(text).not.toContain('VAT 19%');
+  });
+
+  it('prints an order placed before tax and delivery as before: its goods are its total', async () => {
+    await setShop(ctx, admin);
+    const pads = await insertPart(ctx.database.db, { name: 'Brake pad set', sku: 'GH-BRK-3004', price_cents: 1890, stock: 500 });
+    const { id } = await paidOrder(ctx, customer, pads.id, { address: undefined, deliveryAddress: MUNICH });
+    // As migration 0032 left an order placed before it.
+    await ctx.database.db
+      .updateTable('orders')
+      .set({
+        goods_cents: null,
+        delivery_cents: 0,
+        tax_cents: 0,
+        taxes: '[]',
+        total_cents: 22_680,
+        delivery_address: null,
+        expected_delivery: null,
+        address: '7 Camshaft Close\nGearville',
+      })
+      .where('id', '=', id)
+      .execute();
+    const text = await pdfText((await invoiceOf(customer, id)).bytes);
+    expect(text).toContain('7 Camshaft Close Gearville');
+    expect(text).toContain(`${copy.invoice.goodsSubtotal} $226.80 ${copy.invoice.total} $226.80`);
+    expect(text).not.toContain(copy.totals.delivery);
+    expect(text).not.toContain('Expected delivery');
+  });
+
   it('prints names, addresses and part names in Polish, Greek, Cyrillic, Turkish and Vietnamese as written, composed', async () => {
-    await api.as(admin).patch('/api/settings', {
-      flashDealEndsAt: '2026-07-01T00:00:00Z',
+    await setShop(ctx, admin, {
+      ...GERMAN_SELLER,
       sellerName: 'Převodovky Hradec s.r.o.',
-      sellerAddress: 'Třída Čs. armády 7\n500 03 Hradec Králové',
+      sellerAddress: { line1: 'Třída Čs. armády 7', city: 'Hradec Králové', postalCode: '500 03', country: 'CZ' },
       sellerVatNumber: 'CZ12345678',
     });
     const { db } = ctx.database;

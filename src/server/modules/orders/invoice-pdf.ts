@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import pdfmake from 'pdfmake';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
-import type { OrderLineRow, OrderRow } from '../../db/schema';
+import type { OrderTax, TaxExemption } from '#shared/order-totals';
+import type { CreditNoteRow, OrderLineRow, OrderRow } from '../../db/schema';
 
 /** The seller block of an invoice, from the settings. */
 export interface InvoiceSeller {
@@ -33,21 +34,134 @@ pdfmake.setFonts({
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy(() => false);
 
-const paidDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const calendarDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const INK = '#0f172a';
 const MUTED = '#475569';
 const RULE = '#cbd5e1';
 
-/** The invoice of a paid order as a PDF (A4): seller, buyer, every line and the total. */
+/** What differs between an invoice and a credit note: the heading's facts, and the sign of every figure. */
+interface DocumentHead {
+  title: string;
+  number: string;
+  /** Label and value rows under the title: number, date, transaction or the invoice it refers to. */
+  facts: [string, string][];
+  /** -1 prints every figure as a credit. */
+  sign: 1 | -1;
+  note: string;
+}
+
+/** The figures a document prints, in cents as charged. */
+interface DocumentFigures {
+  goodsCents: number;
+  deliveryCents: number;
+  taxes: OrderTax[];
+  totalCents: number;
+}
+
+/** The invoice of a paid order as a PDF (A4): seller, buyer, every line, goods, delivery, tax by rate and the total. */
 export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLineRow[], seller: InvoiceSeller): Promise<Buffer> {
   const number = order.invoice_number;
   if (!number || !order.paid_at) throw new Error(`order ${order.id} has no invoice: it is not paid`);
-  const money = (cents: number) => ({ text: formatMoney(cents), alignment: 'right' });
+  const head: DocumentHead = {
+    title: c.title,
+    number,
+    facts: [
+      [c.number, number],
+      [c.datePaid, calendarDate.format(new Date(order.paid_at))],
+      ...(order.transaction_id ? [[c.transaction, order.transaction_id] as [string, string]] : []),
+    ],
+    sign: 1,
+    note: c.paidNote,
+  };
+  return renderDocument(head, order, lines, seller, figuresOfOrder(order));
+}
+
+/**
+ * A credit note as a PDF, laid out as the invoice it refers to: the same seller, buyer and lines, and
+ * every figure as credited (negative).
+ */
+export async function renderCreditNotePdf(
+  creditNote: CreditNoteRow,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  seller: InvoiceSeller,
+): Promise<Buffer> {
+  const head: DocumentHead = {
+    title: c.creditNoteTitle,
+    number: creditNote.number,
+    facts: [
+      [c.creditNoteNumber, creditNote.number],
+      [c.dateIssued, calendarDate.format(new Date(creditNote.issued_at))],
+      [c.refersTo, creditNote.invoice_number],
+    ],
+    sign: -1,
+    note: c.creditNoteNote,
+  };
+  const figures: DocumentFigures = {
+    goodsCents: Number(creditNote.goods_cents),
+    deliveryCents: Number(creditNote.delivery_cents),
+    taxes: JSON.parse(creditNote.taxes) as OrderTax[],
+    totalCents: Number(creditNote.total_cents),
+  };
+  return renderDocument(head, order, lines, seller, figures);
+}
+
+/** An order's figures as charged; one placed before tax and delivery had only its goods, its total. */
+function figuresOfOrder(order: OrderRow): DocumentFigures {
+  return {
+    goodsCents: order.goods_cents === null ? Number(order.total_cents) : Number(order.goods_cents),
+    deliveryCents: Number(order.delivery_cents),
+    taxes: JSON.parse(order.taxes) as OrderTax[],
+    totalCents: Number(order.total_cents),
+  };
+}
+
+async function renderDocument(
+  head: DocumentHead,
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  seller: InvoiceSeller,
+  figures: DocumentFigures,
+): Promise<Buffer> {
+  const amount = (cents: number) => formatMoney(head.sign * cents);
+  const money = (cents: number) => ({ text: amount(cents), alignment: 'right', noWrap: true });
   const header = (text: string, alignment = 'left') => ({ text, bold: true, color: MUTED, fontSize: 9, alignment, noWrap: true });
+  // Placed before orders had a delivery address and figures: it prints as it always did, its goods its total.
+  const legacy = order.goods_cents === null;
+  const exemption = order.tax_exemption ? (JSON.parse(order.tax_exemption) as TaxExemption) : undefined;
+  // An order booked with the address as one text keeps it as its delivery address's first line, with no
+  // city: its text prints as typed.
+  const stored = order.delivery_address ? (JSON.parse(order.delivery_address) as Address) : null;
+  const deliveryAddress = stored && stored.city !== '' ? stored : null;
+
+  const totalsRows: unknown[][] = [
+    [{ text: c.goodsSubtotal }, money(figures.goodsCents)],
+    ...(legacy
+      ? []
+      : [
+          [
+            { text: copy.totals.delivery },
+            figures.deliveryCents === 0 ? { text: copy.totals.deliveryFree, alignment: 'right' } : money(figures.deliveryCents),
+          ],
+        ]),
+    ...figures.taxes.map((tax) => [
+      { text: c.taxOn(copy.totals.tax(tax.name, String(tax.ratePercent)), amount(tax.baseCents)) },
+      money(tax.amountCents),
+    ]),
+    [
+      { text: c.total, bold: true },
+      { ...money(figures.totalCents), bold: true },
+    ],
+  ];
+  const exemptionLines = !exemption
+    ? []
+    : exemption.kind === 'exempt'
+      ? [asWritten(copy.totals.exempt(exemption.reason))]
+      : [copy.totals.reverseCharge, c.sellerVatId(exemption.sellerVatId), c.buyerVatId(exemption.buyerVatId)];
 
   const definition = {
-    info: { title: `${c.title} ${number}`, author: seller.name, subject: `${c.title} ${number}` },
+    info: { title: `${head.title} ${head.number}`, author: seller.name, subject: `${head.title} ${head.number}` },
     pageSize: 'A4',
     pageMargins: [48, 56, 48, 56],
     // Arimo's line box (1.117 em) is taller than Helvetica's (0.925 em), leaving room for accented capitals:
@@ -56,18 +170,14 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
     content: [
       {
         columns: [
-          { text: c.title, fontSize: 26, bold: true },
+          { text: head.title, fontSize: 26, bold: true },
           {
             width: 'auto',
             table: {
-              body: [
-                [
-                  { text: c.number, color: MUTED },
-                  { text: number, bold: true },
-                ],
-                [{ text: c.datePaid, color: MUTED }, paidDate.format(new Date(order.paid_at))],
-                ...(order.transaction_id ? [[{ text: c.transaction, color: MUTED }, order.transaction_id]] : []),
-              ],
+              body: head.facts.map(([label, value], index) => [
+                { text: label, color: MUTED },
+                index === 0 ? { text: value, bold: true } : value,
+              ]),
             },
             layout: 'noBorders',
           },
@@ -82,9 +192,10 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
             ...(seller.vatNumber ? [c.vatNumber(seller.vatNumber)] : []),
           ]),
           party(c.buyer, asWritten(order.customer_name), [
-            ...addressLines(asWritten(order.address)),
+            ...(deliveryAddress ? structuredAddressLines(deliveryAddress) : addressLines(order.address)).map(asWritten),
             order.customer_email,
             order.phone,
+            ...(order.buyer_vat_id ? [c.buyerVatId(order.buyer_vat_id)] : []),
           ]),
         ],
         columnGap: 24,
@@ -108,18 +219,11 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
               money(line.unit_price_cents),
               money(Number(line.line_total_cents)),
             ]),
-            [
-              { text: c.total, bold: true, colSpan: 4, alignment: 'right' },
-              {},
-              {},
-              {},
-              { ...money(Number(order.total_cents)), bold: true },
-            ],
           ],
         },
         layout: {
           hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
-            i === 1 || i === node.table.body.length - 1 ? 1 : i === 0 || i === node.table.body.length ? 0 : 0.5,
+            i === 1 || i === node.table.body.length ? 1 : i === 0 ? 0 : 0.5,
           vLineWidth: () => 0,
           hLineColor: () => RULE,
           // The table's text lines up with the blocks above it.
@@ -129,7 +233,37 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
           paddingBottom: () => 5,
         },
       },
-      { text: c.paidNote, margin: [0, 24, 0, 0], color: MUTED },
+      // Goods, delivery, each rate's tax with what it was charged on, and the total: a small table at the right.
+      {
+        columns: [
+          { text: '', width: '*' },
+          {
+            width: 'auto',
+            table: { widths: ['auto', 'auto'], body: totalsRows },
+            layout: {
+              hLineWidth: (i: number, node: { table: { body: unknown[] } }) => (i === node.table.body.length - 1 ? 1 : 0),
+              vLineWidth: () => 0,
+              hLineColor: () => RULE,
+              paddingLeft: (i: number) => (i === 0 ? 0 : 24),
+              paddingRight: () => 0,
+              paddingTop: () => 4,
+              paddingBottom: () => 4,
+            },
+          },
+        ],
+        margin: [0, 6, 0, 0],
+      },
+      ...(exemptionLines.length > 0 ? [{ stack: exemptionLines.map((text) => ({ text })), margin: [0, 18, 0, 0] }] : []),
+      // A credit note's order is not delivered.
+      ...(order.expected_delivery && head.sign === 1
+        ? [
+            {
+              text: c.expectedDelivery(calendarDate.format(new Date(`${order.expected_delivery}T00:00:00Z`))),
+              margin: [0, 18, 0, 0],
+            },
+          ]
+        : []),
+      { text: head.note, margin: [0, 24, 0, 0], color: MUTED },
     ],
   };
   return pdfmake.createPdf(definition).getBuffer();
