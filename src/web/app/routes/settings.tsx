@@ -5,7 +5,7 @@ import { DashboardPanel } from '../../features/dashboard/components/dashboard-pa
 import { useSettingsQuery } from '../../features/settings/api/get-settings';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 
-/** /dashboard/settings (admin): the flash deal's end and discount text. */
+/** /dashboard/settings (admin): the flash deal, the seller, currency and tax, delivery and returns. */
 export default function SettingsPage() {
   const settings = useSettingsQuery();
   return (

@@ -14,8 +14,22 @@ const settings = {
   flashDealDiscountText: '20% OFF',
   flashDealParts: [pads],
   sellerName: 'Gearhouse Manufacturing Ltd.',
-  sellerAddress: '1 Foundry Way\nGearville GV1 2AB',
+  sellerAddress: { line1: '1 Foundry Way', city: 'Gearville', postalCode: 'GV1 2AB', country: 'GB' },
   sellerVatNumber: 'GB123456789',
+  currency: 'GBP',
+  taxRates: [
+    { country: 'GB', name: 'VAT', ratePercent: 20 },
+    { country: 'US', region: 'NY', name: 'Sales tax', ratePercent: 8.875 },
+  ],
+  deliveryFeeCents: 990,
+  freeDeliveryThresholdCents: 10_000,
+  orderCutoff: '14:00',
+  timeZone: 'Europe/London',
+  transitDays: { GB: 1, DE: 4 },
+  deliverTo: ['DE', 'GB'],
+  returnWindowDays: 30,
+  coreReturnWindowDays: 90,
+  returnInstructions: 'Post the part back to us.',
 };
 /** What the form sends back for the settings above, untouched: the deal's parts by id. */
 const { flashDealDiscountText: _text, flashDealParts: _parts, ...sentBack } = settings;
@@ -30,7 +44,9 @@ beforeEach(() => {
 const endsAt = () => screen.getByLabelText(copy.settings.endsAt);
 const percent = () => screen.getByLabelText(copy.settings.percent);
 const sellerName = () => screen.getByLabelText(copy.settings.sellerName);
-const sellerAddress = () => screen.getByLabelText(copy.settings.sellerAddress);
+const line1 = () => screen.getByLabelText(copy.settings.addressLine1);
+const postalCode = () => screen.getByLabelText(copy.settings.addressPostalCode);
+const country = () => screen.getByLabelText(copy.settings.addressCountry);
 const vatNumber = () => screen.getByLabelText(copy.settings.sellerVatNumber);
 const press = () => fireEvent.click(screen.getByRole('button', { name: copy.settings.save }));
 const updateSettings = 'PATCH /api/settings' as const;
@@ -62,34 +78,148 @@ describe('SettingsForm', () => {
     expect(api.callsTo(updateSettings)[1]!.body).toEqual(unchanged);
   });
 
-  it('shows the seller invoices name, checks it in the browser, and sends what was typed', async () => {
+  it("shows the seller's name, address as fields and tax ID, checks them in the browser, and sends what was typed", async () => {
     expect(screen.getByRole('group', { name: copy.settings.sellerTitle })).toBeTruthy();
     expect((sellerName() as HTMLInputElement).value).toBe(settings.sellerName);
-    expect((sellerAddress() as HTMLTextAreaElement).value).toBe(settings.sellerAddress);
-    expect(sellerAddress().tagName).toBe('TEXTAREA');
+    expect((line1() as HTMLInputElement).value).toBe('1 Foundry Way');
+    expect((postalCode() as HTMLInputElement).value).toBe('GV1 2AB');
+    expect((country() as HTMLSelectElement).value).toBe('GB');
     expect((vatNumber() as HTMLInputElement).value).toBe(settings.sellerVatNumber);
 
     fireEvent.change(sellerName(), { target: { value: ' ' } });
-    fireEvent.change(sellerAddress(), { target: { value: '1\n2\n3\n4\n5\n6\n7' } });
+    fireEvent.change(line1(), { target: { value: '' } });
     fireEvent.change(vatNumber(), { target: { value: 'GB/123' } });
     press();
     await waitFor(() => expectFieldError(sellerName(), v.sellerNameRequired));
-    expectFieldError(sellerAddress(), v.sellerAddressLines(6));
+    expectFieldError(line1(), copy.address.line1Required);
     expectFieldError(vatNumber(), v.vatNumberInvalid);
     expect(api.calls).toHaveLength(0);
 
-    const seller = { sellerName: 'Gearhouse Parts GmbH', sellerAddress: 'Werkstraße 4\n70173 Stuttgart', sellerVatNumber: '' };
-    api.on(updateSettings, fieldProblem({ sellerVatNumber: v.vatNumberInvalid }), ok({ ...settings, ...seller }));
-    fireEvent.change(sellerName(), { target: { value: seller.sellerName } });
-    fireEvent.change(sellerAddress(), { target: { value: seller.sellerAddress } });
-    fireEvent.change(vatNumber(), { target: { value: '' } });
+    // A US address picks its state from a list and has a ZIP code.
+    fireEvent.change(country(), { target: { value: 'US' } });
+    const state = await screen.findByLabelText(copy.settings.addressState);
+    expect(state.tagName).toBe('SELECT');
+    const zip = screen.getByLabelText(copy.settings.addressZip);
+    fireEvent.change(zip, { target: { value: '4820' } });
+    fireEvent.change(line1(), { target: { value: '2750 Foundry Avenue' } });
     press();
-    await waitFor(() => expectFieldError(vatNumber(), v.vatNumberInvalid));
+    await waitFor(() => expectFieldError(state, copy.address.usStateRequired));
+    expectFieldError(zip, copy.address.usZipInvalid);
+
+    fireEvent.change(sellerName(), { target: { value: 'Gearhouse Manufacturing Inc.' } });
+    fireEvent.change(screen.getByLabelText(copy.settings.addressCity), { target: { value: 'Detroit' } });
+    fireEvent.change(state, { target: { value: 'MI' } });
+    fireEvent.change(zip, { target: { value: '48207' } });
+    fireEvent.change(vatNumber(), { target: { value: '' } });
+    const seller = {
+      sellerName: 'Gearhouse Manufacturing Inc.',
+      sellerAddress: { line1: '2750 Foundry Avenue', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' },
+      sellerVatNumber: '',
+    };
+    api.on(
+      updateSettings,
+      fieldProblem({ 'sellerAddress.postalCode': copy.address.usZipInvalid }),
+      ok({ ...settings, ...seller }),
+    );
+    press();
+    await waitFor(() => expectFieldError(zip, copy.address.usZipInvalid));
     expect(api.callsTo(updateSettings)[0]!.body).toEqual({ ...unchanged, ...seller });
 
     press();
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.toasts.settingsSaved));
     expectNoFieldError(vatNumber());
+  });
+
+  it('edits the tax table: rows added and removed, each message at its row', async () => {
+    const rows = () => screen.getAllByTestId('tax-row');
+    const rates = () => screen.getAllByLabelText(`${copy.settings.taxRate}`, { exact: false });
+    expect(rows()).toHaveLength(2);
+    expect((rates()[1] as HTMLInputElement).value).toBe('8.875');
+    expect(screen.getByLabelText(`${copy.settings.taxRow(2)}: ${copy.settings.taxRate}`)).toBe(rates()[1]);
+
+    // A new row takes the focus at its country; left empty, the browser says what is missing.
+    fireEvent.click(screen.getByRole('button', { name: copy.settings.addTaxRate }));
+    expect(rows()).toHaveLength(3);
+    const third = (label: string) => screen.getByLabelText(`${copy.settings.taxRow(3)}: ${label}`);
+    await waitFor(() => expect(document.activeElement).toBe(third(copy.settings.taxCountry)));
+    fireEvent.change(third(copy.settings.taxRate), { target: { value: '30.5' } });
+    press();
+    await waitFor(() => expectFieldError(third(copy.settings.taxRate), copy.settings.taxRateInvalid(30)));
+    expectFieldError(third(copy.settings.taxCountry), copy.address.countryUnknown);
+    expectNoFieldError(rates()[0]!);
+    expect(api.calls).toHaveLength(0);
+
+    // The same country twice is refused at the second row.
+    fireEvent.change(third(copy.settings.taxCountry), { target: { value: 'GB' } });
+    fireEvent.change(third(copy.settings.taxRate), { target: { value: '5' } });
+    press();
+    await waitFor(() => expectFieldError(third(copy.settings.taxCountry), copy.settings.taxRowDuplicate(1)));
+
+    // Removing the first row renumbers the rest; the server's message lands on the row it names.
+    fireEvent.click(screen.getByRole('button', { name: copy.settings.removeTaxRate(1) }));
+    expect(rows()).toHaveLength(2);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: copy.settings.addTaxRate }));
+    const refused = copy.settings.taxRateInvalid(30);
+    api.on(updateSettings, fieldProblem({ 'taxRates.1.ratePercent': refused }), ok(settings));
+    press();
+    const second = screen.getByLabelText(`${copy.settings.taxRow(2)}: ${copy.settings.taxRate}`);
+    await waitFor(() => expectFieldError(second, refused));
+    expectNoFieldError(screen.getByLabelText(`${copy.settings.taxRow(1)}: ${copy.settings.taxRate}`));
+    expect(api.callsTo(updateSettings)[0]!.body).toMatchObject({
+      taxRates: [
+        { country: 'US', region: 'NY', name: 'Sales tax', ratePercent: 8.875 },
+        { country: 'GB', name: 'VAT', ratePercent: 5 },
+      ],
+    });
+  });
+
+  it('sends the delivery settings: money typed as amounts goes as cents, rows and the country list as the API takes them', async () => {
+    const fee = screen.getByLabelText(copy.settings.deliveryFee);
+    const threshold = screen.getByLabelText(copy.settings.freeDeliveryThreshold);
+    expect((fee as HTMLInputElement).value).toBe('9.90');
+    expect((threshold as HTMLInputElement).value).toBe('100.00');
+    fireEvent.change(fee, { target: { value: '-1' } });
+    fireEvent.change(screen.getByLabelText(copy.settings.timeZone), { target: { value: 'Mars/Base' } });
+    press();
+    await waitFor(() => expectFieldError(fee, copy.settings.deliveryFeeInvalid));
+    expectFieldError(screen.getByLabelText(copy.settings.timeZone), copy.settings.timeZoneInvalid);
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.change(fee, { target: { value: '4.5' } });
+    fireEvent.change(threshold, { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText(copy.settings.timeZone), { target: { value: 'Europe/London' } });
+    fireEvent.change(screen.getByLabelText(copy.settings.orderCutoff), { target: { value: '16:30' } });
+    // Transit days: the first row removed, a new one added.
+    fireEvent.click(screen.getByRole('button', { name: copy.settings.removeTransitDays(1) }));
+    fireEvent.click(screen.getByRole('button', { name: copy.settings.addTransitDays }));
+    const newRow = (label: string) => screen.getByLabelText(`${copy.settings.transitRow(2)}: ${label}`);
+    fireEvent.change(newRow(copy.settings.transitCountry), { target: { value: 'FR' } });
+    fireEvent.change(newRow(copy.settings.transitDaysValue), { target: { value: '5' } });
+    // Deliver to: Germany removed, France added.
+    fireEvent.click(screen.getByRole('button', { name: copy.settings.removeCountry('Germany') }));
+    fireEvent.change(screen.getByLabelText(copy.settings.deliverToCountry), { target: { value: 'FR' } });
+    fireEvent.click(screen.getByRole('button', { name: copy.settings.addCountry }));
+    fireEvent.change(screen.getByLabelText(copy.settings.returnWindow), { target: { value: '14' } });
+
+    api.on(updateSettings, fieldProblem({ 'transitDays.FR': copy.settings.transitDaysInvalid }), ok(settings));
+    press();
+    await waitFor(() => expectFieldError(newRow(copy.settings.transitDaysValue), copy.settings.transitDaysInvalid));
+    expect(api.callsTo(updateSettings)[0]!.body).toEqual({
+      ...unchanged,
+      deliveryFeeCents: 450,
+      freeDeliveryThresholdCents: 0,
+      orderCutoff: '16:30',
+      transitDays: { DE: 4, FR: 5 },
+      deliverTo: ['FR', 'GB'],
+      returnWindowDays: 14,
+    });
+  });
+
+  it('says an empty country list delivers everywhere', () => {
+    for (const name of ['Germany', 'United Kingdom']) {
+      fireEvent.click(screen.getByRole('button', { name: copy.settings.removeCountry(name) }));
+    }
+    expect(screen.getByText(copy.settings.deliverToEverywhere)).toBeTruthy();
   });
 
   it("picks the deal's parts: found by a search, added and removed by keyboard, sent by id", async () => {
@@ -115,7 +245,9 @@ describe('SettingsForm', () => {
     fireEvent.click(found.getByRole('button', { name: copy.settings.addPart(disc.name) }));
     expect(inDeal().getByText(disc.name)).toBeTruthy();
     expect(document.activeElement).toBe(search);
-    expect(screen.getByRole('status').textContent).toBe(copy.settings.partAdded(disc.name));
+    expect(within(screen.getByRole('group', { name: copy.settings.dealParts })).getByRole('status').textContent).toBe(
+      copy.settings.partAdded(disc.name),
+    );
 
     // Removing a part hands the focus to the next part's "Remove".
     fireEvent.click(inDeal().getByRole('button', { name: copy.settings.removePart(pads.name) }));
