@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { lineTotalCents, type PriceTier, savingsCents, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
+import { DEFAULT_TAX_AND_DELIVERY } from '#shared/schemas/content';
 import { signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { TEST_ADDRESS, TEST_PHONE } from '../../testing/booking';
@@ -71,7 +72,18 @@ describeOnEachEngine(
           });
           expect(placed.status, placed.body).toBe(201);
           const order = (await api.as(customer).get(`/api/orders/${placed.json.id}`)).json;
-          expect(order.totalCents).toBe(lineTotalCents(browser, line.quantity));
+          const goods = lineTotalCents(browser, line.quantity);
+          expect(order.goodsCents).toBe(goods);
+          // The shop's defaults: no tax rows, and the fee below the free-delivery threshold.
+          const { deliveryFeeCents, freeDeliveryThresholdCents } = DEFAULT_TAX_AND_DELIVERY;
+          expect(order.deliveryCents).toBe(goods >= freeDeliveryThresholdCents ? 0 : deliveryFeeCents);
+          expect(order.totalCents).toBe(goods + order.deliveryCents);
+          // The quote for the same lines, read in the seller's country as the order's address text is, agrees.
+          expect(quote.json).toMatchObject({
+            goodsCents: goods,
+            deliveryCents: order.deliveryCents,
+            totalCents: order.totalCents,
+          });
           expect(order.lines[0].unitPriceCents).toBe(unitPriceFor(browser, line.quantity));
         }),
         { numRuns: 25 },
