@@ -7,7 +7,10 @@ export const landing = {
   bestSellers: 'Best sellers',
   whyChooseUs: 'Why Choose Us?',
   whyDelivery: 'Free home delivery',
-  whyDeliveryText: 'Free home delivery for products over $100.',
+  /** The free-delivery threshold from the shop's settings, written as money ("$100"). */
+  whyDeliveryText: (threshold: string) => `Free home delivery on orders of ${threshold} or more.`,
+  whyDeliveryAlwaysFree: 'Free home delivery on every order.',
+  whyDeliveryUnknown: 'Home delivery to your door or workshop.',
   whyQuality: 'Quality products',
   whyQualityText: 'Every part is made and tested in our own factory.',
   whySupport: 'Online support',

@@ -8,7 +8,7 @@ import { partsQueryOptions } from '../../features/parts/api/get-parts';
 import { NewPartsSection, newPartsQuery } from '../../features/parts/components/new-parts-section';
 import { PART_CARD_ACTION_CLASS, type PartCardAction } from '../../features/parts/components/part-card';
 import { latestReviewsQuery, reviewsQueryOptions } from '../../features/reviews/api/get-reviews';
-import { settingsQueryOptions } from '../../features/settings/api/get-settings';
+import { settingsQueryOptions, useSettingsQuery } from '../../features/settings/api/get-settings';
 import { useScrollToHashWhenSettled } from '../../lib/use-scroll-to-hash';
 import { pageLoader } from '../page-data';
 
@@ -45,13 +45,15 @@ const addToCart: PartCardAction = (part, nameId) => (
 /** The landing page, sections in the order of docs/shop-rules.md, "Landing page". */
 export default function LandingPage() {
   useScrollToHashWhenSettled();
+  // Loaded with the page (above), so the free-delivery line is drawn alike on the server and in the browser.
+  const settings = useSettingsQuery();
   return (
     <>
       <title>{`${copy.brand} — genuine car parts`}</title>
       <Hero />
       <NewPartsSection cardAction={addToCart} />
       <BestSellersSection />
-      <WhyChooseUs />
+      <WhyChooseUs freeDeliveryThresholdCents={settings.data?.freeDeliveryThresholdCents} />
       <FlashDealSection />
       <NewsletterSection />
       <LatestNewsSection />

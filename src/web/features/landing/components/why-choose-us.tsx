@@ -1,16 +1,31 @@
 import type { ComponentType, SVGProps } from 'react';
 import * as copy from '#shared/copy';
+import { formatMoney } from '#shared/money';
 import { HeadsetIcon, ShieldCheckIcon, TruckIcon } from '../../../components/icons';
 import { Reveal } from '../../../components/reveal';
 import { SectionHeading } from '../../../components/section-heading';
 
-const reasons: { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-  { title: copy.landing.whyDelivery, text: copy.landing.whyDeliveryText, Icon: TruckIcon },
-  { title: copy.landing.whyQuality, text: copy.landing.whyQualityText, Icon: ShieldCheckIcon },
-  { title: copy.landing.whySupport, text: copy.landing.whySupportText, Icon: HeadsetIcon },
-];
+/**
+ * What the delivery reason says, from the free-delivery threshold in the shop's settings (goods of
+ * that much or more travel free; 0: every order; undefined while the settings are unknown).
+ */
+export function deliveryText(thresholdCents: number | undefined): string {
+  if (thresholdCents === undefined) return copy.landing.whyDeliveryUnknown;
+  if (thresholdCents <= 0) return copy.landing.whyDeliveryAlwaysFree;
+  // Whole amounts without their cents: "$100", not "$100.00".
+  return copy.landing.whyDeliveryText(formatMoney(thresholdCents).replace(/\.00$/, ''));
+}
 
-export function WhyChooseUs() {
+/**
+ * The three reasons. The page passes the threshold from the settings its loader fetched, so the
+ * server and the browser draw the same words.
+ */
+export function WhyChooseUs({ freeDeliveryThresholdCents }: { freeDeliveryThresholdCents?: number | undefined }) {
+  const reasons: { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
+    { title: copy.landing.whyDelivery, text: deliveryText(freeDeliveryThresholdCents), Icon: TruckIcon },
+    { title: copy.landing.whyQuality, text: copy.landing.whyQualityText, Icon: ShieldCheckIcon },
+    { title: copy.landing.whySupport, text: copy.landing.whySupportText, Icon: HeadsetIcon },
+  ];
   return (
     <Reveal aria-labelledby="why-title" className="bg-slate-50 py-16 sm:py-24">
       <div className="container-page">
