@@ -320,4 +320,15 @@ export const address = {
   regionInvalid: 'Please enter the region as its code (letters and digits, up to 3)',
   usStateRequired: 'Please choose the state',
   notDeliveredTo: (country: string) => `We do not deliver to ${country}. Please choose another delivery address.`,
+  /** The delivery address's fields, as the order forms label them. */
+  deliveryAddress: 'Delivery address',
+  line1Label: 'Street and number',
+  line2Label: 'Address line 2 (optional)',
+  cityLabel: 'City',
+  stateLabel: 'State',
+  chooseState: 'Choose the state',
+  regionLabel: 'Region code (optional)',
+  postalCodeLabel: 'Postal code',
+  zipLabel: 'ZIP code',
+  countryLabel: 'Country',
 };

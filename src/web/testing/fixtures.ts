@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from '#shared/schemas/cart';
+import type { Settings } from '#shared/schemas/content';
 import type { Order, OrderLine } from '#shared/schemas/orders';
 import type { Part, PartDetail } from '#shared/schemas/parts';
 import type { Vehicle } from '#shared/schemas/vehicles';
@@ -119,10 +120,17 @@ export function fakeOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
   };
 }
 
-/** A paid order of Ada Lovelace's, with its invoice; its first part, units and total follow its lines. */
+/**
+ * A paid order of Ada Lovelace's, with its invoice, delivered in the US from a shop without tax rows:
+ * its first part, units and goods follow its lines, delivery is free from $100 of goods ($9.90 under),
+ * and the total is goods + delivery unless given.
+ */
 export function fakeOrder(overrides: Partial<Order> = {}): Order {
   const lines = overrides.lines ?? [fakeOrderLine()];
   const first = lines[0]!;
+  const goodsCents = overrides.goodsCents ?? lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const deliveryCents = overrides.deliveryCents ?? (goodsCents >= 10_000 ? 0 : 990);
+  const taxes = overrides.taxes ?? [];
   return {
     id: 'order-1',
     number: '0195F3A2-9C41-7A3B',
@@ -132,7 +140,15 @@ export function fakeOrder(overrides: Partial<Order> = {}): Order {
     imageUrl: first.imageUrl,
     unitPriceCents: first.unitPriceCents,
     quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
-    totalCents: lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    goodsCents,
+    deliveryCents,
+    taxes,
+    totalCents: goodsCents + deliveryCents + taxes.reduce((sum, tax) => sum + tax.amountCents, 0),
+    currency: 'USD',
+    deliveryAddress: { line1: '1 Works Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+    expectedDelivery: '2026-11-25',
+    buyerVatId: null,
+    creditNotes: [],
     status: 'paid',
     cancelReason: null,
     payBy: null,
@@ -141,6 +157,34 @@ export function fakeOrder(overrides: Partial<Order> = {}): Order {
     invoiceNumber: 'INV-2026-000001',
     createdAt: '2026-11-20T09:00:00.000Z',
     customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
+    ...overrides,
+  };
+}
+
+/**
+ * The shop's settings as GET /api/settings answers them: a US seller in Michigan, no tax rows, $9.90
+ * delivery free from $100, orders by 14:00 Detroit time leave that day, delivered everywhere.
+ */
+export function fakeSettings(overrides: Partial<Settings> = {}): Settings {
+  return {
+    flashDealEndsAt: '2026-01-01T00:00:00.000Z',
+    flashDealPercent: 25,
+    flashDealDiscountText: '25% OFF',
+    flashDealParts: [],
+    sellerName: 'Gearhouse Manufacturing Inc.',
+    sellerAddress: { line1: '2750 Foundry Avenue', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' },
+    sellerVatNumber: '',
+    currency: 'USD',
+    taxRates: [],
+    deliveryFeeCents: 990,
+    freeDeliveryThresholdCents: 10_000,
+    orderCutoff: '14:00',
+    timeZone: 'America/Detroit',
+    transitDays: {},
+    deliverTo: [],
+    returnWindowDays: 30,
+    coreReturnWindowDays: 90,
+    returnInstructions: '',
     ...overrides,
   };
 }
