@@ -3,6 +3,7 @@ import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { PageHeader } from '../../components/page-header';
 import { CartView } from '../../features/cart/components/cart-view';
+import { useSettingsQuery } from '../../features/settings/api/get-settings';
 import { withReturnPath } from '#shared/return-path';
 
 /** Signing in (or up) from the cart comes back to it, where the visitor's cart has joined the account's. */
@@ -10,12 +11,16 @@ const signInFromCart = withReturnPath(paths.login, paths.cart);
 
 /** /cart (anyone): the cart's lines and totals; a signed-in customer orders them from here. */
 export default function CartPage() {
+  // Delivery and tax are priced from the shop's settings, as the server will price the order.
+  const settings = useSettingsQuery();
   return (
     <>
       <title>{`${copy.cartView.title} · ${copy.brand}`}</title>
       <PageHeader title={copy.cartView.title} text={copy.cartView.text} />
       <div className="container-page py-10 sm:py-14">
         <CartView
+          settings={settings.data}
+          onSettingsRetry={settings.isError && !settings.data ? () => void settings.refetch() : undefined}
           signIn={
             <Link to={signInFromCart} className="btn btn-primary btn-lg w-full">
               {copy.cartView.signInToOrder}

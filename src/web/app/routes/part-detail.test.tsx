@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { type FakeApi, fakeApi, ok } from '../../testing/fake-api';
-import { fakePartDetail } from '../../testing/fixtures';
+import { fakePartDetail, fakeSettings } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-with-app';
 import PartDetailPage from './part-detail';
 
@@ -41,6 +41,8 @@ describe("a part's page", () => {
 
   it('offers a signed-in customer the booking form, not the way to sign in', async () => {
     api.on('GET /api/auth/get-session', ok({ session: { id: 's' }, user: { id: 'u' } }));
+    // The booking form prices delivery and tax from the shop's settings.
+    api.on('GET /api/settings', ok(fakeSettings()));
     api.on(
       'GET /api/me',
       ok({

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -20,6 +21,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
 import { partQueryOptions, usePartQuery } from '../../features/parts/api/get-part';
+import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
 import { useDealPercent } from '../../lib/use-deal-percent';
@@ -31,6 +33,12 @@ export const loader = pageLoader((queryClient, { params }) => queryClient.ensure
 
 // The form brings zod and react-hook-form: its own chunk, fetched when the visitor gets near it.
 const BookingForm = lazy(() => import('../../features/orders/components/booking-form'));
+
+/** The booking form once the shop's settings (countries delivered to, delivery and tax) are in: the form's placeholder meanwhile. */
+function BookingWithSettings(props: Omit<ComponentProps<typeof BookingForm>, 'settings'>) {
+  const settings = useSuspenseQuery(settingsQueryOptions());
+  return <BookingForm {...props} settings={settings.data} />;
+}
 
 function BookingFormPlaceholder() {
   return (
@@ -226,7 +234,7 @@ export default function PartDetailPage() {
               <SectionBoundary>
                 <WhenNearViewport placeholder={<BookingFormPlaceholder />}>
                   <Suspense fallback={<BookingFormPlaceholder />}>
-                    <BookingForm
+                    <BookingWithSettings
                       part={booked ?? data}
                       name={session.user.name}
                       email={session.user.email}

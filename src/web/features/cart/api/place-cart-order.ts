@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '#shared/schemas/address';
 import type { OrderLineInput } from '#shared/schemas/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { cartQueryKey } from './get-cart';
 
 export interface PlaceCartOrderRequest {
-  input: { lines: OrderLineInput[]; phone: string; address: string };
+  input: { lines: OrderLineInput[]; phone: string; deliveryAddress: Address };
   /** One per submission attempt: a double click or a retry of the same attempt makes one order. */
   idempotencyKey: string;
 }

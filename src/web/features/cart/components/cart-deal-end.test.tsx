@@ -5,7 +5,7 @@ import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
 import { fakeApi, ok } from '../../../testing/fake-api';
-import { fakeCart, fakeCartLine } from '../../../testing/fixtures';
+import { fakeCart, fakeCartLine, fakeSettings } from '../../../testing/fixtures';
 import { renderWithApp } from '../../../testing/render-with-app';
 import { CartOwnerProvider } from '../lib/cart-owner';
 import { CartView } from './cart-view';
@@ -36,20 +36,20 @@ describe('CartView when a line’s flash deal ends', () => {
     renderWithApp(
       <CartOwnerProvider owner="signed-in">
         <Routes>
-          <Route path="/cart" element={<CartView signIn={null} />} />
+          <Route path="/cart" element={<CartView signIn={null} settings={fakeSettings()} />} />
         </Routes>
       </CartOwnerProvider>,
       { path: '/cart' },
     );
     const line = async () => (await screen.findByRole('link', { name: 'Brake Pads' })).closest('li')!;
     expect(within(await line()).getByTestId('cart-line-deal').textContent).toBe(copy.deal.cartLine(25));
-    expect(screen.getByTestId('cart-subtotal').textContent).toBe(formatMoney(3667 * 12));
+    expect(screen.getByTestId('cart-totals-goods').textContent).toBe(formatMoney(3667 * 12));
     expect(api.callsTo('GET /api/cart')).toHaveLength(1);
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5_001);
     });
-    await waitFor(() => expect(screen.getByTestId('cart-subtotal').textContent).toBe(formatMoney(4890 * 12)));
+    await waitFor(() => expect(screen.getByTestId('cart-totals-goods').textContent).toBe(formatMoney(4890 * 12)));
     expect(api.callsTo('GET /api/cart')).toHaveLength(2);
     expect(within(await line()).queryByTestId('cart-line-deal')).toBeNull();
   });

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import type { OrderLineInput } from '#shared/schemas/orders';
-import { DeliveryFields, deliveryRules } from '../../../components/delivery-fields';
+import { addressErrorsOf, addressFormValues } from '../../../components/address-fields';
+import { DELIVERY_FIELDS, DeliveryFields, deliveryRules } from '../../../components/delivery-fields';
 import { FormError } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
@@ -16,11 +17,16 @@ import type { OrderContact } from '../api/get-last-order-contact';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { refusalsByLine, type LineRefusal } from '../lib/line-refusals';
 
-const deliverySchema = z.object(deliveryRules);
-type DeliveryInput = z.input<typeof deliverySchema>;
-type DeliveryOutput = z.output<typeof deliverySchema>;
+const deliverySchema = (deliverTo: readonly string[]) => z.object(deliveryRules(deliverTo));
+type DeliverySchema = ReturnType<typeof deliverySchema>;
+type DeliveryInput = z.input<DeliverySchema>;
+type DeliveryOutput = z.output<DeliverySchema>;
 
-const FIELDS = ['phone', 'address'] as const;
+/** Where the order goes, as far as its figures care: the country and region chosen now. */
+export interface Destination {
+  country: string;
+  region?: string | undefined;
+}
 
 interface CartOrderFormProps {
   /** Prefilled from the customer's last order; empty before their first. */
@@ -32,18 +38,37 @@ interface CartOrderFormProps {
   linesToOrder: () => Promise<OrderLineInput[] | null>;
   /** The server refused lines of the order: each refusal under the part of the line sent. */
   onLinesRefused: (refusals: Record<string, LineRefusal>) => void;
+  /** The seller's country (the address's to start with) and the countries delivered to (empty: everywhere). */
+  sellerCountry: string;
+  deliverTo: readonly string[];
+  /** The country or region chosen changed: the page prices the order for it. */
+  onDestination: (destination: Destination) => void;
 }
 
 /**
- * Phone, address and "Place order": the cart's lines in one order (POST /api/orders with `lines`). Then
- * on to the order's payment page, as the customer pays for any order.
+ * Phone, delivery address and "Place order": the cart's lines in one order (POST /api/orders with
+ * `lines` and `deliveryAddress`). Then on to the order's payment page, as the customer pays for any order.
  */
-export function CartOrderForm({ contact, linesToOrder, onLinesRefused }: CartOrderFormProps) {
+export function CartOrderForm({
+  contact,
+  linesToOrder,
+  onLinesRefused,
+  sellerCountry,
+  deliverTo,
+  onDestination,
+}: CartOrderFormProps) {
   const navigate = useNavigate();
+  const schema = useMemo(() => deliverySchema(deliverTo), [deliverTo]);
   const form = useForm<DeliveryInput, unknown, DeliveryOutput>({
-    resolver: zodResolver(deliverySchema),
-    defaultValues: { phone: contact?.phone ?? '', address: contact?.address ?? '' },
+    resolver: zodResolver(schema),
+    defaultValues: {
+      phone: contact?.phone ?? '',
+      deliveryAddress: addressFormValues(contact?.deliveryAddress ?? null, sellerCountry),
+    },
   });
+  const country = useWatch({ control: form.control, name: 'deliveryAddress.country' });
+  const region = useWatch({ control: form.control, name: 'deliveryAddress.region' });
+  useEffect(() => onDestination({ country, region }), [country, region, onDestination]);
   const place = usePlaceCartOrderMutation();
   // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot order twice.
   const attemptKey = useRef<string | null>(null);
@@ -76,7 +101,7 @@ export function CartOrderForm({ contact, linesToOrder, onLinesRefused }: CartOrd
       const { lines: refused, rest } = refusalsByLine(error.fieldErrors, sent);
       const hasLineRefusals = Object.keys(refused).length > 0;
       if (hasLineRefusals) onLinesRefused(refused);
-      applyServerFieldErrors(new ApiError(error.status, error.code, error.message, rest), form.setError, FIELDS);
+      applyServerFieldErrors(new ApiError(error.status, error.code, error.message, rest), form.setError, DELIVERY_FIELDS);
       if (hasLineRefusals) {
         setRefusal(copy.cartView.linesRefused);
         toast.error(copy.cartView.linesRefused);
@@ -113,8 +138,13 @@ export function CartOrderForm({ contact, linesToOrder, onLinesRefused }: CartOrd
       </div>
       <DeliveryFields
         phone={form.register('phone')}
-        address={form.register('address')}
-        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+        address={{
+          register: (field) => form.register(`deliveryAddress.${field}`),
+          country,
+          deliverTo,
+          onCountryChange: () => form.setValue('deliveryAddress.region', ''),
+        }}
+        errors={{ phone: errors.phone?.message, address: addressErrorsOf(errors.deliveryAddress) }}
       />
       <div>
         <button type="submit" className="btn btn-primary btn-lg w-full" disabled={busy}>

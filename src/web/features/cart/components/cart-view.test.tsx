@@ -4,21 +4,30 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { toast } from '../../../lib/toast';
+import type { Settings } from '#shared/schemas/content';
+import { addressControl, fillAddress, usAddress } from '../../../testing/address-form';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
-import { fakeCart, fakeCartLine } from '../../../testing/fixtures';
+import { fakeCart, fakeCartLine, fakeSettings } from '../../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import { BROWSER_CART_KEY, readBrowserCart } from '../lib/browser-cart';
 import { type CartOwner, CartOwnerProvider } from '../lib/cart-owner';
 import { CartView } from './cart-view';
 
 const v = copy.validation;
+const a = copy.address;
+const t = copy.totals;
 
 const pads = fakeCartLine({ partId: 'pads', name: 'Brake Pads', quantity: 12 });
 const filter = fakeCartLine({ partId: 'filter', name: 'Air Filter', quantity: 24 });
 const bulbs = fakeCartLine({ partId: 'bulbs', name: 'Headlight Bulbs', quantity: 12, packSize: 6 });
 
 const lastOrder = {
-  items: [{ customer: { name: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' } }],
+  items: [
+    {
+      customer: { name: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Springfield' },
+      deliveryAddress: usAddress,
+    },
+  ],
   total: 1,
   page: 1,
   limit: 1,
@@ -30,11 +39,14 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-function renderCart(owner: CartOwner) {
+function renderCart(owner: CartOwner, settings: Settings = fakeSettings()) {
   return renderWithApp(
     <CartOwnerProvider owner={owner}>
       <Routes>
-        <Route path="/cart" element={<CartView signIn={<a href="/login">{copy.cartView.signInToOrder}</a>} />} />
+        <Route
+          path="/cart"
+          element={<CartView settings={settings} signIn={<a href="/login">{copy.cartView.signInToOrder}</a>} />}
+        />
         <Route path="/dashboard/payment/:id" element={<p>payment page</p>} />
       </Routes>
     </CartOwnerProvider>,
@@ -54,7 +66,8 @@ describe('CartView, signed in: placing the order', () => {
       .on('POST /api/orders', ok({ id: 'order-9' }, 201));
     renderCart('signed-in');
     await waitFor(() => expect((screen.getByLabelText(copy.fields.phone) as HTMLInputElement).value).toBe('+44 20 7946 0958'));
-    expect((screen.getByLabelText(copy.fields.address) as HTMLTextAreaElement).value).toBe('1 Works Road, Leeds');
+    expect((addressControl.line1() as HTMLInputElement).value).toBe('1 Works Road');
+    expect((addressControl.state() as HTMLSelectElement).value).toBe('IL');
     placeOrder();
     await screen.findByText('payment page');
     const [sent] = api.callsTo('POST /api/orders');
@@ -64,7 +77,7 @@ describe('CartView, signed in: placing the order', () => {
         { partId: 'filter', quantity: 24 },
       ],
       phone: '+44 20 7946 0958',
-      address: '1 Works Road, Leeds',
+      deliveryAddress: usAddress,
     });
     expect(sent!.headers['idempotency-key']).toMatch(/^[\w-]{16,}$/);
     expect(toast.success).toHaveBeenCalledWith(copy.cartView.placed);
@@ -108,7 +121,9 @@ describe('CartView, signed in: placing the order', () => {
     const phone = await screen.findByLabelText(copy.fields.phone);
     expect((phone as HTMLInputElement).value).toBe('');
     fireEvent.change(phone, { target: { value: '+1 555 0100 200' } });
-    fireEvent.change(screen.getByLabelText(copy.fields.address), { target: { value: '5 Dock Lane' } });
+    // No earlier order: the seller's country to start with.
+    expect((addressControl.country() as HTMLSelectElement).value).toBe('US');
+    fillAddress(usAddress);
     placeOrder();
     await waitFor(() => expectFieldError(screen.getByLabelText(copy.fields.phone), v.phoneInvalid));
     expectNoFieldError(await quantityOf('Brake Pads'));
@@ -132,6 +147,70 @@ describe('CartView, signed in: placing the order', () => {
     expectNoFieldError(await quantityOf('Brake Pads'));
     expectNoFieldError(await quantityOf('Air Filter'));
     expect(screen.queryByText('payment page')).toBeNull();
+  });
+
+  it("puts the server's refusal of the address under its fields, and checks the address in the browser first", async () => {
+    api
+      .on('GET /api/cart', ok(fakeCart(pads)))
+      .on('GET /api/me/orders', ok(lastOrder))
+      .on('POST /api/orders', fieldProblem({ 'deliveryAddress.country': a.notDeliveredTo('United States') }));
+    renderCart('signed-in');
+    await screen.findByDisplayValue('+44 20 7946 0958');
+    placeOrder();
+    await waitFor(() => expectFieldError(addressControl.country(), a.notDeliveredTo('United States')));
+    expectNoFieldError(addressControl.line1());
+
+    fillAddress({ city: ' ' });
+    placeOrder();
+    await waitFor(() => expectFieldError(addressControl.city(), a.cityRequired));
+    fillAddress({ city: 'Springfield', postalCode: '1234' });
+    placeOrder();
+    await waitFor(() => expectFieldError(addressControl.zip(), a.usZipInvalid));
+    expectNoFieldError(addressControl.city());
+    expect(api.callsTo('POST /api/orders')).toHaveLength(1);
+  });
+
+  it('offers only the countries delivered to, and refuses a last address elsewhere before sending', async () => {
+    api.on('GET /api/cart', ok(fakeCart(pads))).on('GET /api/me/orders', ok(lastOrder));
+    renderCart('signed-in', fakeSettings({ deliverTo: ['CA', 'DE'] }));
+    await screen.findByDisplayValue('+44 20 7946 0958');
+    const options = [...(addressControl.country() as HTMLSelectElement).options].map((option) => option.value);
+    // The last order's country stays in the list, so the message below says what is wrong with it.
+    expect(options).toEqual(['CA', 'DE', 'US']);
+    placeOrder();
+    await waitFor(() => expectFieldError(addressControl.country(), a.notDeliveredTo('United States')));
+    expect(api.callsTo('POST /api/orders')).toHaveLength(0);
+  });
+
+  it('shows goods, delivery, tax per rate, total and the expected day, priced again for the country and state chosen', async () => {
+    const settings = fakeSettings({
+      taxRates: [
+        { country: 'US', region: 'IL', name: 'Sales tax', ratePercent: 6.25 },
+        { country: 'DE', name: 'VAT', ratePercent: 19 },
+      ],
+    });
+    api.on('GET /api/cart', ok(fakeCart(pads, filter))).on('GET /api/me/orders', ok(lastOrder));
+    renderCart('signed-in', settings);
+    await screen.findByDisplayValue('+44 20 7946 0958');
+    const totals = screen.getByTestId('cart-totals');
+    // 12 + 24 at $10.00: $360.00 of goods, delivered free; Illinois' 6.25% on it.
+    expect(within(totals).getByTestId('cart-totals-goods').textContent).toBe(formatMoney(36_000));
+    expect(within(totals).getByTestId('cart-totals-delivery').textContent).toBe(t.deliveryFree);
+    expect(within(totals).getByText(t.tax('Sales tax', '6.25'))).toBeTruthy();
+    expect(within(totals).getByTestId('cart-totals-tax').textContent).toBe(formatMoney(2250));
+    expect(within(totals).getByTestId('cart-totals-total').textContent).toBe(formatMoney(38_250));
+    expect(within(totals).getByTestId('cart-totals-expected').textContent).toMatch(/^Expected delivery: \w+ \d+, \d{4}$/);
+
+    fillAddress({ region: 'MI' });
+    await waitFor(() => expect(within(totals).queryByTestId('cart-totals-tax')).toBeNull());
+    expect(within(totals).getByTestId('cart-totals-total').textContent).toBe(formatMoney(36_000));
+
+    fillAddress({ country: 'DE' });
+    await waitFor(() => expect(within(totals).getByText(t.tax('VAT', '19'))).toBeTruthy());
+    expect(within(totals).getByTestId('cart-totals-tax').textContent).toBe(formatMoney(6840));
+    expect(within(totals).getByTestId('cart-totals-total').textContent).toBe(formatMoney(42_840));
+    // The state chosen for the US does not follow the address abroad.
+    expect((addressControl.region() as HTMLInputElement).value).toBe('');
   });
 
   it('sends nothing while a line cannot be ordered, and says which', async () => {
@@ -238,6 +317,20 @@ describe('CartView, visitor', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Brake Pads' })).toBeNull());
     expect(readBrowserCart()).toEqual([{ partId: 'filter', quantity: 36 }]);
     expect(api.calls.filter((call) => call.method !== 'POST' || call.path !== '/api/cart/quote')).toEqual([]);
+  });
+
+  it("prices delivery and tax for the seller's country, and says how much more makes delivery free", async () => {
+    localStorage.setItem(BROWSER_CART_KEY, JSON.stringify([{ partId: 'pads', quantity: 12 }]));
+    api.on('POST /api/cart/quote', ok(fakeCart(fakeCartLine({ partId: 'pads', name: 'Brake Pads', unitPriceCents: 500 }))));
+    renderCart('visitor', fakeSettings({ taxRates: [{ country: 'US', region: 'MI', name: 'Sales tax', ratePercent: 6 }] }));
+    const totals = await screen.findByTestId('cart-totals');
+    // $60.00 of goods and $9.90 delivery, Michigan's 6% on both ($4.194 → $4.19).
+    expect(within(totals).getByTestId('cart-totals-goods').textContent).toBe(formatMoney(6000));
+    expect(within(totals).getByTestId('cart-totals-delivery').textContent).toBe(formatMoney(990));
+    expect(within(totals).getByTestId('cart-totals-tax').textContent).toBe(formatMoney(419));
+    expect(within(totals).getByTestId('cart-totals-total').textContent).toBe(formatMoney(7409));
+    expect(within(totals).getByTestId('cart-totals-free-delivery').textContent).toBe(t.freeDeliveryShort(formatMoney(4000)));
+    expect(screen.getByText(t.pricesNet)).toBeTruthy();
   });
 
   it('shows the empty cart with a way to the parts, asking the server nothing', async () => {

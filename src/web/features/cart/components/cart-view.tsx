@@ -5,8 +5,10 @@ import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { CartLine } from '#shared/schemas/cart';
+import type { PublicSettings } from '#shared/schemas/content';
 import type { OrderLineInput } from '#shared/schemas/orders';
 import { CartIcon } from '../../../components/icons';
+import { estimateOrderTotals, OrderTotals } from '../../../components/order-totals';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -19,7 +21,7 @@ import type { LineRefusal } from '../lib/line-refusals';
 import { readQuantity } from '../lib/quantity-text';
 import { useCartView } from '../lib/use-cart-view';
 import { CartLineItem } from './cart-line-item';
-import { CartOrderForm } from './cart-order-form';
+import { CartOrderForm, type Destination } from './cart-order-form';
 
 /** State kept in a ref as well, so that an order placed right after a change reads it at once. */
 function useRecord<T>() {
@@ -42,13 +44,19 @@ function useRecord<T>() {
 interface CartViewProps {
   /** "Sign in to order", for a visitor: a link to the login page that comes back here. */
   signIn: ReactNode;
+  /** The shop's public settings, which price delivery and tax; undefined while they load. */
+  settings: PublicSettings | undefined;
+  /** Given when the settings could not be loaded: tries again. */
+  onSettingsRetry?: (() => void) | undefined;
 }
 
 /**
- * The /cart page's content (docs/shop-rules.md, "Cart"): the lines, the subtotal and savings, then for a
- * signed-in customer the delivery fields and "Place order"; a visitor is asked to sign in first.
+ * The /cart page's content (docs/shop-rules.md, "Cart"): the lines, the savings and the order's
+ * figures (goods, delivery, tax, total, expected delivery) for the address chosen, then for a
+ * signed-in customer the delivery fields and "Place order"; a visitor is asked to sign in first, and
+ * sees the figures for the seller's own country meanwhile.
  */
-export function CartView({ signIn }: CartViewProps) {
+export function CartView({ signIn, settings, onSettingsRetry }: CartViewProps) {
   const view = useCartView();
   const setLine = useSetCartLineMutation();
   const removeLine = useRemoveCartLineMutation();
@@ -61,6 +69,8 @@ export function CartView({ signIn }: CartViewProps) {
 
   const signedIn = view.owner === 'signed-in';
   const contact = useLastOrderContactQuery(signedIn);
+  // The order form's country and region, once it has them; the seller's own until then.
+  const [destination, setDestination] = useState<Destination | null>(null);
 
   const commit = (line: CartLine) => {
     const text = drafts.ref.current[line.partId];
@@ -144,6 +154,16 @@ export function CartView({ signIn }: CartViewProps) {
   if (view.isPending) return <Spinner className="min-h-[40vh]" />;
   if (view.isError || !view.cart) return <SectionError onRetry={view.refetch} message={copy.common.somethingWrong} />;
   const { cart } = view;
+  const totals = settings
+    ? estimateOrderTotals(
+        cart.lines
+          .filter((line) => !line.problem)
+          .map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
+        destination ?? settings.sellerAddress,
+        settings,
+        new Date(),
+      )
+    : undefined;
 
   if (cart.lines.length === 0) {
     return (
@@ -189,12 +209,14 @@ export function CartView({ signIn }: CartViewProps) {
             {copy.cartView.summaryTitle}
           </h2>
           <dl className="mt-3 grid gap-2" aria-live="polite">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-slate-700">{copy.cartView.subtotal}</dt>
-              <dd className="text-2xl font-extrabold text-slate-900 tabular-nums" data-testid="cart-subtotal">
-                {formatMoney(cart.subtotalCents)}
-              </dd>
-            </div>
+            {totals ? null : (
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-slate-700">{copy.cartView.subtotal}</dt>
+                <dd className="text-2xl font-extrabold text-slate-900 tabular-nums" data-testid="cart-subtotal">
+                  {formatMoney(cart.subtotalCents)}
+                </dd>
+              </div>
+            )}
             {cart.savingsCents > 0 ? (
               <div className="flex items-baseline justify-between gap-4">
                 <dt className="text-slate-700">{copy.cartView.savings}</dt>
@@ -204,13 +226,33 @@ export function CartView({ signIn }: CartViewProps) {
               </div>
             ) : null}
           </dl>
+          {totals && settings ? (
+            <div aria-live="polite">
+              <OrderTotals
+                totals={totals}
+                freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
+                testId="cart-totals"
+                className="mt-3"
+              />
+              {signedIn ? null : <p className="mt-2 text-sm text-slate-600">{copy.totals.pricesNet}</p>}
+            </div>
+          ) : null}
           {view.isUpdating ? <p className="mt-2 text-sm text-slate-600">{copy.cartView.updating}</p> : null}
         </div>
         {signedIn ? (
-          contact.isPending ? (
+          onSettingsRetry ? (
+            <SectionError onRetry={onSettingsRetry} message={copy.common.somethingWrong} />
+          ) : contact.isPending || !settings ? (
             <Spinner className="py-6" />
           ) : (
-            <CartOrderForm contact={contact.data ?? null} linesToOrder={linesToOrder} onLinesRefused={onLinesRefused} />
+            <CartOrderForm
+              contact={contact.data ?? null}
+              linesToOrder={linesToOrder}
+              onLinesRefused={onLinesRefused}
+              sellerCountry={settings.sellerAddress.country}
+              deliverTo={settings.deliverTo}
+              onDestination={setDestination}
+            />
           )
         ) : (
           <div className="grid gap-3">

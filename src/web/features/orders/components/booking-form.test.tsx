@@ -3,11 +3,15 @@ import { type Mock, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { toast } from '../../../lib/toast';
+import { addressControl, fillAddress, usAddress } from '../../../testing/address-form';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
+import { fakeSettings } from '../../../testing/fixtures';
 import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
 import BookingForm from './booking-form';
 
 const v = copy.validation;
+const a = copy.address;
+const settings = fakeSettings();
 const part = { id: 'part-1', minOrderQuantity: 12, stock: 40, packSize: 1, priceCents: 4890, priceTiers: [] };
 let api: FakeApi;
 let onEmailNotVerified: Mock<() => void>;
@@ -19,48 +23,68 @@ beforeEach(() => {
 
 const quantity = () => screen.getByLabelText(copy.fields.quantity);
 const phone = () => screen.getByLabelText(copy.fields.phone);
-const address = () => screen.getByLabelText(copy.fields.address);
+const address = addressControl;
 const refusal = () => screen.getByRole('alert');
 const press = () => fireEvent.click(screen.getByRole('button', { name: copy.booking.submit }));
 
-function submit(values: { quantity?: string; phone?: string; address?: string }) {
+function submit(values: { quantity?: string; phone?: string; address?: Parameters<typeof fillAddress>[0] }) {
   if (values.quantity !== undefined) fireEvent.change(quantity(), { target: { value: values.quantity } });
   if (values.phone !== undefined) fireEvent.change(phone(), { target: { value: values.phone } });
-  if (values.address !== undefined) fireEvent.change(address(), { target: { value: values.address } });
+  if (values.address !== undefined) fillAddress(values.address);
   press();
 }
 
 const placeOrder = 'POST /api/orders' as const;
-const good = { quantity: '20', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' };
+const good = { quantity: '20', phone: '+44 20 7946 0958', address: usAddress };
 
 describe('BookingForm', () => {
   beforeEach(() => {
     renderWithApp(
-      <BookingForm part={part} name="Ada Lovelace" email="ada@example.com" onEmailNotVerified={onEmailNotVerified} />,
+      <BookingForm
+        part={part}
+        name="Ada Lovelace"
+        email="ada@example.com"
+        onEmailNotVerified={onEmailNotVerified}
+        settings={settings}
+      />,
       { path: '/part/part-1' },
     );
   });
 
   it("starts at the part's minimum and checks quantity, phone and address in the browser", async () => {
     expect((quantity() as HTMLInputElement).value).toBe('12');
-    submit({ quantity: '11', phone: '', address: ' ' });
+    // The seller's country to start with: a US address, with a state and a ZIP code.
+    expect((address.country() as HTMLSelectElement).value).toBe('US');
+    submit({ quantity: '11', phone: '', address: { line1: ' ', city: '', postalCode: '' } });
     await waitFor(() => expectFieldError(quantity(), v.quantityTooLow(12)));
     expectFieldError(phone(), v.phoneRequired);
-    expectFieldError(address(), v.addressRequired);
+    expectFieldError(address.line1(), a.line1Required);
+    expectFieldError(address.city(), a.cityRequired);
+    expectFieldError(address.zip(), a.postalCodeRequired);
     // The keyboard lands on the first field in error, in the order of the form.
     expect(document.activeElement).toBe(quantity());
 
-    submit({ quantity: '41', phone: '12-34', address: 'x'.repeat(301) });
+    submit({ quantity: '41', phone: '12-34', address: { line1: '1 Works Road', city: 'Springfield', postalCode: '6270' } });
     // As the cart and quick order say it: how many are left.
     await waitFor(() => expectFieldError(quantity(), copy.pricing.overStock(40)));
     expect(copy.pricing.overStock(40)).toBe("You can't booking more then Available quantity. Only 40 left.");
     expectFieldError(phone(), v.phoneInvalid);
-    expectFieldError(address(), v.tooLong(300));
+    expectFieldError(address.state(), a.usStateRequired);
+    expectFieldError(address.zip(), a.usZipInvalid);
+    expectNoFieldError(address.line1());
+
+    // Outside the US the region is an optional code and the postal code is not a ZIP code.
+    submit({ quantity: '', phone: good.phone, address: { country: 'DE', region: 'by!', postalCode: '10115' } });
+    await waitFor(() => expectFieldError(quantity(), v.quantityRequired));
+    expectFieldError(address.region(), a.regionInvalid);
+    expectNoFieldError(address.postalCode());
 
     submit({ quantity: '', phone: good.phone, address: good.address });
-    await waitFor(() => expectFieldError(quantity(), v.quantityRequired));
+    await waitFor(() => expectNoFieldError(address.zip()));
+    expectFieldError(quantity(), v.quantityRequired);
     expectNoFieldError(phone());
-    expectNoFieldError(address());
+    expectNoFieldError(address.line1());
+    expectNoFieldError(address.state());
 
     submit({ quantity: '12.5' });
     await waitFor(() => expectFieldError(quantity(), v.quantityWhole));
@@ -75,16 +99,31 @@ describe('BookingForm', () => {
       partId: 'part-1',
       quantity: 40,
       phone: good.phone,
-      address: good.address,
+      deliveryAddress: { line1: '1 Works Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
     });
   });
 
-  it("puts a 400's field messages under their inputs, and a successful answer clears them and the form", async () => {
+  it("puts the server's refusal of the address under its fields", async () => {
+    api.on(
+      placeOrder,
+      fieldProblem({
+        'deliveryAddress.country': a.notDeliveredTo('United States'),
+        'deliveryAddress.city': a.cityRequired,
+      }),
+    );
+    submit(good);
+    await waitFor(() => expectFieldError(address.country(), a.notDeliveredTo('United States')));
+    expectFieldError(address.city(), a.cityRequired);
+    expectNoFieldError(address.line1());
+    expect(toast.error).toHaveBeenCalledWith(copy.toasts.partAddFailed);
+  });
+
+  it("puts a 400's field messages under their inputs; a successful answer clears them and the quantity, keeping the address", async () => {
     api.on(placeOrder, fieldProblem({ quantity: v.quantityTooHigh, phone: v.phoneInvalid }), ok({ id: 'order-1' }, 201));
     submit(good);
     await waitFor(() => expectFieldError(quantity(), v.quantityTooHigh));
     expectFieldError(phone(), v.phoneInvalid);
-    expectNoFieldError(address());
+    expectNoFieldError(address.line1());
     expect(toast.error).toHaveBeenCalledWith(copy.toasts.partAddFailed);
     expect(refusal().textContent).toBe('');
 
@@ -93,7 +132,9 @@ describe('BookingForm', () => {
     expectNoFieldError(quantity());
     expectNoFieldError(phone());
     expect((quantity() as HTMLInputElement).value).toBe('12');
-    expect((address() as HTMLTextAreaElement).value).toBe('');
+    // The next booking most likely goes to the same place.
+    expect((address.line1() as HTMLInputElement).value).toBe('1 Works Road');
+    expect((address.state() as HTMLSelectElement).value).toBe('IL');
   });
 
   it.each([
@@ -150,7 +191,9 @@ describe('BookingForm, a part sold in packs and at volume prices', () => {
   const total = () => screen.getByTestId('booking-total');
 
   beforeEach(() => {
-    renderWithApp(<BookingForm part={packed} name="Ada Lovelace" email="ada@example.com" />, { path: '/part/part-2' });
+    renderWithApp(<BookingForm part={packed} name="Ada Lovelace" email="ada@example.com" settings={settings} />, {
+      path: '/part/part-2',
+    });
   });
 
   it('starts at the smallest whole number of packs above the minimum, and refuses part of a pack', async () => {

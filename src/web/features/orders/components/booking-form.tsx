@@ -6,9 +6,12 @@ import { z } from 'zod';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { lineTotalCents, quantityProblem, savingsCents, smallestAllowedQuantity, tierFor, unitPriceFor } from '#shared/pricing';
+import type { PublicSettings } from '#shared/schemas/content';
 import { orderQuantitySchema } from '#shared/schemas/orders';
 import type { Part } from '#shared/schemas/parts';
-import { DeliveryFields, deliveryRules } from '../../../components/delivery-fields';
+import { addressErrorsOf, addressFormValues } from '../../../components/address-fields';
+import { DELIVERY_FIELDS, DeliveryFields, deliveryRules } from '../../../components/delivery-fields';
+import { estimateOrderTotals, OrderTotals } from '../../../components/order-totals';
 import { FormError, InputField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
@@ -25,9 +28,9 @@ type BookedPart = Pick<Part, 'id' | 'minOrderQuantity' | 'stock' | 'packSize' | 
 /**
  * The booking rules (docs/shop-rules.md, "Forms, rules and messages") for one part: the shared quantity
  * rules for a line of this part (a whole number, its minimum, its stock left, whole packs: the first
- * broken one is said), and the phone and address rules.
+ * broken one is said), and the phone and delivery address rules.
  */
-function bookingSchema(part: BookedPart) {
+function bookingSchema(part: BookedPart, deliverTo: readonly string[]) {
   const quantity = z
     .number()
     .superRefine((n, ctx) => {
@@ -43,14 +46,14 @@ function bookingSchema(part: BookedPart) {
       .regex(/^\d+$/, { error: v.quantityWhole, abort: true })
       .transform(Number)
       .pipe(quantity),
-    ...deliveryRules,
+    ...deliveryRules(deliverTo),
   });
 }
 type BookingSchema = ReturnType<typeof bookingSchema>;
 type BookingFormInput = z.input<BookingSchema>;
 type BookingFormOutput = z.output<BookingSchema>;
 
-const FIELDS = ['quantity', 'phone', 'address'] as const;
+const FIELDS = ['quantity', ...DELIVERY_FIELDS] as const;
 
 /** Name and email come from the account: shown greyed, so they do not invite typing. */
 const readOnlyField = 'min-w-0 [&_input]:border-slate-200 [&_input]:bg-slate-100 [&_input]:text-slate-700';
@@ -63,15 +66,22 @@ interface BookingFormProps {
   onEmailNotVerified?: () => void;
   /** "Add to cart" beside "Book Now" (the page gives the cart's): called with the quantity once it passes the part's rules. */
   onAddToCart?: (quantity: number) => Promise<unknown>;
+  /** The shop's public settings: the countries delivered to, and what prices delivery and tax. */
+  settings: PublicSettings;
 }
 
 /**
  * The booking form on a part's page: name and email from the account (read-only), quantity (the
- * part's minimum to start with), phone and address. Validates on submit, then on every change.
+ * part's minimum to start with), phone and delivery address, and the order's figures for them.
+ * Validates on submit, then on every change.
  */
-export default function BookingForm({ part, name, email, onEmailNotVerified, onAddToCart }: BookingFormProps) {
-  const schema = useMemo(() => bookingSchema(part), [part]);
-  const empty: BookingFormInput = { quantity: String(smallestAllowedQuantity(part)), phone: '', address: '' };
+export default function BookingForm({ part, name, email, onEmailNotVerified, onAddToCart, settings }: BookingFormProps) {
+  const schema = useMemo(() => bookingSchema(part, settings.deliverTo), [part, settings.deliverTo]);
+  const empty: BookingFormInput = {
+    quantity: String(smallestAllowedQuantity(part)),
+    phone: '',
+    deliveryAddress: addressFormValues(null, settings.sellerAddress.country),
+  };
   const form = useForm<BookingFormInput, unknown, BookingFormOutput>({ resolver: zodResolver(schema), defaultValues: empty });
   const place = usePlaceOrderMutation();
   // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot book twice.
@@ -80,6 +90,8 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
   const [refusal, setRefusal] = useState<string>();
   const { errors } = form.formState;
   const quantityText = useWatch({ control: form.control, name: 'quantity' });
+  const country = useWatch({ control: form.control, name: 'deliveryAddress.country' });
+  const region = useWatch({ control: form.control, name: 'deliveryAddress.region' });
   const [addingToCart, setAddingToCart] = useState(false);
 
   const addToCart = async () => {
@@ -101,7 +113,9 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
         onSuccess: () => {
           attemptKey.current = null;
           toast.success(copy.toasts.partAdded);
-          form.reset(empty);
+          // The phone and address stay for the next booking; the quantity starts again.
+          const { phone, deliveryAddress } = form.getValues();
+          form.reset({ ...empty, phone, deliveryAddress });
         },
         onError: (error) => {
           // A server fault is the cache's "Something went wrong"; everything typed stays, and so does
@@ -149,11 +163,16 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
           />
         }
         phone={form.register('phone')}
-        address={form.register('address')}
-        errors={{ phone: errors.phone?.message, address: errors.address?.message }}
+        address={{
+          register: (field) => form.register(`deliveryAddress.${field}`),
+          country,
+          deliverTo: settings.deliverTo,
+          onCountryChange: () => form.setValue('deliveryAddress.region', ''),
+        }}
+        errors={{ phone: errors.phone?.message, address: addressErrorsOf(errors.deliveryAddress) }}
       />
       <div>
-        <LineTotal part={part} quantityText={quantityText} />
+        <LineTotal part={part} quantityText={quantityText} settings={settings} destination={{ country, region }} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={place.isPending}>
             {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
@@ -179,13 +198,27 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
 
 /**
  * What the quantity typed costs, priced as the server prices the order: the unit price of the volume
- * price it reaches (docs/shop-rules.md, "Volume prices and pack sizes"), and what that saves. Shown
- * while the quantity can be booked; read out when it changes.
+ * price it reaches (docs/shop-rules.md, "Volume prices and pack sizes"), and what that saves; then the
+ * order's goods, delivery, tax and total for the address's country and region. Shown while the
+ * quantity can be booked; read out when it changes.
  */
-function LineTotal({ part, quantityText }: { part: BookedPart; quantityText: string }) {
+function LineTotal({
+  part,
+  quantityText,
+  settings,
+  destination,
+}: {
+  part: BookedPart;
+  quantityText: string;
+  settings: PublicSettings;
+  destination: { country: string; region?: string | undefined };
+}) {
   const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN;
   const bookable = quantityProblem(part, quantity) === null;
   const saved = bookable ? savingsCents(part, quantity) : 0;
+  const totals = bookable
+    ? estimateOrderTotals([{ unitPriceCents: unitPriceFor(part, quantity), quantity }], destination, settings, new Date())
+    : undefined;
   return (
     <div aria-live="polite" data-testid="booking-total">
       {bookable ? (
@@ -203,6 +236,14 @@ function LineTotal({ part, quantityText }: { part: BookedPart; quantityText: str
           ) : null}
           {saved > 0 ? (
             <p className="w-full text-sm font-semibold text-emerald-800">{copy.pricing.youSave(formatMoney(saved))}</p>
+          ) : null}
+          {totals ? (
+            <OrderTotals
+              totals={totals}
+              freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
+              testId="booking-totals"
+              className="mt-2 w-full border-t border-slate-200 pt-3"
+            />
           ) : null}
         </div>
       ) : null}
