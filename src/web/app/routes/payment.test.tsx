@@ -62,6 +62,29 @@ describe('the payment page', () => {
     expect(summary.textContent).not.toContain('108 parts');
   });
 
+  it("shows the order's figures as stored when it was placed, whatever the settings say now", async () => {
+    const order = orderOf([line('p1', 'Timing belt', 12)], {
+      goodsCents: 6000,
+      deliveryCents: 990,
+      taxes: [{ name: 'VAT', ratePercent: 19, baseCents: 6990, amountCents: 1328 }],
+      expectedDelivery: '2026-03-09',
+    });
+    fakeApi()
+      .on(`GET /api/orders/${ID}`, ok(order))
+      .on(`POST /api/orders/${ID}/payment-intent`, ok({ provider: 'sandbox', clientSecret: 'cs_1', amountCents: 8318 }));
+    renderPage();
+    const totals = await screen.findByTestId('order-totals');
+    expect(order.totalCents).toBe(8318);
+    expect(within(totals).getByTestId('order-totals-goods').textContent).toBe('$60.00');
+    expect(within(totals).getByTestId('order-totals-delivery').textContent).toBe('$9.90');
+    expect(within(totals).getByText(copy.totals.tax('VAT', '19'))).toBeTruthy();
+    expect(within(totals).getByTestId('order-totals-tax').textContent).toBe('$13.28');
+    expect(within(totals).getByTestId('order-totals-total').textContent).toBe('$83.18');
+    expect(within(totals).getByTestId('order-totals-expected').textContent).toBe(copy.totals.expectedDelivery('March 9, 2026'));
+    // Placed: no estimate of what would make delivery free.
+    expect(within(totals).queryByTestId('order-totals-free-delivery')).toBeNull();
+  });
+
   it('says "1 part, 12 units" for an order of one part', async () => {
     fakeApi()
       .on(`GET /api/orders/${ID}`, ok(orderOf([line('p1', 'Timing belt', 12)])))

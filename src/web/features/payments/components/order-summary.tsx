@@ -1,12 +1,15 @@
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Order } from '#shared/schemas/orders';
+import { OrderTotals } from '../../../components/order-totals';
 import { Picture } from '../../../components/picture';
 
 /**
  * The payment page's summary: "Hello, NAME", "Please Pay for PART" (or "PART and 2 more"), the order's
  * number, its size as parts and units ("5 parts, 108 units": never the units of different parts summed
- * into one quantity), the price, the picture; an order of several parts lists them.
+ * into one quantity), the picture; an order of several parts lists them. Then its figures as stored
+ * when it was placed (goods, delivery, tax per rate, total, expected delivery): the total is what the
+ * card pays, the same cent the invoice prints.
  */
 export function OrderSummary({ name, order }: { name: string; order: Order }) {
   const p = copy.payment;
@@ -32,20 +35,11 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
         <p className="mt-1 text-sm text-slate-600" data-testid="order-number">
           {copy.orders.orderNumberLabel} <span className="whitespace-nowrap">{order.number}</span>
         </p>
-        {/* Each figure as wide as it needs: a long total goes under the size rather than past the card. */}
-        <dl className="mt-3 flex flex-wrap gap-x-8 gap-y-3 lg:mt-4 lg:gap-y-4">
-          <div>
-            <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums" data-testid="order-size">
-              {copy.orders.partsAndUnits(Math.max(1, order.lines.length), order.quantity)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-slate-600">{p.price}</dt>
-            <dd className="text-lg font-bold text-slate-900 tabular-nums" data-testid="order-price">
-              {formatMoney(order.totalCents)}
-            </dd>
-          </div>
+        <dl className="mt-3 lg:mt-4">
+          <dt className="text-sm font-semibold text-slate-600">{p.quantity}</dt>
+          <dd className="text-lg font-bold text-slate-900 tabular-nums" data-testid="order-size">
+            {copy.orders.partsAndUnits(Math.max(1, order.lines.length), order.quantity)}
+          </dd>
         </dl>
         {order.lines.length > 1 && (
           <ul aria-label={p.linesLabel} className="mt-4 divide-y divide-slate-100 border-t border-slate-100 text-sm">
@@ -62,6 +56,7 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
             ))}
           </ul>
         )}
+        <OrderTotals totals={order} testId="order-totals" className="mt-4 border-t border-slate-100 pt-3" />
       </div>
     </div>
   );
