@@ -2,7 +2,10 @@ import type { Card, PaymentProviderName } from '#shared/schemas/payments';
 
 export interface CreateIntentInput {
   orderId: string;
+  /** The order's total as booked: goods, delivery and tax. */
   amountCents: number;
+  /** ISO 4217, the order's (the shop's currency when it was placed). */
+  currency: string;
   /** The same key answers the same intent (the sandbox keys on the order; Stripe takes it as Idempotency-Key). */
   idempotencyKey: string;
 }

@@ -51,6 +51,31 @@ describeOnEachEngine('payments API', (ctx) => {
     expect(res.json.amountCents).toBe(12000);
   });
 
+  it('charges the total as booked, delivery and tax included, and keeps it when the tax table and fee change', async () => {
+    const shop = (changes: object) =>
+      api.as(admin).patch('/api/settings', { flashDealEndsAt: '2026-01-01T00:00:00.000Z', ...changes });
+    expect((await shop({ taxRates: [{ country: 'US', name: 'Sales tax', ratePercent: 6 }] })).status).toBe(200);
+    try {
+      // 12 × 5.00 = 60.00, below the 100.00 threshold: 9.90 delivery, and 6% of 69.90 = 4.194 → 4.19.
+      const { orderId } = await place(500);
+      expect(await getOrder(orderId)).toMatchObject({
+        goodsCents: 6000,
+        deliveryCents: 990,
+        taxes: [{ name: 'Sales tax', ratePercent: 6, baseCents: 6990, amountCents: 419 }],
+        totalCents: 7409,
+      });
+      await shop({ taxRates: [], deliveryFeeCents: 0 });
+      const intent = await api.as(customer).post(`/api/orders/${orderId}/payment-intent`);
+      expect(intent.json).toMatchObject({ provider: 'sandbox', amountCents: 7409 });
+      expect(await intentsOf(orderId)).toMatchObject([{ amount_cents: 7409 }]);
+      const paid = await pay(orderId, intent.json.clientSecret);
+      expect(paid.status, paid.body).toBe(200);
+      expect(await getOrder(orderId)).toMatchObject({ status: 'paid', totalCents: 7409 });
+    } finally {
+      await shop({ taxRates: [], deliveryFeeCents: 990 });
+    }
+  });
+
   it('lets only the owner create an intent or pay: anonymous 401, another customer and an admin 404', async () => {
     const { orderId } = await place();
     const secret = await intentFor(orderId);

@@ -201,10 +201,12 @@ export function createPaymentsService(
       // No client secret after the pay-by time, not even the one handed out before: nothing to pay with.
       if (windowHasClosed(order)) throw windowClosed();
       if (order.status !== 'pending_payment') throw notPayable();
+      // The total as booked, delivery and tax included, in the currency it was priced in.
       const amountCents = Number(order.total_cents);
       const { clientSecret } = await provider.createIntent({
         orderId: order.id,
         amountCents,
+        currency: order.currency,
         idempotencyKey: `order:${order.id}`,
       });
       return {

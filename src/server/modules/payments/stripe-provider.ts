@@ -73,7 +73,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** One intent per order: the first is remembered and answered again; Stripe dedupes a racing create by its key. */
-  async createIntent({ orderId, amountCents, idempotencyKey }: CreateIntentInput): Promise<CreatedIntent> {
+  async createIntent({ orderId, amountCents, currency, idempotencyKey }: CreateIntentInput): Promise<CreatedIntent> {
     const known = await findIntentOfOrder(this.db, orderId);
     if (known?.provider === 'stripe') return { intentId: known.id, clientSecret: known.client_secret };
     if (known) await deleteUnpaidIntent(this.db, known.id);
@@ -81,7 +81,8 @@ export class StripeProvider implements PaymentProvider {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: amountCents,
-        currency: 'usd',
+        // Stripe names currencies in lower case.
+        currency: currency.toLowerCase(),
         metadata: { orderId },
         automatic_payment_methods: { enabled: true },
       },

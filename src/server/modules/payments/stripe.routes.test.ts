@@ -6,7 +6,7 @@ import * as copy from '#shared/copy';
 import { buildApp } from '../../app';
 import { type Clock, fixedClock } from '../../clock';
 import type { Config } from '../../config';
-import { signedInCustomer, type TestAccount } from '../../testing/accounts';
+import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
 import { capturingMailer } from '../../testing/mail';
@@ -193,6 +193,25 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     expect(intent).toMatchObject({ amount: 30600, currency: 'usd', automatic_payment_methods: { enabled: true } });
     expect(first.clientSecret).toBe(intent.client_secret);
     expect(await s.intentRow(orderId)).toMatchObject({ id: intent.id, provider: 'stripe', status: 'requires_payment' });
+  });
+
+  it("asks Stripe for the order's total with delivery and tax, in the shop's currency when it was placed", async () => {
+    const admin = await signedInAdmin(ctx);
+    const shop = (changes: object) =>
+      s.api.as(admin).patch('/api/settings', { flashDealEndsAt: '2026-01-01T00:00:00.000Z', ...changes });
+    expect((await shop({ currency: 'EUR', taxRates: [{ country: 'US', name: 'Sales tax', ratePercent: 8.875 }] })).status).toBe(
+      200,
+    );
+    try {
+      // 12 × 7.00 = 84.00 + 9.90 delivery = 93.90; 8.875% of it is 8.333… → 8.33.
+      const { orderId } = await s.place(700);
+      await shop({ currency: 'USD', taxRates: [] });
+      expect(await s.openIntent(orderId)).toMatchObject({ amountCents: 10223 });
+      const intent = [...ctx.stripe.intents.values()].find((i) => i.metadata.orderId === orderId)!;
+      expect(intent).toMatchObject({ amount: 10223, currency: 'eur' });
+    } finally {
+      await shop({ currency: 'USD', taxRates: [] });
+    }
   });
 
   it('lets Stripe.js load on the pages: its script, frames and API are allowed by the content security policy', async () => {
