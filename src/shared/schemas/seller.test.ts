@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as copy from '../copy';
+import { addressLines, addressSchema } from './address';
 import { DEFAULT_SELLER, sellerVatNumberSchema } from './content';
 
 describe("the seller's tax ID, as Settings and PATCH /api/settings take it", () => {
@@ -18,7 +19,9 @@ describe("the seller's tax ID, as Settings and PATCH /api/settings take it", () 
   });
 
   it('stands, until an admin names another, for a US manufacturer, as the dollar prices say, with no tax ID made up', () => {
-    expect(DEFAULT_SELLER.sellerAddress.split('\n').at(-1)).toBe('United States');
+    // A valid US address as the settings take it (state and ZIP code), printed as the old text was.
+    expect(addressSchema.parse(DEFAULT_SELLER.sellerAddress)).toEqual({ ...DEFAULT_SELLER.sellerAddress, line2: undefined });
+    expect(addressLines(DEFAULT_SELLER.sellerAddress)).toEqual(['2750 Foundry Avenue', 'Detroit, MI 48207', 'United States']);
     expect(DEFAULT_SELLER.sellerVatNumber).toBe('');
     expect(sellerVatNumberSchema.parse(DEFAULT_SELLER.sellerVatNumber)).toBe('');
   });

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
-import { DEFAULT_SELLER } from '#shared/schemas/content';
+import { DEFAULT_SELLER, DEFAULT_TAX_AND_DELIVERY } from '#shared/schemas/content';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { describeOnEachEngine } from '../../testing/test-app';
@@ -54,13 +54,16 @@ describeOnEachEngine('content API', (ctx) => {
 
   it('answers settings: an unconfigured deal has ended, a configured one follows the row', async () => {
     const before = (await ctx.app.inject({ url: '/api/settings' })).json();
+    // A fresh shop answers every setting with its default: $9.90 delivery, free from $100, no tax rows.
     expect(before).toEqual({
       flashDealEndsAt: new Date(0).toISOString(),
       flashDealPercent: 25,
       flashDealDiscountText: '25% OFF',
       flashDealParts: [],
       ...DEFAULT_SELLER,
+      ...DEFAULT_TAX_AND_DELIVERY,
     });
+    expect(before).toMatchObject({ deliveryFeeCents: 990, freeDeliveryThresholdCents: 10_000, taxRates: [], deliverTo: [] });
     await upsertSettings(ctx.database.db, {
       flashDealEndsAt: '2026-07-01T00:00:00.000Z',
       flashDealDiscountText: '30% OFF',
@@ -73,6 +76,7 @@ describeOnEachEngine('content API', (ctx) => {
       flashDealDiscountText: '30% OFF',
       flashDealParts: [],
       ...DEFAULT_SELLER,
+      ...DEFAULT_TAX_AND_DELIVERY,
     });
   });
 
@@ -316,17 +320,17 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
 
   it('changes the seller invoices name, and keeps it when only the flash deal is sent', async () => {
     const deal = { flashDealEndsAt: '2026-07-01T12:00:00.000Z', flashDealPercent: 40 };
-    const shown = { ...deal, flashDealDiscountText: '40% OFF', flashDealParts: [] };
+    const shown = { ...deal, flashDealDiscountText: '40% OFF', flashDealParts: [], ...DEFAULT_TAX_AND_DELIVERY };
     const res = await api.as(admin).patch('/api/settings', {
       ...deal,
       sellerName: ' Gearhouse Parts GmbH ',
-      sellerAddress: 'Werkstraße 4 \r\n\r\n 70173 Stuttgart\nGermany',
+      sellerAddress: { line1: ' Werkstraße 4 ', line2: '', city: 'Stuttgart', postalCode: '70173', country: 'de' },
       sellerVatNumber: 'de 123456789',
     });
     expect(res.status, res.body).toBe(200);
     const seller = {
       sellerName: 'Gearhouse Parts GmbH',
-      sellerAddress: 'Werkstraße 4\n70173 Stuttgart\nGermany',
+      sellerAddress: { line1: 'Werkstraße 4', city: 'Stuttgart', postalCode: '70173', country: 'DE' },
       sellerVatNumber: 'DE 123456789',
     };
     expect(res.json).toEqual({ ...shown, ...seller });
@@ -351,34 +355,120 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
   });
 
   const percentInvalid = copy.settings.percentInvalid(1, 90);
+  const s = copy.settings;
+  const a = copy.address;
+  const end = { flashDealEndsAt: '2026-07-01T00:00:00Z' };
+  const vat = (country: string, ratePercent: number, region?: string) => ({
+    country,
+    ...(region ? { region } : {}),
+    name: region ? 'Sales tax' : 'VAT',
+    ratePercent,
+  });
   it.each([
     [{ flashDealEndsAt: 'next friday', flashDealPercent: 10 }, { flashDealEndsAt: copy.validation.dateInvalid }],
     [{ flashDealEndsAt: '2026-13-40T00:00:00Z', flashDealPercent: 10 }, { flashDealEndsAt: copy.validation.dateInvalid }],
-    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 0 }, { flashDealPercent: percentInvalid }],
-    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 91 }, { flashDealPercent: percentInvalid }],
-    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 12.5 }, { flashDealPercent: percentInvalid }],
-    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: '25' }, { flashDealPercent: percentInvalid }],
-    [{ flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPartIds: 'all' }, { flashDealPartIds: copy.settings.dealPartsInvalid }],
+    [{ ...end, flashDealPercent: 0 }, { flashDealPercent: percentInvalid }],
+    [{ ...end, flashDealPercent: 91 }, { flashDealPercent: percentInvalid }],
+    [{ ...end, flashDealPercent: 12.5 }, { flashDealPercent: percentInvalid }],
+    [{ ...end, flashDealPercent: '25' }, { flashDealPercent: percentInvalid }],
+    [{ ...end, flashDealPartIds: 'all' }, { flashDealPartIds: s.dealPartsInvalid }],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPartIds: Array.from({ length: 101 }, (_, i) => `part-${i}`) },
-      { flashDealPartIds: copy.settings.dealPartsTooMany(100) },
+      { ...end, flashDealPartIds: Array.from({ length: 101 }, (_, i) => `part-${i}`) },
+      { flashDealPartIds: s.dealPartsTooMany(100) },
     ],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 10, sellerName: ' ', sellerAddress: '\n \n' },
-      { sellerName: copy.validation.sellerNameRequired, sellerAddress: copy.validation.sellerAddressRequired },
+      { ...end, sellerName: ' ', sellerAddress: { line1: ' ', city: 'Stuttgart', postalCode: '70173', country: 'DE' } },
+      { sellerName: copy.validation.sellerNameRequired, 'sellerAddress.line1': a.line1Required },
     ],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 10, sellerAddress: '1\n2\n3\n4\n5\n6\n7' },
-      { sellerAddress: copy.validation.sellerAddressLines(6) },
+      { ...end, sellerAddress: { line1: '2750 Foundry Avenue', city: 'Detroit', postalCode: '4820', country: 'US' } },
+      { 'sellerAddress.region': a.usStateRequired, 'sellerAddress.postalCode': a.usZipInvalid },
     ],
     [
-      { flashDealEndsAt: '2026-07-01T00:00:00Z', flashDealPercent: 10, sellerVatNumber: 'GB-123/45' },
-      { sellerVatNumber: copy.validation.vatNumberInvalid },
+      { ...end, sellerAddress: { line1: '1 Foundry Way', city: 'Gearville', postalCode: 'GV1 2AB', country: 'XX' } },
+      { 'sellerAddress.country': a.countryUnknown },
     ],
-  ])('refuses the settings %j with the form message', async (payload, errors) => {
+    // The old text address is no longer taken.
+    [{ ...end, sellerAddress: '1 Foundry Way\nGearville GV1 2AB' }, { sellerAddress: expect.any(String) }],
+    [{ ...end, sellerVatNumber: 'GB-123/45' }, { sellerVatNumber: copy.validation.vatNumberInvalid }],
+    [{ ...end, currency: 'XYZ' }, { currency: s.currencyInvalid }],
+    [{ ...end, taxRates: [vat('DE', 19), vat('US', -1, 'NY')] }, { 'taxRates.1.ratePercent': s.taxRateInvalid(30) }],
+    [{ ...end, taxRates: [vat('DE', 30.5)] }, { 'taxRates.0.ratePercent': s.taxRateInvalid(30) }],
+    [{ ...end, taxRates: [vat('US', 8.8755, 'NY')] }, { 'taxRates.0.ratePercent': s.taxRateInvalid(30) }],
+    [{ ...end, taxRates: [vat('DE', 19), vat('FR', 20), vat('de', 7)] }, { 'taxRates.2.country': s.taxRowDuplicate(1) }],
+    [{ ...end, taxRates: [vat('US', 4, 'NY'), vat('US', 8.875, 'ny')] }, { 'taxRates.1.region': s.taxRowDuplicate(1) }],
+    [{ ...end, taxRates: [vat('XX', 10)] }, { 'taxRates.0.country': a.countryUnknown }],
+    [{ ...end, taxRates: [{ ...vat('DE', 19), name: 'GST' }] }, { 'taxRates.0.name': s.taxNameInvalid }],
+    [{ ...end, taxRates: 'none' }, { taxRates: s.taxTableInvalid }],
+    [{ ...end, deliveryFeeCents: -1 }, { deliveryFeeCents: s.deliveryFeeInvalid }],
+    [{ ...end, deliveryFeeCents: 9.9 }, { deliveryFeeCents: s.deliveryFeeInvalid }],
+    [{ ...end, freeDeliveryThresholdCents: -1 }, { freeDeliveryThresholdCents: s.thresholdInvalid }],
+    [{ ...end, orderCutoff: '25:00' }, { orderCutoff: s.cutoffInvalid }],
+    [{ ...end, timeZone: 'Mars/Base' }, { timeZone: s.timeZoneInvalid }],
+    [{ ...end, transitDays: { DE: 2, ZZ: 2 } }, { 'transitDays.ZZ': a.countryUnknown }],
+    [{ ...end, transitDays: { DE: 61 } }, { 'transitDays.DE': s.transitDaysInvalid }],
+    [{ ...end, deliverTo: ['QQ'] }, { 'deliverTo.0': a.countryUnknown }],
+    [{ ...end, returnWindowDays: 366 }, { returnWindowDays: s.returnWindowInvalid }],
+    [{ ...end, coreReturnWindowDays: -1 }, { coreReturnWindowDays: s.coreReturnWindowInvalid }],
+  ])('refuses the settings %j, naming the field', async (payload, errors) => {
     const res = await api.as(admin).patch('/api/settings', payload);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ code: 'validation_failed', errors });
+  });
+
+  it('changes nothing when a PATCH is refused, by its body or by a deal part not on sale', async () => {
+    const before = (await api.anonymous.get('/api/settings')).json;
+    const changes = {
+      flashDealEndsAt: '2027-01-01T00:00:00.000Z',
+      sellerName: 'Someone Else Ltd.',
+      taxRates: [vat('DE', 19)],
+      deliveryFeeCents: 500,
+      freeDeliveryThresholdCents: 0,
+      deliverTo: ['DE'],
+    };
+    const badBody = await api.as(admin).patch('/api/settings', { ...changes, orderCutoff: '25:00' });
+    expect(badBody.status).toBe(400);
+    expect(badBody.json.errors).toEqual({ orderCutoff: s.cutoffInvalid });
+    const unknownPart = await api.as(admin).patch('/api/settings', { ...changes, flashDealPartIds: ['no-such-part'] });
+    expect(unknownPart.status).toBe(400);
+    expect(unknownPart.json.errors).toEqual({ flashDealPartIds: s.dealPartUnknown });
+    expect((await api.anonymous.get('/api/settings')).json).toEqual(before);
+  });
+
+  it('keeps the rest when only the tax table is sent, rows stored in capitals without empty regions', async () => {
+    const before = (await api.anonymous.get('/api/settings')).json;
+    const res = await api.as(admin).patch('/api/settings', {
+      flashDealEndsAt: before.flashDealEndsAt,
+      taxRates: [
+        { country: 'de', region: '', name: 'VAT', ratePercent: 19 },
+        { country: 'US', region: 'ny', name: 'Sales tax', ratePercent: 8.875 },
+      ],
+    });
+    expect(res.status, res.body).toBe(200);
+    const taxRates = [vat('DE', 19), vat('US', 8.875, 'NY')];
+    expect(res.json).toEqual({ ...before, taxRates });
+    expect((await api.anonymous.get('/api/settings')).json).toEqual({ ...before, taxRates });
+
+    // Delivery alone, likewise; the country lists in capitals, each once, sorted.
+    const delivery = await api.as(admin).patch('/api/settings', {
+      flashDealEndsAt: before.flashDealEndsAt,
+      deliveryFeeCents: 450,
+      freeDeliveryThresholdCents: 0,
+      orderCutoff: '16:30',
+      timeZone: 'Europe/Berlin',
+      transitDays: { DE: 1, FR: 3 },
+      deliverTo: ['fr', 'DE', 'FR'],
+    });
+    expect(delivery.json).toEqual({
+      ...before,
+      taxRates,
+      deliveryFeeCents: 450,
+      freeDeliveryThresholdCents: 0,
+      orderCutoff: '16:30',
+      timeZone: 'Europe/Berlin',
+      transitDays: { DE: 1, FR: 3 },
+      deliverTo: ['DE', 'FR'],
+    });
   });
 
   it('refuses settings fields that are not in the form, the discount text among them: it follows the percentage', async () => {
