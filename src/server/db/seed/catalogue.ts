@@ -457,7 +457,8 @@ export const demoParts: readonly DemoPart[] = [
 /**
  * Each part's minimum order where it is not the default 12: a big-ticket part sells singly or by two
  * (a clutch kit by the one, an alternator by two), what a workshop keeps by the box sells by the box
- * (bulbs, filters and drain plugs by 24). Each is a whole number of the part's packs, under its first tier.
+ * (bulbs and oil filters by 24). Drain plugs sell by one pack of 12, an order under the free-delivery
+ * threshold. Each is a whole number of the part's packs, under its first tier.
  */
 export const demoMinimumOrders: Readonly<Record<string, number>> = {
   'clutch-kit-dual-mass-flywheel': 1,
@@ -470,7 +471,6 @@ export const demoMinimumOrders: Readonly<Record<string, number>> = {
   'cv-axle-shaft-front': 2,
   'led-headlight-bulbs-h7': 24,
   'spin-on-oil-filter': 24,
-  'magnetic-oil-drain-plug': 24,
 };
 
 /** The parts of the demo's flash deal: two of them among the landing page's newest, so the deal shows there too. */

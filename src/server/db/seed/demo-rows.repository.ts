@@ -1,9 +1,12 @@
 import type { Insertable, InsertResult, OnConflictBuilder, OnConflictDoNothingBuilder } from 'kysely';
+import { markOrderPaidWithInvoice } from '../../modules/orders';
 import type { Db } from '../database';
 import type {
   BlogPostsTable,
   CategoriesTable,
   Database,
+  OrderLinesTable,
+  OrderRow,
   PartFitmentsTable,
   PartsTable,
   ReviewsTable,
@@ -165,5 +168,58 @@ async function fitmentsToAdd(db: Db, planned: Omit<PartFitmentsTable, 'position'
     const position = positions.get(row.part_id) ?? 0;
     positions.set(row.part_id, position + 1);
     return [{ ...row, year_from: yearFrom, year_to: yearTo, position }];
+  });
+}
+
+/** The stored demo parts among these ids, with what an order's line copies of them. */
+export async function storedParts(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; sku: string; name: string; image_url: string; price_cents: number; price_tiers: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('parts')
+    .select(['id', 'sku', 'name', 'image_url', 'price_cents', 'price_tiers'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The id of the account with this address, if there is one. */
+export async function userIdByEmail(db: Db, email: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Writes the demo orders that are not there yet, oldest first, in one transaction, and answers how
+ * many it added. Each is written unpaid and paid as a payment pays one (its invoice number the next
+ * of its year), then moved on to shipped or delivered: the shop's counters and invoice sequence follow
+ * as they do for any order. One that expired unpaid is written cancelled.
+ */
+export async function insertMissingDemoOrders(
+  db: Db,
+  orders: readonly { row: OrderRow; lines: OrderLinesTable[]; status: string; paidAt: string | null }[],
+): Promise<number> {
+  if (orders.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    let count = 0;
+    const oldestFirst = [...orders].sort((a, b) => (a.row.created_at < b.row.created_at ? -1 : 1));
+    for (const { row, lines, status, paidAt } of oldestFirst) {
+      const inserted = await trx
+        .insertInto('orders')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) continue;
+      count += 1;
+      await trx.insertInto('order_lines').values(lines).execute();
+      if (paidAt === null) continue;
+      await markOrderPaidWithInvoice(trx, row.id, `demo_${row.id.slice(0, 8)}`, paidAt);
+      if (status === 'shipped' || status === 'delivered') {
+        await trx.updateTable('orders').set({ status, updated_at: paidAt }).where('id', '=', row.id).execute();
+      }
+    }
+    return count;
   });
 }

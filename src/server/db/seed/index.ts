@@ -7,13 +7,23 @@ import { type Clock, systemClock } from '../../clock';
 import type { Config } from '../../config';
 import { createMailer } from '../../modules/mail';
 import type { ObjectStorage } from '../../modules/uploads';
-import { type Auth, createAuth, ensureDemoAccounts } from '../../modules/users';
+import { type Auth, createAuth, demoAccounts, ensureDemoAccounts } from '../../modules/users';
 import type { Db, DatabaseHandle } from '../database';
 import type { BlogPostsTable, CategoriesTable, PartFitmentsTable, PartsTable, ReviewsTable, VehiclesTable } from '../schema';
 import { demoBlogPosts } from './blog-posts';
 import { demoCategories, demoFlashDealParts, demoMinimumOrders, demoParts } from './catalogue';
 import { demoPictureName, readDemoPictureManifest, storeDemoPicture } from './demo-pictures';
-import { type DemoTable, existingIds, insertMissingDemoRows, whatTheShopHas } from './demo-rows.repository';
+import { shopSettings } from '../../modules/content';
+import {
+  type DemoTable,
+  existingIds,
+  insertMissingDemoOrders,
+  insertMissingDemoRows,
+  storedParts,
+  userIdByEmail,
+  whatTheShopHas,
+} from './demo-rows.repository';
+import { demoOrders, demoTaxRates, demoTransitDays, plannedDemoOrders } from './orders';
 import { demoReviews } from './reviews';
 import { demoFitments, demoVehicles } from './vehicles';
 
@@ -53,20 +63,45 @@ interface Pending<Row> {
  * A UUID-shaped id (version 8, "custom") derived from a stable key, so every run computes the same
  * ids and finds the rows an earlier run created.
  */
-export function demoId(kind: 'category' | 'part' | 'review' | 'blog-post' | 'vehicle', key: string): string {
+export function demoId(kind: 'category' | 'part' | 'review' | 'blog-post' | 'vehicle' | 'order', key: string): string {
   const hex = createHash('sha256').update(`demo-${kind}:${key}`).digest('hex');
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
- * Fills an empty shop with the demo catalogue, reviews, blog posts, settings and the two demo accounts
- * (docs/shop-rules.md, "Roles, accounts and safety"). Idempotent: rows are keyed by deterministic ids (accounts by address) and
+ * Fills an empty shop with the demo catalogue, reviews, blog posts, settings, the two demo accounts
+ * and the demo orders (docs/shop-rules.md, "Roles, accounts and safety"). Idempotent: rows are keyed by deterministic ids (accounts by address) and
  * created only when missing, so a second run creates nothing and never overwrites what an admin has
- * changed. Returns the number of rows created.
+ * changed. Returns the number of rows created (an order counts once, with its lines).
  */
 export async function seedDemoData(db: Db, deps: SeedDeps): Promise<number> {
-  return (await seedDemoCatalogue(db, deps)) + (await ensureDemoAccounts(deps.auth));
+  const catalogue = await seedDemoCatalogue(db, deps);
+  const accounts = await ensureDemoAccounts(deps.auth);
+  // After the accounts: the demo customer's orders are theirs.
+  return catalogue + accounts + (await seedDemoOrders(db, deps.clock.now()));
+}
+
+/** The demo orders not there yet, priced from the shop's settings as they are now. */
+async function seedDemoOrders(db: Db, now: Date): Promise<number> {
+  const partKeys = [...new Set(demoOrders.flatMap((order) => order.lines.map(([key]) => key)))];
+  const [settings, parts, customerId] = await Promise.all([
+    shopSettings(db),
+    storedParts(
+      db,
+      partKeys.map((key) => demoId('part', key)),
+    ),
+    userIdByEmail(db, demoAccounts.find((account) => account.role === 'customer')!.email),
+  ]);
+  const planned = plannedDemoOrders(
+    now,
+    settings,
+    parts,
+    customerId,
+    (key) => demoId('order', key),
+    (key) => demoId('part', key),
+  );
+  return insertMissingDemoOrders(db, planned);
 }
 
 async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<number> {
@@ -99,6 +134,8 @@ async function seedDemoCatalogue(db: Db, deps: Omit<SeedDeps, 'auth'>): Promise<
       seller_name: DEFAULT_SELLER.sellerName,
       seller_address: JSON.stringify(DEFAULT_SELLER.sellerAddress),
       seller_vat_number: DEFAULT_SELLER.sellerVatNumber,
+      tax_rates: JSON.stringify(demoTaxRates),
+      transit_days: JSON.stringify(demoTransitDays),
       updated_at: now.toISOString(),
     },
     vehicles: plannedVehicles(now),
@@ -250,7 +287,7 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work
 }
 
 /**
- * At start-up the demo catalogue is added only to a shop that has never been seeded (no settings row
+ * At start-up the demo catalogue (and its orders) is added only to a shop that has never been seeded (no settings row
  * yet), and the demo accounts only to a shop without any account, so a demo part or account an admin
  * deleted does not come back on the next restart (a shop seeded before accounts existed still gets
  * its way in). `npm run db:seed` calls `seedDemoData` directly and puts back whatever is missing.
@@ -258,5 +295,7 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work
 export async function seedDemoDataOnFirstStart(db: Db, deps: SeedDeps): Promise<number> {
   const { settings, anyUser } = await whatTheShopHas(db);
   const catalogue = settings ? 0 : await seedDemoCatalogue(db, deps);
-  return catalogue + (anyUser ? 0 : await ensureDemoAccounts(deps.auth));
+  const accounts = anyUser ? 0 : await ensureDemoAccounts(deps.auth);
+  // The demo orders come with the demo catalogue, never into a shop that already had its own.
+  return catalogue + accounts + (settings ? 0 : await seedDemoOrders(db, deps.clock.now()));
 }

@@ -8,6 +8,9 @@ import { type Auth, demoAccounts } from '../../modules/users';
 import { createTestAuth } from '../../testing/accounts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { partPricingProblems } from '#shared/schemas/catalogue';
+import { orderTotals, type OrderTax } from '#shared/order-totals';
+import { type Address, addressLines, addressSchema } from '#shared/schemas/address';
+import { shopSettings } from '../../modules/content';
 import type { Db } from '../database';
 import { seedDemoData, seedDemoDataOnFirstStart } from '.';
 
@@ -16,7 +19,7 @@ const DAY = 24 * 3_600_000;
 
 async function countRows(db: Db) {
   const count = (
-    table: 'categories' | 'parts' | 'reviews' | 'blog_posts' | 'settings' | 'users' | 'vehicles' | 'part_fitments',
+    table: 'categories' | 'parts' | 'reviews' | 'blog_posts' | 'settings' | 'users' | 'vehicles' | 'part_fitments' | 'orders',
   ) =>
     db
       .selectFrom(table)
@@ -32,6 +35,7 @@ async function countRows(db: Db) {
     users: await count('users'),
     vehicles: await count('vehicles'),
     fitments: await count('part_fitments'),
+    orders: await count('orders'),
   };
 }
 
@@ -79,7 +83,8 @@ for (const engine of availableEngines()) {
           counts.settings +
           counts.users +
           counts.vehicles +
-          counts.fitments,
+          counts.fitments +
+          counts.orders,
       );
     });
 
@@ -262,8 +267,96 @@ for (const engine of availableEngines()) {
     it('names a US manufacturer as the seller, as the dollar prices say, with no VAT number made up', async () => {
       const settings = await database.db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
       expect(settings.seller_name).toBe('Gearhouse Manufacturing Inc.');
-      expect(settings.seller_address.split('\n')).toEqual(['2750 Foundry Avenue', 'Detroit, MI 48207', 'United States']);
+      expect(JSON.parse(settings.seller_address)).toEqual({
+        line1: '2750 Foundry Avenue',
+        city: 'Detroit',
+        region: 'MI',
+        postalCode: '48207',
+        country: 'US',
+      });
       expect(settings.seller_vat_number).toBe('');
+    });
+
+    it('keeps a tax table for where the demo buyers live: Michigan, the seller’s state, and each other place', async () => {
+      const settings = await shopSettings(database.db);
+      expect(settings.taxRates).toContainEqual({ country: 'US', region: 'MI', name: 'Sales tax', ratePercent: 6 });
+      const orders = await database.db.selectFrom('orders').select(['delivery_address', 'tax_cents']).execute();
+      const places = orders.map((order) => JSON.parse(order.delivery_address!) as Address);
+      // Every row is some buyer's; only Oregon, which has no sales tax, has none.
+      for (const rate of settings.taxRates) {
+        expect(
+          places.some((place) => place.country === rate.country && (rate.region === undefined || place.region === rate.region)),
+          `${rate.country} ${rate.region ?? ''}`,
+        ).toBe(true);
+      }
+      const untaxed = orders
+        .filter((order) => order.tax_cents === 0)
+        .map((order) => JSON.parse(order.delivery_address!) as Address);
+      expect(untaxed.map((place) => `${place.country}-${place.region}`)).toEqual(['US-OR']);
+    });
+
+    it('writes demo orders whose figures add up and are what the shop’s pricing gives for their lines and address', async () => {
+      const settings = await shopSettings(database.db);
+      const orders = await database.db.selectFrom('orders').selectAll().orderBy('created_at').execute();
+      expect(orders.length).toBeGreaterThanOrEqual(10);
+      const lines = await database.db.selectFrom('order_lines').selectAll().orderBy('position').execute();
+      for (const order of orders) {
+        const own = lines.filter((line) => line.order_id === order.id);
+        expect(own.length, order.id).toBeGreaterThan(0);
+        for (const line of own) expect(line.line_total_cents).toBe(line.unit_price_cents * line.quantity);
+        const taxes = JSON.parse(order.taxes) as OrderTax[];
+        const address = addressSchema.parse(JSON.parse(order.delivery_address!));
+        // Goods are the lines, the total their sum with delivery and each tax.
+        expect(order.goods_cents).toBe(own.reduce((sum, line) => sum + line.line_total_cents, 0));
+        expect(order.tax_cents).toBe(taxes.reduce((sum, tax) => sum + tax.amountCents, 0));
+        expect(order.total_cents).toBe(order.goods_cents! + order.delivery_cents + order.tax_cents);
+        const totals = orderTotals(
+          own.map((line) => ({ unitPriceCents: line.unit_price_cents, quantity: line.quantity })),
+          address,
+          {},
+          settings,
+          new Date(order.created_at),
+        );
+        expect({
+          goodsCents: order.goods_cents,
+          deliveryCents: order.delivery_cents,
+          taxes,
+          totalCents: order.total_cents,
+          expectedDelivery: order.expected_delivery,
+        }).toEqual(totals);
+        expect(order.tax_exemption).toBeNull();
+        expect(order.currency).toBe('USD');
+        expect(order.address).toBe(addressLines(address).join(', '));
+      }
+      // Some pay delivery (under the free-delivery threshold), and some are taxed at each kind of rate.
+      expect(orders.filter((order) => order.delivery_cents > 0).length).toBeGreaterThanOrEqual(2);
+      expect(orders.filter((order) => order.delivery_cents === 0).length).toBeGreaterThanOrEqual(2);
+      const taxNames = new Set(orders.flatMap((order) => (JSON.parse(order.taxes) as OrderTax[]).map((tax) => tax.name)));
+      expect([...taxNames].sort()).toEqual(['Sales tax', 'VAT']);
+    });
+
+    it('pays the demo orders as a payment does: each with its invoice number, and the overview counts their totals', async () => {
+      const orders = await database.db.selectFrom('orders').selectAll().orderBy('paid_at').execute();
+      expect(new Set(orders.map((order) => order.status))).toEqual(new Set(['paid', 'shipped', 'delivered', 'cancelled']));
+      const sold = orders.filter((order) => order.status !== 'cancelled');
+      expect(sold.map((order) => order.invoice_number)).toEqual(sold.map((_, i) => `INV-2026-${String(i + 1).padStart(6, '0')}`));
+      for (const order of sold) expect(order.paid_at! > order.created_at).toBe(true);
+      for (const order of orders.filter((order) => order.status === 'cancelled')) {
+        expect([order.cancel_reason, order.paid_at, order.invoice_number]).toEqual(['expired', null, null]);
+      }
+      const daily = await database.db
+        .selectFrom('daily_sales')
+        .select((eb) => eb.fn.sum<number>('cents').as('cents'))
+        .executeTakeFirstOrThrow();
+      expect(Number(daily.cents)).toBe(sold.reduce((sum, order) => sum + order.total_cents, 0));
+      // The demo customer sees their own among them.
+      const customer = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'customer@gearhouse.example')
+        .executeTakeFirstOrThrow();
+      expect(orders.filter((order) => order.user_id === customer.id).length).toBeGreaterThanOrEqual(2);
+      for (const order of orders) expect(Date.parse(order.created_at)).toBeGreaterThan(Date.parse(NOW) - 30 * DAY);
     });
 
     it('starts a two-week flash deal at 25% off', async () => {
