@@ -238,6 +238,24 @@ CREATE TABLE public.contact_messages (
     handled_at text
 );
 
+CREATE TABLE public.credit_note_sequences (
+    year integer NOT NULL,
+    last integer NOT NULL
+);
+
+CREATE TABLE public.credit_notes (
+    number text NOT NULL,
+    order_id text NOT NULL,
+    invoice_number text NOT NULL,
+    reason text NOT NULL,
+    goods_cents bigint NOT NULL,
+    delivery_cents bigint NOT NULL,
+    taxes text NOT NULL,
+    total_cents bigint NOT NULL,
+    issued_at text NOT NULL,
+    CONSTRAINT credit_notes_total_cents_check CHECK ((total_cents >= 0))
+);
+
 CREATE TABLE public.daily_sales (
     day text NOT NULL,
     shard integer NOT NULL,
@@ -337,6 +355,15 @@ CREATE TABLE public.orders (
     created_at text NOT NULL,
     updated_at text NOT NULL,
     invoice_number text,
+    goods_cents bigint,
+    delivery_cents bigint DEFAULT 0 NOT NULL,
+    tax_cents bigint DEFAULT 0 NOT NULL,
+    taxes text DEFAULT '[]'::text NOT NULL,
+    currency text DEFAULT 'USD'::text NOT NULL,
+    tax_exemption text,
+    delivery_address text,
+    expected_delivery text,
+    buyer_vat_id text,
     CONSTRAINT orders_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['customer'::text, 'admin'::text, 'expired'::text]))),
     CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending_payment'::text, 'paid'::text, 'shipped'::text, 'delivered'::text, 'cancelled'::text]))),
     CONSTRAINT orders_total_cents_check CHECK ((total_cents >= 0))
@@ -447,6 +474,17 @@ Gearville GV1 2AB
 United Kingdom'::text NOT NULL,
     seller_vat_number text DEFAULT ''::text NOT NULL,
     flash_deal_percent integer DEFAULT 25 NOT NULL,
+    currency text DEFAULT 'USD'::text NOT NULL,
+    tax_rates text DEFAULT '[]'::text NOT NULL,
+    delivery_fee_cents bigint DEFAULT 990 NOT NULL,
+    free_delivery_threshold_cents bigint DEFAULT 10000 NOT NULL,
+    order_cutoff text DEFAULT '14:00'::text NOT NULL,
+    time_zone text DEFAULT 'America/Detroit'::text NOT NULL,
+    transit_days text DEFAULT '{}'::text NOT NULL,
+    deliver_to text DEFAULT '[]'::text NOT NULL,
+    return_window_days integer DEFAULT 30 NOT NULL,
+    core_return_window_days integer DEFAULT 90 NOT NULL,
+    return_instructions text DEFAULT ''::text NOT NULL,
     CONSTRAINT settings_flash_deal_percent_check CHECK (((flash_deal_percent >= 1) AND (flash_deal_percent <= 90))),
     CONSTRAINT settings_id_check CHECK ((id = 1))
 );
@@ -480,6 +518,8 @@ CREATE TABLE public.users (
     banned boolean DEFAULT false,
     ban_reason text,
     ban_expires timestamp with time zone,
+    vat_id text,
+    tax_exempt_reason text,
     CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['customer'::text, 'admin'::text])))
 );
 
@@ -526,6 +566,12 @@ ALTER TABLE ONLY public.category_part_counts
 
 ALTER TABLE ONLY public.contact_messages
     ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.credit_note_sequences
+    ADD CONSTRAINT credit_note_sequences_pkey PRIMARY KEY (year);
+
+ALTER TABLE ONLY public.credit_notes
+    ADD CONSTRAINT credit_notes_pkey PRIMARY KEY (number);
 
 ALTER TABLE ONLY public.daily_sales
     ADD CONSTRAINT daily_sales_pk PRIMARY KEY (day, shard);
@@ -638,6 +684,8 @@ CREATE INDEX blog_posts_published_idx ON public.blog_posts USING btree (publishe
 CREATE INDEX cart_lines_part_idx ON public.cart_lines USING btree (part_id);
 
 CREATE INDEX contact_messages_created_idx ON public.contact_messages USING btree (created_at, id);
+
+CREATE INDEX credit_notes_order_idx ON public.credit_notes USING btree (order_id, issued_at);
 
 CREATE INDEX garage_vehicles_user_idx ON public.garage_vehicles USING btree (user_id, created_at);
 

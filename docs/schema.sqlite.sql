@@ -75,6 +75,25 @@ CREATE TABLE "contact_messages" (
 
 CREATE INDEX "contact_messages_created_idx" on "contact_messages" ("created_at", "id");
 
+CREATE TABLE "credit_note_sequences" (
+  "year" integer primary key,
+  "last" integer not null
+);
+
+CREATE TABLE "credit_notes" (
+  "number" text primary key,
+  "order_id" text not null,
+  "invoice_number" text not null,
+  "reason" text not null,
+  "goods_cents" bigint not null,
+  "delivery_cents" bigint not null,
+  "taxes" text not null,
+  "total_cents" bigint not null check (total_cents >= 0),
+  "issued_at" text not null
+);
+
+CREATE INDEX "credit_notes_order_idx" on "credit_notes" ("order_id", "issued_at");
+
 CREATE TABLE "daily_sales" (
   "day" text not null,
   "shard" integer not null,
@@ -198,7 +217,16 @@ CREATE TABLE "orders" (
   "idempotency_key" text unique,
   "created_at" text not null,
   "updated_at" text not null,
-  "invoice_number" text
+  "invoice_number" text,
+  "goods_cents" bigint,
+  "delivery_cents" bigint default 0 not null,
+  "tax_cents" bigint default 0 not null,
+  "taxes" text default '[]' not null,
+  "currency" text default 'USD' not null,
+  "tax_exemption" text,
+  "delivery_address" text,
+  "expected_delivery" text,
+  "buyer_vat_id" text
 );
 
 CREATE INDEX "orders_created_idx" on "orders" ("created_at", "id");
@@ -481,7 +509,18 @@ CREATE TABLE "settings" (
 Gearville GV1 2AB
 United Kingdom' not null,
   "seller_vat_number" text default '' not null,
-  "flash_deal_percent" integer default 25 not null check (flash_deal_percent between 1 and 90)
+  "flash_deal_percent" integer default 25 not null check (flash_deal_percent between 1 and 90),
+  "currency" text default 'USD' not null,
+  "tax_rates" text default '[]' not null,
+  "delivery_fee_cents" bigint default 990 not null,
+  "free_delivery_threshold_cents" bigint default 10000 not null,
+  "order_cutoff" text default '14:00' not null,
+  "time_zone" text default 'America/Detroit' not null,
+  "transit_days" text default '{}' not null,
+  "deliver_to" text default '[]' not null,
+  "return_window_days" integer default 30 not null,
+  "core_return_window_days" integer default 90 not null,
+  "return_instructions" text default '' not null
 );
 
 CREATE TABLE "stripe_events" (
@@ -514,7 +553,9 @@ CREATE TABLE "users" (
   "role" text default 'customer' not null check (role in ('customer', 'admin')),
   "banned" integer default 0,
   "ban_reason" text,
-  "ban_expires" date
+  "ban_expires" date,
+  "vat_id" text,
+  "tax_exempt_reason" text
 );
 
 CREATE INDEX "users_created_idx" on "users" ("created_at", "id");

@@ -52,10 +52,13 @@ export function structuredAddressOf(text: string): Address {
   }
   const cityLine = lines.length > 1 ? lines.pop()! : '';
   const us = /^(.+?),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/.exec(cityLine);
+  // A British postcode follows the town: "Gearville GV1 2AB".
+  const ukLast = /^(.+?)\s+([A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2})$/i.exec(cityLine);
   const postalFirst = /^(\S+(?:\s\S{3})?)\s+(.+)$/.exec(cityLine);
   const [line1 = '', ...rest] = lines;
   const street = { line1, ...(rest.length > 0 ? { line2: rest.join(', ') } : {}) };
   if (us) return { ...street, city: us[1]!, region: us[2]!, postalCode: us[3]!, country };
+  if (ukLast) return { ...street, city: ukLast[1]!, postalCode: ukLast[2]!.toUpperCase(), country };
   if (postalFirst && /\d/.test(postalFirst[1]!))
     return { ...street, city: postalFirst[2]!, postalCode: postalFirst[1]!, country };
   return { ...street, city: cityLine, postalCode: '', country };
@@ -159,9 +162,18 @@ export async function down(db: Kysely<any>): Promise<void> {
     .where('id', '=', 1)
     .executeTakeFirst();
   if (seller) {
+    // Back to the lines the shop printed before: "Detroit, MI 48207", "Gearville GV1 2AB", "70173
+    // Stuttgart", then the country's name, so that up() reads them again as they were.
     const address = JSON.parse(seller.seller_address) as Address;
-    const cityLine = [address.postalCode, address.city, address.region].filter(Boolean).join(' ');
-    const text = [address.line1, address.line2, cityLine, address.country].filter(Boolean).join('\n');
+    const cityLine =
+      address.country === 'US'
+        ? `${address.city}, ${address.region ?? ''} ${address.postalCode}`
+        : address.country === 'GB'
+          ? `${address.city} ${address.postalCode}`
+          : [address.postalCode, address.city, address.region].filter(Boolean).join(' ');
+    const names: Record<string, string> = { US: 'United States', GB: 'United Kingdom', DE: 'Germany', FR: 'France' };
+    const country = names[address.country] ?? address.country;
+    const text = [address.line1, address.line2, cityLine, country].filter(Boolean).join('\n');
     await db.updateTable('settings').set({ seller_address: text }).where('id', '=', 1).execute();
   }
   for (const name of [

@@ -82,8 +82,8 @@ describeOnEachEngine('migration 0014: invoice numbers', (ctx) => {
         updated_at: '2026-06-01T00:00:00.000Z',
       })
       .execute();
-    await migrateToLatest(db);
-    const row = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+    await migrateTo(db, '0014-invoices');
+    const row = await raw.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
     // The seller as the shop first had it, which migration 0014 wrote; an admin's Settings replace it.
     expect({ name: row.seller_name, address: row.seller_address, vatNumber: row.seller_vat_number }).toEqual({
       name: 'Gearhouse Manufacturing Ltd.',
@@ -91,5 +91,15 @@ describeOnEachEngine('migration 0014: invoice numbers', (ctx) => {
       vatNumber: '',
     });
     expect(row.flash_deal_discount_text).toBe('30% OFF');
+
+    // Migration 0032 later made that text an address with fields.
+    await migrateToLatest(db);
+    const latest = await db.selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.parse(latest.seller_address)).toEqual({
+      line1: '1 Foundry Way',
+      city: 'Gearville',
+      postalCode: 'GV1 2AB',
+      country: 'GB',
+    });
   });
 });
