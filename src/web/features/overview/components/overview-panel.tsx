@@ -102,7 +102,7 @@ function Statuses({ overview }: { overview: Overview }) {
 
 function TopParts({ overview }: { overview: Overview }) {
   return (
-    <Card title={o.topPartsTitle}>
+    <Card title={o.topPartsTitle} text={o.topPartsText}>
       {overview.topParts.length === 0 ? (
         empty(o.topPartsEmpty)
       ) : (
