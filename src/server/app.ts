@@ -26,7 +26,7 @@ import { contentRoutes } from './modules/content';
 import { createReadiness, dataFolderCheck, healthRoutes, type Readiness, schemaCheck } from './modules/health';
 import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
-import { type OrderExpiry, ordersRoutes } from './modules/orders';
+import { type CreditRefunds, type OrderExpiry, ordersRoutes } from './modules/orders';
 import { categoriesRoutes, partsRoutes, SEARCH_UPKEEP_INTERVAL_MS } from './modules/parts';
 import { cartRoutes } from './modules/cart';
 import { type PaymentProvider, paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
@@ -50,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sweep of unpaid orders past the payment window (tests run a pass with `sweep()`). */
     orderExpiry: OrderExpiry;
+    /** The refunds owed for credit notes and not yet made (tests run a pass with `sweep()`). */
+    creditRefunds: CreditRefunds;
     /**
      * Sends the mail outbox (every mail of the shop is written there first, with the change that
      * causes it); tests `drain()` it, or run one pass with `dispatch()`.
@@ -265,7 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     messages: perClient,
     ...deps.abuseLimits,
   };
-  const { auth, mailOutbox, orderExpiry, searchUpkeep, paymentProvider, ...services } = createServices(config, {
+  const { auth, mailOutbox, orderExpiry, creditRefunds, searchUpkeep, paymentProvider, ...services } = createServices(config, {
     database: deps.database,
     clock,
     storage,
@@ -279,17 +281,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSessions(app, createSessionResolver(auth, db));
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
+  if (sweepIntervalMs > 0) app.addHook('onReady', async () => creditRefunds.start(sweepIntervalMs));
   // The search's upkeep (old misses pruned, SQLite's index merged) runs hourly while the sweep runs
   // (tests turn both off).
   if (sweepIntervalMs > 0) {
     app.addHook('onReady', async () => searchUpkeep.start(Math.max(sweepIntervalMs, SEARCH_UPKEEP_INTERVAL_MS)));
   }
   app.decorate('orderExpiry', orderExpiry);
+  app.decorate('creditRefunds', creditRefunds);
   const mailIntervalMs = deps.mailDispatchIntervalMs ?? 5000;
   if (mailIntervalMs > 0) app.addHook('onReady', async () => mailOutbox.start(mailIntervalMs));
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onClose', async () => {
     await orderExpiry.stop();
+    await creditRefunds.stop();
     await searchUpkeep.stop();
     await services.parts.searchMissesRecorded();
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.

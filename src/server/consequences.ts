@@ -76,13 +76,16 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     partRemoved: 'partWithdrawn',
   };
   events.on('orderCancelled', {
-    during: async (trx, { order, at, by }) => {
+    during: async (trx, { order, at, by, creditNote }) => {
+      if (creditNote) return orderMails.credited(trx, order, creditNote, at);
       const mail = cancelledMail[by];
       return mail ? orderMails[mail](trx, order, at) : [];
     },
     // Its stock is back on sale (except a removed part's, which announces catalogueChanged too), and a
-    // charge the shop missed recording goes back to the card. The sweep asked the provider about an
-    // expired order just before cancelling it (payments.settleTakenPayment), so it is not asked twice.
+    // charge goes back to the card: a paid order's that an admin cancelled with a credit note, or one the
+    // shop missed recording (credit-refunds.ts makes a refund a crash lost here). The
+    // sweep asked the provider about an expired order just before cancelling it
+    // (payments.settleTakenPayment), so it is not asked twice.
     after: async ({ order, by }) => {
       if (cancelledMail[by]) mailSent();
       if (by === 'expiry') metrics.ordersExpired.inc();

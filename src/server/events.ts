@@ -47,10 +47,17 @@ export interface ShopEvents {
   /** An admin marked a shipped order delivered. */
   orderDelivered: { order: OrderRow; at: string };
   /**
-   * An unpaid order was cancelled: by its customer, by an admin, by the sweep when its time to pay ran
-   * out, or with its part when an admin removed the part. `order` is as it is after the cancel.
+   * An order was cancelled: an unpaid one by its customer, by an admin, by the sweep when its time to
+   * pay ran out, or with its part when an admin removed the part; a paid one that has not shipped by an
+   * admin, with a credit note. `order` is as it is after the cancel.
    */
-  orderCancelled: { order: OrderRow; at: string; by: 'customer' | 'admin' | 'expiry' | 'partRemoved' };
+  orderCancelled: {
+    order: OrderRow;
+    at: string;
+    by: 'customer' | 'admin' | 'expiry' | 'partRemoved';
+    /** A paid order an admin cancelled: the credit note issued for it, whose amount goes back to the card. */
+    creditNote?: { number: string; totalCents: number };
+  };
   /** A part, a category or a vehicle was added, changed or removed. */
   catalogueChanged: { partId?: string; categoryId?: string; vehicleId?: string };
   /** A customer's review was saved (new, or replacing their earlier one). */

@@ -8,7 +8,7 @@ import { createCartService } from './modules/cart';
 import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
-import { createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
+import { createCreditRefunds, createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
 import {
   createCategoriesService,
   createLowStockMails,
@@ -94,6 +94,8 @@ export function createServices(config: Config, deps: ServiceDeps) {
     }),
     payments,
     orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events, paidMeanwhile: payments.settleTakenPayment }),
+    // Refunds a credit note's payment that the refund after its cancellation did not make (a crash, the provider down).
+    creditRefunds: createCreditRefunds(db, { log, refund: payments.refundTakenPayment }),
     content: createContentService(db, {
       clock,
       events,

@@ -94,6 +94,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/overview': 'admin',
   'GET /api/orders/:id': 'ownerOrAdmin',
   'GET /api/orders/:id/invoice.pdf': 'ownerOrAdmin',
+  // A credit note of the caller's own order; anyone else's answers 404.
+  'GET /api/credit-notes/:number.pdf': 'ownerOrAdmin',
   'DELETE /api/orders/:id': 'ownerOrAdmin',
   'PATCH /api/orders/:id': 'admin',
   'POST /api/orders/:id/payment-intent': 'ownerOnly',
@@ -186,6 +188,35 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
       invoice_number: `INV-2026-${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
     });
     return url.replace(':id', order.id);
+  }
+  if (url === '/api/credit-notes/:number.pdf') {
+    // A paid order an admin cancelled, with its credit note.
+    const part = await insertPart(db);
+    const invoiceNumber = `INV-2026-${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    const order = await insertOrder(db, {
+      part_id: part.id,
+      user_id: owner.id,
+      status: 'cancelled',
+      cancel_reason: 'admin',
+      paid_at: '2026-06-15T12:00:00.000Z',
+      invoice_number: invoiceNumber,
+    });
+    const number = `CN-2026-${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    await db
+      .insertInto('credit_notes')
+      .values({
+        number,
+        order_id: order.id,
+        invoice_number: invoiceNumber,
+        reason: 'cancelled',
+        goods_cents: Number(order.total_cents),
+        delivery_cents: 0,
+        taxes: '[]',
+        total_cents: Number(order.total_cents),
+        issued_at: '2026-06-16T12:00:00.000Z',
+      })
+      .execute();
+    return url.replace(':number', number);
   }
   if (url.startsWith('/api/orders/:id')) {
     const part = await insertPart(db);

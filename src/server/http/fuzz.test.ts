@@ -157,6 +157,7 @@ const CALLER: Record<string, Caller> = {
   'GET /api/me/orders': 'customer',
   'GET /api/orders/{id}': 'owner',
   'GET /api/orders/{id}/invoice.pdf': 'owner',
+  'GET /api/credit-notes/{number}.pdf': 'customer',
   'DELETE /api/orders/{id}': 'owner',
   'PATCH /api/orders/{id}': 'admin',
   'POST /api/orders/{id}/payment-intent': 'owner',

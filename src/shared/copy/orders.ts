@@ -8,6 +8,8 @@ const partsAndUnits = (parts: number, units: number) => `${partsCount(parts)}, $
 export const orders = {
   notFound: 'This order does not exist.',
   onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
+  sentNotCancellable: 'This order has been sent, so it can no longer be cancelled; the customer can return it instead.',
+  alreadyCancelled: 'This order is already cancelled.',
   /** An admin's status step that does not follow from the order's status now. */
   statusStepRefused: (from: string, to: string, now: string) => `Only a ${from} order can be marked ${to}; this one is ${now}.`,
   index: 'Index',

@@ -115,6 +115,17 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** A credit note as an order lists it: `CN-<year>-<6 digits>`, what it credits (tax and delivery included), when. */
+export const creditNoteSummarySchema = z.object({
+  number: z.string(),
+  totalCents: z.number().int(),
+  issuedAt: isoDateTime,
+});
+export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
+
+/** `GET /api/credit-notes/:number.pdf`. */
+export const creditNoteParamsSchema = z.object({ number: z.string().regex(/^CN-\d{4}-\d{6,}$/) });
+
 /**
  * An order. `lines` are its parts; `quantity` and `totalCents` are their sums, and `partId`,
  * `partName`, `imageUrl` and `unitPriceCents` the first line's.
@@ -167,6 +178,8 @@ export const orderSchema = z.object({
   expectedDelivery: z.string().nullable(),
   /** The buyer's VAT ID when it was placed, printed on its invoice. */
   buyerVatId: z.string().nullable(),
+  /** The credit notes issued for it (a paid order cancelled before it shipped), oldest first; each a PDF at /api/credit-notes/:number.pdf. */
+  creditNotes: z.array(creditNoteSummarySchema),
   /**
    * GET /api/orders/:id only: whether the order is the viewer's own. Only its owner pays it; an admin
    * looking at a customer's order sees it read-only.

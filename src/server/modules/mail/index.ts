@@ -15,6 +15,7 @@ export {
   emailVerificationMail,
   lowStockMail,
   orderCancelledByShopMail,
+  orderCreditedMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,

@@ -3,6 +3,7 @@
 export { ordersRoutes } from './orders.routes';
 export { createOrdersService, payByOf, toOrderAt, type OrdersService } from './orders.service';
 export { createOrderExpiry, type OrderExpiry } from './order-expiry';
+export { createCreditRefunds, type CreditRefunds } from './credit-refunds';
 export { createOrderMails, type OrderMails } from './order-mails';
 export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
 // Payments mark an order paid through this, in their transaction: it gives the invoice number too.

@@ -146,7 +146,7 @@ async function renderDocument(
           ],
         ]),
     ...figures.taxes.map((tax) => [
-      { text: c.taxOn(copy.totals.tax(tax.name, String(tax.ratePercent)), amount(tax.baseCents)) },
+      { text: c.taxOn(copy.totals.tax(tax.name, String(tax.ratePercent)), amount(tax.baseCents)), noWrap: true },
       money(tax.amountCents),
     ]),
     [

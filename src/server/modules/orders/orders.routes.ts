@@ -7,6 +7,7 @@ import {
   idempotencyHeadersSchema,
   listOrdersQuerySchema,
   myOrdersQuerySchema,
+  creditNoteParamsSchema,
   orderIdParamsSchema,
   orderListSchema,
   orderSchema,
@@ -139,13 +140,36 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     },
   );
 
+  app.get(
+    '/api/credit-notes/:number.pdf',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "A credit note as a PDF download (its order's owner or an admin), laid out as the invoice it refers to",
+        params: creditNoteParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.string(), 404: problemSchema, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await orders.creditNotePdf(request.params.number, signedInUser(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf as unknown as string);
+    },
+  );
+
   app.delete(
     '/api/orders/:id',
     {
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
-        summary: 'Cancel an unpaid order (its owner or an admin); its quantity goes back to stock',
+        summary:
+          'Cancel an unpaid order (its owner or an admin); its quantity goes back to stock. An admin also cancels a paid order that has not shipped: a credit note is issued and the payment refunded; 409 once sent',
         params: orderIdParamsSchema,
         response: { 200: orderSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
       },

@@ -13,7 +13,7 @@ import {
 } from '#shared/schemas/orders';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import type { OrderLineRow, OrderRow, OrderStatus, PartRow } from '../../db/schema';
+import type { CreditNoteRow, OrderLineRow, OrderRow, OrderStatus, PartRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
 import { newTimeOrderedId } from '../../ids';
@@ -24,7 +24,8 @@ import { buyerTaxStatusOf } from '../users';
 import { type Address, addressLines, countryName } from '#shared/schemas/address';
 import { type BuyerTaxStatus, deliversTo, orderTotals, type OrderTax, type TaxExemption } from '#shared/order-totals';
 import { findLivePartsAndDeal, pricedPartOf, reserveStocks } from '../parts';
-import { renderInvoicePdf } from './invoice-pdf';
+import { cancelPaidOrderWithCreditNote, creditNotesOfOrders, findCreditNote } from './credit-notes.repository';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 import { cancelReleasingStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
 import {
@@ -54,7 +55,12 @@ export function payByOf(createdAt: string, paymentWindowHours: number): string {
 }
 
 /** An order as the API shows it: its part, name, picture and unit price are its first line's, its quantity their units. */
-export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], paymentWindowHours: number): Order {
+export function toOrderAt(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  paymentWindowHours: number,
+  creditNotes: readonly CreditNoteRow[] = [],
+): Order {
   const first = lines[0];
   if (!first) throw new Error(`order ${row.id} has no lines`);
   const timeToPay = row.status === 'pending_payment' || (row.status === 'cancelled' && row.cancel_reason === 'expired');
@@ -94,6 +100,11 @@ export function toOrderAt(row: OrderRow, lines: readonly OrderLineRow[], payment
     deliveryAddress: row.delivery_address ? (JSON.parse(row.delivery_address) as Address) : null,
     expectedDelivery: row.expected_delivery,
     buyerVatId: row.buyer_vat_id,
+    creditNotes: creditNotes.map((note) => ({
+      number: note.number,
+      totalCents: Number(note.total_cents),
+      issuedAt: note.issued_at,
+    })),
   };
 }
 
@@ -168,6 +179,12 @@ function checkUnpaidValue(held: UnpaidHeld, orderCents: number, cap: number, exe
 /** The one step an admin may take from each status. */
 const previousStatus: Record<OrderStatusUpdate['status'], OrderStatus> = { shipped: 'paid', delivered: 'shipped' };
 
+/** Why an order cannot be cancelled: a customer only cancels an unpaid one; an admin no sent or cancelled one. */
+function cannotCancel(row: OrderRow, user: Pick<SessionUser, 'role'>): string {
+  if (user.role !== 'admin') return copy.orders.onlyUnpaidCancellable;
+  return row.status === 'shipped' || row.status === 'delivered' ? copy.orders.sentNotCancellable : copy.orders.alreadyCancelled;
+}
+
 /** Owner or admin sees an order; anyone else is told it does not exist. */
 function visibleTo(row: OrderRow | undefined, user: SessionUser): row is OrderRow {
   return row !== undefined && (row.user_id === user.id || user.role === 'admin');
@@ -210,13 +227,13 @@ export function createOrdersService(
     return user.role === 'admin' ? null : maxUnpaidValueCents;
   }
 
-  /** Orders as the API shows them, their lines read in one query. */
+  /** Orders as the API shows them, their lines read in one query and their credit notes in another. */
   async function presented(rows: readonly OrderRow[]): Promise<Order[]> {
-    const lines = await linesOfOrders(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toOrderAt(row, lines.get(row.id) ?? [], paymentWindowHours));
+    const ids = rows.map((row) => row.id);
+    // Only a cancelled order has credit notes: a page without one asks nothing more.
+    const credited = rows.filter((row) => row.status === 'cancelled' && row.invoice_number !== null).map((row) => row.id);
+    const [lines, creditNotes] = await Promise.all([linesOfOrders(db, ids), creditNotesOfOrders(db, credited)]);
+    return rows.map((row) => toOrderAt(row, lines.get(row.id) ?? [], paymentWindowHours, creditNotes.get(row.id)));
   }
   const toOrder = async (row: OrderRow): Promise<Order> => (await presented([row]))[0]!;
 
@@ -389,6 +406,29 @@ export function createOrdersService(
     return id;
   }
 
+  /**
+   * An admin cancels a paid order before it ships: in one transaction it becomes cancelled, its units go
+   * back to stock and its credit note is numbered; the customer's mail is written with them, and the
+   * refund follows the commit (consequences.ts; credit-refunds.ts retries one a crash lost).
+   */
+  async function cancelPaidOrder(row: OrderRow, now: string): Promise<Order> {
+    const done = await events.transaction(db, async ({ trx, announce }) => {
+      const credited = await cancelPaidOrderWithCreditNote(trx, row.id, now);
+      if (!credited) return false;
+      const { order, creditNote } = credited;
+      await announce('orderCancelled', {
+        order,
+        at: now,
+        by: 'admin',
+        creditNote: { number: creditNote.number, totalCents: Number(creditNote.total_cents) },
+      });
+      return true;
+    });
+    const current = (await findOrder(db, row.id)) ?? row;
+    if (!done) throw new AppError('conflict', cannotCancel(current, { role: 'admin' }));
+    return toOrder(current);
+  }
+
   return {
     /**
      * Books a part: the total comes from the part's current price, the stock goes down only if enough
@@ -499,12 +539,15 @@ export function createOrdersService(
     /**
      * Cancels an unpaid order (its owner or an admin) and gives its quantity back to stock. When an
      * admin cancels it, the customer is mailed, in the same transaction: their order does not just
-     * vanish.
+     * vanish. An admin may cancel a paid order that has not shipped: its stock comes back, a credit
+     * note is issued with it, the customer is mailed its number, and the payment is refunded once the
+     * cancellation has committed (docs/decisions/0037-credit-notes-and-refunds.md).
      */
     async cancelOrder(id: string, user: SessionUser): Promise<Order> {
       const row = await mustSee(id, user);
       const reason = row.user_id === user.id ? 'customer' : 'admin';
       const now = clock.now().toISOString();
+      if (user.role === 'admin' && row.status === 'paid') return cancelPaidOrder(row, now);
       const cancelled = await events.transaction(db, async ({ trx, announce }) => {
         const [order] = await cancelReleasingStock(trx, [row], reason, now);
         if (!order) return false;
@@ -512,9 +555,23 @@ export function createOrdersService(
         return true;
       });
       if (!cancelled) {
-        throw new AppError('conflict', copy.orders.onlyUnpaidCancellable);
+        const current = (await findOrder(db, row.id)) ?? row;
+        throw new AppError('conflict', cannotCancel(current, user));
       }
       return toOrder((await findOrder(db, row.id)) ?? row);
+    },
+
+    /**
+     * A credit note as a PDF, laid out as the invoice it refers to: its order's owner or an admin; any
+     * other number answers 404, as one that does not exist.
+     */
+    async creditNotePdf(number: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
+      const creditNote = await findCreditNote(db, number);
+      const row = creditNote && (await findOrder(db, creditNote.order_id));
+      if (!creditNote || !visibleTo(row, user)) throw new AppError('not_found', copy.invoice.creditNoteNotFound);
+      const lines = (await linesOfOrders(db, [row.id])).get(row.id) ?? [];
+      const pdf = await renderCreditNotePdf(creditNote, row, lines, await sellerOf(db));
+      return { filename: copy.invoice.filename(creditNote.number), pdf };
     },
 
     /** Admin: paid → shipped → delivered, one step at a time. */

@@ -1,0 +1,113 @@
+import { type Db, isPostgres } from '../../db/database';
+import type { CreditNoteRow, OrderRow } from '../../db/schema';
+import { releaseStocks } from '../parts';
+import { linesOfOrders } from './orders.repository';
+
+/** `CN-2026-000042`: the year of issue (UTC) and the number within it, six digits at least. */
+export function creditNoteNumberOf(year: number, n: number): string {
+  return `CN-${year}-${String(n).padStart(6, '0')}`;
+}
+
+/**
+ * The next credit note number of `year`, in the caller's transaction, given as invoice numbers are
+ * (docs/decisions/0020-invoice-numbers.md): the year's row made if missing, then raised by one
+ * statement, whose row lock on PostgreSQL makes concurrent issuers take turns until they commit; a
+ * rolled-back cancellation gives its number back. No gap, no duplicate.
+ */
+export async function nextCreditNoteNumber(trx: Db, year: number): Promise<string> {
+  await trx
+    .insertInto('credit_note_sequences')
+    .values({ year, last: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('credit_note_sequences')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return creditNoteNumberOf(year, Number(row.last));
+}
+
+/**
+ * Cancels a paid order that has not shipped, gives its units back to stock and issues its credit note,
+ * in the caller's transaction. Answers the order as cancelled and its credit note, or null when the
+ * order was not paid (shipped, delivered, cancelled or unpaid: nothing changed).
+ *
+ * Rows are taken in the one lock order (docs/decisions/0029-one-lock-order.md): the order's row, the
+ * stock of its parts in ascending part id, then the status change (whose triggers change the shared
+ * counters and the parts' units sold), and the year's credit note counter last. A paid order holds
+ * nothing in its customer's row of unpaid orders, so that row is not taken.
+ */
+export async function cancelPaidOrderWithCreditNote(
+  trx: Db,
+  id: string,
+  now: string,
+): Promise<{ order: OrderRow; creditNote: CreditNoteRow } | null> {
+  const query = trx.selectFrom('orders').select('id').where('id', '=', id).where('status', '=', 'paid');
+  const paid = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).executeTakeFirst();
+  if (!paid) return null;
+  const lines = (await linesOfOrders(trx, [id])).get(id) ?? [];
+  await releaseStocks(
+    trx,
+    lines.map((line) => ({ partId: line.part_id, quantity: line.quantity })),
+  );
+  const order = await trx
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancel_reason: 'admin', updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'paid')
+    .returningAll()
+    .executeTakeFirst();
+  // The row is ours since it was found paid.
+  if (!order?.invoice_number) throw new Error(`paid order ${id} changed while its row was locked`);
+  const creditNote: CreditNoteRow = {
+    number: await nextCreditNoteNumber(trx, new Date(now).getUTCFullYear()),
+    order_id: order.id,
+    invoice_number: order.invoice_number,
+    reason: 'cancelled',
+    // Orders placed before tax and delivery: their total was their goods.
+    goods_cents: order.goods_cents === null ? Number(order.total_cents) : Number(order.goods_cents),
+    delivery_cents: Number(order.delivery_cents),
+    taxes: order.taxes,
+    total_cents: Number(order.total_cents),
+    issued_at: now,
+  };
+  await trx.insertInto('credit_notes').values(creditNote).execute();
+  return { order, creditNote };
+}
+
+/** The credit notes of these orders, oldest first, in one query. */
+export async function creditNotesOfOrders(db: Db, orderIds: readonly string[]): Promise<Map<string, CreditNoteRow[]>> {
+  const byOrder = new Map<string, CreditNoteRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('credit_notes')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('issued_at')
+    .execute();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+export async function findCreditNote(db: Db, number: string): Promise<CreditNoteRow | undefined> {
+  return db.selectFrom('credit_notes').selectAll().where('number', '=', number).executeTakeFirst();
+}
+
+/**
+ * Orders with a credit note whose card payment is still recorded as taken (the provider's refund
+ * marks the intent refunded): a refund the node did not get to make, oldest credit note first.
+ */
+export async function creditedOrdersNotRefunded(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('credit_notes')
+    .innerJoin('payment_intents', 'payment_intents.order_id', 'credit_notes.order_id')
+    .select('credit_notes.order_id')
+    .where('payment_intents.status', '=', 'succeeded')
+    .orderBy('credit_notes.issued_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.order_id);
+}
