@@ -19,6 +19,8 @@ export const manageOrders = {
   markShipped: 'Mark shipped',
   markDelivered: 'Mark delivered',
   cancel: 'Cancel',
+  /** A paid order that has not shipped: cancelled with a credit note, its payment refunded. */
+  cancelRefund: 'Cancel and refund',
   /** The action buttons' accessible names tell the rows apart. */
   actionLabel: (action: string, part: string, customer: string) => `${action}: ${part} for ${customer}`,
   each: (price: string) => `${price} each`,
@@ -30,6 +32,8 @@ export const manageOrders = {
   showAll: 'Show all orders',
   confirmCancel: (part: string, customer: string) =>
     `The order of ${part} by ${customer} will be cancelled and its quantity goes back to stock.`,
+  confirmCancelPaid: (part: string, customer: string, total: string) =>
+    `The paid order of ${part} by ${customer} will be cancelled: its quantity goes back to stock, a credit note is issued and ${total} is refunded to the card.`,
   markedShipped: 'Order marked shipped',
   markedDelivered: 'Order marked delivered',
   cancelled: 'Order cancelled',

@@ -77,6 +77,8 @@ export const orders = {
     expired: 'Expired: not paid in time',
   },
   notPaid: 'not paid',
+  /** A paid order an admin cancelled: its money went back. */
+  refunded: 'refunded',
   browseParts: 'Browse parts',
   total: (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`,
   /** After the first line's name, on an order of several parts. */

@@ -5,3 +5,8 @@
 export function invoicePdfUrl(orderId: string): string {
   return `/api/orders/${encodeURIComponent(orderId)}/invoice.pdf`;
 }
+
+/** Where a credit note downloads from, as its invoice does (its order's owner or an admin). */
+export function creditNotePdfUrl(number: string): string {
+  return `/api/credit-notes/${encodeURIComponent(number)}.pdf`;
+}

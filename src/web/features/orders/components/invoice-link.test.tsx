@@ -30,6 +30,12 @@ const orders = [
   orderOf('o3', 'Spark plug', 'delivered', 'INV-2026-000003'),
   orderOf('o4', 'Timing belt', 'pending_payment', null),
   orderOf('o5', 'Wiper blade', 'cancelled', null),
+  // Paid, then cancelled by an admin before it shipped: its invoice and the credit note that undoes it.
+  {
+    ...orderOf('o6', 'Radiator cap', 'cancelled', 'INV-2026-000004'),
+    cancelReason: 'admin',
+    creditNotes: [{ number: 'CN-2026-000001', totalCents: 1000, issuedAt: '2026-11-21T10:00:00.000Z' }],
+  },
 ];
 
 const rowOf = (name: string) => screen.getAllByTestId('order-row').find((row) => row.textContent?.includes(name))!;
@@ -40,6 +46,7 @@ function expectInvoiceLinks() {
     ['Brake pad set', 'o1', 'INV-2026-000001'],
     ['Oil filter', 'o2', 'INV-2026-000002'],
     ['Spark plug', 'o3', 'INV-2026-000003'],
+    ['Radiator cap', 'o6', 'INV-2026-000004'],
   ] as const) {
     const link = within(rowOf(name)).getByRole('link', { name: c.linkLabel(number) });
     expect(link.textContent).toBe(`${c.link} ${number}`);
@@ -49,18 +56,28 @@ function expectInvoiceLinks() {
   for (const name of ['Timing belt', 'Wiper blade']) {
     expect(within(rowOf(name)).queryByRole('link', { name: new RegExp(c.link) })).toBeNull();
   }
+  const creditNote = within(rowOf('Radiator cap')).getByRole('link', { name: c.creditNoteLinkLabel('CN-2026-000001') });
+  expect(creditNote.textContent).toBe(`${c.creditNoteLink} CN-2026-000001`);
+  expect(creditNote.getAttribute('href')).toBe('/api/credit-notes/CN-2026-000001.pdf');
+  expect(creditNote.getAttribute('download')).toBe('CN-2026-000001.pdf');
+  for (const name of ['Brake pad set', 'Oil filter', 'Spark plug', 'Timing belt', 'Wiper blade']) {
+    expect(within(rowOf(name)).queryByRole('link', { name: new RegExp(c.creditNoteLink) })).toBeNull();
+  }
 }
 
 describe('invoice links', () => {
-  it('My Orders: an Invoice link on paid, shipped and delivered orders', () => {
+  it('My Orders: an Invoice link on paid, shipped and delivered orders, and a credit note’s beside a refunded one’s', () => {
     fakeApi();
     renderWithApp(<OrdersTable view="customer" orders={orders} offset={0} />, { path: '/dashboard' });
     expectInvoiceLinks();
   });
 
-  it('Manage All Orders: the same links', () => {
+  it('Manage All Orders: the same links, and "Cancel and refund" on a paid order only', () => {
     fakeApi();
     renderWithApp(<OrdersTable view="admin" orders={orders} offset={0} />, { path: '/dashboard/manageOrders' });
     expectInvoiceLinks();
+    const refundable = screen.getAllByRole('button', { name: new RegExp(`^${copy.manageOrders.cancelRefund}`) });
+    expect(refundable).toHaveLength(1);
+    expect(rowOf('Brake pad set').contains(refundable[0]!)).toBe(true);
   });
 });

@@ -1,11 +1,17 @@
 import * as copy from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
-import { invoicePdfUrl } from '../api/get-invoice';
+import { creditNotePdfUrl, invoicePdfUrl } from '../api/get-invoice';
 
-/** Paid orders and those sent on from there have an invoice; unpaid and cancelled ones none. */
+/**
+ * Paid orders and those sent on from there have an invoice, and so does a paid order an admin cancelled
+ * (its credit note refers to it); unpaid ones, and those cancelled unpaid, none.
+ */
 export function hasInvoice(order: Order): order is Order & { invoiceNumber: string } {
-  return order.invoiceNumber !== null && (order.status === 'paid' || order.status === 'shipped' || order.status === 'delivered');
+  return order.invoiceNumber !== null && order.paidAt !== null;
 }
+
+const DOWNLOAD_ICON =
+  'M10 2a1 1 0 0 1 1 1v7.59l2.3-2.3a1 1 0 1 1 1.4 1.42l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.42L9 10.6V3a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1v1h10v-1a1 1 0 1 1 2 0v2a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-2a1 1 0 0 1 1-1Z';
 
 /**
  * "Invoice INV-2026-000042": the download of the order's invoice, its number shown (to match a payment
@@ -21,12 +27,38 @@ export function InvoiceLink({ order }: { order: Order }) {
       className="link inline-flex items-start gap-1 text-sm font-semibold text-sky-800 hover:text-sky-950"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-current">
-        <path d="M10 2a1 1 0 0 1 1 1v7.59l2.3-2.3a1 1 0 1 1 1.4 1.42l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.42L9 10.6V3a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1v1h10v-1a1 1 0 1 1 2 0v2a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-2a1 1 0 0 1 1-1Z" />
+        <path d={DOWNLOAD_ICON} />
       </svg>
       {/* In a narrow column the number goes under "Invoice", whole. */}
       <span>
         {copy.invoice.link} <span className="whitespace-nowrap">{order.invoiceNumber}</span>
       </span>
     </a>
+  );
+}
+
+/** "Credit note CN-2026-000007", one download per credit note of a cancelled paid order, under its invoice's. */
+export function CreditNoteLinks({ order }: { order: Order }) {
+  if (order.creditNotes.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-1">
+      {order.creditNotes.map((note) => (
+        <li key={note.number}>
+          <a
+            href={creditNotePdfUrl(note.number)}
+            download={copy.invoice.filename(note.number)}
+            aria-label={copy.invoice.creditNoteLinkLabel(note.number)}
+            className="link inline-flex items-start gap-1 text-sm font-semibold text-sky-800 hover:text-sky-950"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-current">
+              <path d={DOWNLOAD_ICON} />
+            </svg>
+            <span>
+              {copy.invoice.creditNoteLink} <span className="whitespace-nowrap">{note.number}</span>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

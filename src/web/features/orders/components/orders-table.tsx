@@ -14,7 +14,7 @@ import { timeLeftToPay } from '../lib/time-left';
 import { useNow } from '../lib/use-now';
 import { useOrderAgain } from '../lib/use-order-again';
 import { AdminOrderStatus } from './admin-order-status';
-import { InvoiceLink } from './invoice-link';
+import { CreditNoteLinks, InvoiceLink } from './invoice-link';
 import { LinesToggle, OrderLines, OrderReference, OrderSize, OrderTitle, orderName } from './order-lines';
 
 const o = copy.orders;
@@ -71,6 +71,9 @@ const layouts = {
 
 /** What the confirmation says before an order is cancelled. */
 function confirmCancelText(order: Order, view: OrdersTableView): string {
+  if (view === 'admin' && order.status === 'paid') {
+    return t.confirmCancelPaid(orderName(order), order.customer.name, formatMoney(order.totalCents));
+  }
   if (view === 'admin') return t.confirmCancel(orderName(order), order.customer.name);
   return order.lines.length > 1
     ? o.confirmCancelLines(orderName(order), order.lines.length, order.quantity)
@@ -263,6 +266,18 @@ function PaymentCell({ order, clock }: { order: Order; clock?: Clock }) {
       </div>
     );
   }
+  // A paid order an admin cancelled was refunded: its invoice and the credit notes that undo it.
+  if (order.status === 'cancelled' && order.creditNotes.length > 0) {
+    return (
+      <div className="min-w-0">
+        <span className="badge badge-sm border-0 bg-amber-100 font-semibold text-amber-900">{o.refunded}</span>
+        <p className="mt-1">
+          <InvoiceLink order={order} />
+        </p>
+        <CreditNoteLinks order={order} />
+      </div>
+    );
+  }
   if (order.status === 'cancelled') {
     return <span className="badge badge-sm border-0 bg-slate-100 font-semibold text-slate-800">{o.notPaid}</span>;
   }
@@ -359,6 +374,7 @@ function AdminRow({ order, place, open, detailsId, onToggle, onCancel, cancellin
             <AdminOrderStatus order={order} />
           </span>
           <InvoiceLink order={order} />
+          <CreditNoteLinks order={order} />
           {order.status === 'paid' || order.status === 'shipped' ? (
             <ActionButton
               tone="advance"
@@ -371,6 +387,12 @@ function AdminRow({ order, place, open, detailsId, onToggle, onCancel, cancellin
           ) : order.status === 'pending_payment' ? (
             <ActionButton tone="danger" pending={cancelling} ariaLabel={name(t.cancel)} onClick={onCancel}>
               {t.cancel}
+            </ActionButton>
+          ) : null}
+          {/* Before it ships, a paid order can still be cancelled: a credit note is issued and the card refunded. */}
+          {order.status === 'paid' ? (
+            <ActionButton tone="danger" pending={cancelling} ariaLabel={name(t.cancelRefund)} onClick={onCancel}>
+              {t.cancelRefund}
             </ActionButton>
           ) : null}
         </div>
