@@ -1,6 +1,7 @@
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, test } from './fixtures';
+import { fillUsAddress, PISTON_ROAD } from './support/address';
 import { adminApi, createPart } from './support/catalogue-api';
 import {
   addToCartFromCard,
@@ -52,7 +53,7 @@ test.describe('the cart', () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(cartLine(page, pads.name)).toContainText(formatMoney(12 * 4890));
     await expect(cartLine(page, filter.name)).toContainText(formatMoney(12 * 2190));
-    await expect(page.getByTestId('cart-subtotal')).toHaveText(formatMoney(12 * 4890 + 12 * 2190));
+    await expect(page.getByTestId('cart-totals-goods')).toHaveText(formatMoney(12 * 4890 + 12 * 2190));
     await page.getByRole('link', { name: copy.cartView.signInToOrder }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fcart$/);
     await page.getByLabel(copy.fields.email).fill(customer.email);
@@ -86,12 +87,15 @@ test.describe('the cart', () => {
     await expect(padsLine.getByTestId('cart-line-savings')).toHaveText(copy.pricing.youSave(formatMoney(48 * 240)));
     await expect(padsLine.getByTestId('cart-line-total')).toHaveText(formatMoney(48 * 4650));
     const subtotal = 48 * 4650 + 12 * 2190 + 18 * 990;
-    await expect(page.getByTestId('cart-subtotal')).toHaveText(formatMoney(subtotal));
+    await expect(page.getByTestId('cart-totals-goods')).toHaveText(formatMoney(subtotal));
     await expectNoA11yViolations(page);
 
     // One order of the three lines, then its payment page.
     await page.getByLabel(copy.fields.phone).fill('+44 20 7946 0958');
-    await page.getByLabel(copy.fields.address).fill(`7 Cart Street, ${tag}`);
+    await fillUsAddress(page.locator('form', { has: page.getByRole('button', { name: copy.cartView.placeOrder }) }), {
+      ...PISTON_ROAD,
+      line1: `7 Cart Street ${tag}`.slice(0, 120),
+    });
     await page.getByRole('button', { name: copy.cartView.placeOrder }).click();
     await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
     const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import * as copy from '#shared/copy';
 import type { Settings } from '#shared/schemas/content';
 import { expect, test } from './fixtures';
+import { PISTON_ROAD } from './support/address';
 import { payOrder, placeOrder } from './support/orders';
 import { partWithMinimum12 } from './support/parts';
 import { settingsUpdateOf } from './support/settings';
@@ -62,7 +63,13 @@ async function bookByKeyboard(page: Page): Promise<void> {
   await typeInto(page, form.getByLabel(copy.fields.quantity), '12');
   await expectVisibleFocus(page);
   await typeInto(page, form.getByLabel(copy.fields.phone), '+1 555-010-2030');
-  await typeInto(page, form.getByLabel(copy.fields.address), '12 Piston Road, Springfield');
+  await typeInto(page, form.getByLabel(copy.address.line1Label), PISTON_ROAD.line1);
+  await typeInto(page, form.getByLabel(copy.address.cityLabel), PISTON_ROAD.city);
+  // A select takes its option from the keys typed while it has the focus.
+  await pressUntilFocused(page, form.getByLabel(copy.address.stateLabel));
+  await page.keyboard.type('Indiana');
+  await expect(form.getByLabel(copy.address.stateLabel)).toHaveValue(PISTON_ROAD.state);
+  await typeInto(page, form.getByLabel(copy.address.zipLabel), PISTON_ROAD.zip);
   await pressUntilFocused(page, form.getByRole('button', { name: copy.booking.submit }));
   await expectVisibleFocus(page);
   await page.keyboard.press('Enter');

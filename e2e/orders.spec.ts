@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import { expect, expectNoA11yViolations, expectRefusal, queryShopDatabase, test } from './fixtures';
+import { fillUsAddress, PISTON_ROAD } from './support/address';
 import { partWithMinimum12 } from './support/parts';
 import { newCustomer, settled } from './support/session';
 
@@ -26,7 +27,7 @@ async function book(page: Page, quantity: string) {
   const form = bookingForm(page);
   await form.getByLabel(copy.fields.quantity).fill(quantity);
   await form.getByLabel(copy.fields.phone).fill('+1 555-010-2030');
-  await form.getByLabel(copy.fields.address).fill('12 Piston Road, Springfield');
+  await fillUsAddress(form, PISTON_ROAD);
   await form.getByRole('button', { name: copy.booking.submit }).click();
 }
 

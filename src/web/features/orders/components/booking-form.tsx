@@ -113,9 +113,7 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
         onSuccess: () => {
           attemptKey.current = null;
           toast.success(copy.toasts.partAdded);
-          // The phone and address stay for the next booking; the quantity starts again.
-          const { phone, deliveryAddress } = form.getValues();
-          form.reset({ ...empty, phone, deliveryAddress });
+          form.reset(empty);
         },
         onError: (error) => {
           // A server fault is the cache's "Something went wrong"; everything typed stays, and so does
@@ -216,33 +214,40 @@ function LineTotal({
   const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN;
   const bookable = quantityProblem(part, quantity) === null;
   const saved = bookable ? savingsCents(part, quantity) : 0;
+  const atUnitPrice = bookable && (tierFor(part, quantity) !== undefined || (part.dealPercent ?? 0) > 0);
   const totals = bookable
     ? estimateOrderTotals([{ unitPriceCents: unitPriceFor(part, quantity), quantity }], destination, settings, new Date())
     : undefined;
   return (
     <div aria-live="polite" data-testid="booking-total">
       {bookable ? (
-        <div className="mb-5 flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
-          <p className="text-slate-700">
-            {copy.part.lineTotal}:{' '}
-            <strong className="text-xl font-extrabold text-slate-900 tabular-nums">
-              {formatMoney(lineTotalCents(part, quantity))}
-            </strong>
-          </p>
-          {tierFor(part, quantity) || (part.dealPercent ?? 0) > 0 ? (
-            <p className="text-sm text-slate-600 tabular-nums">
-              {copy.part.unitPriceAt(formatMoney(unitPriceFor(part, quantity)))}
+        <div className="mb-5 grid gap-2 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
+          {/* With the settings in, the goods line of the figures below is the line's total. */}
+          {totals ? null : (
+            <p className="text-slate-700">
+              {copy.part.lineTotal}:{' '}
+              <strong className="text-xl font-extrabold text-slate-900 tabular-nums">
+                {formatMoney(lineTotalCents(part, quantity))}
+              </strong>
             </p>
-          ) : null}
-          {saved > 0 ? (
-            <p className="w-full text-sm font-semibold text-emerald-800">{copy.pricing.youSave(formatMoney(saved))}</p>
+          )}
+          {atUnitPrice || saved > 0 ? (
+            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+              {atUnitPrice ? (
+                <p className="text-sm text-slate-600 tabular-nums">
+                  {copy.part.unitPriceAt(formatMoney(unitPriceFor(part, quantity)))}
+                </p>
+              ) : null}
+              {saved > 0 ? (
+                <p className="text-sm font-semibold text-emerald-800">{copy.pricing.youSave(formatMoney(saved))}</p>
+              ) : null}
+            </div>
           ) : null}
           {totals ? (
             <OrderTotals
               totals={totals}
               freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
               testId="booking-totals"
-              className="mt-2 w-full border-t border-slate-200 pt-3"
             />
           ) : null}
         </div>
