@@ -31,4 +31,13 @@ export const users = {
   keepCustomer: 'Keep as customer',
   confirmRemoveYes: 'Yes, remove the account',
   keepUser: 'Keep the account',
+  taxExempt: 'Tax exempt',
+  taxExemptLabel: (name: string) => `Why ${name} is tax exempt`,
+  taxExemptHint: 'Printed on their invoices. Leave empty to charge them tax again.',
+  taxExemptReasonInvalid: 'Say why in at most 200 characters, or leave it empty.',
+  editTaxExemption: 'Tax exemption',
+  saveTaxExemption: 'Save exemption',
+  taxExemptionSaved: 'Tax exemption saved',
+  vatIdShort: 'VAT ID',
+  updateEmpty: 'Send a role or a tax exemption to change.',
 } as const;

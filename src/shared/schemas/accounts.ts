@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as copy from '../copy';
 import { emailSchema, idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
+import { normaliseVatId, vatIdCountry, vatIdProblem } from '../vat-id';
 
 const v = copy.validation;
 
@@ -83,24 +84,60 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const meSchema = z.object({ user: userSchema, isAdmin: z.boolean() });
+export const meSchema = z.object({
+  user: userSchema,
+  isAdmin: z.boolean(),
+  /** The buyer's EU VAT ID as stored (normalised), null for none; GET and PATCH /api/me answer it. */
+  vatId: z.string().nullable().optional(),
+});
 export type Me = z.infer<typeof meSchema>;
 
-/** The profile form: display name and photo. Strict, so nobody sneaks `role` or `email` through it. */
+/** Why a VAT ID is refused: its prefix names no EU member state, or it is not that state's form; null when it is fine. */
+export function buyerVatIdProblem(vatId: string): string | null {
+  const compact = normaliseVatId(vatId);
+  const country = vatIdCountry(compact);
+  if (country) return vatIdProblem(country, compact);
+  return /^[A-Z]{2}/.test(compact) ? vatIdProblem(compact.slice(0, 2), compact) : copy.profile.vatIdPrefix;
+}
+
+/**
+ * A company's EU VAT ID as a buyer gives it: stored normalised (DE 123.456.788 → DE123456788);
+ * empty or null clears it. Its prefix names its country, whose form and check characters it must have.
+ */
+export const buyerVatIdSchema = z
+  .string({ error: copy.profile.vatIdInvalid })
+  .max(40, { error: copy.profile.vatIdInvalid, abort: true })
+  .transform(normaliseVatId)
+  .superRefine((compact, ctx) => {
+    const problem = compact === '' ? null : buyerVatIdProblem(compact);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((compact) => compact || null)
+  .nullable();
+
+/** The profile form: display name, photo and VAT ID. Strict, so nobody sneaks `role`, `email` or a tax exemption through it. */
 export const profileUpdateSchema = z.strictObject({
   name: nameSchema.optional(),
   image: z.string().trim().max(500).nullable().optional(),
+  vatId: buyerVatIdSchema.optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const userListItemSchema = userSchema.pick({
-  id: true,
-  name: true,
-  email: true,
-  image: true,
-  role: true,
-  createdAt: true,
-});
+export const userListItemSchema = userSchema
+  .pick({
+    id: true,
+    name: true,
+    email: true,
+    image: true,
+    role: true,
+    createdAt: true,
+  })
+  .extend({
+    /** The buyer's EU VAT ID, normalised; null for none. */
+    vatId: z.string().nullable(),
+    /** Why the shop charges this buyer no tax (printed on their invoices); null when it does. */
+    taxExemptReason: z.string().nullable(),
+  });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListSchema = pageOf(userListItemSchema);
 export type UserList = z.infer<typeof userListSchema>;
@@ -115,6 +152,20 @@ export type ListUsersQuery = z.infer<typeof listUsersQuerySchema>;
 export const userIdParamsSchema = z.object({ id: idSchema });
 export const roleUpdateSchema = z.strictObject({ role: roleSchema });
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
+
+/** Why a buyer is tax exempt, as the admin writes it for their invoices: 1 to 200 characters; null ends the exemption. */
+export const taxExemptReasonSchema = z
+  .string({ error: copy.users.taxExemptReasonInvalid })
+  .trim()
+  .min(1, copy.users.taxExemptReasonInvalid)
+  .max(200, copy.users.taxExemptReasonInvalid)
+  .nullable();
+
+/** PATCH /api/users/:id (admin): the role, the tax exemption, or both. */
+export const userUpdateSchema = z
+  .strictObject({ role: roleSchema.optional(), taxExemptReason: taxExemptReasonSchema.optional() })
+  .refine((body) => body.role !== undefined || body.taxExemptReason !== undefined, copy.users.updateEmpty);
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const uploadedImageSchema = z.object({ url: z.string() });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;

@@ -29,6 +29,7 @@ describeOnEachEngine('sign-up, sign-in and passwords', (ctx) => {
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       },
       isAdmin: false,
+      vatId: null,
     });
   });
 

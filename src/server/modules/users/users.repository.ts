@@ -7,8 +7,10 @@ import { fetchPage } from '../../db/pagination';
 import type { AuthTimestamp, UserRow } from '../../db/schema';
 import { containsText } from '../../db/search';
 
-// Reads only, but for the role: better-auth writes its own tables (docs/decisions/0004). The role is
-// the shop's rule (at least one admin), so it is checked and changed in one transaction here.
+// Reads only, but for the role and the tax status: better-auth writes its own tables
+// (docs/decisions/0004). The role is the shop's rule (at least one admin), so it is checked and changed
+// in one transaction here; the VAT ID and the tax exemption are the shop's columns, which better-auth
+// never reads.
 
 function usersMatching(db: Db, q: string | undefined) {
   const query = db.selectFrom('users');
@@ -105,4 +107,23 @@ export async function buyerTaxStatusOf(db: Db, userId: string | null): Promise<B
     ...(country ? { country } : {}),
     ...(row.tax_exempt_reason !== null ? { taxExempt: true, taxExemptReason: row.tax_exempt_reason } : {}),
   };
+}
+
+/** The buyer's VAT ID as stored (normalised), null for none or a removed user. */
+export async function findVatId(db: Db, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('vat_id').where('id', '=', userId).executeTakeFirst();
+  return row?.vat_id ?? null;
+}
+
+export async function updateVatId(db: Db, userId: string, vatId: string | null): Promise<void> {
+  await db.updateTable('users').set({ vat_id: vatId, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+}
+
+/** Records why the shop charges this buyer no tax; null charges them tax again. */
+export async function updateTaxExemption(db: Db, userId: string, reason: string | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ tax_exempt_reason: reason, updated_at: new Date().toISOString() })
+    .where('id', '=', userId)
+    .execute();
 }

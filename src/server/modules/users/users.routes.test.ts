@@ -99,6 +99,8 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
       image: null,
       role: 'customer',
       createdAt: expect.any(String),
+      vatId: null,
+      taxExemptReason: null,
     });
     expect(res.body).not.toMatch(/password|token|session|scrypt/i);
     expect(res.body).not.toContain(admin.cookie.split('=')[1]?.split('.')[0]);
@@ -112,6 +114,73 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
     const paged = (await api.as(admin).get('/api/users?limit=1&page=2')).json;
     expect(paged).toMatchObject({ page: 2, limit: 1, total: body.total });
     expect(paged.items[0].id).toBe(body.items[1].id);
+  });
+
+  it('keeps a VAT ID the customer gives on their profile, normalised, and clears it when asked', async () => {
+    const account = await signUp(ctx.app);
+    expect((await me(account.cookie)).json.vatId).toBeNull();
+    const saved = await api.as(account).patch('/api/me', { vatId: ' fr 40 303-265.045 ' });
+    expect(saved.status, saved.body).toBe(200);
+    expect(saved.json.vatId).toBe('FR40303265045');
+    expect((await me(account.cookie)).json).toMatchObject({ vatId: 'FR40303265045', user: { email: account.email } });
+    // Changing the name keeps it.
+    expect((await api.as(account).patch('/api/me', { name: 'Société Pièces' })).json.vatId).toBe('FR40303265045');
+    const stored = await ctx.database.db
+      .selectFrom('users')
+      .select('vat_id')
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.vat_id).toBe('FR40303265045');
+    expect((await api.as(account).patch('/api/me', { vatId: '' })).json.vatId).toBeNull();
+    expect((await api.as(account).patch('/api/me', { vatId: 'DE136695976' })).json.vatId).toBe('DE136695976');
+    expect((await api.as(account).patch('/api/me', { vatId: null })).json.vatId).toBeNull();
+  });
+
+  it.each([
+    ['US123456789', 'US is not an EU member state: only companies in the EU have an EU VAT ID.'],
+    ['123456789', copy.profile.vatIdPrefix],
+    ['DE12345678', 'A VAT ID from Germany is DE and 9 digits, like DE136695976.'],
+    ['DE123456789', expect.stringContaining('its check digits do not match')],
+    ['x'.repeat(41), copy.profile.vatIdInvalid],
+  ])('refuses the VAT ID %s under vatId, with why, and keeps the one stored', async (vatId, message) => {
+    const account = await signUp(ctx.app);
+    await api.as(account).patch('/api/me', { vatId: 'DE136695976' });
+    const res = await api.as(account).patch('/api/me', { vatId });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'validation_failed', errors: { vatId: message } });
+    expect((await me(account.cookie)).json.vatId).toBe('DE136695976');
+  });
+
+  it('lets an admin make a customer tax exempt with a reason and end it; a customer cannot set their own', async () => {
+    const buyer = await signUp(ctx.app);
+    const exempt = await api.as(admin).patch(`/api/users/${buyer.id}`, { taxExemptReason: '  Resale certificate CA-12345 ' });
+    expect(exempt.status, exempt.body).toBe(200);
+    expect(exempt.json).toMatchObject({ id: buyer.id, role: 'customer', taxExemptReason: 'Resale certificate CA-12345' });
+    const listed = (await api.as(admin).get(`/api/users?q=${encodeURIComponent(buyer.email)}`)).json.items[0];
+    expect(listed).toMatchObject({ id: buyer.id, taxExemptReason: 'Resale certificate CA-12345', vatId: null });
+
+    // Not through the profile, and not through the admin route.
+    const own = await api.as(buyer).patch('/api/me', { taxExemptReason: 'I say so' });
+    expect(own.status).toBe(400);
+    expect((await api.as(buyer).patch(`/api/users/${buyer.id}`, { taxExemptReason: 'I say so' })).status).toBe(403);
+    expect((await api.as(buyer).patch(`/api/users/${buyer.id}`, { taxExemptReason: null })).status).toBe(403);
+
+    for (const taxExemptReason of ['   ', 'x'.repeat(201), 12]) {
+      const refused = await api.as(admin).patch(`/api/users/${buyer.id}`, { taxExemptReason });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors).toEqual({ taxExemptReason: copy.users.taxExemptReasonInvalid });
+    }
+    expect((await api.as(admin).patch(`/api/users/${buyer.id}`, {})).status).toBe(400);
+    expect((await api.as(admin).patch('/api/users/no-such-user', { taxExemptReason: 'Resale' })).status).toBe(404);
+
+    const ended = await api.as(admin).patch(`/api/users/${buyer.id}`, { taxExemptReason: null });
+    expect(ended.json.taxExemptReason).toBeNull();
+    const stored = await ctx.database.db
+      .selectFrom('users')
+      .select('tax_exempt_reason')
+      .where('id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.tax_exempt_reason).toBeNull();
   });
 
   it('makes a customer admin and back, taking effect on their next request', async () => {

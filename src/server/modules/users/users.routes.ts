@@ -4,14 +4,14 @@ import {
   listUsersQuerySchema,
   meSchema,
   profileUpdateSchema,
-  roleUpdateSchema,
   userIdParamsSchema,
   userListItemSchema,
   userListSchema,
+  userUpdateSchema,
 } from '#shared/schemas/accounts';
 import { requireAdmin, requireUser, signedInUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
-import { toMe, type UsersService } from './users.service';
+import type { UsersService } from './users.service';
 
 const guarded = { 401: problemSchema };
 const adminOnly = { 401: problemSchema, 403: problemSchema };
@@ -21,9 +21,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/me',
     {
       preValidation: requireUser,
-      schema: { tags: ['accounts'], summary: 'The signed-in user', response: { 200: meSchema, ...guarded } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user, with their EU VAT ID',
+        response: { 200: meSchema, ...guarded },
+      },
     },
-    async (request) => toMe(signedInUser(request)),
+    async (request) => users.me(signedInUser(request)),
   );
 
   app.patch(
@@ -32,7 +36,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       preValidation: requireUser,
       schema: {
         tags: ['accounts'],
-        summary: 'Change your display name or photo (a URL returned by POST /api/uploads)',
+        summary:
+          'Change your display name, photo (a URL returned by POST /api/uploads) or EU VAT ID (checked for its country, stored normalised; null or empty clears it)',
         body: profileUpdateSchema,
         response: { 200: meSchema, 400: problemSchema, ...guarded },
       },
@@ -60,13 +65,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       preValidation: requireAdmin,
       schema: {
         tags: ['users'],
-        summary: 'Make a user admin or customer (not yourself)',
+        summary:
+          'Make a user admin or customer (not yourself), and set or clear their tax exemption (taxExemptReason, printed on their invoices; null charges tax again)',
         params: userIdParamsSchema,
-        body: roleUpdateSchema,
+        body: userUpdateSchema,
         response: { 200: userListItemSchema, 400: problemSchema, 404: problemSchema, 422: problemSchema, ...adminOnly },
       },
     },
-    async (request) => users.setRole(signedInUser(request), request.params.id, request.body.role),
+    async (request) => users.updateUser(signedInUser(request), request.params.id, request.body),
   );
 
   app.delete(

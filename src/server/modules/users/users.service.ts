@@ -1,5 +1,5 @@
 import * as copy from '#shared/copy';
-import type { ListUsersQuery, Me, ProfileUpdate, Role, User, UserList, UserListItem } from '#shared/schemas/accounts';
+import type { ListUsersQuery, Me, ProfileUpdate, Role, User, UserList, UserListItem, UserUpdate } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
 import type { AuthFlag, AuthTimestamp, UserRow } from '../../db/schema';
 import { AppError } from '../../app-error';
@@ -43,12 +43,14 @@ export function fromUserRow(row: UserRow): User {
   return fromAuthUser({ ...row, emailVerified: row.email_verified, createdAt: row.created_at });
 }
 
-function toListItem({ id, name, email, image, role, createdAt }: User): UserListItem {
-  return { id, name, email, image, role, createdAt };
+/** A row of Manage Users: the account, and the tax status that decides what its orders are charged. */
+function toListItem(row: UserRow): UserListItem {
+  const { id, name, email, image, role, createdAt } = fromUserRow(row);
+  return { id, name, email, image, role, createdAt, vatId: row.vat_id, taxExemptReason: row.tax_exempt_reason };
 }
 
-export function toMe(user: User): Me {
-  return { user, isAdmin: user.role === 'admin' };
+export function toMe(user: User, vatId: string | null): Me {
+  return { user, isAdmin: user.role === 'admin', vatId };
 }
 
 export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; storage: ObjectStorage }) {
@@ -61,22 +63,30 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
   }
 
   return {
+    /** The signed-in user with their VAT ID, which the session does not carry. */
+    async me(user: SessionUser): Promise<Me> {
+      return toMe(user, await repo.findVatId(db, user.id));
+    },
+
     async updateProfile(user: SessionUser, input: ProfileUpdate): Promise<Me> {
       if (input.image && !(await isOwnUpload(storage, input.image))) {
         throw new AppError('validation_failed', copy.users.imageNotUploaded, { image: copy.users.imageNotUploaded });
       }
+      // The VAT ID is the shop's column (checked and normalised by the schema); name and photo are better-auth's.
+      if (input.vatId !== undefined) await repo.updateVatId(db, user.id, input.vatId);
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
       };
-      if (Object.keys(changes).length === 0) return toMe(user);
+      const vatId = await repo.findVatId(db, user.id);
+      if (Object.keys(changes).length === 0) return toMe(user, vatId);
       const updated = await (await internalAdapter()).updateUser(user.id, changes);
-      return toMe(fromAuthUser(updated));
+      return toMe(fromAuthUser(updated), vatId);
     },
 
     async listUsers(query: ListUsersQuery): Promise<UserList> {
       const { rows, total } = await repo.listUsers(db, query);
-      return { items: rows.map((row) => toListItem(fromUserRow(row))), total, page: query.page, limit: query.limit };
+      return { items: rows.map(toListItem), total, page: query.page, limit: query.limit };
     },
 
     /**
@@ -99,7 +109,22 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
         return repo.findUser(trx, id);
       });
       if (!row) throw new AppError('not_found', copy.users.notFound);
-      return toListItem(fromUserRow(row));
+      return toListItem(row);
+    },
+
+    /**
+     * Admin: a user's role, tax exemption, or both. The exemption's reason is printed on the buyer's
+     * invoices; null charges them tax again. Orders already placed keep what they were charged.
+     */
+    async updateUser(actor: SessionUser, id: string, { role, taxExemptReason }: UserUpdate): Promise<UserListItem> {
+      if (taxExemptReason !== undefined) {
+        await existingUser(id);
+        await repo.updateTaxExemption(db, id, taxExemptReason);
+      }
+      if (role !== undefined) return this.setRole(actor, id, role);
+      const row = await repo.findUser(db, id);
+      if (!row) throw new AppError('not_found', copy.users.notFound);
+      return toListItem(row);
     },
 
     /** Deletes the account with its sessions and sign-in methods, so its next request is anonymous. */
