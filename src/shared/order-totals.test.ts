@@ -225,6 +225,15 @@ describe('priceOrder: properties', () => {
         }
         const taxTotal = order.taxes.reduce((sum, tax) => sum + tax.amountCents, 0);
         expect(order.totalCents).toBe(order.goodsCents + order.deliveryCents + taxTotal);
+        // Nothing is ever negative: no figure takes money off.
+        for (const cents of [
+          order.goodsCents,
+          order.deliveryCents,
+          order.totalCents,
+          ...order.taxes.map((tax) => tax.amountCents),
+        ]) {
+          expect(cents).toBeGreaterThanOrEqual(0);
+        }
       }),
     );
   });
