@@ -37,6 +37,7 @@ export const users = {
   taxExemptReasonInvalid: 'Say why in at most 200 characters, or leave it empty.',
   editTaxExemption: 'Tax exemption',
   saveTaxExemption: 'Save exemption',
+  keepExemption: 'Cancel',
   taxExemptionSaved: 'Tax exemption saved',
   vatIdShort: 'VAT ID',
   updateEmpty: 'Send a role or a tax exemption to change.',

@@ -16,7 +16,7 @@ function Card({ title, text, children }: { title: string; text: string; children
   );
 }
 
-/** /dashboard/profile: who you are, your name and photo, and your password. */
+/** /dashboard/profile: who you are, your name, photo and VAT ID, and your password. */
 export default function ProfilePage() {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
@@ -26,7 +26,7 @@ export default function ProfilePage() {
       <div className="grid gap-6">
         <ProfileSummary user={user} />
         <Card title={copy.profile.editTitle} text={copy.profile.editText}>
-          <ProfileForm key={user.id} user={user} />
+          <ProfileForm key={user.id} user={user} vatId={session.vatId} />
         </Card>
         <Card title={copy.profile.passwordTitle} text={copy.profile.passwordText}>
           <ChangePasswordForm email={user.email} />

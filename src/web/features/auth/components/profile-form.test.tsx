@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import type { User } from '#shared/schemas/accounts';
+import { vatIdProblem } from '#shared/vat-id';
 import { toast } from '../../../lib/toast';
 import { type FakeApi, fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
 import {
@@ -81,5 +82,36 @@ describe('ProfileForm', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.profile.saved));
     expectNoFieldError(photo());
     expect(api.callsTo(updateProfile)[0]!.body).toEqual({ name: user.name, image: '/uploads/me.webp' });
+  });
+
+  const vatId = () => screen.getByLabelText(copy.profile.vatId);
+
+  it('checks the VAT ID in the browser as the server does, and sends nothing while it is wrong', async () => {
+    expect((vatId() as HTMLInputElement).value).toBe('');
+    fireEvent.change(vatId(), { target: { value: 'US123456789' } });
+    press();
+    await waitFor(() => expectFieldError(vatId(), copy.vatId.notEu('US')));
+    fireEvent.change(vatId(), { target: { value: '123456789' } });
+    press();
+    await waitFor(() => expectFieldError(vatId(), copy.profile.vatIdPrefix));
+    fireEvent.change(vatId(), { target: { value: 'DE123456789' } });
+    press();
+    await waitFor(() => expectFieldError(vatId(), vatIdProblem('DE', 'DE123456789')!));
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("sends a changed VAT ID, shows the server's refusal under it, and shows it as stored once saved", async () => {
+    api.on(updateProfile, fieldProblem({ vatId: copy.vatId.notEu('CH') }), ok({ user, isAdmin: false, vatId: 'FR40303265045' }));
+    fireEvent.change(vatId(), { target: { value: 'fr 40 303 265 045' } });
+    press();
+    await waitFor(() => expectFieldError(vatId(), copy.vatId.notEu('CH')));
+    press();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(copy.profile.saved));
+    expectNoFieldError(vatId());
+    await waitFor(() => expect((vatId() as HTMLInputElement).value).toBe('FR40303265045'));
+    expect(api.callsTo(updateProfile).map((call) => call.body)).toEqual([
+      { name: user.name, vatId: 'fr 40 303 265 045' },
+      { name: user.name, vatId: 'fr 40 303 265 045' },
+    ]);
   });
 });

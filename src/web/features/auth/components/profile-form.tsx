@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as copy from '#shared/copy';
-import { MAX_UPLOAD_BYTES, profileUpdateSchema, type User } from '#shared/schemas/accounts';
+import { buyerVatIdSchema, MAX_UPLOAD_BYTES, profileUpdateSchema, type User } from '#shared/schemas/accounts';
 import { Avatar } from '../../../components/avatar';
 import { InputField } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
@@ -12,9 +12,21 @@ import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { useUploadImageMutation } from '../../../lib/upload-image';
 import { useUpdateProfileMutation } from '../api/update-profile';
 
-/** The profile's rules, with the name required on this form (the API also takes the photo alone). */
-const profileFormSchema = profileUpdateSchema.pick({ name: true }).required();
+/**
+ * The profile's rules, with the name required on this form (the API also takes the photo alone); the
+ * VAT ID is checked as the server checks it, and sent as typed only when it changed.
+ */
+const profileFormSchema = profileUpdateSchema
+  .pick({ name: true })
+  .required()
+  .extend({ vatId: z.string().superRefine(checkVatId) });
 type ProfileFormValues = z.infer<typeof profileFormSchema>;
+
+/** The VAT ID field: empty for none, else what the server would accept. */
+function checkVatId(text: string, ctx: z.RefinementCtx): void {
+  const result = buyerVatIdSchema.safeParse(text);
+  if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? copy.profile.vatIdInvalid });
+}
 
 /** A chosen photo and the address of its preview, which is released when replaced or left. */
 interface ChosenPhoto {
@@ -23,11 +35,15 @@ interface ChosenPhoto {
 }
 
 /**
- * Display name and photo. A new photo is uploaded first; only when that worked is the profile saved
- * with the returned URL (docs/shop-rules.md, "Forms, rules and messages": a failed upload says so and nothing is posted).
+ * Display name, photo and EU VAT ID. A new photo is uploaded first; only when that worked is the profile
+ * saved with the returned URL (docs/shop-rules.md, "Forms, rules and messages": a failed upload says so
+ * and nothing is posted).
  */
-export function ProfileForm({ user }: { user: User }) {
-  const form = useForm<ProfileFormValues>({ resolver: zodResolver(profileFormSchema), defaultValues: { name: user.name } });
+export function ProfileForm({ user, vatId = null }: { user: User; vatId?: string | null }) {
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { name: user.name, vatId: vatId ?? '' },
+  });
   const upload = useUploadImageMutation();
   const update = useUpdateProfileMutation();
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
@@ -61,7 +77,7 @@ export function ProfileForm({ user }: { user: User }) {
     replacePhoto(file);
   };
 
-  const save = async ({ name }: ProfileFormValues) => {
+  const save = async ({ name, vatId: typedVatId }: ProfileFormValues) => {
     let image: string | undefined;
     if (photo) {
       try {
@@ -73,16 +89,17 @@ export function ProfileForm({ user }: { user: User }) {
         return;
       }
     }
+    const vatIdChanged = typedVatId.trim() !== (vatId ?? '');
     update.mutate(
-      { name, ...(image ? { image } : {}) },
+      { name, ...(image ? { image } : {}), ...(vatIdChanged ? { vatId: typedVatId } : {}) },
       {
         onSuccess: (me) => {
           toast.success(copy.profile.saved);
-          form.reset({ name: me.user.name });
+          form.reset({ name: me.user.name, vatId: me.vatId ?? '' });
           if (fileRef.current) fileRef.current.value = '';
           replacePhoto(null);
         },
-        onError: (error) => applyServerFieldErrors(error, form.setError, ['name']),
+        onError: (error) => applyServerFieldErrors(error, form.setError, ['name', 'vatId']),
       },
     );
   };
@@ -124,6 +141,15 @@ export function ProfileForm({ user }: { user: User }) {
         error={form.formState.errors.name?.message}
         className="max-w-md"
         {...form.register('name')}
+      />
+      <InputField
+        label={copy.profile.vatId}
+        hint={copy.profile.vatIdHint}
+        autoComplete="off"
+        spellCheck={false}
+        error={form.formState.errors.vatId?.message}
+        className="max-w-md"
+        {...form.register('vatId')}
       />
       <div>
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>

@@ -5,7 +5,10 @@ export type SessionUser = User;
 
 /** What the app knows about the visitor: still asking, a visitor, or a signed-in user with their role. */
 export type Session =
-  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser; isAdmin: boolean };
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  /** `vatId`: the buyer's EU VAT ID, null for none. */
+  | { status: 'signed-in'; user: SessionUser; isAdmin: boolean; vatId: string | null };
 
 /**
  * The current session, from GET /api/me. "loading" until the first answer, so nothing signed-out is
@@ -14,7 +17,9 @@ export type Session =
  */
 export function useSession(): Session {
   const query = useSessionQuery();
-  if (query.data) return { status: 'signed-in', user: query.data.user, isAdmin: query.data.isAdmin };
+  if (query.data) {
+    return { status: 'signed-in', user: query.data.user, isAdmin: query.data.isAdmin, vatId: query.data.vatId ?? null };
+  }
   if (query.isPending) return { status: 'loading' };
   return { status: 'signed-out' };
 }

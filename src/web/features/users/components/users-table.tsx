@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { useRemoveUserMutation } from '../api/remove-user';
 import { useUpdateUserRoleMutation } from '../api/update-user-role';
+import { TaxExemptionDialog } from './tax-exemption-dialog';
 
 interface UserAction {
   kind: 'makeAdmin' | 'removeAdmin' | 'remove';
@@ -46,6 +47,7 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
   const [action, setAction] = useState<UserAction | null>(null);
   // What the dialog says stays while it closes.
   const [shown, setShown] = useState<UserAction | null>(null);
+  const [exempting, setExempting] = useState<UserListItem | null>(null);
 
   const ask = (next: UserAction) => {
     setAction(next);
@@ -101,6 +103,27 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
                       {isSelf ? <Badge tone="brand">{copy.users.you}</Badge> : null}
                     </p>
                     <p className="text-sm break-all text-slate-600">{user.email}</p>
+                    {user.vatId ? (
+                      <p className="text-sm text-slate-600">
+                        {copy.users.vatIdShort} <span className="font-mono text-slate-800">{user.vatId}</span>
+                      </p>
+                    ) : null}
+                    {user.taxExemptReason !== null ? (
+                      <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
+                        <Badge tone="brand">{copy.users.taxExempt}</Badge>
+                        <span className="break-words">{user.taxExemptReason}</span>
+                      </p>
+                    ) : null}
+                    {isAdmin ? null : (
+                      <button
+                        type="button"
+                        className="btn btn-link btn-xs h-auto min-h-0 px-0 text-brand-700"
+                        aria-label={`${copy.users.editTaxExemption}: ${user.name}`}
+                        onClick={() => setExempting(user)}
+                      >
+                        {copy.users.editTaxExemption}
+                      </button>
+                    )}
                   </div>
                 </div>
               </td>
@@ -140,6 +163,7 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
       >
         {shown ? <p>{dialogCopy[shown.kind].text(shown.user.name, shown.user.email)}</p> : null}
       </ConfirmDialog>
+      <TaxExemptionDialog user={exempting} onClose={() => setExempting(null)} />
     </>
   );
 }
