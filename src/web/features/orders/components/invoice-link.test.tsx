@@ -24,7 +24,7 @@ function orderOf(id: string, partName: string, status: OrderStatus, invoiceNumbe
   });
 }
 
-const orders = [
+const orders: Order[] = [
   orderOf('o1', 'Brake pad set', 'paid', 'INV-2026-000001'),
   orderOf('o2', 'Oil filter', 'shipped', 'INV-2026-000002'),
   orderOf('o3', 'Spark plug', 'delivered', 'INV-2026-000003'),
