@@ -61,13 +61,13 @@ export function DealPartsField({ value, onChange, error }: DealPartsFieldProps) 
 
   const found = q.length >= 2 ? (search.data?.items ?? []) : [];
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-text${error ? ` ${id}-error` : ''}`}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={`${id}-text${error ? ` ${id}-error` : ''}`}>
       <legend className="mb-1 text-sm font-semibold text-slate-800">{s.dealParts}</legend>
       <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
         {s.dealPartsText} {copy.deal.partsCount(value.length)}.
       </p>
       {value.length > 0 ? (
-        <ul ref={listRef} className="grid gap-2" data-testid="deal-parts">
+        <ul ref={listRef} className="grid grid-cols-1 gap-2" data-testid="deal-parts">
           {value.map((part, index) => (
             <li
               key={part.id}
@@ -125,7 +125,7 @@ export function DealPartsField({ value, onChange, error }: DealPartsFieldProps) 
         ) : search.isSuccess && found.length === 0 ? (
           <p className="text-sm text-slate-700">{s.findPartNone(q)}</p>
         ) : (
-          <ul className="grid gap-2" data-testid="deal-part-results" aria-label={s.findPart}>
+          <ul className="grid grid-cols-1 gap-2" data-testid="deal-part-results" aria-label={s.findPart}>
             {found.map((part) => (
               <li key={part.id} className="flex items-center justify-between gap-3 rounded-xl px-3 py-2 ring-1 ring-slate-200">
                 <span className="min-w-0">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import * as copy from '#shared/copy';
 import { countryName } from '#shared/schemas/address';
@@ -13,10 +13,11 @@ type SettingsFormApi = UseFormReturn<SettingsFormInput, unknown, SettingsFormOut
 const COUNTRIES = Object.entries(copy.address.countryNames).sort(([, a], [, b]) => a.localeCompare(b, 'en'));
 const US_STATES = Object.entries(copy.address.usStateNames).sort(([, a], [, b]) => a.localeCompare(b, 'en'));
 
-export function CountryOptions({ placeholder = true }: { placeholder?: boolean }) {
+/** "Choose a country" and every country; memoised: a form with many rows draws its 250 options once per list. */
+export const CountryOptions = memo(function CountryOptions() {
   return (
     <>
-      {placeholder ? <option value="">{s.chooseCountry}</option> : null}
+      <option value="">{s.chooseCountry}</option>
       {COUNTRIES.map(([code, name]) => (
         <option key={code} value={code}>
           {name}
@@ -24,7 +25,7 @@ export function CountryOptions({ placeholder = true }: { placeholder?: boolean }
       ))}
     </>
   );
-}
+});
 
 const fieldLabel = 'mb-1.5 block text-sm font-semibold text-slate-800';
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
@@ -67,7 +68,7 @@ export function SellerAddressFields({ form }: { form: SettingsFormApi }) {
   const country = useWatch({ control: form.control, name: 'sellerAddress.country' });
   const us = country === 'US';
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <InputField
         className="sm:col-span-2"
         label={s.addressLine1}
@@ -150,13 +151,13 @@ export function TaxTableField({ form }: { form: SettingsFormApi }) {
   const rowErrors = form.formState.errors.taxRates;
   const listError = rowErrors?.root?.message ?? rowErrors?.message;
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={`${id}-text`}>
       <legend className="mb-1 text-sm font-semibold text-slate-800">{s.taxRates}</legend>
       <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
-        {s.taxText}
+        {s.taxText} {s.taxRegionHint}
       </p>
       {fields.length > 0 ? (
-        <ol className="grid gap-3" data-testid="tax-rows">
+        <ol className="grid grid-cols-1 gap-3" data-testid="tax-rows">
           {fields.map((field, index) => {
             const row = s.taxRow(index + 1);
             const errors = rowErrors?.[index];
@@ -174,13 +175,13 @@ export function TaxTableField({ form }: { form: SettingsFormApi }) {
                     }}
                   />
                 </div>
-                <div className="mt-2 grid grid-cols-2 gap-3">
+                <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_8rem_6rem_8rem]">
                   <RowField
                     id={`${key}-country`}
                     row={row}
                     label={s.taxCountry}
                     error={errors?.country?.message}
-                    className="col-span-2"
+                    className="col-span-2 sm:col-span-1"
                   >
                     {(aria) => (
                       <select {...aria} className={selectClass(errors?.country)} {...form.register(`taxRates.${index}.country`)}>
@@ -211,7 +212,13 @@ export function TaxTableField({ form }: { form: SettingsFormApi }) {
                       />
                     )}
                   </RowField>
-                  <RowField id={`${key}-name`} row={row} label={s.taxName} error={errors?.name?.message} className="col-span-2">
+                  <RowField
+                    id={`${key}-name`}
+                    row={row}
+                    label={s.taxName}
+                    error={errors?.name?.message}
+                    className="col-span-2 sm:col-span-1"
+                  >
                     {(aria) => (
                       <select {...aria} className={selectClass(errors?.name)} {...form.register(`taxRates.${index}.name`)}>
                         {TAX_NAMES.map((name) => (
@@ -261,13 +268,13 @@ export function TransitDaysField({ form }: { form: SettingsFormApi }) {
   const rowErrors = form.formState.errors.transitDays;
   const listError = rowErrors?.root?.message ?? rowErrors?.message;
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={`${id}-text`}>
       <legend className="mb-1 text-sm font-semibold text-slate-800">{s.transitDays}</legend>
       <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
         {s.transitDaysHint}
       </p>
       {fields.length > 0 ? (
-        <ol className="grid gap-3" data-testid="transit-rows">
+        <ol className="grid grid-cols-1 gap-3" data-testid="transit-rows">
           {fields.map((field, index) => {
             const row = s.transitRow(index + 1);
             const errors = rowErrors?.[index];
@@ -341,6 +348,16 @@ export function DeliverToField({ value, onChange, error }: DeliverToFieldProps) 
   const pickRef = useRef<HTMLSelectElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const chosen = new Set(value);
+  // The same option elements while the list is unchanged: redrawing the form skips them.
+  const options = useMemo(
+    () =>
+      COUNTRIES.filter(([code]) => !value.includes(code)).map(([code, name]) => (
+        <option key={code} value={code}>
+          {name}
+        </option>
+      )),
+    [value],
+  );
 
   const add = () => {
     if (!picked || chosen.has(picked)) return;
@@ -356,7 +373,7 @@ export function DeliverToField({ value, onChange, error }: DeliverToFieldProps) 
   };
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-text${error ? ` ${id}-error` : ''}`}>
+    <fieldset className="grid min-w-0 grid-cols-1 gap-3" aria-describedby={`${id}-text${error ? ` ${id}-error` : ''}`}>
       <legend className="mb-1 text-sm font-semibold text-slate-800">{s.deliverTo}</legend>
       <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
         {s.deliverToHint}
@@ -400,14 +417,10 @@ export function DeliverToField({ value, onChange, error }: DeliverToFieldProps) 
             className={selectClass(false)}
           >
             <option value="">{s.chooseCountry}</option>
-            {COUNTRIES.filter(([code]) => !chosen.has(code)).map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
+            {options}
           </select>
         </div>
-        <button type="button" className="btn btn-lg border-slate-300 bg-white text-slate-800 hover:bg-slate-100" onClick={add}>
+        <button type="button" className="btn h-12 border-slate-300 bg-white text-slate-800 hover:bg-slate-100" onClick={add}>
           {s.addCountry}
         </button>
       </div>

@@ -21,7 +21,9 @@ import {
 export { isoToLocalInput, localInputToIso } from './settings-form-schema';
 
 const s = copy.settings;
-const section = 'grid gap-5 border-t border-slate-200 pt-5';
+// min-w-0 and grid-cols-1: else a fieldset or a grid column is as wide as its widest content (a
+// country list), wider than a phone.
+const section = 'grid min-w-0 grid-cols-1 gap-5 border-t border-slate-200 pt-5';
 const heading = 'pr-2 text-lg font-semibold';
 const hintText = 'mt-1.5 text-sm text-slate-600';
 
@@ -57,7 +59,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
     });
 
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid max-w-xl gap-5">
+    <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)} className="grid max-w-2xl grid-cols-1 gap-5">
       <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_10rem]">
         <div>
           <InputField
@@ -121,7 +123,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
       <fieldset className={section}>
         <legend className={heading}>{s.deliveryTitle}</legend>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <InputField
             label={s.deliveryFee}
             hint={s.moneyHint(currency)}
@@ -168,7 +170,7 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
       <fieldset className={section}>
         <legend className={heading}>{s.returnsTitle}</legend>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <InputField
             label={s.returnWindow}
             inputMode="numeric"
