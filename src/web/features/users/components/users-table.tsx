@@ -117,7 +117,7 @@ export function UsersTable({ users, offset, currentUserId }: UsersTableProps) {
                     {isAdmin ? null : (
                       <button
                         type="button"
-                        className="btn btn-link btn-xs h-auto min-h-0 px-0 text-brand-700"
+                        className="mt-1 inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
                         aria-label={`${copy.users.editTaxExemption}: ${user.name}`}
                         onClick={() => setExempting(user)}
                       >
