@@ -71,7 +71,7 @@ export function SellerAddressFields({ form }: { form: SettingsFormApi }) {
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
       <InputField
         className="sm:col-span-2"
-        label={s.addressLine1}
+        label={copy.address.line1Label}
         autoComplete="off"
         maxLength={120}
         error={errors?.line1?.message}
@@ -79,22 +79,22 @@ export function SellerAddressFields({ form }: { form: SettingsFormApi }) {
       />
       <InputField
         className="sm:col-span-2"
-        label={s.addressLine2}
+        label={copy.address.line2Label}
         autoComplete="off"
         maxLength={120}
         error={errors?.line2?.message}
         {...form.register('sellerAddress.line2')}
       />
       <InputField
-        label={s.addressCity}
+        label={copy.address.cityLabel}
         autoComplete="off"
         maxLength={80}
         error={errors?.city?.message}
         {...form.register('sellerAddress.city')}
       />
       {us ? (
-        <SelectField label={s.addressState} error={errors?.region?.message} {...form.register('sellerAddress.region')}>
-          <option value="">{s.chooseState}</option>
+        <SelectField label={copy.address.stateLabel} error={errors?.region?.message} {...form.register('sellerAddress.region')}>
+          <option value="">{copy.address.chooseState}</option>
           {US_STATES.map(([code, name]) => (
             <option key={code} value={code}>
               {name}
@@ -103,7 +103,7 @@ export function SellerAddressFields({ form }: { form: SettingsFormApi }) {
         </SelectField>
       ) : (
         <InputField
-          label={s.addressRegion}
+          label={copy.address.regionLabel}
           autoComplete="off"
           maxLength={3}
           error={errors?.region?.message}
@@ -111,14 +111,14 @@ export function SellerAddressFields({ form }: { form: SettingsFormApi }) {
         />
       )}
       <InputField
-        label={us ? s.addressZip : s.addressPostalCode}
+        label={us ? copy.address.zipLabel : copy.address.postalCodeLabel}
         autoComplete="off"
         maxLength={12}
         error={errors?.postalCode?.message}
         {...form.register('sellerAddress.postalCode')}
       />
       <SelectField
-        label={s.addressCountry}
+        label={copy.address.countryLabel}
         hint={s.sellerCountryHint}
         error={errors?.country?.message}
         {...form.register('sellerAddress.country')}

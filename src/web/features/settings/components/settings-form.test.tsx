@@ -46,9 +46,9 @@ beforeEach(() => {
 const endsAt = () => screen.getByLabelText(copy.settings.endsAt);
 const percent = () => screen.getByLabelText(copy.settings.percent);
 const sellerName = () => screen.getByLabelText(copy.settings.sellerName);
-const line1 = () => screen.getByLabelText(copy.settings.addressLine1);
-const postalCode = () => screen.getByLabelText(copy.settings.addressPostalCode);
-const country = () => screen.getByLabelText(copy.settings.addressCountry);
+const line1 = () => screen.getByLabelText(copy.address.line1Label);
+const postalCode = () => screen.getByLabelText(copy.address.postalCodeLabel);
+const country = () => screen.getByLabelText(copy.address.countryLabel);
 const vatNumber = () => screen.getByLabelText(copy.settings.sellerVatNumber);
 // Buttons found by their text or label: a role query walks the accessibility tree of some 2,000 options.
 const button = (name: string) => screen.getByText(name, { selector: 'button' });
@@ -102,9 +102,9 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
 
     // A US address picks its state from a list and has a ZIP code.
     fireEvent.change(country(), { target: { value: 'US' } });
-    const state = await screen.findByLabelText(copy.settings.addressState);
+    const state = await screen.findByLabelText(copy.address.stateLabel);
     expect(state.tagName).toBe('SELECT');
-    const zip = screen.getByLabelText(copy.settings.addressZip);
+    const zip = screen.getByLabelText(copy.address.zipLabel);
     fireEvent.change(zip, { target: { value: '4820' } });
     fireEvent.change(line1(), { target: { value: '2750 Foundry Avenue' } });
     press();
@@ -112,7 +112,7 @@ describe('SettingsForm', { timeout: 60_000 }, () => {
     expectFieldError(zip, copy.address.usZipInvalid);
 
     fireEvent.change(sellerName(), { target: { value: 'Gearhouse Manufacturing Inc.' } });
-    fireEvent.change(screen.getByLabelText(copy.settings.addressCity), { target: { value: 'Detroit' } });
+    fireEvent.change(screen.getByLabelText(copy.address.cityLabel), { target: { value: 'Detroit' } });
     fireEvent.change(state, { target: { value: 'MI' } });
     fireEvent.change(zip, { target: { value: '48207' } });
     fireEvent.change(vatNumber(), { target: { value: '' } });
