@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import * as copy from '../copy';
-import { requiredText } from './common';
 
 const a = copy.address;
 
@@ -22,6 +21,17 @@ export const countryCodeSchema = z
   .refine(isCountryCode, a.countryUnknown);
 
 const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+/**
+ * Trimmed text that must not be empty. Unlike `requiredText` an empty field does not abort the
+ * address, so the rules across fields (a US state, a ZIP code) are still checked and every message shown.
+ */
+const filledText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, copy.validation.tooLong(max));
+
+/** Whether none of `issues` is about one of `fields`: a rule across fields runs once they are readable. */
+const fieldsValid = (issues: readonly { path?: readonly PropertyKey[] | undefined }[], fields: readonly string[]) =>
+  issues.every((issue) => !fields.includes(String(issue.path?.[0])));
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
 
 /**
@@ -31,14 +41,14 @@ const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
  */
 export const addressSchema = z
   .strictObject({
-    line1: requiredText(a.line1Required, 120),
+    line1: filledText(a.line1Required, 120),
     line2: z
       .string()
       .trim()
       .max(120)
       .optional()
       .transform((text) => (text ? text : undefined)),
-    city: requiredText(a.cityRequired, 80),
+    city: filledText(a.cityRequired, 80),
     region: z
       .string({ error: a.regionInvalid })
       .trim()
@@ -46,16 +56,24 @@ export const addressSchema = z
       .optional()
       .transform((text) => (text ? text.toUpperCase() : undefined))
       .refine((text) => text === undefined || /^[A-Z0-9]{1,3}$/.test(text), a.regionInvalid),
-    postalCode: requiredText(a.postalCodeRequired, 12).refine((text) => POSTAL_CODE.test(text), a.postalCodeInvalid),
+    postalCode: filledText(a.postalCodeRequired, 12).refine((text) => text === '' || POSTAL_CODE.test(text), a.postalCodeInvalid),
     country: countryCodeSchema,
   })
-  .superRefine((address, ctx) => {
-    if (address.country !== 'US') return;
-    if (!address.region || !Object.hasOwn(a.usStateNames, address.region)) {
-      ctx.addIssue({ code: 'custom', path: ['region'], message: a.usStateRequired });
-    }
-    if (!US_ZIP.test(address.postalCode)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: a.usZipInvalid });
+  // Checked beside the other fields' messages (not only once they pass), so a form shows every problem at once.
+  .refine(
+    (address) => address.country !== 'US' || (address.region !== undefined && Object.hasOwn(a.usStateNames, address.region)),
+    {
+      path: ['region'],
+      message: a.usStateRequired,
+      when: (payload) => fieldsValid(payload.issues, ['country', 'region']),
+    },
+  )
+  .refine((address) => address.country !== 'US' || US_ZIP.test(address.postalCode), {
+    path: ['postalCode'],
+    message: a.usZipInvalid,
+    when: (payload) => fieldsValid(payload.issues, ['country', 'postalCode']),
   });
+
 /** An address as stored and answered; `addressSchema` reads one from a request. */
 export interface Address {
   line1: string;

@@ -80,7 +80,11 @@ describe('BookingForm', () => {
     expectNoFieldError(address.postalCode());
 
     submit({ quantity: '', phone: good.phone, address: good.address });
-    await waitFor(() => expectNoFieldError(address.zip()));
+    // The state's select is drawn anew when the country turns back to the US: wait for both.
+    await waitFor(() => {
+      expectNoFieldError(address.zip());
+      expectNoFieldError(address.state());
+    });
     expectFieldError(quantity(), v.quantityRequired);
     expectNoFieldError(phone());
     expectNoFieldError(address.line1());
