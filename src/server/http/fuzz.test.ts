@@ -310,6 +310,13 @@ function violates(schema: JsonSchema, value: unknown): boolean {
       if ((schema.required ?? []).some((name) => !Object.hasOwn(record, name))) return true;
       if (schema.additionalProperties === false && Object.keys(record).some((name) => !Object.hasOwn(properties, name)))
         return true;
+      // A record (`z.record`): every undeclared member must fit the members' schema.
+      const members = schema.additionalProperties;
+      if (
+        typeof members === 'object' &&
+        Object.entries(record).some(([name, member]) => !Object.hasOwn(properties, name) && violates(members, member))
+      )
+        return true;
       return Object.entries(properties).some(
         ([name, property]) => Object.hasOwn(record, name) && violates(property, record[name]),
       );
@@ -494,6 +501,15 @@ function malformedObject(schema: JsonSchema, valid: unknown, depth = 0): fc.Arbi
       )
       .filter((name) => !declared.has(name));
     options.push(fc.tuple(base, unknownName, anyJson).map(([object, name, value]) => ({ ...object, [name]: value })));
+  }
+  // A record (transit days by country): a member whose value breaks the members' schema.
+  const members = schema.additionalProperties;
+  if (typeof members === 'object') {
+    options.push(
+      fc
+        .tuple(base, fc.constantFrom('US', 'DE', 'FR'), wrongValue(members as JsonSchema, depth))
+        .map(([object, name, value]) => ({ ...object, [name]: value })),
+    );
   }
   return fc.oneof(...options).filter((value) => violates(schema, roundTrip(value)));
 }

@@ -29,9 +29,17 @@ const US_ZIP = /^\d{5}(-\d{4})?$/;
 const filledText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, copy.validation.tooLong(max));
 
-/** Whether none of `issues` is about one of `fields`: a rule across fields runs once they are readable. */
-const fieldsValid = (issues: readonly { path?: readonly PropertyKey[] | undefined }[], fields: readonly string[]) =>
-  issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+/**
+ * Whether the address is an object and none of its issues is about one of `fields`: a rule across
+ * fields runs once they are readable (never on `null`, whose one issue names no field).
+ */
+const fieldsValid = (
+  payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] | undefined }[] },
+  fields: readonly string[],
+) =>
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
+  payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
 const POSTAL_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
 
 /**
@@ -65,13 +73,13 @@ export const addressSchema = z
     {
       path: ['region'],
       message: a.usStateRequired,
-      when: (payload) => fieldsValid(payload.issues, ['country', 'region']),
+      when: (payload) => fieldsValid(payload, ['country', 'region']),
     },
   )
   .refine((address) => address.country !== 'US' || US_ZIP.test(address.postalCode), {
     path: ['postalCode'],
     message: a.usZipInvalid,
-    when: (payload) => fieldsValid(payload.issues, ['country', 'postalCode']),
+    when: (payload) => fieldsValid(payload, ['country', 'postalCode']),
   });
 
 /** An address as stored and answered; `addressSchema` reads one from a request. */

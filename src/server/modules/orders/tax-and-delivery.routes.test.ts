@@ -324,6 +324,20 @@ describeOnEachEngine(
       expect(await stockOf(db(), belt.id)).toBe(30);
     });
 
+    it('refuses a delivery address that is not an object with 400 under deliveryAddress, in an order and a quote', async () => {
+      const customer = await signedInCustomer(ctx);
+      const belt = await part(1000, 30);
+      const lines = [{ partId: belt.id, quantity: 2 }];
+      for (const res of [
+        await placeTo(customer, lines, null as unknown as Address),
+        await api.as(customer).post('/api/cart/quote', { lines, deliveryAddress: null }),
+      ]) {
+        expect(res.status, res.body).toBe(400);
+        expect(Object.keys(res.json.errors)).toEqual(['deliveryAddress']);
+      }
+      expect(await stockOf(db(), belt.id)).toBe(30);
+    });
+
     it("quotes a visitor's lines for an address, and a customer's own cart without lines", async () => {
       await setShop({ taxRates: [{ country: 'CA', name: 'VAT', ratePercent: 5 }] });
       const bulb = await part(450);
