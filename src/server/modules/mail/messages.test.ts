@@ -5,6 +5,7 @@ import {
   emailVerificationMail,
   lowStockMail,
   orderCancelledByShopMail,
+  orderCreditedMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,
@@ -32,6 +33,7 @@ const order = (customer: Recipient): OrderMailFacts => ({
   deliveryCents: 0,
   taxes: [],
   expectedDelivery: null,
+  currency: 'USD',
 });
 
 /** Every mail of the shop to this recipient. */
@@ -133,5 +135,30 @@ describe('how an order mail names and sums up the order', () => {
     );
     expect(reverseCharged.text).toContain(copy.totals.reverseCharge);
     expect(reverseCharged.text).toContain('Total: $69.90.');
+  });
+
+  it('writes every amount in the currency the order was placed in', () => {
+    const inEuros: OrderMailFacts = {
+      ...order(to),
+      currency: 'EUR',
+      goodsCents: 6_000,
+      deliveryCents: 990,
+      taxes: [{ name: 'VAT', ratePercent: 19, amountCents: 1_328 }],
+      totalCents: 8_318,
+      lines: [{ partName: 'Brake pads', quantity: 12, lineTotalCents: 6_000 }],
+    };
+    const mail = orderPaidMail(inEuros, 'https://shop.example/d');
+    expect(mail.text).toContain(copy.mail.orderLine(12, 'Brake pads', '€60.00'));
+    expect(mail.text).toContain('Delivery: €9.90');
+    expect(mail.text).toContain('VAT 19%: €13.28');
+    expect(mail.text).toContain('Total: €83.18.');
+    expect(mail.text).not.toContain('$');
+    const credited = orderCreditedMail(
+      { ...inEuros, currency: 'CHF' },
+      { number: 'CN-2026-0001', totalCents: 8_318 },
+      'https://shop.example/d',
+    );
+    expect(credited.text).toContain('CHF 83.18');
+    expect(credited.text).not.toContain('$');
   });
 });

@@ -104,6 +104,8 @@ export interface OrderMailFacts {
   exemption?: string | undefined;
   /** 'YYYY-MM-DD', as promised when placed; null on an order placed before. */
   expectedDelivery: string | null;
+  /** ISO 4217, the currency the order was placed in: every amount the mail writes is in it. */
+  currency: string;
 }
 
 /**
@@ -113,10 +115,12 @@ export interface OrderMailFacts {
 const orderLines = (order: OrderMailFacts): string[] => [
   m.orderNumber(order.number),
   ...(order.lines.length <= 1
-    ? [m.orderLine(order.quantity, order.partName, formatMoney(order.goodsCents))]
+    ? [m.orderLine(order.quantity, order.partName, formatMoney(order.goodsCents, order.currency))]
     : [
-        ...order.lines.map((line) => m.orderLineOfMany(line.quantity, line.partName, formatMoney(line.lineTotalCents))),
-        m.orderTotal(order.lines.length, order.quantity, formatMoney(order.goodsCents)),
+        ...order.lines.map((line) =>
+          m.orderLineOfMany(line.quantity, line.partName, formatMoney(line.lineTotalCents, order.currency)),
+        ),
+        m.orderTotal(order.lines.length, order.quantity, formatMoney(order.goodsCents, order.currency)),
       ]),
   ...chargesOf(order),
 ];
@@ -128,10 +132,10 @@ const orderLines = (order: OrderMailFacts): string[] => [
 function chargesOf(order: OrderMailFacts): string[] {
   if (order.totalCents === order.goodsCents && order.exemption === undefined) return [];
   return [
-    m.orderDelivery(order.deliveryCents === 0 ? m.orderDeliveryFree : formatMoney(order.deliveryCents)),
-    ...order.taxes.map((tax) => m.orderTax(tax.name, String(tax.ratePercent), formatMoney(tax.amountCents))),
+    m.orderDelivery(order.deliveryCents === 0 ? m.orderDeliveryFree : formatMoney(order.deliveryCents, order.currency)),
+    ...order.taxes.map((tax) => m.orderTax(tax.name, String(tax.ratePercent), formatMoney(tax.amountCents, order.currency))),
     ...(order.exemption ? [order.exemption] : []),
-    m.orderGrandTotal(formatMoney(order.totalCents)),
+    m.orderGrandTotal(formatMoney(order.totalCents, order.currency)),
   ];
 }
 
@@ -223,7 +227,11 @@ export function orderCreditedMail(
   return compose(order.customer, {
     kind: 'order-credited',
     subject: m.cancelledSubject(orderName(order)),
-    paragraphs: [m.creditedIntro, m.creditNote(creditNote.number, formatMoney(creditNote.totalCents)), ...orderLines(order)],
+    paragraphs: [
+      m.creditedIntro,
+      m.creditNote(creditNote.number, formatMoney(creditNote.totalCents, order.currency)),
+      ...orderLines(order),
+    ],
     link: { href: ordersLink, label: m.ordersButton },
     after: [m.cancelledByShopQuestions],
   });

@@ -92,6 +92,7 @@ describe('a mail composed as MIME', () => {
             deliveryCents: 0,
             taxes: [],
             expectedDelivery: null,
+            currency: 'USD',
             address: '1 Road',
             transactionId: 'txn_1',
             payBy: '2026-11-30T10:00:00.000Z',

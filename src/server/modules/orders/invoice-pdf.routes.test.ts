@@ -215,6 +215,36 @@ describeOnEachEngine('GET /api/orders/:id/invoice.pdf', (ctx) => {
     }
   });
 
+  it('prints the invoice and its credit note in the currency the order was placed in, whatever the shop prices in since', async () => {
+    await setShop(ctx, admin, { ...GERMAN_SELLER, currency: 'EUR' });
+    const pads = await insertPart(ctx.database.db, { name: 'Brake pad set', sku: 'GH-BRK-3010', price_cents: 1890, stock: 500 });
+    const { id } = await paidOrder(ctx, customer, pads.id, { address: undefined, deliveryAddress: MUNICH });
+    expect(await orderOf(customer, id)).toMatchObject({ currency: 'EUR', totalCents: 28_167 });
+    await setShop(ctx, admin, { ...GERMAN_SELLER, currency: 'CHF' });
+    try {
+      const invoice = await pdfText((await invoiceOf(customer, id)).bytes);
+      expect(invoice).toContain('GH-BRK-3010 Brake pad set 12 €18.90 €226.80');
+      expect(invoice).toContain(
+        [
+          `${copy.invoice.goodsSubtotal} €226.80`,
+          `${copy.totals.delivery} €9.90`,
+          'VAT 19% on €236.70 €44.97',
+          `${copy.invoice.total} €281.67`,
+        ].join(' '),
+      );
+      expect(invoice).not.toMatch(/\$|CHF/);
+
+      const cancelled = (await api.as(admin).delete(`/api/orders/${id}`)).json as Order;
+      const number = cancelled.creditNotes[0]!.number;
+      const creditNote = await pdfText((await download(ctx.app, customer, `/api/credit-notes/${number}.pdf`)).bytes);
+      expect(creditNote).toContain('GH-BRK-3010 Brake pad set 12 -€18.90 -€226.80');
+      expect(creditNote).toContain(`${copy.invoice.total} -€281.67`);
+      expect(creditNote).not.toMatch(/\$|CHF/);
+    } finally {
+      await setShop(ctx, admin, { ...GERMAN_SELLER, currency: 'USD' });
+    }
+  });
+
   it('answers 404 as problem+json for an unpaid order, someone else’s, and one that does not exist; 401 for a visitor', async () => {
     const part = await insertPart(ctx.database.db, { stock: 500 });
     const unpaid = await placedOrder(ctx, customer, part.id);

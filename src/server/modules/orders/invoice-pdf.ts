@@ -124,7 +124,8 @@ async function renderDocument(
   seller: InvoiceSeller,
   figures: DocumentFigures,
 ): Promise<Buffer> {
-  const amount = (cents: number) => formatMoney(head.sign * cents);
+  // In the currency the order was placed in, whatever the shop prices in today.
+  const amount = (cents: number) => formatMoney(head.sign * cents, order.currency);
   const money = (cents: number) => ({ text: amount(cents), alignment: 'right', noWrap: true });
   const header = (text: string, alignment = 'left') => ({ text, bold: true, color: MUTED, fontSize: 9, alignment, noWrap: true });
   // Placed before orders had a delivery address and figures: it prints as it always did, its goods its total.

@@ -70,6 +70,7 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       taxes: JSON.parse(row.taxes) as OrderTax[],
       exemption: row.tax_exemption ? exemptionText(JSON.parse(row.tax_exemption) as TaxExemption) : undefined,
       expectedDelivery: row.expected_delivery,
+      currency: row.currency,
       address: row.address,
       transactionId: row.transaction_id,
       payBy: payByOf(row.created_at, paymentWindowHours),
