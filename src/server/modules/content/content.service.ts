@@ -13,6 +13,7 @@ import type {
 } from '#shared/schemas/content';
 import { DEFAULT_DEAL_PERCENT, DEFAULT_SELLER, DEFAULT_TAX_AND_DELIVERY } from '#shared/schemas/content';
 import type { Address } from '#shared/schemas/address';
+import { structuredAddressOf } from '../../db/migrations/0032-tax-and-delivery';
 import type { TaxRate } from '#shared/order-totals';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
@@ -96,6 +97,14 @@ export async function flashDealOf(db: Db): Promise<FlashDealTerms> {
   };
 }
 
+/**
+ * The stored seller address: JSON since migration 0032. A row written without one holds the column's
+ * old default, lines of text, which reads as the migration read such text.
+ */
+function sellerAddressOf(stored: string): Address {
+  return stored.startsWith('{') ? (JSON.parse(stored) as Address) : structuredAddressOf(stored);
+}
+
 /** The settings row made into the API's shape, less the deal's parts; the defaults before an admin saved any. */
 export function shopSettingsOf(row: SettingsRow | undefined): Omit<Settings, 'flashDealParts'> {
   const percent = row ? Number(row.flash_deal_percent) : DEFAULT_DEAL_PERCENT;
@@ -106,7 +115,7 @@ export function shopSettingsOf(row: SettingsRow | undefined): Omit<Settings, 'fl
     // Made from the percentage, so the landing page never claims a discount the prices do not give.
     flashDealDiscountText: copy.deal.discountText(percent),
     sellerName: row?.seller_name ?? DEFAULT_SELLER.sellerName,
-    sellerAddress: row ? (JSON.parse(row.seller_address) as Address) : DEFAULT_SELLER.sellerAddress,
+    sellerAddress: row ? sellerAddressOf(row.seller_address) : DEFAULT_SELLER.sellerAddress,
     sellerVatNumber: row?.seller_vat_number ?? DEFAULT_SELLER.sellerVatNumber,
     currency: row?.currency ?? d.currency,
     taxRates: row ? (JSON.parse(row.tax_rates) as TaxRate[]) : d.taxRates,
