@@ -45,7 +45,8 @@ const baseURL = `http://127.0.0.1:${port}`;
  * - reviews added: the landing page and /reviews show the newest first (catalogue, keyboard, security);
  * - a demo part's stock to the unit (orders, manage-orders), the newest reviews and parts (landing),
  *   shop-wide totals and best sellers (overview, walkthrough-stock), the first page of the admin's
- *   orders and inbox (keyboard, security, walkthrough-orders).
+ *   orders and inbox (keyboard, security, walkthrough-orders);
+ * - the tax table and the countries delivered to (tax-and-delivery).
  * Beside them, on the second worker, OWN_SHOPS: specs that start shops of their own and never use the
  * shared one, so nothing they do reaches the other specs.
  *
@@ -62,6 +63,7 @@ const ALONE = [
   'orders',
   'overview',
   'security',
+  'tax-and-delivery',
   'vehicles',
   'walkthrough-deal',
   'walkthrough-not-found',
