@@ -1,4 +1,4 @@
-import { isEuCountry, vatIdProblem } from './vat-id';
+import { isEuCountry, vatIdCountry, vatIdProblem } from './vat-id';
 
 /**
  * Tax, delivery and totals (docs/shop-rules.md, "Tax, delivery and totals"): the figures of an order
@@ -42,6 +42,20 @@ export interface BuyerTaxStatus {
   vatId?: string;
   /** The buyer company's country, that of its VAT ID; the delivery country when not given. */
   country?: string;
+}
+
+/**
+ * A buyer's tax status from what the shop keeps of them: their VAT ID (its prefix names their
+ * country) and the reason a shop admin recorded them tax exempt, if any. The server prices orders
+ * with it, and the browser estimates with the same, from GET /api/me.
+ */
+export function buyerTaxStatusFrom(kept: { vatId?: string | null; taxExemptReason?: string | null }): BuyerTaxStatus {
+  const country = kept.vatId ? vatIdCountry(kept.vatId) : undefined;
+  return {
+    ...(kept.vatId ? { vatId: kept.vatId } : {}),
+    ...(country ? { country } : {}),
+    ...(kept.taxExemptReason != null ? { taxExempt: true, taxExemptReason: kept.taxExemptReason } : {}),
+  };
 }
 
 export interface OrderTax {

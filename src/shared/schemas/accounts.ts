@@ -89,6 +89,8 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   /** The buyer's EU VAT ID as stored (normalised), null for none; GET and PATCH /api/me answer it. */
   vatId: z.string().nullable().optional(),
+  /** Why a shop admin recorded the buyer tax exempt, null when they pay tax; set by admins only. */
+  taxExemptReason: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

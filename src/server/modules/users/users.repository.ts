@@ -1,5 +1,4 @@
-import type { BuyerTaxStatus } from '#shared/order-totals';
-import { vatIdCountry } from '#shared/vat-id';
+import { type BuyerTaxStatus, buyerTaxStatusFrom } from '#shared/order-totals';
 import { SqliteAdapter } from 'kysely';
 import type { ListUsersQuery } from '#shared/schemas/accounts';
 import type { Db } from '../../db/database';
@@ -98,21 +97,13 @@ export async function updateRole(db: Db, id: string, role: string): Promise<void
  * prefix names their country, and whether the shop recorded them tax exempt. Nothing for a removed user.
  */
 export async function buyerTaxStatusOf(db: Db, userId: string | null): Promise<BuyerTaxStatus> {
-  if (userId === null) return {};
-  const row = await db.selectFrom('users').select(['vat_id', 'tax_exempt_reason']).where('id', '=', userId).executeTakeFirst();
-  if (!row) return {};
-  const country = row.vat_id ? vatIdCountry(row.vat_id) : undefined;
-  return {
-    ...(row.vat_id ? { vatId: row.vat_id } : {}),
-    ...(country ? { country } : {}),
-    ...(row.tax_exempt_reason !== null ? { taxExempt: true, taxExemptReason: row.tax_exempt_reason } : {}),
-  };
+  return buyerTaxStatusFrom(userId === null ? {} : await findTaxStatus(db, userId));
 }
 
-/** The buyer's VAT ID as stored (normalised), null for none or a removed user. */
-export async function findVatId(db: Db, userId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('vat_id').where('id', '=', userId).executeTakeFirst();
-  return row?.vat_id ?? null;
+/** The buyer's VAT ID as stored (normalised) and the reason they are tax exempt; nulls for none or a removed user. */
+export async function findTaxStatus(db: Db, userId: string): Promise<{ vatId: string | null; taxExemptReason: string | null }> {
+  const row = await db.selectFrom('users').select(['vat_id', 'tax_exempt_reason']).where('id', '=', userId).executeTakeFirst();
+  return { vatId: row?.vat_id ?? null, taxExemptReason: row?.tax_exempt_reason ?? null };
 }
 
 export async function updateVatId(db: Db, userId: string, vatId: string | null): Promise<void> {

@@ -158,6 +158,8 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
     expect(exempt.json).toMatchObject({ id: buyer.id, role: 'customer', taxExemptReason: 'Resale certificate CA-12345' });
     const listed = (await api.as(admin).get(`/api/users?q=${encodeURIComponent(buyer.email)}`)).json.items[0];
     expect(listed).toMatchObject({ id: buyer.id, taxExemptReason: 'Resale certificate CA-12345', vatId: null });
+    // The buyer reads it (their pages price with it) but cannot change it.
+    expect((await api.as(buyer).get('/api/me')).json).toMatchObject({ taxExemptReason: 'Resale certificate CA-12345' });
 
     // Not through the profile, and not through the admin route.
     const own = await api.as(buyer).patch('/api/me', { taxExemptReason: 'I say so' });

@@ -49,8 +49,8 @@ function toListItem(row: UserRow): UserListItem {
   return { id, name, email, image, role, createdAt, vatId: row.vat_id, taxExemptReason: row.tax_exempt_reason };
 }
 
-export function toMe(user: User, vatId: string | null): Me {
-  return { user, isAdmin: user.role === 'admin', vatId };
+export function toMe(user: User, taxStatus: { vatId: string | null; taxExemptReason: string | null }): Me {
+  return { user, isAdmin: user.role === 'admin', ...taxStatus };
 }
 
 export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; storage: ObjectStorage }) {
@@ -65,7 +65,7 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
   return {
     /** The signed-in user with their VAT ID, which the session does not carry. */
     async me(user: SessionUser): Promise<Me> {
-      return toMe(user, await repo.findVatId(db, user.id));
+      return toMe(user, await repo.findTaxStatus(db, user.id));
     },
 
     async updateProfile(user: SessionUser, input: ProfileUpdate): Promise<Me> {
@@ -78,10 +78,10 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.image !== undefined ? { image: input.image || null } : {}),
       };
-      const vatId = await repo.findVatId(db, user.id);
-      if (Object.keys(changes).length === 0) return toMe(user, vatId);
+      const taxStatus = await repo.findTaxStatus(db, user.id);
+      if (Object.keys(changes).length === 0) return toMe(user, taxStatus);
       const updated = await (await internalAdapter()).updateUser(user.id, changes);
-      return toMe(fromAuthUser(updated), vatId);
+      return toMe(fromAuthUser(updated), taxStatus);
     },
 
     async listUsers(query: ListUsersQuery): Promise<UserList> {

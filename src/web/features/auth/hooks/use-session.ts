@@ -7,8 +7,8 @@ export type SessionUser = User;
 export type Session =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  /** `vatId`: the buyer's EU VAT ID, null for none. */
-  | { status: 'signed-in'; user: SessionUser; isAdmin: boolean; vatId: string | null };
+  /** `vatId`: the buyer's EU VAT ID, null for none; `taxExemptReason`: why the shop records them tax exempt, null when taxed. */
+  | { status: 'signed-in'; user: SessionUser; isAdmin: boolean; vatId: string | null; taxExemptReason: string | null };
 
 /**
  * The current session, from GET /api/me. "loading" until the first answer, so nothing signed-out is
@@ -18,7 +18,13 @@ export type Session =
 export function useSession(): Session {
   const query = useSessionQuery();
   if (query.data) {
-    return { status: 'signed-in', user: query.data.user, isAdmin: query.data.isAdmin, vatId: query.data.vatId ?? null };
+    return {
+      status: 'signed-in',
+      user: query.data.user,
+      isAdmin: query.data.isAdmin,
+      vatId: query.data.vatId ?? null,
+      taxExemptReason: query.data.taxExemptReason ?? null,
+    };
   }
   if (query.isPending) return { status: 'loading' };
   return { status: 'signed-out' };
