@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedPages } from './app/router';
 import { sessionQueryOptions } from './features/auth/api/get-session';
+import { settingsQueryOptions } from './features/settings/api/get-settings';
 import { createQueryClient } from './lib/query-client';
 import { ServerTimeContext } from './lib/server-time';
 import { PAGE_STATE_ELEMENT_ID } from './page-state';
@@ -44,5 +45,7 @@ if (pageState) {
   // Who is signed in is asked at once, while the first page's code loads, so the navbar and the guards
   // know sooner.
   void queryClient.prefetchQuery(sessionQueryOptions());
+  // So are the settings: every price is written in the shop's currency (lib/use-money.ts).
+  void queryClient.prefetchQuery(settingsQueryOptions());
   createRoot(root).render(app(createAppRouter({ queryClient })));
 }

@@ -63,7 +63,26 @@ describeOnEachEngine('rendering a page once, from its loaders', (ctx) => {
     expect(html).toContain('Alpha brake disc');
     expect(html).toContain(copy.booking.signInToBook);
     expect(html).toContain(`href="/login?next=%2Fpart%2F${alphaId}"`);
-    expect(asked.map((apiPath) => apiPath.split('?')[0]).sort()).toEqual([`/api/parts/${alphaId}`, '/api/shop'].sort());
+    // The settings are the shell's: every price is written in the shop's currency.
+    expect(asked.map((apiPath) => apiPath.split('?')[0]).sort()).toEqual(
+      [`/api/parts/${alphaId}`, '/api/settings', '/api/shop'].sort(),
+    );
+  });
+
+  it('writes a part’s price in the shop’s currency, and sends the settings it wrote it from to the browser', async () => {
+    const counting = countingTransport([]);
+    // The shop prices in euros: the settings' answer says so.
+    const inEuros: ApiTransport = async (apiPath, init) => {
+      const response = await counting(apiPath, init);
+      if (apiPath !== '/api/settings') return response;
+      const settings = (await response.json()) as Record<string, unknown>;
+      return new Response(JSON.stringify({ ...settings, currency: 'EUR' }), { headers: { 'content-type': 'application/json' } });
+    };
+    const page = (await renderPage(new URL(`http://shop.invalid/part/${alphaId}`), { transport: inEuros })) as RenderedPage;
+    expect(page.html).toMatch(/€\d/);
+    expect(page.html).not.toMatch(/\$\d/);
+    const settings = page.state.queries.find((query) => JSON.stringify(query.queryKey) === '["settings"]');
+    expect(settings?.state.data).toMatchObject({ currency: 'EUR' });
   });
 
   it('gives two renders at once each its own transport', async () => {

@@ -3,6 +3,7 @@ import { createBrowserRouter, type LoaderFunction, matchRoutes, type RouteObject
 import type { QueryClient } from '@tanstack/react-query';
 import { type PageAccess, pageLayouts, type PageRoute, pageRoutes } from '#shared/routes';
 import { shopInfoQueryOptions } from '../features/auth/api/get-shop-info';
+import { settingsQueryOptions } from '../features/settings/api/get-settings';
 import { RequireAdmin, RequireAuth, RequireCustomer } from '../features/auth/components/require-auth';
 import { AppShell } from './layout/app-shell';
 import { HydrateFallback } from './layout/hydrate-fallback';
@@ -109,8 +110,14 @@ function guarded(routes: readonly PageRoute[], under: string): RouteObject[] {
   return result;
 }
 
-/** Shop info is shown on every page (the footer, the test-mode banner): the shell's own data. */
-const shellLoader = pageLoader((queryClient) => queryClient.ensureQueryData(shopInfoQueryOptions()));
+/**
+ * Shop info is shown on every page (the footer, the test-mode banner): the shell's own data. So are the
+ * settings, for the currency every price is written in (lib/use-money.ts): the server's page and the
+ * browser's first render then write the same sign.
+ */
+const shellLoader = pageLoader((queryClient) =>
+  Promise.all([queryClient.ensureQueryData(shopInfoQueryOptions()), queryClient.ensureQueryData(settingsQueryOptions())]),
+);
 
 const outside = pageRoutes.filter((route) => !route.layout);
 const dashboard = pageLayouts.dashboard;

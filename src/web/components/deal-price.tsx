@@ -1,8 +1,8 @@
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { discountedCents, type FlashDealTerms } from '#shared/pricing';
 import { type Clock } from '../lib/clock';
 import { useDealPercent } from '../lib/use-deal-percent';
+import { useMoney } from '../lib/use-money';
 
 interface DealPriceProps {
   /** The part's own price, in cents. */
@@ -23,6 +23,7 @@ interface DealPriceProps {
  */
 export function DealPrice({ priceCents, deal, className = '', onDark = false, clock }: DealPriceProps) {
   const percent = useDealPercent(deal, clock);
+  const formatMoney = useMoney();
   if (percent === 0) return <span className={`tabular-nums ${className}`}>{formatMoney(priceCents)}</span>;
   const was = formatMoney(priceCents);
   return (

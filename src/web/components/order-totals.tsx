@@ -55,13 +55,22 @@ interface OrderTotalsProps {
   /** Prefix of each figure's test id: `<prefix>-goods`, `-delivery`, `-tax`, `-total`, `-expected`. */
   testId?: string;
   className?: string;
+  /** The figures' currency: an order's as placed, or the shop's (the settings') for an estimate; USD when not given. */
+  currency?: string | undefined;
 }
 
 /**
  * Goods, delivery (or "Free"), one line per tax rate ("VAT 19%"), the exemption when no tax is
  * charged for a reason, the total and the expected delivery day: each figure as the invoice prints it.
  */
-export function OrderTotals({ totals, freeDeliveryThresholdCents, testId = 'totals', className = '' }: OrderTotalsProps) {
+export function OrderTotals({
+  totals,
+  freeDeliveryThresholdCents,
+  testId = 'totals',
+  className = '',
+  currency,
+}: OrderTotalsProps) {
+  const money = (cents: number) => formatMoney(cents, currency);
   const row = 'flex items-baseline justify-between gap-4';
   const missingCents =
     freeDeliveryThresholdCents !== undefined && totals.deliveryCents > 0 ? freeDeliveryThresholdCents - totals.goodsCents : 0;
@@ -71,7 +80,7 @@ export function OrderTotals({ totals, freeDeliveryThresholdCents, testId = 'tota
         <div className={row}>
           <dt>{t.goods}</dt>
           <dd className="font-semibold text-slate-900" data-testid={`${testId}-goods`}>
-            {formatMoney(totals.goodsCents)}
+            {money(totals.goodsCents)}
           </dd>
         </div>
         <div className={row}>
@@ -80,21 +89,21 @@ export function OrderTotals({ totals, freeDeliveryThresholdCents, testId = 'tota
             className={`font-semibold ${totals.deliveryCents === 0 ? 'text-emerald-800' : 'text-slate-900'}`}
             data-testid={`${testId}-delivery`}
           >
-            {totals.deliveryCents === 0 ? t.deliveryFree : formatMoney(totals.deliveryCents)}
+            {totals.deliveryCents === 0 ? t.deliveryFree : money(totals.deliveryCents)}
           </dd>
         </div>
         {totals.taxes.map((tax) => (
           <div key={`${tax.name}-${tax.ratePercent}`} className={row}>
             <dt>{t.tax(tax.name, percent(tax.ratePercent))}</dt>
             <dd className="font-semibold text-slate-900" data-testid={`${testId}-tax`}>
-              {formatMoney(tax.amountCents)}
+              {money(tax.amountCents)}
             </dd>
           </div>
         ))}
         <div className={`${row} mt-1 border-t border-slate-200 pt-2`}>
           <dt className="font-bold text-slate-900">{t.total}</dt>
           <dd className="text-2xl font-extrabold text-slate-900" data-testid={`${testId}-total`}>
-            {formatMoney(totals.totalCents)}
+            {money(totals.totalCents)}
           </dd>
         </div>
       </dl>
@@ -105,7 +114,7 @@ export function OrderTotals({ totals, freeDeliveryThresholdCents, testId = 'tota
       ) : null}
       {missingCents > 0 ? (
         <p className="mt-2 text-sm font-semibold text-brand-800" data-testid={`${testId}-free-delivery`}>
-          {t.freeDeliveryShort(formatMoney(missingCents))}
+          {t.freeDeliveryShort(money(missingCents))}
         </p>
       ) : null}
       {totals.expectedDelivery ? (

@@ -53,7 +53,7 @@ export default function LandingPage() {
       <Hero />
       <NewPartsSection cardAction={addToCart} />
       <BestSellersSection />
-      <WhyChooseUs freeDeliveryThresholdCents={settings.data?.freeDeliveryThresholdCents} />
+      <WhyChooseUs freeDeliveryThresholdCents={settings.data?.freeDeliveryThresholdCents} currency={settings.data?.currency} />
       <FlashDealSection />
       <NewsletterSection />
       <LatestNewsSection />

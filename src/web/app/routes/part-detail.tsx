@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import { discountedCents } from '#shared/pricing';
 import { withReturnPath } from '#shared/return-path';
@@ -25,6 +24,7 @@ import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
 import { useDealPercent } from '../../lib/use-deal-percent';
+import { type FormatMoney, useMoney } from '../../lib/use-money';
 import { formatCount } from '#shared/numbers';
 import { pageLoader } from '../page-data';
 
@@ -59,7 +59,7 @@ function BookingFormPlaceholder() {
  * "12+ $48.90 · 48+ $46.50 · 96+ $44.00" (docs/shop-rules.md, "Volume prices and pack sizes"), each
  * with the flash deal's percentage off while it runs.
  */
-function priceLine(part: Part, dealPercent: number): string {
+function priceLine(part: Part, dealPercent: number, formatMoney: FormatMoney): string {
   return [{ minQuantity: part.minOrderQuantity, unitPriceCents: part.priceCents }, ...part.priceTiers]
     .map((tier) => copy.pricing.tier(tier.minQuantity, formatMoney(discountedCents(tier.unitPriceCents, dealPercent))))
     .join(copy.pricing.tierSeparator);
@@ -95,6 +95,7 @@ export default function PartDetailPage() {
   const { add: addToCart } = useAddToCart();
   // The flash deal's percentage off every price of the part, 0 once it has ended (also while drawn).
   const dealPercent = useDealPercent(part.data?.deal);
+  const formatMoney = useMoney();
   const booked = useMemo(() => (part.data ? { ...part.data, dealPercent } : undefined), [part.data, dealPercent]);
   // Set when a booking was refused for an unverified address: the way to get the link again shows.
   const [needsVerification, setNeedsVerification] = useState(false);
@@ -201,7 +202,7 @@ export default function PartDetailPage() {
             <div className="sm:col-span-2">
               <dt className="text-sm font-semibold text-slate-600">{copy.part.volumePrices}</dt>
               <dd className="font-semibold text-slate-900 tabular-nums" data-testid="part-price-tiers">
-                {priceLine(data, dealPercent)}
+                {priceLine(data, dealPercent, formatMoney)}
               </dd>
             </div>
           ) : null}

@@ -166,7 +166,7 @@ function ReadOnlyOrder({ order }: { order: Order }) {
         </div>
         <div className={row}>
           <dt className="text-sm font-semibold text-slate-600">{p.total}</dt>
-          <dd className="font-semibold text-slate-900 tabular-nums">{formatMoney(order.totalCents)}</dd>
+          <dd className="font-semibold text-slate-900 tabular-nums">{formatMoney(order.totalCents, order.currency)}</dd>
         </div>
         <div className={row}>
           <dt className="text-sm font-semibold text-slate-600">{p.status}</dt>

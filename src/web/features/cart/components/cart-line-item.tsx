@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { CartLine } from '#shared/schemas/cart';
 import { Picture } from '../../../components/picture';
+import { useMoney } from '../../../lib/use-money';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -41,6 +41,7 @@ export function CartLineItem({
   const inputId = `${id}-quantity`;
   const errorId = `${id}-quantity-error`;
   const problem = partError ?? line.problem;
+  const formatMoney = useMoney();
   return (
     <li
       data-testid="cart-line"

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import type { CartLine } from '#shared/schemas/cart';
 import type { PublicSettings } from '#shared/schemas/content';
@@ -12,6 +11,7 @@ import { estimateOrderTotals, OrderTotals } from '../../../components/order-tota
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { useMoney } from '../../../lib/use-money';
 import { cartQueryOptions } from '../api/get-cart';
 import { useLastOrderContactQuery } from '../api/get-last-order-contact';
 import { useRemoveCartLineMutation } from '../api/remove-cart-line';
@@ -66,6 +66,7 @@ export function CartView({ signIn, settings, onSettingsRetry }: CartViewProps) {
   // Quantities being saved: an order waits for them, so it orders what the page shows.
   const saving = useRef(new Set<Promise<unknown>>());
   const queryClient = useQueryClient();
+  const formatMoney = useMoney();
 
   const signedIn = view.owner === 'signed-in';
   const contact = useLastOrderContactQuery(signedIn);
@@ -231,6 +232,7 @@ export function CartView({ signIn, settings, onSettingsRetry }: CartViewProps) {
               <OrderTotals
                 totals={totals}
                 freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
+                currency={settings.currency}
                 testId="cart-totals"
                 className="mt-3"
               />

@@ -9,20 +9,26 @@ import { SectionHeading } from '../../../components/section-heading';
  * What the delivery reason says, from the free-delivery threshold in the shop's settings (goods of
  * that much or more travel free; 0: every order; undefined while the settings are unknown).
  */
-export function deliveryText(thresholdCents: number | undefined): string {
+export function deliveryText(thresholdCents: number | undefined, currency?: string): string {
   if (thresholdCents === undefined) return copy.landing.whyDeliveryUnknown;
   if (thresholdCents <= 0) return copy.landing.whyDeliveryAlwaysFree;
   // Whole amounts without their cents: "$100", not "$100.00".
-  return copy.landing.whyDeliveryText(formatMoney(thresholdCents).replace(/\.00$/, ''));
+  return copy.landing.whyDeliveryText(formatMoney(thresholdCents, currency).replace(/\.00$/, ''));
 }
 
 /**
- * The three reasons. The page passes the threshold from the settings its loader fetched, so the
+ * The three reasons. The page passes the threshold and currency from the settings its loader fetched, so the
  * server and the browser draw the same words.
  */
-export function WhyChooseUs({ freeDeliveryThresholdCents }: { freeDeliveryThresholdCents?: number | undefined }) {
+export function WhyChooseUs({
+  freeDeliveryThresholdCents,
+  currency,
+}: {
+  freeDeliveryThresholdCents?: number | undefined;
+  currency?: string | undefined;
+}) {
   const reasons: { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
-    { title: copy.landing.whyDelivery, text: deliveryText(freeDeliveryThresholdCents), Icon: TruckIcon },
+    { title: copy.landing.whyDelivery, text: deliveryText(freeDeliveryThresholdCents, currency), Icon: TruckIcon },
     { title: copy.landing.whyQuality, text: copy.landing.whyQualityText, Icon: ShieldCheckIcon },
     { title: copy.landing.whySupport, text: copy.landing.whySupportText, Icon: HeadsetIcon },
   ];

@@ -211,6 +211,7 @@ function LineTotal({
   settings: PublicSettings;
   destination: { country: string; region?: string | undefined };
 }) {
+  const money = (cents: number) => formatMoney(cents, settings.currency);
   const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN;
   const bookable = quantityProblem(part, quantity) === null;
   const saved = bookable ? savingsCents(part, quantity) : 0;
@@ -227,7 +228,7 @@ function LineTotal({
             <p className="text-slate-700">
               {copy.part.lineTotal}:{' '}
               <strong className="text-xl font-extrabold text-slate-900 tabular-nums">
-                {formatMoney(lineTotalCents(part, quantity))}
+                {money(lineTotalCents(part, quantity))}
               </strong>
             </p>
           )}
@@ -235,18 +236,17 @@ function LineTotal({
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               {atUnitPrice ? (
                 <p className="text-sm text-slate-600 tabular-nums">
-                  {copy.part.unitPriceAt(formatMoney(unitPriceFor(part, quantity)))}
+                  {copy.part.unitPriceAt(money(unitPriceFor(part, quantity)))}
                 </p>
               ) : null}
-              {saved > 0 ? (
-                <p className="text-sm font-semibold text-emerald-800">{copy.pricing.youSave(formatMoney(saved))}</p>
-              ) : null}
+              {saved > 0 ? <p className="text-sm font-semibold text-emerald-800">{copy.pricing.youSave(money(saved))}</p> : null}
             </div>
           ) : null}
           {totals ? (
             <OrderTotals
               totals={totals}
               freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
+              currency={settings.currency}
               testId="booking-totals"
             />
           ) : null}

@@ -112,7 +112,7 @@ const label = 'text-slate-600 sm:sr-only';
  * Every line of an order: picture, SKU, name, quantity, unit price and line total. From sm width a
  * table; on phones each line is a small card (picture on the left, the rest beside it).
  */
-export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines'> }) {
+export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines' | 'currency'> }) {
   return (
     <table className="w-full text-left text-sm" data-testid="order-lines">
       <caption className="sr-only">{o.linesCaption(orderName(order))}</caption>
@@ -161,11 +161,11 @@ export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines'>
             </td>
             <td className={`col-start-2 row-start-4 text-slate-800 tabular-nums sm:text-right ${cell}`}>
               <span className={label}>{o.unitPrice}: </span>
-              {formatMoney(line.unitPriceCents)}
+              {formatMoney(line.unitPriceCents, order.currency)}
             </td>
             <td className={`col-start-3 row-start-1 font-semibold text-slate-900 tabular-nums sm:text-right ${cell}`}>
               <span className="sr-only">{o.lineTotal}: </span>
-              {formatMoney(line.lineTotalCents)}
+              {formatMoney(line.lineTotalCents, order.currency)}
             </td>
           </tr>
         ))}

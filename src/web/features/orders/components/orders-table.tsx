@@ -72,7 +72,7 @@ const layouts = {
 /** What the confirmation says before an order is cancelled. */
 function confirmCancelText(order: Order, view: OrdersTableView): string {
   if (view === 'admin' && order.status === 'paid') {
-    return t.confirmCancelPaid(orderName(order), order.customer.name, formatMoney(order.totalCents));
+    return t.confirmCancelPaid(orderName(order), order.customer.name, formatMoney(order.totalCents, order.currency));
   }
   if (view === 'admin') return t.confirmCancel(orderName(order), order.customer.name);
   return order.lines.length > 1
@@ -216,7 +216,7 @@ function CustomerRow({ order, place, open, detailsId, onToggle, onCancel, clock 
       </td>
       <td className={`text-slate-800 tabular-nums md:text-right ${customerCell}`}>
         <span className="text-sm text-slate-600 md:sr-only">{o.price}: </span>
-        {formatMoney(order.totalCents)}
+        {formatMoney(order.totalCents, order.currency)}
       </td>
       <td className={`col-span-2 mt-1 self-start md:mt-0 ${customerCell}`}>
         <CancelCell order={order} onCancel={onCancel} />
@@ -362,9 +362,11 @@ function AdminRow({ order, place, open, detailsId, onToggle, onCancel, cancellin
       </td>
       <td className={`col-start-3 row-start-3 text-slate-800 tabular-nums xl:text-right ${adminCell}`}>
         <span className={adminLabel}>{t.price}: </span>
-        <span className="font-semibold text-slate-900">{formatMoney(order.totalCents)}</span>
+        <span className="font-semibold text-slate-900">{formatMoney(order.totalCents, order.currency)}</span>
         {order.lines.length <= 1 ? (
-          <span className="block text-xs whitespace-nowrap text-slate-600">{t.each(formatMoney(order.unitPriceCents))}</span>
+          <span className="block text-xs whitespace-nowrap text-slate-600">
+            {t.each(formatMoney(order.unitPriceCents, order.currency))}
+          </span>
         ) : null}
       </td>
       <td className={`col-start-3 row-start-4 pt-1 ${adminCell}`}>

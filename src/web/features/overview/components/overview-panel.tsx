@@ -1,12 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import { paths } from '#shared/paths';
 import { orderStatusValues } from '#shared/schemas/orders';
 import type { Overview, OverviewDays } from '#shared/schemas/overview';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
+import { useMoney } from '../../../lib/use-money';
 import { useOverviewQuery } from '../api/get-overview';
 import { formatCount } from '#shared/numbers';
 
@@ -50,6 +50,7 @@ const cell = 'py-2 pr-3 text-right tabular-nums last:pr-0';
 const empty = (text: string) => <p className="text-sm text-slate-600">{text}</p>;
 
 function Revenue({ overview }: { overview: Overview }) {
+  const formatMoney = useMoney();
   const cents = overview.revenueByDay.reduce((sum, day) => sum + day.cents, 0);
   const orders = overview.revenueByDay.reduce((sum, day) => sum + day.orders, 0);
   return (
@@ -101,6 +102,7 @@ function Statuses({ overview }: { overview: Overview }) {
 }
 
 function TopParts({ overview }: { overview: Overview }) {
+  const formatMoney = useMoney();
   return (
     <Card title={o.topPartsTitle} text={o.topPartsText}>
       {overview.topParts.length === 0 ? (

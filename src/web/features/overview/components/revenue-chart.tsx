@@ -1,8 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import type { Overview } from '#shared/schemas/overview';
 import { formatShortDay } from '../../../lib/format-date';
+import { useMoney } from '../../../lib/use-money';
 
 const o = copy.overview;
 
@@ -12,6 +12,7 @@ const o = copy.overview;
  * readers, with a label saying where the figures are.
  */
 export default function RevenueChart({ days, revenueByDay }: Pick<Overview, 'days' | 'revenueByDay'>) {
+  const formatMoney = useMoney();
   return (
     <div role="img" aria-label={o.chartLabel(days)} className="h-64 w-full">
       <ResponsiveContainer width="100%" height="100%">

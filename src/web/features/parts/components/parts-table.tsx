@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import * as copy from '#shared/copy';
-import { formatMoney } from '#shared/money';
 import type { Part } from '#shared/schemas/parts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, RowPicture } from '../../../components/data-table';
@@ -11,6 +10,7 @@ import { Modal } from '../../../components/modal';
 import { useDeletePartMutation, useUnpaidOrdersOfPartQuery } from '../api/delete-part';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
+import { useMoney } from '../../../lib/use-money';
 import { partQueryOptions } from '../api/get-part';
 import { PartForm, type PartFormProps } from './part-form';
 import { formatCount } from '#shared/numbers';
@@ -46,6 +46,7 @@ const cell = 'xl:table-cell xl:px-2 xl:py-3 xl:align-middle xl:first:pl-4 xl:las
  */
 export function PartsTable({ parts, offset, fitmentsField }: PartsTableProps) {
   const remove = useDeletePartMutation();
+  const formatMoney = useMoney();
   const [editing, setEditing] = useState<Part | null>(null);
   const [deleting, setDeleting] = useState<Part | null>(null);
   // What the dialogs show stays while they close.

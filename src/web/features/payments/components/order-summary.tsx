@@ -49,14 +49,19 @@ export function OrderSummary({ name, order }: { name: string; order: Order }) {
                   {line.partName} <span className="font-normal text-slate-500">{line.sku}</span>
                 </span>
                 <span className="text-slate-600 tabular-nums">
-                  {p.lineOf(line.quantity, formatMoney(line.unitPriceCents))} ={' '}
-                  <span className="font-semibold text-slate-900">{formatMoney(line.lineTotalCents)}</span>
+                  {p.lineOf(line.quantity, formatMoney(line.unitPriceCents, order.currency))} ={' '}
+                  <span className="font-semibold text-slate-900">{formatMoney(line.lineTotalCents, order.currency)}</span>
                 </span>
               </li>
             ))}
           </ul>
         )}
-        <OrderTotals totals={order} testId="order-totals" className="mt-4 border-t border-slate-100 pt-3" />
+        <OrderTotals
+          totals={order}
+          currency={order.currency}
+          testId="order-totals"
+          className="mt-4 border-t border-slate-100 pt-3"
+        />
       </div>
     </div>
   );
