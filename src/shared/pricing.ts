@@ -142,9 +142,9 @@ export function addingProblem(part: OrderablePart, quantity: number, inCart: num
 }
 
 /** The tiers as one line: "12+ $48.90 · 48+ $46.50 · 96+ $44.00"; empty when the part has none. */
-export function formatTiers(part: PricedPart): string {
+export function formatTiers(part: PricedPart, currency?: string): string {
   return (part.priceTiers ?? [])
-    .map((tier) => copy.pricing.tier(tier.minQuantity, formatMoney(tier.unitPriceCents)))
+    .map((tier) => copy.pricing.tier(tier.minQuantity, formatMoney(tier.unitPriceCents, currency)))
     .join(copy.pricing.tierSeparator);
 }
 

@@ -3,10 +3,10 @@ import { formatMoney } from '../money';
 export const booking = {
   tooManyUnpaid: (max: number) =>
     `You have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one before booking more.`,
-  tooMuchUnpaid: (heldCents: number, orderCents: number, capCents: number) =>
-    `Your unpaid orders already hold ${formatMoney(heldCents)}; with this order (${formatMoney(orderCents)}) that would be ${formatMoney(heldCents + orderCents)}, more than the ${formatMoney(capCents)} one customer may hold unpaid. Pay or cancel an order first.`,
-  orderOverUnpaidCap: (orderCents: number, capCents: number) =>
-    `This order comes to ${formatMoney(orderCents)}, more than the ${formatMoney(capCents)} one customer may hold unpaid. Order less at a time: book the rest once this order is paid.`,
+  tooMuchUnpaid: (heldCents: number, orderCents: number, capCents: number, currency?: string) =>
+    `Your unpaid orders already hold ${formatMoney(heldCents, currency)}; with this order (${formatMoney(orderCents, currency)}) that would be ${formatMoney(heldCents + orderCents, currency)}, more than the ${formatMoney(capCents, currency)} one customer may hold unpaid. Pay or cancel an order first.`,
+  orderOverUnpaidCap: (orderCents: number, capCents: number, currency?: string) =>
+    `This order comes to ${formatMoney(orderCents, currency)}, more than the ${formatMoney(capCents, currency)} one customer may hold unpaid. Order less at a time: book the rest once this order is paid.`,
   emailNotVerified: (email: string) => `Please verify your email address before booking: follow the link we sent to ${email}.`,
   resendVerification: 'Send the link again',
   verificationResent: (email: string) =>

@@ -115,8 +115,8 @@ describe('priceTiersSchema', () => {
 
   it('says which row’s price does not fall, on that row’s price', () => {
     const result = priceTiersSchema.safeParse([tiers[0], tiers[1], { minQuantity: 96, unitPriceCents: 4650 }]);
-    expect(messages(result)).toEqual({ '2.unitPriceCents': p.tierPriceNotLower(3, '$46.50') });
-    expect(p.tierPriceNotLower(3, '$46.50')).toBe("Tier 3: the price must be lower than tier 2's ($46.50).");
+    expect(messages(result)).toEqual({ '2.unitPriceCents': p.tierPriceNotLower(3, '46.50') });
+    expect(p.tierPriceNotLower(3, '46.50')).toBe("Tier 3: the price must be lower than tier 2's (46.50).");
   });
 
   it.each([0, -12, 12.5, '12', 1_000_001])('refuses the quantity %j, naming the row', (minQuantity) => {
@@ -193,13 +193,13 @@ describe('refinePartPricing', () => {
 
   it('refuses a tier price not below the part’s price, on each such row', () => {
     expect(messages(partPricingSchema.safeParse({ ...part, priceCents: 4890 }))).toEqual({
-      'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '$48.90'),
+      'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '48.90'),
     });
     expect(partPricingProblems({ ...part, priceCents: 4000 })).toEqual([
-      { path: ['priceTiers', 0, 'unitPriceCents'], message: p.tierPriceNotBelowBase(1, '$40.00') },
-      { path: ['priceTiers', 1, 'unitPriceCents'], message: p.tierPriceNotBelowBase(2, '$40.00') },
+      { path: ['priceTiers', 0, 'unitPriceCents'], message: p.tierPriceNotBelowBase(1, '40.00') },
+      { path: ['priceTiers', 1, 'unitPriceCents'], message: p.tierPriceNotBelowBase(2, '40.00') },
     ]);
-    expect(p.tierPriceNotBelowBase(1, '$40.00')).toBe("Tier 1: the price must be lower than the part's own price ($40.00).");
+    expect(p.tierPriceNotBelowBase(1, '40.00')).toBe("Tier 1: the price must be lower than the part's own price (40.00).");
   });
 
   it('names the right row when the tiers sit inside a part body', () => {

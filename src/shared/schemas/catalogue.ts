@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as copy from '../copy';
-import { formatMoney } from '../money';
+import { centsToPriceText } from '../money';
 import { partNumberKey, type PriceTier } from '../pricing';
 import { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
@@ -124,7 +124,7 @@ export const priceTiersSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [index, 'unitPriceCents'],
-          message: p.tierPriceNotLower(row, formatMoney(before.unitPriceCents)),
+          message: p.tierPriceNotLower(row, centsToPriceText(before.unitPriceCents)),
         });
       }
     }
@@ -162,7 +162,7 @@ export function partPricingProblems(part: PartPricingInput): PricingProblem[] {
     if (isPrice(tier.unitPriceCents) && isPrice(part.priceCents) && tier.unitPriceCents >= part.priceCents) {
       problems.push({
         path: ['priceTiers', index, 'unitPriceCents'],
-        message: p.tierPriceNotBelowBase(index + 1, formatMoney(part.priceCents)),
+        message: p.tierPriceNotBelowBase(index + 1, centsToPriceText(part.priceCents)),
       });
     }
   });

@@ -166,13 +166,15 @@ function isSmallestSingleLine(wanted: Booking['wanted'], parts: ReadonlyMap<stri
 
 /**
  * Refuses an order that would take the customer's unpaid orders past `cap` cents together (409), saying
- * what they hold, what the order comes to, the cap, and what to do.
+ * what they hold, what the order comes to, the cap, and what to do, in the shop's currency.
  */
-function checkUnpaidValue(held: UnpaidHeld, orderCents: number, cap: number, exemptAlone: boolean): void {
+function checkUnpaidValue(held: UnpaidHeld, orderCents: number, cap: number, exemptAlone: boolean, currency: string): void {
   if (held.cents + orderCents <= cap || (exemptAlone && held.n === 0)) return;
   throw new AppError(
     'unpaid_value_exceeded',
-    held.n === 0 ? copy.booking.orderOverUnpaidCap(orderCents, cap) : copy.booking.tooMuchUnpaid(held.cents, orderCents, cap),
+    held.n === 0
+      ? copy.booking.orderOverUnpaidCap(orderCents, cap, currency)
+      : copy.booking.tooMuchUnpaid(held.cents, orderCents, cap, currency),
   );
 }
 
@@ -368,7 +370,7 @@ export function createOrdersService(
       );
       const totalCents = totals.totalCents;
       // Refused, the transaction gives the stock back.
-      if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone);
+      if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone, settings.currency);
       const row: OrderRow = {
         id,
         user_id: user.id,

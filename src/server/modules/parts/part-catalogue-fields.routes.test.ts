@@ -116,7 +116,7 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
     [
       'a tier not cheaper than the part',
       { priceTiers: [{ minQuantity: 24, unitPriceCents: 4890 }] },
-      { 'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '$48.90') },
+      { 'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '48.90') },
     ],
     [
       'tiers out of order',
@@ -128,7 +128,7 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
       },
       {
         'priceTiers.1.minQuantity': p.tierQuantityNotAscending(2, 48),
-        'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '$46.50'),
+        'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '46.50'),
       },
     ],
   ])('refuses %s with the field named', async (_label, overrides, errors) => {
@@ -153,7 +153,7 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
     const id = created.json.id as string;
     const cheaper = await api.as(admin).patch(`/api/parts/${id}`, { priceCents: 4500 });
     expect(cheaper.status).toBe(400);
-    expect(cheaper.json.errors).toEqual({ 'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '$45.00') });
+    expect(cheaper.json.errors).toEqual({ 'priceTiers.0.unitPriceCents': p.tierPriceNotBelowBase(1, '45.00') });
     const bigger = await api.as(admin).patch(`/api/parts/${id}`, { minOrderQuantity: 48 });
     expect(bigger.status).toBe(400);
     expect(bigger.json.errors).toEqual({ 'priceTiers.0.minQuantity': p.tierQuantityNotAboveMinimum(1, 48) });

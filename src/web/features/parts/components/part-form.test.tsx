@@ -230,9 +230,9 @@ describe('PartForm, adding', () => {
     press();
     // Against the part: above its minimum order (12 for a new part), below its own price.
     await waitFor(() => expectFieldError(tierQuantity(1), p.tierQuantityNotAboveMinimum(1, 12)));
-    expectFieldError(tierPrice(1), p.tierPriceNotBelowBase(1, '$48.90'));
+    expectFieldError(tierPrice(1), p.tierPriceNotBelowBase(1, '48.90'));
     expectFieldError(tierQuantity(2), p.tierQuantityNotAboveMinimum(2, 12));
-    expectFieldError(tierPrice(2), p.tierPriceNotBelowBase(2, '$48.90'));
+    expectFieldError(tierPrice(2), p.tierPriceNotBelowBase(2, '48.90'));
     // A row that is not numbers.
     expectFieldError(tierQuantity(3), p.tierQuantityInvalid(3));
     expectFieldError(tierPrice(3), p.tierPriceInvalid(3));
@@ -244,7 +244,7 @@ describe('PartForm, adding', () => {
       ['96', '44.00'],
     ]);
     await waitFor(() => expectFieldError(tierQuantity(2), p.tierQuantityNotAscending(2, 48)));
-    expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '$46.50'));
+    expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '46.50'));
     expectNoFieldError(tierQuantity(1));
     expectNoFieldError(tierPrice(1));
     expectNoFieldError(tierQuantity(3));
@@ -260,7 +260,7 @@ describe('PartForm, adding', () => {
 
     // Lowering the part's own price to the first tier's breaks that row again.
     type({ price: '46.50' });
-    await waitFor(() => expectFieldError(tierPrice(1), p.tierPriceNotBelowBase(1, '$46.50')));
+    await waitFor(() => expectFieldError(tierPrice(1), p.tierPriceNotBelowBase(1, '46.50')));
   });
 
   it('adds tier rows with the button, focusing the new row, up to 10', async () => {
@@ -308,7 +308,7 @@ describe('PartForm, adding', () => {
     api.on(upload, uploaded).on(
       createPart,
       fieldProblem({
-        'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '$46.50'),
+        'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '46.50'),
         'oemNumbers.1': p.oemNumberInvalid(2),
         packSize: p.packSizeInvalid,
         categoryId: copy.categories.unknown,
@@ -321,7 +321,7 @@ describe('PartForm, adding', () => {
     ]);
     fireEvent.change(photo(), { target: { files: [pictureFile()] } });
     press();
-    await waitFor(() => expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '$46.50')));
+    await waitFor(() => expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '46.50')));
     expectFieldError(oemNumbers(), p.oemNumberInvalid(2));
     expectFieldError(packSize(), p.packSizeInvalid);
     expectFieldError(category(), copy.categories.unknown);
