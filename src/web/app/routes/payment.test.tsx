@@ -4,9 +4,10 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { Order, OrderLine } from '#shared/schemas/orders';
+import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { toast } from '../../lib/toast';
 import { fakeApi, ok } from '../../testing/fake-api';
-import { fakeOrder, fakeOrderLine } from '../../testing/fixtures';
+import { fakeOrder, fakeOrderLine, fakeSettings } from '../../testing/fixtures';
 import { renderWithApp } from '../../testing/render-with-app';
 import PaymentPage from './payment';
 
@@ -83,6 +84,19 @@ describe('the payment page', () => {
     expect(within(totals).getByTestId('order-totals-expected').textContent).toBe(copy.totals.expectedDelivery('March 9, 2026'));
     // Placed: no estimate of what would make delivery free.
     expect(within(totals).queryByTestId('order-totals-free-delivery')).toBeNull();
+  });
+
+  it('writes the order in the currency it was placed in, whatever the shop prices in now', async () => {
+    const order = orderOf(fiveParts, { currency: 'EUR', goodsCents: 6000, deliveryCents: 990, taxes: [] });
+    fakeApi()
+      .on(`GET /api/orders/${ID}`, ok(order))
+      .on(`POST /api/orders/${ID}/payment-intent`, ok({ provider: 'sandbox', clientSecret: 'cs_1', amountCents: 6990 }));
+    const { queryClient } = renderPage();
+    queryClient.setQueryData(settingsQueryOptions().queryKey, fakeSettings({ currency: 'GBP' }));
+    const totals = await screen.findByTestId('order-totals');
+    expect(within(totals).getByTestId('order-totals-goods').textContent).toBe('€60.00');
+    expect(within(totals).getByTestId('order-totals-total').textContent).toBe('€69.90');
+    expect(screen.getByTestId('order-summary').textContent).not.toMatch(/[$£]/);
   });
 
   it('says "1 part, 12 units" for an order of one part', async () => {
