@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
+import { buyerTaxStatusFrom } from '#shared/order-totals';
 import { fakeSettings } from '../testing/fixtures';
 import { estimateOrderTotals, OrderTotals } from './order-totals';
 
@@ -97,6 +98,38 @@ describe('OrderTotals', () => {
       />,
     );
     expect(screen.getByTestId('totals-exemption').textContent).toBe(t.reverseCharge);
+  });
+
+  it("prices for the signed-in buyer as the server will: their exemption, or their EU VAT ID's reverse charge", () => {
+    const lines = [{ unitPriceCents: 5_000, quantity: 12 }];
+    const seller = { line1: '1 Werkstraße', city: 'Berlin', postalCode: '10115', country: 'DE' };
+    const settings = fakeSettings({
+      sellerAddress: seller,
+      sellerVatNumber: 'DE136695976',
+      taxRates: [
+        { country: 'DE', name: 'VAT', ratePercent: 19 },
+        { country: 'FR', name: 'VAT', ratePercent: 20 },
+      ],
+    });
+    const taxed = estimateOrderTotals(lines, { country: 'FR' }, settings, MORNING)!;
+    expect(taxed.taxes.map((tax) => tax.amountCents)).toEqual([12_000]);
+
+    const reverse = estimateOrderTotals(
+      lines,
+      { country: 'FR' },
+      settings,
+      MORNING,
+      buyerTaxStatusFrom({ vatId: 'FR40303265045' }),
+    )!;
+    expect(reverse.taxes).toEqual([]);
+    expect(reverse.exemption).toEqual({ kind: 'reverse_charge', buyerVatId: 'FR40303265045', sellerVatId: 'DE136695976' });
+    expect(reverse.totalCents).toBe(60_000);
+
+    const exempt = buyerTaxStatusFrom({ vatId: null, taxExemptReason: 'resale certificate RC-1234' });
+    expect(estimateOrderTotals(lines, { country: 'DE' }, settings, MORNING, exempt)!.exemption).toEqual({
+      kind: 'exempt',
+      reason: 'resale certificate RC-1234',
+    });
   });
 
   it('gives no estimate the settings cannot price, rather than a wrong one', () => {

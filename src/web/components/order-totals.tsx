@@ -1,6 +1,7 @@
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import {
+  type BuyerTaxStatus,
   type DeliveryAddress,
   type OrderTax,
   type OrderTotals as Totals,
@@ -25,20 +26,21 @@ export interface OrderTotalsFigures {
 }
 
 /**
- * The figures the server will charge for these lines, delivered there, as far as the browser knows:
- * the buyer's own tax status (VAT ID, exemption) is the server's, so this is an estimate until the
- * order is placed. Undefined when the settings cannot price it (the server then says why).
+ * The figures the server will charge for these lines, delivered there, for this buyer (their VAT ID
+ * and exemption as GET /api/me answers them; none for a visitor). The server prices the order itself
+ * when it is placed. Undefined when the settings cannot price it (the server then says why).
  */
 export function estimateOrderTotals(
   lines: readonly PricingLine[],
   destination: { country: string; region?: string | undefined },
   settings: ShopPricingSettings,
   now: Date,
+  buyer: BuyerTaxStatus = {},
 ): Totals | undefined {
   const region = destination.region?.trim().toUpperCase();
   const address: DeliveryAddress = { country: destination.country, ...(region ? { region } : {}) };
   try {
-    return orderTotals(lines, address, {}, settings, now);
+    return orderTotals(lines, address, buyer, settings, now);
   } catch (error) {
     if (error instanceof RangeError) return undefined;
     throw error;

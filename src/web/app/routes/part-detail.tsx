@@ -1,3 +1,4 @@
+import { buyerTaxStatusFrom } from '#shared/order-totals';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -239,6 +240,7 @@ export default function PartDetailPage() {
                       part={booked ?? data}
                       name={session.user.name}
                       email={session.user.email}
+                      buyer={buyerTaxStatusFrom(session)}
                       onEmailNotVerified={() => setNeedsVerification(true)}
                       onAddToCart={(quantity) => addToCart(data, quantity)}
                     />

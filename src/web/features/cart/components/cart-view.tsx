@@ -1,3 +1,4 @@
+import type { BuyerTaxStatus } from '#shared/order-totals';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -48,6 +49,8 @@ interface CartViewProps {
   settings: PublicSettings | undefined;
   /** Given when the settings could not be loaded: tries again. */
   onSettingsRetry?: (() => void) | undefined;
+  /** The signed-in buyer's VAT ID and exemption, which the figures follow as the server's will; none for a visitor. */
+  buyer?: BuyerTaxStatus | undefined;
 }
 
 /**
@@ -56,7 +59,7 @@ interface CartViewProps {
  * signed-in customer the delivery fields and "Place order"; a visitor is asked to sign in first, and
  * sees the figures for the seller's own country meanwhile.
  */
-export function CartView({ signIn, settings, onSettingsRetry }: CartViewProps) {
+export function CartView({ signIn, settings, onSettingsRetry, buyer }: CartViewProps) {
   const view = useCartView();
   const setLine = useSetCartLineMutation();
   const removeLine = useRemoveCartLineMutation();
@@ -163,6 +166,7 @@ export function CartView({ signIn, settings, onSettingsRetry }: CartViewProps) {
         destination ?? settings.sellerAddress,
         settings,
         new Date(),
+        buyer,
       )
     : undefined;
 

@@ -1,3 +1,4 @@
+import type { BuyerTaxStatus } from '#shared/order-totals';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -68,6 +69,8 @@ interface BookingFormProps {
   onAddToCart?: (quantity: number) => Promise<unknown>;
   /** The shop's public settings: the countries delivered to, and what prices delivery and tax. */
   settings: PublicSettings;
+  /** The buyer's VAT ID and exemption, which the figures follow as the server's will. */
+  buyer?: BuyerTaxStatus | undefined;
 }
 
 /**
@@ -75,7 +78,7 @@ interface BookingFormProps {
  * part's minimum to start with), phone and delivery address, and the order's figures for them.
  * Validates on submit, then on every change.
  */
-export default function BookingForm({ part, name, email, onEmailNotVerified, onAddToCart, settings }: BookingFormProps) {
+export default function BookingForm({ part, name, email, onEmailNotVerified, onAddToCart, settings, buyer }: BookingFormProps) {
   const schema = useMemo(() => bookingSchema(part, settings.deliverTo), [part, settings.deliverTo]);
   const empty: BookingFormInput = {
     quantity: String(smallestAllowedQuantity(part)),
@@ -170,7 +173,7 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
         errors={{ phone: errors.phone?.message, address: addressErrorsOf(errors.deliveryAddress) }}
       />
       <div>
-        <LineTotal part={part} quantityText={quantityText} settings={settings} destination={{ country, region }} />
+        <LineTotal part={part} quantityText={quantityText} settings={settings} destination={{ country, region }} buyer={buyer} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={place.isPending}>
             {place.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
@@ -205,11 +208,13 @@ function LineTotal({
   quantityText,
   settings,
   destination,
+  buyer,
 }: {
   part: BookedPart;
   quantityText: string;
   settings: PublicSettings;
   destination: { country: string; region?: string | undefined };
+  buyer: BuyerTaxStatus | undefined;
 }) {
   const money = (cents: number) => formatMoney(cents, settings.currency);
   const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : Number.NaN;
@@ -217,7 +222,7 @@ function LineTotal({
   const saved = bookable ? savingsCents(part, quantity) : 0;
   const atUnitPrice = bookable && (tierFor(part, quantity) !== undefined || (part.dealPercent ?? 0) > 0);
   const totals = bookable
-    ? estimateOrderTotals([{ unitPriceCents: unitPriceFor(part, quantity), quantity }], destination, settings, new Date())
+    ? estimateOrderTotals([{ unitPriceCents: unitPriceFor(part, quantity), quantity }], destination, settings, new Date(), buyer)
     : undefined;
   return (
     <div aria-live="polite" data-testid="booking-total">
