@@ -34,7 +34,7 @@ const hexGroups = (hex: string, sizes: readonly number[]) => {
 export function parseOrderSearch(text: string): OrderSearch | null {
   const compact = text.replace(/\s+/g, '').replace(/^#/, '').toUpperCase();
   const invoice = /^INV-?(\d{4})-?(\d{1,12})$/.exec(compact);
-  // The number within the year as the shop writes it: six digits at least (invoiceNumberOf).
+  // The number within the year as the shop writes it: six digits at least (yearlyNumberOf in the orders module).
   if (invoice) return { kind: 'invoice', invoiceNumber: `INV-${invoice[1]}-${String(Number(invoice[2])).padStart(6, '0')}` };
   const hex = compact.replace(/-/g, '').toLowerCase();
   if (!/^[0-9a-f]+$/.test(hex)) return null;

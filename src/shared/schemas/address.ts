@@ -82,6 +82,16 @@ export const addressSchema = z
     when: (payload) => fieldsValid(payload, ['country', 'postalCode']),
   });
 
+/** An address as an answer carries it (what was stored, not checked again). */
+export const addressAnswerSchema = z.object({
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  region: z.string().optional(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
 /** An address as stored and answered; `addressSchema` reads one from a request. */
 export interface Address {
   line1: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as copy from '../copy';
 import { emailSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
-import { type Address, addressSchema, countryCodeSchema, isCountryCode } from './address';
+import { type Address, addressAnswerSchema, addressSchema, countryCodeSchema, isCountryCode } from './address';
 
 const v = copy.validation;
 
@@ -37,15 +37,6 @@ export const taxRateSchema = z.object({
   ratePercent: z.number(),
 });
 
-const addressOutSchema = z.object({
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  region: z.string().optional(),
-  postalCode: z.string(),
-  country: z.string(),
-});
-
 /**
  * What every page may know of the shop's settings: the flash deal, the seller, and what prices an
  * order (tax table, delivery, cut-off), so the browser computes the same figures as the server.
@@ -60,7 +51,7 @@ export const publicSettingsSchema = z.object({
   flashDealParts: z.array(flashDealPartSchema),
   /** The seller every invoice names: company name, postal address, tax ID ('' for none). */
   sellerName: z.string(),
-  sellerAddress: addressOutSchema,
+  sellerAddress: addressAnswerSchema,
   sellerVatNumber: z.string(),
   /** ISO 4217; every price of the shop is in it. */
   currency: z.string(),

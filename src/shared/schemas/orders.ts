@@ -3,7 +3,7 @@ import * as copy from '../copy';
 import { type OrderSearch, parseOrderSearch } from '../order-number';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import { MAX_STOCK } from './parts';
-import { addressSchema } from './address';
+import { addressAnswerSchema, addressSchema } from './address';
 import { orderTaxSchema, taxExemptionSchema } from './totals';
 
 const v = copy.validation;
@@ -164,16 +164,7 @@ export const orderSchema = z.object({
   /** ISO 4217: the shop's currency when the order was placed. */
   currency: z.string(),
   /** Where it goes; null on an order placed before addresses had fields (its `customer.address` says). */
-  deliveryAddress: z
-    .object({
-      line1: z.string(),
-      line2: z.string().optional(),
-      city: z.string(),
-      region: z.string().optional(),
-      postalCode: z.string(),
-      country: z.string(),
-    })
-    .nullable(),
+  deliveryAddress: addressAnswerSchema.nullable(),
   /** 'YYYY-MM-DD', as promised when it was placed; null on an order placed before. */
   expectedDelivery: z.string().nullable(),
   /** The buyer's VAT ID when it was placed, printed on its invoice. */

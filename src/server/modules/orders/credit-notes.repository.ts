@@ -2,31 +2,14 @@ import { type Db, isPostgres } from '../../db/database';
 import type { CreditNoteRow, OrderRow } from '../../db/schema';
 import { releaseStocks } from '../parts';
 import { linesOfOrders } from './orders.repository';
-
-/** `CN-2026-000042`: the year of issue (UTC) and the number within it, six digits at least. */
-export function creditNoteNumberOf(year: number, n: number): string {
-  return `CN-${year}-${String(n).padStart(6, '0')}`;
-}
+import { nextYearlyNumber } from './yearly-numbers';
 
 /**
- * The next credit note number of `year`, in the caller's transaction, given as invoice numbers are
- * (docs/decisions/0020-invoice-numbers.md): the year's row made if missing, then raised by one
- * statement, whose row lock on PostgreSQL makes concurrent issuers take turns until they commit; a
- * rolled-back cancellation gives its number back. No gap, no duplicate.
+ * The next credit note number of `year` (`CN-2026-000042`), in the caller's transaction, given as
+ * invoice numbers are: a rolled-back cancellation gives its number back. No gap, no duplicate.
  */
-export async function nextCreditNoteNumber(trx: Db, year: number): Promise<string> {
-  await trx
-    .insertInto('credit_note_sequences')
-    .values({ year, last: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('credit_note_sequences')
-    .set((eb) => ({ last: eb('last', '+', 1) }))
-    .where('year', '=', year)
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return creditNoteNumberOf(year, Number(row.last));
+export function nextCreditNoteNumber(trx: Db, year: number): Promise<string> {
+  return nextYearlyNumber(trx, 'credit_note_sequences', 'CN', year);
 }
 
 /**

@@ -1,30 +1,10 @@
 import type { Db } from '../../db/database';
 import { lockUnpaidOrdersRowOfOrder, markOrderPaid } from './orders.repository';
+import { nextYearlyNumber } from './yearly-numbers';
 
-/** `INV-2026-000042`: the year of payment (UTC) and the number within it, six digits at least. */
-export function invoiceNumberOf(year: number, n: number): string {
-  return `INV-${year}-${String(n).padStart(6, '0')}`;
-}
-
-/**
- * The next invoice number of `year`, in the caller's transaction (docs/decisions/0020-invoice-numbers.md).
- * The year's row is made if missing, then raised by one statement: on PostgreSQL that update holds the
- * row's lock until the payment commits, so concurrent payers take turns (no duplicate), and a payment
- * that rolls back gives its number back (no gap). SQLite runs one writing transaction at a time.
- */
-export async function nextInvoiceNumber(trx: Db, year: number): Promise<string> {
-  await trx
-    .insertInto('invoice_sequences')
-    .values({ year, last: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('invoice_sequences')
-    .set((eb) => ({ last: eb('last', '+', 1) }))
-    .where('year', '=', year)
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return invoiceNumberOf(year, Number(row.last));
+/** The next invoice number of `year` (`INV-2026-000042`), in the caller's transaction: gapless, unique. */
+export function nextInvoiceNumber(trx: Db, year: number): Promise<string> {
+  return nextYearlyNumber(trx, 'invoice_sequences', 'INV', year);
 }
 
 /**
