@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, type RefObject, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import * as copy from '#shared/copy';
 import { countryName } from '#shared/schemas/address';
@@ -138,6 +138,45 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
+/** What a list of rows says when it has none. */
+function EmptyRows({ children }: { children: ReactNode }) {
+  return <p className="rounded-xl border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700">{children}</p>;
+}
+
+/** Under a list of rows: its own message (about the list as a whole), then the button that adds a row. */
+function AddRow({
+  listError,
+  addRef,
+  label,
+  disabled = false,
+  onAdd,
+}: {
+  listError: string | undefined;
+  addRef: RefObject<HTMLButtonElement | null>;
+  label: string;
+  disabled?: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <>
+      {listError ? <p className={fieldError}>{listError}</p> : null}
+      <div>
+        <button
+          ref={addRef}
+          type="button"
+          className="btn border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
+          aria-disabled={disabled || undefined}
+          onClick={() => {
+            if (!disabled) onAdd();
+          }}
+        >
+          {label}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * The tax table: one row per country (or a country's region) with its tax's name and rate, added and
  * removed one by one. Each control is named with its row ("Tax row 2: Rate (%)") and carries its
@@ -235,24 +274,18 @@ export function TaxTableField({ form }: { form: SettingsFormApi }) {
           })}
         </ol>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700">{s.taxRatesEmpty}</p>
+        <EmptyRows>{s.taxRatesEmpty}</EmptyRows>
       )}
-      {listError ? <p className={fieldError}>{listError}</p> : null}
-      <div>
-        <button
-          ref={addRef}
-          type="button"
-          className="btn border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-          aria-disabled={fields.length >= MAX_TAX_RATES || undefined}
-          onClick={() => {
-            if (fields.length >= MAX_TAX_RATES) return;
-            append({ country: '', region: '', name: 'VAT', ratePercent: '' }, { shouldFocus: true });
-            setSaid(s.taxRowAdded(fields.length + 1));
-          }}
-        >
-          {s.addTaxRate}
-        </button>
-      </div>
+      <AddRow
+        listError={listError}
+        addRef={addRef}
+        label={s.addTaxRate}
+        disabled={fields.length >= MAX_TAX_RATES}
+        onAdd={() => {
+          append({ country: '', region: '', name: 'VAT', ratePercent: '' }, { shouldFocus: true });
+          setSaid(s.taxRowAdded(fields.length + 1));
+        }}
+      />
       <p role="status" className="sr-only">
         {said}
       </p>
@@ -314,19 +347,14 @@ export function TransitDaysField({ form }: { form: SettingsFormApi }) {
           })}
         </ol>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700">{s.transitDaysEmpty}</p>
+        <EmptyRows>{s.transitDaysEmpty}</EmptyRows>
       )}
-      {listError ? <p className={fieldError}>{listError}</p> : null}
-      <div>
-        <button
-          ref={addRef}
-          type="button"
-          className="btn border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-          onClick={() => append({ country: '', days: '3' }, { shouldFocus: true })}
-        >
-          {s.addTransitDays}
-        </button>
-      </div>
+      <AddRow
+        listError={listError}
+        addRef={addRef}
+        label={s.addTransitDays}
+        onAdd={() => append({ country: '', days: '3' }, { shouldFocus: true })}
+      />
     </fieldset>
   );
 }
@@ -395,9 +423,7 @@ export function DeliverToField({ value, onChange, error }: DeliverToFieldProps) 
           ))}
         </ul>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-700">
-          {s.deliverToEverywhere}
-        </p>
+        <EmptyRows>{s.deliverToEverywhere}</EmptyRows>
       )}
       {error ? (
         <p id={`${id}-error`} className={fieldError}>
