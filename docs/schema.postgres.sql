@@ -229,6 +229,46 @@ CREATE TABLE public.category_part_counts (
     live bigint NOT NULL
 );
 
+CREATE TABLE public.companies (
+    id text NOT NULL,
+    name text NOT NULL,
+    vat_id text,
+    tax_exempt integer DEFAULT 0 NOT NULL,
+    tax_exempt_reason text,
+    billing_address text NOT NULL,
+    payment_terms text DEFAULT 'card'::text NOT NULL,
+    credit_limit_cents bigint DEFAULT 0 NOT NULL,
+    discount_percent integer DEFAULT 0 NOT NULL,
+    status text DEFAULT 'applied'::text NOT NULL,
+    decline_reason text,
+    created_at text NOT NULL,
+    updated_at text NOT NULL,
+    CONSTRAINT companies_credit_limit_cents_check CHECK ((credit_limit_cents >= 0)),
+    CONSTRAINT companies_discount_percent_check CHECK (((discount_percent >= 0) AND (discount_percent <= 50))),
+    CONSTRAINT companies_payment_terms_check CHECK ((payment_terms = ANY (ARRAY['card'::text, 'net15'::text, 'net30'::text, 'net60'::text]))),
+    CONSTRAINT companies_status_check CHECK ((status = ANY (ARRAY['applied'::text, 'active'::text, 'on_hold'::text, 'declined'::text]))),
+    CONSTRAINT companies_tax_exempt_check CHECK ((tax_exempt = ANY (ARRAY[0, 1])))
+);
+
+CREATE TABLE public.company_addresses (
+    id text NOT NULL,
+    company_id text NOT NULL,
+    label text NOT NULL,
+    phone text NOT NULL,
+    address text NOT NULL,
+    created_at text NOT NULL
+);
+
+CREATE TABLE public.company_members (
+    company_id text NOT NULL,
+    user_id text NOT NULL,
+    role text NOT NULL,
+    order_limit_cents bigint,
+    joined_at text NOT NULL,
+    CONSTRAINT company_members_order_limit_cents_check CHECK ((order_limit_cents >= 0)),
+    CONSTRAINT company_members_role_check CHECK ((role = ANY (ARRAY['buyer'::text, 'company_admin'::text])))
+);
+
 CREATE TABLE public.contact_messages (
     id text NOT NULL,
     email text NOT NULL,
@@ -564,6 +604,15 @@ ALTER TABLE ONLY public.categories
 ALTER TABLE ONLY public.category_part_counts
     ADD CONSTRAINT category_part_counts_pkey PRIMARY KEY (category_id);
 
+ALTER TABLE ONLY public.companies
+    ADD CONSTRAINT companies_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.company_addresses
+    ADD CONSTRAINT company_addresses_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.company_members
+    ADD CONSTRAINT company_members_user_id_key UNIQUE (user_id);
+
 ALTER TABLE ONLY public.contact_messages
     ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
 
@@ -682,6 +731,14 @@ CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
 CREATE INDEX blog_posts_published_idx ON public.blog_posts USING btree (published_at, id);
 
 CREATE INDEX cart_lines_part_idx ON public.cart_lines USING btree (part_id);
+
+CREATE INDEX companies_created_idx ON public.companies USING btree (created_at);
+
+CREATE INDEX companies_status_idx ON public.companies USING btree (status, created_at);
+
+CREATE INDEX company_addresses_company_idx ON public.company_addresses USING btree (company_id, created_at);
+
+CREATE INDEX company_members_company_idx ON public.company_members USING btree (company_id, joined_at);
 
 CREATE INDEX contact_messages_created_idx ON public.contact_messages USING btree (created_at, id);
 
@@ -804,6 +861,15 @@ ALTER TABLE ONLY public.cart_lines
 
 ALTER TABLE ONLY public.category_part_counts
     ADD CONSTRAINT category_part_counts_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.categories(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.company_addresses
+    ADD CONSTRAINT company_addresses_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.company_members
+    ADD CONSTRAINT company_members_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.company_members
+    ADD CONSTRAINT company_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.garage_vehicles
     ADD CONSTRAINT garage_vehicles_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

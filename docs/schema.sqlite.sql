@@ -64,6 +64,47 @@ CREATE TABLE "category_part_counts" (
   "live" bigint not null
 );
 
+CREATE TABLE "companies" (
+  "id" text primary key,
+  "name" text not null,
+  "vat_id" text,
+  "tax_exempt" integer default 0 not null check (tax_exempt in (0, 1)),
+  "tax_exempt_reason" text,
+  "billing_address" text not null,
+  "payment_terms" text default 'card' not null check (payment_terms in ('card', 'net15', 'net30', 'net60')),
+  "credit_limit_cents" bigint default 0 not null check (credit_limit_cents >= 0),
+  "discount_percent" integer default 0 not null check (discount_percent between 0 and 50),
+  "status" text default 'applied' not null check (status in ('applied', 'active', 'on_hold', 'declined')),
+  "decline_reason" text,
+  "created_at" text not null,
+  "updated_at" text not null
+);
+
+CREATE INDEX "companies_created_idx" on "companies" ("created_at");
+
+CREATE INDEX "companies_status_idx" on "companies" ("status", "created_at");
+
+CREATE TABLE "company_addresses" (
+  "id" text primary key,
+  "company_id" text not null references "companies" ("id") on delete cascade,
+  "label" text not null,
+  "phone" text not null,
+  "address" text not null,
+  "created_at" text not null
+);
+
+CREATE INDEX "company_addresses_company_idx" on "company_addresses" ("company_id", "created_at");
+
+CREATE TABLE "company_members" (
+  "company_id" text not null references "companies" ("id") on delete cascade,
+  "user_id" text not null unique references "users" ("id") on delete cascade,
+  "role" text not null check (role in ('buyer', 'company_admin')),
+  "order_limit_cents" bigint check (order_limit_cents >= 0),
+  "joined_at" text not null
+);
+
+CREATE INDEX "company_members_company_idx" on "company_members" ("company_id", "joined_at");
+
 CREATE TABLE "contact_messages" (
   "id" text primary key,
   "email" text not null,

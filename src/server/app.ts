@@ -22,6 +22,7 @@ import { registerOpenApi } from './http/openapi';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { companiesRoutes } from './modules/companies';
 import { contentRoutes } from './modules/content';
 import { createReadiness, dataFolderCheck, healthRoutes, type Readiness, schemaCheck } from './modules/health';
 import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
@@ -311,8 +312,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await app.register(healthRoutes, { readiness });
   await app.register(authRoutesPlugin, { auth, baseUrl: config.publicUrl, limits });
-  const { users, parts, categories, vehicles, overview, cart, reviews, orders, payments, content, uploads } = services;
+  const { users, parts, categories, vehicles, overview, cart, reviews, orders, payments, content, uploads, companies } = services;
   await app.register(usersRoutes, { users });
+  await app.register(companiesRoutes, { companies });
   await app.register(partsRoutes, { parts });
   await app.register(categoriesRoutes, { categories });
   await app.register(vehiclesRoutes, { vehicles });

@@ -1,4 +1,5 @@
 import type { EventBus, ShopEvents } from './events';
+import type { CompanyMails } from './modules/companies';
 import type { MailDispatcher } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import type { OrderMails } from './modules/orders';
@@ -9,6 +10,8 @@ import type { PaymentsService } from './modules/payments';
 export interface ConsequencesDeps {
   /** The customer's order mails, written into the outbox with the change. */
   orderMails: OrderMails;
+  /** The applicant's mail when their company's application is approved or declined. */
+  companyMails: CompanyMails;
   /** The outbox's sender, woken once mail it should send has committed. */
   mailOutbox: Pick<MailDispatcher, 'wake'>;
   metrics: Pick<Metrics, 'ordersPlaced' | 'ordersExpired' | 'paymentsSucceeded'>;
@@ -31,7 +34,7 @@ export interface ConsequencesDeps {
  * (docs/decisions/0017-modules-and-events.md).
  */
 export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps): void {
-  const { orderMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart, lowStockMails, payments } = deps;
+  const { orderMails, companyMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart, lowStockMails, payments } = deps;
   const mailSent = () => mailOutbox.wake();
 
   // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
@@ -97,4 +100,8 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   events.on('catalogueChanged', { after: clearCachedAnswers });
   events.on('reviewSaved', { after: clearCachedAnswers });
   events.on('settingsChanged', { after: clearCachedAnswers });
+  events.on('companyDecided', {
+    during: (trx, { company, decision, at }) => companyMails.decided(trx, company, decision, at),
+    after: mailSent,
+  });
 }

@@ -1,7 +1,7 @@
 import { type ConflictRetry, retryingConflicts, TRANSACTION_RETRY } from './db/conflict-retry';
 import type { Db } from './db/database';
 import { type Write, writeTogether } from './db/write-together';
-import type { OrderLineRow, OrderRow, PaymentProviderName } from './db/schema';
+import type { CompanyRow, OrderLineRow, OrderRow, PaymentProviderName } from './db/schema';
 import type { Log } from './log';
 
 /**
@@ -64,6 +64,8 @@ export interface ShopEvents {
   reviewSaved: { reviewId: string };
   /** The shop's settings (the flash deal) changed. */
   settingsChanged: Record<string, never>;
+  /** A shop admin approved or declined a company's application; `company` is as it is after. */
+  companyDecided: { company: CompanyRow; decision: 'approved' | 'declined'; at: string };
 }
 
 /**

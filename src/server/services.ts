@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database';
 import { createEventBus } from './events';
 import type { Log } from './log';
 import { createCartService } from './modules/cart';
+import { createCompaniesService, createCompanyMails } from './modules/companies';
 import { createContentService } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
@@ -102,12 +103,14 @@ export function createServices(config: Config, deps: ServiceDeps) {
       flashDealParts: { list: flashDealParts, replace: replaceFlashDealParts },
     }),
     users: createUsersService({ db, auth, storage }),
+    companies: createCompaniesService(db, { clock, events }),
     uploads: createUploadsService(storage),
   };
 
   subscribeConsequences(events, {
     orderMails: createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours }),
     lowStockMails: createLowStockMails({ publicUrl: config.publicUrl }),
+    companyMails: createCompanyMails({ publicUrl: config.publicUrl }),
     mailOutbox,
     metrics,
     clearCachedAnswers: deps.clearCachedAnswers,

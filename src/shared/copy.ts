@@ -45,6 +45,7 @@ export { cartView } from './copy/cart-view';
 export { reviewForm } from './copy/review-form';
 export { inbox } from './copy/inbox';
 export { settings } from './copy/settings';
+export { companies } from './copy/companies';
 export { profile } from './copy/profile';
 export { payment } from './copy/payment';
 export { booking } from './copy/booking';

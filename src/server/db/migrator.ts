@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029-drop-assumption-failed';
 import * as m0030 from './migrations/0030-orders-without-first-line';
 import * as m0031 from './migrations/0031-live-part-categories';
 import * as m0032 from './migrations/0032-tax-and-delivery';
+import * as m0033 from './migrations/0033-companies';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0030-orders-without-first-line': m0030,
   '0031-live-part-categories': m0031,
   '0032-tax-and-delivery': m0032,
+  '0033-companies': m0033,
 };
 
 /**

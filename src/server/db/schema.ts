@@ -273,6 +273,52 @@ export interface InvoiceSequencesTable {
   last: number;
 }
 
+/** A trade account, from its application on (migration 0033). */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  /** Its EU VAT ID, normalised; null for none. */
+  vat_id: string | null;
+  /** 1 when a shop admin recorded it tax exempt (with `tax_exempt_reason`), else 0. */
+  tax_exempt: ColumnType<number, number | undefined, number>;
+  tax_exempt_reason: string | null;
+  /** JSON `{line1, line2?, city, region?, postalCode, country}`. */
+  billing_address: string;
+  payment_terms: ColumnType<
+    'card' | 'net15' | 'net30' | 'net60',
+    'card' | 'net15' | 'net30' | 'net60' | undefined,
+    'card' | 'net15' | 'net30' | 'net60'
+  >;
+  credit_limit_cents: ColumnType<number, number | undefined, number>;
+  discount_percent: ColumnType<number, number | undefined, number>;
+  status: 'applied' | 'active' | 'on_hold' | 'declined';
+  /** Why a shop admin declined the application; null otherwise. */
+  decline_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who buys for a company (migration 0033): a user belongs to at most one. */
+export interface CompanyMembersTable {
+  company_id: string;
+  user_id: string;
+  role: 'buyer' | 'company_admin';
+  /** Orders above it wait for a company admin's approval; null for no limit. */
+  order_limit_cents: number | null;
+  joined_at: string;
+}
+
+/** A company's delivery site (migration 0033). */
+export interface CompanyAddressesTable {
+  id: string;
+  company_id: string;
+  label: string;
+  phone: string;
+  /** JSON `{line1, line2?, city, region?, postalCode, country}`. */
+  address: string;
+  created_at: string;
+}
+
 export interface ContactMessagesTable {
   id: string;
   email: string;
@@ -468,6 +514,9 @@ export interface Database {
   invoice_sequences: InvoiceSequencesTable;
   credit_notes: CreditNotesTable;
   credit_note_sequences: CreditNoteSequencesTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_addresses: CompanyAddressesTable;
   cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
   unpaid_orders: UnpaidOrdersTable;
@@ -503,6 +552,9 @@ export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type CreditNoteRow = Selectable<CreditNotesTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type CompanyMemberRow = Selectable<CompanyMembersTable>;
+export type CompanyAddressRow = Selectable<CompanyAddressesTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type UserRow = Selectable<UsersTable>;

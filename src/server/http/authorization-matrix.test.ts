@@ -8,6 +8,7 @@ import {
   insertPart,
   insertVehicle,
 } from '../testing/factories';
+import { insertCompany } from '../testing/companies';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 import { newId } from '../ids';
 
@@ -30,6 +31,8 @@ type Access =
   | 'customer'
   /** The customer's own row (a saved vehicle); a visitor 401, an admin 403, another customer 404. */
   | 'customerOwner'
+  /** A member of a company (the owner is made one); a visitor 401, anyone in no company 404. */
+  | 'member'
   /** A bearer token from the configuration (METRICS_TOKEN), never a session. */
   | 'token';
 
@@ -120,6 +123,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/users': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  // Applying: a customer in no company yet (the owner, already in one, gets 409).
+  'POST /api/companies': 'customer',
+  'GET /api/me/company': 'member',
+  'GET /api/companies': 'admin',
+  'PATCH /api/companies/:id': 'admin',
 
   'POST /api/auth/sign-up/email': 'public',
   'POST /api/auth/sign-in/email': 'public',
@@ -169,6 +177,7 @@ function expectedFor(access: Access, role: Role): Expected {
     case 'ownerOrAdmin':
       return role === 'otherCustomer' ? 404 : 'allowed';
     case 'ownerOnly':
+    case 'member':
       return role === 'owner' ? 'allowed' : 404;
   }
 }
@@ -258,6 +267,11 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
       .execute();
     return url.replace(':id', id);
   }
+  if (url === '/api/me/company') {
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true });
+    return url;
+  }
+  if (url === '/api/companies/:id') return url.replace(':id', (await insertCompany(db)).id);
   if (url === '/api/users/:id') return url.replace(':id', (await signInAs(ctx.app, db, 'customer')).id);
   if (url === '/api/contact-messages/:id') return url.replace(':id', (await insertContactMessage(db)).id);
   if (url === '/api/blogs/:slug') return url.replace(':slug', (await insertBlogPost(db)).slug);

@@ -7,6 +7,7 @@ import { newId } from '../ids';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
 import { demoParts } from '../db/seed/catalogue';
 import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../testing/booking';
+import { insertCompany } from '../testing/companies';
 import { insertBlogPost, insertContactMessage, insertOrder, insertPart, insertVehicle } from '../testing/factories';
 import { GOOD_CARD } from '../testing/orders';
 import { databaseWork } from '../testing/statements';
@@ -121,6 +122,10 @@ const CALLER: Record<string, Caller> = {
   'GET /api/users': 'admin',
   'PATCH /api/users/{id}': 'admin',
   'DELETE /api/users/{id}': 'admin',
+  'POST /api/companies': 'customer',
+  'GET /api/me/company': 'customer',
+  'GET /api/companies': 'admin',
+  'PATCH /api/companies/{id}': 'admin',
   'GET /api/parts': 'visitor',
   'POST /api/parts': 'admin',
   'GET /api/parts/best-sellers': 'visitor',
@@ -185,6 +190,7 @@ const CALLER: Record<string, Caller> = {
 function validBodies(targets: Targets): Record<string, unknown> {
   return {
     'PATCH /api/users/{id}': { role: 'admin' },
+    'PATCH /api/companies/{id}': { discountPercent: 5 },
     'PATCH /api/parts/{id}': { name: 'Renamed part', stock: 0 },
     'PATCH /api/categories/{id}': { name: 'Renamed category' },
     'PATCH /api/vehicles/{id}': { engine: 'Renamed engine' },
@@ -210,6 +216,7 @@ interface Targets {
   vehicleId: string;
   /** A vehicle in the owner's garage. */
   garageVehicleId: string;
+  companyId: string;
 }
 
 async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Targets> {
@@ -257,6 +264,7 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
     blogSlug,
     vehicleId: vehicle.id,
     garageVehicleId,
+    companyId: (await insertCompany(db)).id,
   };
 }
 
@@ -266,6 +274,7 @@ function realPathValue(operation: Operation, name: string, targets: Targets): st
   if (operation.path.startsWith('/api/categories/')) return targets.categoryId;
   if (operation.path.startsWith('/api/orders/')) return targets.orderId;
   if (operation.path.startsWith('/api/users/')) return targets.userId;
+  if (operation.path.startsWith('/api/companies/')) return targets.companyId;
   if (operation.path.startsWith('/api/contact-messages/')) return targets.contactMessageId;
   if (operation.path.startsWith('/api/blogs/')) return targets.blogSlug;
   if (operation.path.startsWith('/api/vehicles/')) return targets.vehicleId;

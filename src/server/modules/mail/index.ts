@@ -12,6 +12,8 @@ export {
 } from './mail-outbox';
 export { countOutboxMails } from './mail-outbox.repository';
 export {
+  companyApprovedMail,
+  companyDeclinedMail,
   emailVerificationMail,
   lowStockMail,
   orderCancelledByShopMail,

@@ -246,3 +246,26 @@ export function orderExpiredMail(order: OrderMailFacts, paymentWindowHours: numb
     after: [m.expiredAgain],
   });
 }
+
+/** To the applicant: the shop approved their company's trade account. */
+export function companyApprovedMail(to: Recipient, company: { name: string }, companyLink: string): MailMessage {
+  const c = copy.companies;
+  return compose(to, {
+    kind: 'company-approved',
+    subject: c.approvedSubject(company.name),
+    paragraphs: [c.approvedIntro(company.name)],
+    link: { href: companyLink, label: c.approvedButton },
+  });
+}
+
+/** To the applicant: the shop declined their company's application, and why. */
+export function companyDeclinedMail(to: Recipient, company: { name: string; reason: string }, companyLink: string): MailMessage {
+  const c = copy.companies;
+  return compose(to, {
+    kind: 'company-declined',
+    subject: c.declinedSubject(company.name),
+    paragraphs: [c.declinedIntro(company.name), c.declinedReason(company.reason)],
+    link: { href: companyLink, label: c.declinedButton },
+    after: [c.declinedAfter],
+  });
+}
