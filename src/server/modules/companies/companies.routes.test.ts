@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { signInAs, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
+import { insertCompany } from '../../testing/companies';
 import { describeOnEachEngine, type TestContext } from '../../testing/test-app';
 
 const BERLIN = { line1: 'Kolbenstraße 4', city: 'Berlin', postalCode: '10115', country: 'DE' };
@@ -74,6 +75,15 @@ describeOnEachEngine('applying for a trade account', (ctx) => {
       .where('user_id', '=', applicant.id)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+  });
+
+  it('takes one of two applications sent at once, and refuses the other with 409', async () => {
+    const applicant = await signInAs(ctx.app, ctx.database.db, 'customer');
+    const answers = await Promise.all([
+      api.as(applicant).post('/api/companies', application({ name: 'Twin One' })),
+      api.as(applicant).post('/api/companies', application({ name: 'Twin Two' })),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
   });
 
   it.each([
@@ -256,5 +266,20 @@ describeOnEachEngine("the shop admins' review of applications", (ctx) => {
     expect((await api.as(customer).patch(`/api/companies/${id}`, { status: 'active' })).status).toBe(403);
     expect((await api.anonymous.get('/api/companies')).status).toBe(401);
     expect((await api.anonymous.patch(`/api/companies/${id}`, { status: 'active' })).status).toBe(401);
+  });
+});
+
+describeOnEachEngine('the companies tables', (ctx) => {
+  it('keep a user in one company at most, whatever the code does', async () => {
+    const user = await signInAs(ctx.app, ctx.database.db, 'customer');
+    await insertCompany(ctx.database.db, { memberIds: [user.id] });
+    await expect(insertCompany(ctx.database.db, { memberIds: [user.id] })).rejects.toThrow();
+  });
+
+  it('keep the discount from 0 to 50 and the terms and status to their names', async () => {
+    await expect(insertCompany(ctx.database.db, { discount_percent: 51 })).rejects.toThrow();
+    await expect(insertCompany(ctx.database.db, { credit_limit_cents: -1 })).rejects.toThrow();
+    await expect(insertCompany(ctx.database.db, { status: 'closed' as 'active' })).rejects.toThrow();
+    await expect(insertCompany(ctx.database.db, { payment_terms: 'net90' as 'net60' })).rejects.toThrow();
   });
 });
