@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
@@ -8,20 +7,9 @@ import { testApi } from '../../testing/api';
 import { TEST_ADDRESS, TEST_PHONE } from '../../testing/booking';
 import { ensureTestCategory, insertPart, type PartWithStock } from '../../testing/factories';
 import { payByCard } from '../../testing/orders';
+import { pdfText } from '../../testing/pdf';
 import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
 import { storeImage } from '../uploads';
-
-/** The text of every page of a PDF, its pieces joined by spaces. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 const HOUR = 3_600_000;
 /** The deal of these tests ends a day after the test clock's start. */

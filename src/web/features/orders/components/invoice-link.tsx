@@ -20,18 +20,30 @@ const DOWNLOAD_ICON =
 export function InvoiceLink({ order }: { order: Order }) {
   if (!hasInvoice(order)) return null;
   return (
-    <a
+    <PdfLink
       href={invoicePdfUrl(order.id)}
-      download={copy.invoice.filename(order.invoiceNumber)}
-      aria-label={copy.invoice.linkLabel(order.invoiceNumber)}
+      number={order.invoiceNumber}
+      label={copy.invoice.linkLabel(order.invoiceNumber)}
+      text={copy.invoice.link}
+    />
+  );
+}
+
+/** A document's download: its icon, what it is and its number, read out with what the link does. */
+function PdfLink({ href, number, label, text }: { href: string; number: string; label: string; text: string }) {
+  return (
+    <a
+      href={href}
+      download={copy.invoice.filename(number)}
+      aria-label={label}
       className="link inline-flex items-start gap-1 text-sm font-semibold text-sky-800 hover:text-sky-950"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-current">
         <path d={DOWNLOAD_ICON} />
       </svg>
-      {/* In a narrow column the number goes under "Invoice", whole. */}
+      {/* In a narrow column the number goes under the word, whole. */}
       <span>
-        {copy.invoice.link} <span className="whitespace-nowrap">{order.invoiceNumber}</span>
+        {text} <span className="whitespace-nowrap">{number}</span>
       </span>
     </a>
   );
@@ -44,19 +56,12 @@ export function CreditNoteLinks({ order }: { order: Order }) {
     <ul className="mt-1 space-y-1">
       {order.creditNotes.map((note) => (
         <li key={note.number}>
-          <a
+          <PdfLink
             href={creditNotePdfUrl(note.number)}
-            download={copy.invoice.filename(note.number)}
-            aria-label={copy.invoice.creditNoteLinkLabel(note.number)}
-            className="link inline-flex items-start gap-1 text-sm font-semibold text-sky-800 hover:text-sky-950"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 fill-current">
-              <path d={DOWNLOAD_ICON} />
-            </svg>
-            <span>
-              {copy.invoice.creditNoteLink} <span className="whitespace-nowrap">{note.number}</span>
-            </span>
-          </a>
+            number={note.number}
+            label={copy.invoice.creditNoteLinkLabel(note.number)}
+            text={copy.invoice.creditNoteLink}
+          />
         </li>
       ))}
     </ul>
