@@ -1,3 +1,4 @@
+import { chargedOf } from './charged';
 import { type Db, isPostgres } from '../../db/database';
 import type { CreditNoteRow, OrderRow } from '../../db/schema';
 import { releaseStocks } from '../parts';
@@ -49,8 +50,7 @@ export async function cancelPaidOrderWithCreditNote(
     order_id: order.id,
     invoice_number: order.invoice_number,
     reason: 'cancelled',
-    // Orders placed before tax and delivery: their total was their goods.
-    goods_cents: order.goods_cents === null ? Number(order.total_cents) : Number(order.goods_cents),
+    goods_cents: chargedOf(order).goodsCents,
     delivery_cents: Number(order.delivery_cents),
     taxes: order.taxes,
     total_cents: Number(order.total_cents),

@@ -1,3 +1,4 @@
+import { chargedOf } from './charged';
 import { type Address, addressLines as structuredAddressLines } from '#shared/schemas/address';
 import { readFileSync } from 'node:fs';
 import pdfmake from 'pdfmake';
@@ -107,14 +108,9 @@ export async function renderCreditNotePdf(
   return renderDocument(head, order, lines, seller, figures);
 }
 
-/** An order's figures as charged; one placed before tax and delivery had only its goods, its total. */
+/** An order's figures as charged. */
 function figuresOfOrder(order: OrderRow): DocumentFigures {
-  return {
-    goodsCents: order.goods_cents === null ? Number(order.total_cents) : Number(order.goods_cents),
-    deliveryCents: Number(order.delivery_cents),
-    taxes: JSON.parse(order.taxes) as OrderTax[],
-    totalCents: Number(order.total_cents),
-  };
+  return chargedOf(order);
 }
 
 async function renderDocument(

@@ -1,6 +1,7 @@
+import { chargedOf } from './charged';
 import * as copy from '#shared/copy';
 import { orderNumberOf } from '#shared/order-number';
-import type { OrderTax, TaxExemption } from '#shared/order-totals';
+import type { TaxExemption } from '#shared/order-totals';
 import type { Db } from '../../db/database';
 import type { Write } from '../../db/write-together';
 import type { OrderLineRow, OrderRow } from '../../db/schema';
@@ -63,11 +64,7 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       partName: first.part_name,
       quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
       firstPartId: first.part_id,
-      totalCents: Number(row.total_cents),
-      // Orders placed before tax and delivery: their total was their goods.
-      goodsCents: row.goods_cents === null ? Number(row.total_cents) : Number(row.goods_cents),
-      deliveryCents: Number(row.delivery_cents),
-      taxes: JSON.parse(row.taxes) as OrderTax[],
+      ...chargedOf(row),
       exemption: row.tax_exemption ? exemptionText(JSON.parse(row.tax_exemption) as TaxExemption) : undefined,
       expectedDelivery: row.expected_delivery,
       currency: row.currency,

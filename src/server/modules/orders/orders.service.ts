@@ -1,3 +1,4 @@
+import { chargedOf } from './charged';
 import * as copy from '#shared/copy';
 import { type FlashDealTerms, quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
 import { type OrderSearch, orderNumberOf } from '#shared/order-number';
@@ -22,7 +23,7 @@ import type { EventBus, StockTaken } from '../../events';
 import { sellerOf, shopSettings } from '../content';
 import { buyerTaxStatusOf } from '../users';
 import { type Address, addressLines, countryName } from '#shared/schemas/address';
-import { type BuyerTaxStatus, deliversTo, orderTotals, type OrderTax, type TaxExemption } from '#shared/order-totals';
+import { type BuyerTaxStatus, deliversTo, orderTotals, type TaxExemption } from '#shared/order-totals';
 import { findLivePartsAndDeal, pricedPartOf, reserveStocks } from '../parts';
 import { cancelPaidOrderWithCreditNote, creditNotesOfOrders, findCreditNote } from './credit-notes.repository';
 import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
@@ -81,7 +82,6 @@ export function toOrderAt(
     imageUrl: first.image_url,
     quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
     unitPriceCents: first.unit_price_cents,
-    totalCents: Number(row.total_cents),
     status: row.status,
     cancelReason: row.cancel_reason,
     // An expired order's, too: when its time ran out.
@@ -91,10 +91,7 @@ export function toOrderAt(
     invoiceNumber: row.invoice_number,
     createdAt: row.created_at,
     customer: { name: row.customer_name, email: row.customer_email, phone: row.phone, address: row.address },
-    // Orders placed before tax and delivery: their total was their goods.
-    goodsCents: row.goods_cents === null ? Number(row.total_cents) : Number(row.goods_cents),
-    deliveryCents: Number(row.delivery_cents),
-    taxes: JSON.parse(row.taxes) as OrderTax[],
+    ...chargedOf(row),
     ...(row.tax_exemption ? { exemption: JSON.parse(row.tax_exemption) as TaxExemption } : {}),
     currency: row.currency,
     deliveryAddress: row.delivery_address ? (JSON.parse(row.delivery_address) as Address) : null,
