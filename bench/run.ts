@@ -2,7 +2,7 @@
 // goals in bench/README.md. Prints each figure beside its goal; exits 1 when a goal does not hold
 // (a goal whose tool cannot be had here, nginx or the peer, is printed as SKIP).
 //   npm run bench                      everything (about 20 minutes on a 2-core machine)
-//   npm run bench -- --only=load,pages  some sections: load, nginx, growth, orders, pages, scale, export, render-flood, peer
+//   npm run bench -- --only=load,pages  some sections: load, nginx, growth, orders, pages, scale, export, catalogue-import, render-flood, peer
 //   npm run bench -- --only=peer        against Vendure (bench/peers/vendure), installing it on first use
 import { type LoadResult, measure } from './lib/load';
 import { measurePublicGets } from './lib/public-gets';
@@ -15,6 +15,7 @@ import { measureRenderFlood } from './lib/render-flood';
 import { createBenchPostgres } from './lib/postgres';
 import { startBuiltServer } from './lib/server';
 import { EXPORT_RSS_BUDGET_MB, measureOrdersCsv } from './orders-csv';
+import { CATALOGUE_IMPORT_BUDGET_S, CATALOGUE_IMPORT_RSS_BUDGET_MB, measureCatalogueImport } from './catalogue-import';
 import { measureScale, SCALE, SCALE_BUDGET_MS } from './scale';
 import { measureAgainstPeer, PEER_GOALS, PeerUnavailable } from './peer';
 
@@ -26,7 +27,18 @@ interface Budget {
   skipped?: boolean;
 }
 
-const SECTIONS = ['load', 'nginx', 'growth', 'orders', 'pages', 'scale', 'export', 'render-flood', 'peer'] as const;
+const SECTIONS = [
+  'load',
+  'nginx',
+  'growth',
+  'orders',
+  'pages',
+  'scale',
+  'export',
+  'catalogue-import',
+  'render-flood',
+  'peer',
+] as const;
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const sections = new Set(onlyArg ? onlyArg.slice('--only='.length).split(',') : SECTIONS);
 for (const name of sections) {
@@ -345,6 +357,21 @@ if (sections.has('export')) {
       name: `${f.engine}: orders CSV export has every order`,
       figure: `${f.rows.toLocaleString('en')} rows`,
       holds: f.rows === SCALE.orders,
+    });
+  }
+}
+
+if (sections.has('catalogue-import')) {
+  for (const f of await measureCatalogueImport()) {
+    budgets.push({
+      name: `${f.engine}: 10,000 parts and 100,000 fitments checked and imported < ${CATALOGUE_IMPORT_BUDGET_S} s`,
+      figure: `${f.totalS.toFixed(1)} s`,
+      holds: f.totalS < CATALOGUE_IMPORT_BUDGET_S,
+    });
+    budgets.push({
+      name: `${f.engine}: server RSS during the catalogue import < ${CATALOGUE_IMPORT_RSS_BUDGET_MB} MB`,
+      figure: `${f.peakRssMb.toFixed(0)} MB`,
+      holds: f.peakRssMb < CATALOGUE_IMPORT_RSS_BUDGET_MB,
     });
   }
 }

@@ -120,7 +120,7 @@ function partsSql(dialect: DatabaseHandle['dialect'], count: number): string {
   const from = typeof d.from === 'string' ? d.from : d.from(count);
   return `${d.series(count)}
     insert into parts (id, name, description, price_cents, min_order_quantity, image_url, created_at, updated_at, archived_at,
-      sku, category_id, oem_numbers, pack_size, price_tiers)
+      sku, category_id, cross_references, pack_size, price_tiers)
     select 'p' || ${d.pad('n', 6)},
       ${caseOf(`n % ${CATEGORIES.length}`, CATEGORIES)} || ' ' || n,
       'Fits series ' || (n % 997) || ' engines. ' || ${caseOf('n % 4', ['Steel', 'Ceramic', 'Aluminium', 'Rubber'])} || ', tested for 100,000 km.',
@@ -128,7 +128,8 @@ function partsSql(dialect: DatabaseHandle['dialect'], count: number): string {
       ${d.iso('n * 60')}, ${d.iso('n * 60')},
       case when n % 50 = 0 then ${d.iso('n * 60 + 30')} else null end,
       'GH-' || ${d.pad('n', 6)}, 'bench-category-' || ${d.pad(`n % ${CATEGORIES.length}`, 2)},
-      '["0 986 ' || ${d.pad('n', 6)} || '", "' || ${d.pad('(n * 7) % 1000000', 6)} || '.45"]', 1, '[]'
+      '[{"brand":"Bosch","number":"0 986 ' || ${d.pad('n', 6)} || '"},{"brand":"Febi","number":"' ||
+        ${d.pad('(n * 7) % 1000000', 6)} || '.45"}]', 1, '[]'
     from ${from}`;
 }
 

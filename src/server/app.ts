@@ -22,25 +22,40 @@ import { registerOpenApi } from './http/openapi';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { companiesRoutes } from './modules/companies';
+import { companiesRoutes, companyMembersRoutes } from './modules/companies';
 import { contentRoutes } from './modules/content';
+import { savedListsRoutes } from './modules/saved-lists';
 import { createReadiness, dataFolderCheck, healthRoutes, type Readiness, schemaCheck } from './modules/health';
 import { countOutboxMails, type MailDispatcher, type Mailer } from './modules/mail';
 import { createMetrics, type Metrics, registerMetrics } from './modules/metrics';
 import { type CreditRefunds, type OrderExpiry, ordersRoutes } from './modules/orders';
-import { categoriesRoutes, partsRoutes, SEARCH_UPKEEP_INTERVAL_MS } from './modules/parts';
+import {
+  categoriesRoutes,
+  partsRoutes,
+  SEARCH_UPKEEP_INTERVAL_MS,
+  stockAlertsRoutes,
+  supersessionsRoutes,
+} from './modules/parts';
 import { cartRoutes } from './modules/cart';
-import { type PaymentProvider, paymentsRoutes, stripeWebhookRoutes } from './modules/payments';
+import {
+  invoicePaymentsRoutes,
+  type InvoiceReminders,
+  type PaymentProvider,
+  paymentsRoutes,
+  stripeWebhookRoutes,
+} from './modules/payments';
 import { reviewsRoutes } from './modules/reviews';
 import { createStorage, imageUploadRoutes, type ObjectStorage, uploadsServingRoutes } from './modules/uploads';
 import { overviewRoutes } from './modules/overview';
-import { vehiclesRoutes } from './modules/vehicles';
+import { returnsRoutes } from './modules/returns';
+import { catalogueExchangeRoutes, catalogueImportRoutes, vehiclesRoutes } from './modules/vehicles';
 import {
   type AbuseLimits,
   authRoutesPlugin,
   createSessionResolver,
   DEFAULT_ABUSE_LIMITS,
   demoAccounts,
+  demoTradeAccount,
   usersRoutes,
 } from './modules/users';
 import { connectRedis, createRedisBreaker, disconnectRedis, type RedisBreaker, redisDegradation } from './redis';
@@ -53,6 +68,8 @@ declare module 'fastify' {
     orderExpiry: OrderExpiry;
     /** The refunds owed for credit notes and not yet made (tests run a pass with `sweep()`). */
     creditRefunds: CreditRefunds;
+    /** The reminder mails about invoices on account due soon or overdue (tests run a pass with `sweep()`). */
+    invoiceReminders: InvoiceReminders;
     /**
      * Sends the mail outbox (every mail of the shop is written there first, with the change that
      * causes it); tests `drain()` it, or run one pass with `dispatch()`.
@@ -268,21 +285,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     messages: perClient,
     ...deps.abuseLimits,
   };
-  const { auth, mailOutbox, orderExpiry, creditRefunds, searchUpkeep, paymentProvider, ...services } = createServices(config, {
-    database: deps.database,
-    clock,
-    storage,
-    log: app.log,
-    metrics,
-    clearCachedAnswers: () => app.responseCache.invalidate(),
-    mailer: deps.mailer,
-    paymentProvider: deps.paymentProvider,
-    onOrderPaid: deps.onOrderPaid,
-  });
+  const { auth, mailOutbox, orderExpiry, creditRefunds, invoiceReminders, searchUpkeep, paymentProvider, ...services } =
+    createServices(config, {
+      database: deps.database,
+      clock,
+      storage,
+      log: app.log,
+      metrics,
+      clearCachedAnswers: () => app.responseCache.invalidate(),
+      mailer: deps.mailer,
+      paymentProvider: deps.paymentProvider,
+      onOrderPaid: deps.onOrderPaid,
+    });
   registerSessions(app, createSessionResolver(auth, db));
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => creditRefunds.start(sweepIntervalMs));
+  if (sweepIntervalMs > 0) app.addHook('onReady', async () => invoiceReminders.start(sweepIntervalMs));
   // The search's upkeep (old misses pruned, SQLite's index merged) runs hourly while the sweep runs
   // (tests turn both off).
   if (sweepIntervalMs > 0) {
@@ -290,12 +309,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.decorate('orderExpiry', orderExpiry);
   app.decorate('creditRefunds', creditRefunds);
+  app.decorate('invoiceReminders', invoiceReminders);
   const mailIntervalMs = deps.mailDispatchIntervalMs ?? 5000;
   if (mailIntervalMs > 0) app.addHook('onReady', async () => mailOutbox.start(mailIntervalMs));
   app.decorate('mailOutbox', mailOutbox);
   app.addHook('onClose', async () => {
     await orderExpiry.stop();
     await creditRefunds.stop();
+    await invoiceReminders.stop();
     await searchUpkeep.stop();
     await services.parts.searchMissesRecorded();
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.
@@ -315,14 +336,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const { users, parts, categories, vehicles, overview, cart, reviews, orders, payments, content, uploads, companies } = services;
   await app.register(usersRoutes, { users });
   await app.register(companiesRoutes, { companies });
+  await app.register(companyMembersRoutes, { companyMembers: services.companyMembers });
   await app.register(partsRoutes, { parts });
+  await app.register(supersessionsRoutes, { supersessions: services.supersessions });
+  await app.register(stockAlertsRoutes, { stockAlerts: services.stockAlerts });
   await app.register(categoriesRoutes, { categories });
   await app.register(vehiclesRoutes, { vehicles });
+  await app.register(catalogueImportRoutes, { catalogueImport: services.catalogueImport });
+  await app.register(catalogueExchangeRoutes, { parts: services.partsCsv, fitments: services.fitmentsCsv });
   await app.register(overviewRoutes, { overview });
   await app.register(reviewsRoutes, { reviews });
   await app.register(ordersRoutes, { orders });
+  await app.register(returnsRoutes, { returns: services.returns });
   await app.register(cartRoutes, { cart });
+  await app.register(savedListsRoutes, { savedLists: services.savedLists });
   await app.register(paymentsRoutes, { payments });
+  await app.register(invoicePaymentsRoutes, { invoicePayments: services.invoicePayments });
   if (config.stripe) {
     await app.register(stripeWebhookRoutes, { payments, webhookSecret: config.stripe.webhookSecret, clock });
   }
@@ -334,7 +363,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       googleSignIn: config.google !== undefined,
       paymentsTestMode: config.paymentsTestMode,
       verifiedEmailRequired: config.requireVerifiedEmail,
-      demoAccounts: config.demoMode ? demoAccounts.map(({ role, email, password }) => ({ role, email, password })) : [],
+      // The trade account is the demo company's admin: it shows what a customer in no company cannot.
+      demoAccounts: config.demoMode
+        ? [
+            ...demoAccounts.map(({ role, email, password }) => ({ role, email, password })),
+            { role: 'company_admin' as const, email: demoTradeAccount.email, password: demoTradeAccount.password },
+          ]
+        : [],
       social: config.social,
     },
   });

@@ -1,17 +1,25 @@
+import type { Db } from './db/database';
+import type { OrderRow } from './db/schema';
 import type { EventBus, ShopEvents } from './events';
 import type { CompanyMails } from './modules/companies';
 import type { MailDispatcher } from './modules/mail';
 import type { Metrics } from './modules/metrics';
 import type { OrderMails } from './modules/orders';
 import type { CartService } from './modules/cart';
-import type { LowStockMails } from './modules/parts';
-import type { PaymentsService } from './modules/payments';
+import { linesOfOrders } from './modules/orders';
+import type { LowStockMails, StockAlertMails } from './modules/parts';
+import type { InvoiceMails, PaymentsService } from './modules/payments';
+import type { ReturnMails } from './modules/returns';
 
 export interface ConsequencesDeps {
   /** The customer's order mails, written into the outbox with the change. */
   orderMails: OrderMails;
-  /** The applicant's mail when their company's application is approved or declined. */
+  /** The applicant's mail when their company's application is approved or declined; a colleague's invitation. */
   companyMails: CompanyMails;
+  /** The company admins' reminders about an invoice on account that is due soon or overdue. */
+  invoiceMails: InvoiceMails;
+  /** The mail of each step of a return, to whoever asked for it. */
+  returnMails: ReturnMails;
   /** The outbox's sender, woken once mail it should send has committed. */
   mailOutbox: Pick<MailDispatcher, 'wake'>;
   metrics: Pick<Metrics, 'ordersPlaced' | 'ordersExpired' | 'paymentsSucceeded'>;
@@ -19,6 +27,8 @@ export interface ConsequencesDeps {
   clearCachedAnswers: () => void;
   /** Mails the admins when an order takes a part's stock under its low-stock line, in the order's transaction. */
   lowStockMails: LowStockMails;
+  /** Mails whoever asked to hear that a part is back ("Notify me") once its stock is back, in that change's transaction. */
+  stockAlertMails: StockAlertMails;
   /** Takes what an order placed from the cart holds out of the customer's cart, in the order's transaction. */
   cart: Pick<CartService, 'removeOrdered'>;
   /** Gives back a charge the provider took for an order that ended cancelled. */
@@ -34,8 +44,28 @@ export interface ConsequencesDeps {
  * (docs/decisions/0017-modules-and-events.md).
  */
 export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps): void {
-  const { orderMails, companyMails, mailOutbox, metrics, clearCachedAnswers, onOrderPaid, cart, lowStockMails, payments } = deps;
+  const {
+    orderMails,
+    companyMails,
+    invoiceMails,
+    returnMails,
+    mailOutbox,
+    metrics,
+    clearCachedAnswers,
+    onOrderPaid,
+    cart,
+    lowStockMails,
+    stockAlertMails,
+    payments,
+  } = deps;
   const mailSent = () => mailOutbox.wake();
+  /** An order that gave its stock back (cancelled, expired, declined): its parts may be orderable again. */
+  const orderStockBack = async (trx: Db, order: OrderRow, at: string) =>
+    stockAlertMails.afterStockBack(
+      trx,
+      ((await linesOfOrders(trx, [order.id])).get(order.id) ?? []).map((line) => line.part_id),
+      at,
+    );
 
   // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
   // cart empties the cart of what it holds.
@@ -66,12 +96,34 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     },
   });
 
+  // A company member's orders: above their limit the company admins are asked, a decision is told to
+  // the buyer, and an order confirmed on account is mailed with its invoice and due date.
+  events.on('orderAwaitingApproval', {
+    during: (trx, { order, at }) => orderMails.awaitingApproval(trx, order, at),
+    after: mailSent,
+  });
+  events.on('orderDecided', {
+    during: async (trx, { order, decision, by, at }) => [
+      ...(await orderMails.decided(trx, order, decision, by.name, at)),
+      ...(decision === 'declined' ? await orderStockBack(trx, order, at) : []),
+    ],
+    after: () => {
+      mailSent();
+      clearCachedAnswers();
+    },
+  });
+  events.on('orderInvoicedOnAccount', {
+    during: (trx, { order, at }) => orderMails.invoicedOnAccount(trx, order, at),
+    after: mailSent,
+  });
+
   events.on('orderShipped', {
     during: (trx, { order, at }) => orderMails.shipped(trx, order, at),
     after: mailSent,
   });
 
   // The customer cancelled it themselves and needs no mail; the shop, the sweep or a removed part tell them.
+  // Whoever waits for a part whose stock it gave back hears the part is back (so the sender is always woken).
   const cancelledMail: Record<ShopEvents['orderCancelled']['by'], 'cancelledByShop' | 'expired' | 'partWithdrawn' | undefined> = {
     customer: undefined,
     admin: 'cancelledByShop',
@@ -80,9 +132,13 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   };
   events.on('orderCancelled', {
     during: async (trx, { order, at, by, creditNote }) => {
-      if (creditNote) return orderMails.credited(trx, order, creditNote, at);
       const mail = cancelledMail[by];
-      return mail ? orderMails[mail](trx, order, at) : [];
+      const told = creditNote
+        ? await orderMails.credited(trx, order, creditNote, at)
+        : mail
+          ? await orderMails[mail](trx, order, at)
+          : [];
+      return [...told, ...(await orderStockBack(trx, order, at))];
     },
     // Its stock is back on sale (except a removed part's, which announces catalogueChanged too), and a
     // charge goes back to the card: a paid order's that an admin cancelled with a credit note, or one the
@@ -90,18 +146,36 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     // sweep asked the provider about an expired order just before cancelling it
     // (payments.settleTakenPayment), so it is not asked twice.
     after: async ({ order, by }) => {
-      if (cancelledMail[by]) mailSent();
+      mailSent();
       if (by === 'expiry') metrics.ordersExpired.inc();
       clearCachedAnswers();
       if (by !== 'expiry') await payments.refundTakenPayment(order.id);
     },
   });
 
+  // An admin's restock: whoever waits for the part hears it is back.
+  events.on('partStockSet', {
+    during: (trx, { partId, at }) => stockAlertMails.afterStockBack(trx, [partId], at),
+    after: mailSent,
+  });
+  // Each step of a return is mailed with it.
+  events.on('returnChanged', {
+    during: (trx, { ret, order, at, creditNote }) => returnMails.changed(trx, ret, order, creditNote, at),
+    after: mailSent,
+  });
   events.on('catalogueChanged', { after: clearCachedAnswers });
   events.on('reviewSaved', { after: clearCachedAnswers });
   events.on('settingsChanged', { after: clearCachedAnswers });
   events.on('companyDecided', {
     during: (trx, { company, decision, at }) => companyMails.decided(trx, company, decision, at),
+    after: mailSent,
+  });
+  events.on('colleagueInvited', {
+    during: (trx, { invitation, token, companyName, at }) => companyMails.invited(trx, invitation, token, companyName, at),
+    after: mailSent,
+  });
+  events.on('invoiceReminderDue', {
+    during: (trx, { order, kind, at }) => invoiceMails.reminder(trx, order, kind, at),
     after: mailSent,
   });
 }

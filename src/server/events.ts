@@ -1,7 +1,7 @@
 import { type ConflictRetry, retryingConflicts, TRANSACTION_RETRY } from './db/conflict-retry';
 import type { Db } from './db/database';
 import { type Write, writeTogether } from './db/write-together';
-import type { CompanyRow, OrderLineRow, OrderRow, PaymentProviderName } from './db/schema';
+import type { CompanyInvitationRow, CompanyRow, OrderLineRow, OrderRow, PaymentProviderName, ReturnRow } from './db/schema';
 import type { Log } from './log';
 
 /**
@@ -40,6 +40,12 @@ export interface ShopEvents {
     customerAddressConfirmed: boolean;
     at: string;
   };
+  /** A company member's order above their order limit waits for a company admin's approval (mailed to them). */
+  orderAwaitingApproval: { order: OrderRow; at: string };
+  /** An order on account was confirmed (placed, or approved) and invoiced: `order` carries its invoice number and due date. */
+  orderInvoicedOnAccount: { order: OrderRow; at: string };
+  /** A company admin approved or declined a member's order; `order` is as it is after. */
+  orderDecided: { order: OrderRow; decision: 'approved' | 'declined'; by: { id: string; name: string }; at: string };
   /** The provider confirmed the full amount and the order became paid (once per order). */
   orderPaid: { order: OrderRow; at: string; provider: PaymentProviderName };
   /** An admin marked a paid order shipped. */
@@ -58,6 +64,21 @@ export interface ShopEvents {
     /** A paid order an admin cancelled: the credit note issued for it, whose amount goes back to the card. */
     creditNote?: { number: string; totalCents: number };
   };
+  /**
+   * An admin set a part's stock or its minimum order (besides `catalogueChanged`): it may be orderable
+   * again, and whoever waits for it is mailed in the change's transaction.
+   */
+  partStockSet: { partId: string; at: string };
+  /**
+   * A return moved to `ret.status` (requested, approved, refused, received, credited); `order` is its
+   * order. A credited one names its credit note and what it gave back (to the card or off the account).
+   */
+  returnChanged: {
+    ret: ReturnRow;
+    order: OrderRow;
+    at: string;
+    creditNote?: { number: string; totalCents: number };
+  };
   /** A part, a category or a vehicle was added, changed or removed. */
   catalogueChanged: { partId?: string; categoryId?: string; vehicleId?: string };
   /** A customer's review was saved (new, or replacing their earlier one). */
@@ -66,6 +87,13 @@ export interface ShopEvents {
   settingsChanged: Record<string, never>;
   /** A shop admin approved or declined a company's application; `company` is as it is after. */
   companyDecided: { company: CompanyRow; decision: 'approved' | 'declined'; at: string };
+  /** An unpaid invoice on account is due in 3 days, or was due yesterday: its reminder was claimed (once ever). */
+  invoiceReminderDue: { order: OrderRow; kind: 'before_due' | 'after_due'; at: string };
+  /**
+   * A company admin invited a colleague; `token` is the link's secret, which exists only here and in
+   * the mail (the table keeps its hash).
+   */
+  colleagueInvited: { invitation: CompanyInvitationRow; token: string; companyName: string; at: string };
 }
 
 /**

@@ -5,24 +5,49 @@ import type { DatabaseHandle } from './db/database';
 import { createEventBus } from './events';
 import type { Log } from './log';
 import { createCartService } from './modules/cart';
-import { createCompaniesService, createCompanyMails } from './modules/companies';
-import { createContentService } from './modules/content';
+import { createCompaniesService, createCompanyMails, createCompanyMembersService } from './modules/companies';
+import { createContentService, shopSettings } from './modules/content';
 import { createMailDispatcher, createMailer, type Mailer, outboxMailer } from './modules/mail';
 import type { Metrics } from './modules/metrics';
-import { createCreditRefunds, createOrderExpiry, createOrderMails, createOrdersService, ordersOfPart } from './modules/orders';
+import {
+  companyBalance,
+  createCreditRefunds,
+  createOrderExpiry,
+  createOrderMails,
+  createOrdersService,
+  ordersOfPart,
+} from './modules/orders';
+import { sellerDate } from '#shared/order-totals';
 import {
   createCategoriesService,
   createLowStockMails,
   createPartsService,
+  createStockAlertMails,
+  createStockAlertsService,
   createSearchUpkeep,
+  findLivePartsBySku,
   flashDealParts,
   replaceFlashDealParts,
+  createPartsCsv,
+  createSupersessionsService,
 } from './modules/parts';
-import { createPaymentsService, type PaymentProvider, SandboxProvider, StripeProvider } from './modules/payments';
+import {
+  createInvoiceMails,
+  createInvoicePaymentsService,
+  createInvoiceReminders,
+  createPaymentsService,
+  type PaymentProvider,
+  SandboxProvider,
+  StripeProvider,
+} from './modules/payments';
 import { createReviewsService } from './modules/reviews';
+import { createSavedListsService } from './modules/saved-lists';
+import type { SessionUser } from './session-user';
+import type { Order } from '#shared/schemas/orders';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
+import { createReturnMails, createReturnsService } from './modules/returns';
 import { createOverviewService } from './modules/overview';
-import { createVehiclesService } from './modules/vehicles';
+import { createCatalogueImportService, createFitmentsCsv, createVehiclesService } from './modules/vehicles';
 import { createAuth, createUsersService } from './modules/users';
 
 export interface ServiceDeps {
@@ -71,18 +96,51 @@ export function createServices(config: Config, deps: ServiceDeps) {
       ? new StripeProvider(db, clock, { secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
       : new SandboxProvider(db, clock));
 
-  const payments = createPaymentsService(db, { clock, provider: paymentProvider, paymentWindowHours, events, log });
+  const cart = createCartService(db, { clock });
+  const companies = createCompaniesService(db, {
+    clock,
+    events,
+    // The balance as the credit check reckons it, on the shop's calendar day.
+    balanceOf: async (companyId, creditLimitCents) => {
+      const { timeZone } = await shopSettings(db);
+      return companyBalance(db, companyId, sellerDate(clock.now(), timeZone), creditLimitCents);
+    },
+  });
+  const invoicePayments = createInvoicePaymentsService(db, { clock, provider: paymentProvider });
+  const payments = createPaymentsService(db, {
+    clock,
+    provider: paymentProvider,
+    paymentWindowHours,
+    events,
+    log,
+    // A provider's webhook for a card payment of an invoice on account records it against the invoice.
+    accountCharge: invoicePayments.settleAccountCharge,
+  });
+  const returns = createReturnsService(db, { clock, storage, events, log, refund: payments.refundPartOfCharge });
   const services = {
     events,
     auth,
     mailOutbox,
     paymentProvider,
     parts: createPartsService(db, { clock, storage, ordersOfPart, events, log }),
+    supersessions: createSupersessionsService(db, { clock, events }),
+    stockAlerts: createStockAlertsService(db, { clock, events }),
     searchUpkeep: createSearchUpkeep(db, { clock, log }),
     categories: createCategoriesService(db, { clock, events }),
     vehicles: createVehiclesService(db, { clock, events }),
+    // ACES files name parts by number: the parts module finds them (it imports vehicles, not the reverse).
+    catalogueImport: createCatalogueImportService(db, { events, livePartsByNumber: findLivePartsBySku }),
+    // The catalogue as CSV files: the parts module's parts, the vehicles module's fitments.
+    partsCsv: createPartsCsv(db, { clock, storage, events }),
+    fitmentsCsv: createFitmentsCsv(db, { events }),
     overview: createOverviewService(db, { clock }),
-    cart: createCartService(db, { clock }),
+    cart,
+    // Orders are made below; a list from an order reads one through them when asked.
+    savedLists: createSavedListsService(db, {
+      clock,
+      cart,
+      orders: { getOrder: (id: string, user: SessionUser): Promise<Order> => services.orders.getOrder(id, user) },
+    }),
     reviews: createReviewsService(db, { clock, storage, events }),
     orders: createOrdersService(db, {
       clock,
@@ -92,25 +150,34 @@ export function createServices(config: Config, deps: ServiceDeps) {
       requireVerifiedEmail: config.requireVerifiedEmail,
       events,
       copyOutText: database.copyOutText,
+      orderedNumbers: cart.orderedNumbers,
     }),
     payments,
+    invoicePayments,
+    invoiceReminders: createInvoiceReminders(db, { clock, log, events }),
     orderExpiry: createOrderExpiry(db, { clock, log, paymentWindowHours, events, paidMeanwhile: payments.settleTakenPayment }),
-    // Refunds a credit note's payment that the refund after its cancellation did not make (a crash, the provider down).
-    creditRefunds: createCreditRefunds(db, { log, refund: payments.refundTakenPayment }),
+    // Refunds a credit note's payment that the refund after its cancellation did not make (a crash, the provider down),
+    // and a credited return's refund lost the same way.
+    creditRefunds: createCreditRefunds(db, { log, refund: payments.refundTakenPayment, refundReturns: returns.refundOwed }),
+    returns,
     content: createContentService(db, {
       clock,
       events,
       flashDealParts: { list: flashDealParts, replace: replaceFlashDealParts },
     }),
     users: createUsersService({ db, auth, storage }),
-    companies: createCompaniesService(db, { clock, events }),
+    companies,
+    companyMembers: createCompanyMembersService(db, { clock, events, myCompany: companies.myCompany }),
     uploads: createUploadsService(storage),
   };
 
   subscribeConsequences(events, {
     orderMails: createOrderMails({ publicUrl: config.publicUrl, paymentWindowHours }),
     lowStockMails: createLowStockMails({ publicUrl: config.publicUrl }),
+    stockAlertMails: createStockAlertMails({ publicUrl: config.publicUrl }),
     companyMails: createCompanyMails({ publicUrl: config.publicUrl }),
+    invoiceMails: createInvoiceMails({ publicUrl: config.publicUrl }),
+    returnMails: createReturnMails({ publicUrl: config.publicUrl }),
     mailOutbox,
     metrics,
     clearCachedAnswers: deps.clearCachedAnswers,

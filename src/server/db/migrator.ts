@@ -31,6 +31,16 @@ import * as m0030 from './migrations/0030-orders-without-first-line';
 import * as m0031 from './migrations/0031-live-part-categories';
 import * as m0032 from './migrations/0032-tax-and-delivery';
 import * as m0033 from './migrations/0033-companies';
+import * as m0036 from './migrations/0036-orders-on-account';
+import * as m0034 from './migrations/0034-company-invitations';
+import * as m0035 from './migrations/0035-company-prices';
+import * as m0037 from './migrations/0037-invoice-payments';
+import * as m0038 from './migrations/0038-saved-lists';
+import * as m0039 from './migrations/0039-stock-notifications';
+import * as m0040 from './migrations/0040-supersessions';
+import * as m0041 from './migrations/0041-vcdb-base-vehicles';
+import * as m0042 from './migrations/0042-cross-references';
+import * as m0044 from './migrations/0044-returns';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +75,16 @@ const migrations: Record<string, Migration> = {
   '0031-live-part-categories': m0031,
   '0032-tax-and-delivery': m0032,
   '0033-companies': m0033,
+  '0036-orders-on-account': m0036,
+  '0034-company-invitations': m0034,
+  '0035-company-prices': m0035,
+  '0037-invoice-payments': m0037,
+  '0038-saved-lists': m0038,
+  '0039-stock-notifications': m0039,
+  '0040-supersessions': m0040,
+  '0041-vcdb-base-vehicles': m0041,
+  '0042-cross-references': m0042,
+  '0044-returns': m0044,
 };
 
 /**

@@ -19,8 +19,11 @@ export interface PartsTable {
   sku: string;
   /** Every part has one; not null on PostgreSQL, kept set by the service on SQLite (migration 0010). */
   category_id: string;
-  /** JSON array of cross-reference numbers (#shared/schemas/catalogue). */
-  oem_numbers: string;
+  /**
+   * JSON array of `{brand, number}`, other brands' numbers for the part (migration 0042;
+   * #shared/schemas/catalogue): read and written with `crossReferencesOf` / `crossReferencesText`.
+   */
+  cross_references: string;
   /** Quantities are whole multiples of it; 1 sells by the unit. */
   pack_size: number;
   /** JSON array of `{minQuantity, unitPriceCents}`, ascending (#shared/pricing). */
@@ -64,6 +67,17 @@ export interface PartFitmentsTable {
   note: string;
 }
 
+/**
+ * The VCdb base vehicle a shop vehicle is in one of its years (migration 0041): a base vehicle is one
+ * model year of a make and model, so a vehicle has one a year, and vehicles of one model that differ
+ * by engine share it (docs/decisions/0043-base-vehicles-as-a-table.md).
+ */
+export interface VehicleBaseIdsTable {
+  base_vehicle_id: number;
+  vehicle_id: string;
+  year: number;
+}
+
 /** A vehicle a customer saved in their garage (migration 0012). */
 export interface GarageVehiclesTable {
   id: string;
@@ -105,7 +119,9 @@ export interface ReviewsTable {
   created_at: string;
 }
 
-export type OrderStatus = 'pending_payment' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+export type OrderStatus =
+  'pending_payment' | 'awaiting_approval' | 'paid' | 'confirmed' | 'shipped' | 'delivered' | 'cancelled' | 'declined';
+export type PaymentMethod = 'card' | 'account';
 export type CancelReason = 'customer' | 'admin' | 'expired';
 
 /**
@@ -150,6 +166,24 @@ export interface OrdersTable {
   buyer_vat_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO 4217, the shop's currency when placed. */
   currency: ColumnType<string, string | undefined, string>;
+  /** The company it was placed for (migration 0036); null for a person's order. */
+  company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's purchase-order number, up to 35 characters, printed on the invoice and in every mail. */
+  po_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Paid by card, or on the company's account (invoiced when confirmed, due by `due_date`). */
+  payment_method: ColumnType<PaymentMethod, PaymentMethod | undefined, PaymentMethod>;
+  /** The company address chosen; its address is copied into `delivery_address` as well. */
+  delivery_address_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When `invoice_number` was given: card orders when paid, orders on account when confirmed. */
+  invoiced_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'YYYY-MM-DD': the invoice's UTC date plus the terms' days, for orders on account; null for card orders. */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What has been paid against an order on account's invoice; paid in full at `total_cents`. */
+  paid_cents: ColumnType<number, number | undefined, number>;
+  /** Why a company admin declined it (status `declined`). */
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The company admin who approved or declined it. */
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -168,6 +202,11 @@ export interface OrderLinesTable {
   quantity: number;
   /** int8 on PostgreSQL, parsed to a number (database.ts). */
   line_total_cents: number;
+  /**
+   * The number the buyer ordered by when it was a replaced one (migration 0040); null (or absent, for
+   * the writers of lines from before) when it was the SKU.
+   */
+  ordered_number?: string | null;
 }
 
 /** A line of a customer's cart (migration 0011): one per customer and part. */
@@ -181,6 +220,8 @@ export interface CartLinesTable {
   unit_price_cents: number;
   added_at: string;
   updated_at: string;
+  /** The replaced number the buyer typed for this part (migration 0040); null when they named its SKU. */
+  ordered_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
@@ -199,6 +240,34 @@ export interface PaymentIntentsTable {
   transaction_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * A payment against the invoice of an order on account (migration 0037): a transfer a shop admin
+ * recorded, or a card payment a company admin made. `orders.paid_cents` is their sum.
+ */
+export interface InvoicePaymentsTable {
+  id: string;
+  order_id: string;
+  invoice_number: string;
+  /** int8 on PostgreSQL, parsed to a number (database.ts); more than 0. */
+  amount_cents: number;
+  /** 'YYYY-MM-DD': the day the money arrived, as the payer's bank or the card says. */
+  paid_at: string;
+  reference: string;
+  method: 'transfer' | 'card';
+  /** The shop admin who recorded it; null for a card payment (the company admin paid it themselves). */
+  recorded_by: string | null;
+  /** `Idempotency-Key` of the admin's request, or `card:<intent id>`; unique, null when none was sent. */
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+/** A reminder mail sent about an invoice (migration 0037): one of each kind, ever. */
+export interface InvoiceRemindersTable {
+  invoice_number: string;
+  kind: 'before_due' | 'after_due';
+  sent_at: string;
 }
 
 /** Every Stripe webhook event handled, by id: a redelivery finds its row and changes nothing. */
@@ -267,6 +336,71 @@ export interface CreditNoteSequencesTable {
   last: number;
 }
 
+export type ReturnStatus = 'requested' | 'approved' | 'refused' | 'received' | 'credited';
+export type ReturnReason = 'wrong_part' | 'damaged' | 'not_needed' | 'warranty' | 'core';
+export type ReturnCondition = 'resalable' | 'damaged';
+
+/** A return of lines of a delivered order (migration 0044), `RMA-<year>-<6 digits>`. */
+export interface ReturnsTable {
+  id: string;
+  number: string;
+  order_id: string;
+  /** Null once the account is removed: returns outlive their users. */
+  requested_by: string | null;
+  /** The order's company, copied when asked; null for a person's order. */
+  company_id: string | null;
+  status: ReturnStatus;
+  note: string;
+  /** JSON array of upload URLs, at most 3. */
+  photos: string;
+  refusal_reason: string | null;
+  /** What the shop admin wrote when approving it. */
+  admin_notes: string | null;
+  requested_at: string;
+  approved_at: string | null;
+  refused_at: string | null;
+  received_at: string | null;
+  credited_at: string | null;
+  credit_note_number: string | null;
+  /** int8 on PostgreSQL, parsed to a number (database.ts): what the credit gives back; null until credited. */
+  refund_cents: number | null;
+  /** Where the credit went: back to the card, or off the company's account. */
+  refund_method: 'card' | 'account' | null;
+  /** The provider's refund of a card order, once it confirmed it. */
+  refund_id: string | null;
+  refunded_at: string | null;
+  updated_at: string;
+}
+
+/** One order line a return names (migration 0044): the line by its order and position. */
+export interface ReturnLinesTable {
+  return_id: string;
+  order_id: string;
+  line_position: number;
+  quantity: number;
+  reason: ReturnReason;
+  /** Written when the goods are received. */
+  condition: ReturnCondition | null;
+}
+
+/** A part of a card charge given back (migration 0044), once per idempotency key. */
+export interface PaymentRefundsTable {
+  idempotency_key: string;
+  order_id: string;
+  provider: PaymentProviderName;
+  transaction_id: string;
+  refund_id: string;
+  /** int8 on PostgreSQL, parsed to a number (database.ts). */
+  amount_cents: number;
+  created_at: string;
+}
+
+/** The last return number given in each year (migration 0044). */
+export interface ReturnSequencesTable {
+  year: number;
+  last: number;
+}
+
 /** The last invoice number given in each year of payment (migration 0014). */
 export interface InvoiceSequencesTable {
   year: number;
@@ -316,6 +450,73 @@ export interface CompanyAddressesTable {
   phone: string;
   /** JSON `{line1, line2?, city, region?, postalCode, country}`. */
   address: string;
+  created_at: string;
+}
+
+/**
+ * A colleague invited into a company (migration 0034): pending until accepted or expired. The link's
+ * token is kept only as its SHA-256 (hex); `email` is lower-case.
+ */
+export interface CompanyInvitationsTable {
+  id: string;
+  company_id: string;
+  email: string;
+  role: 'buyer' | 'company_admin';
+  token_hash: string;
+  /** The company admin who invited; null once their account is gone. */
+  invited_by: string | null;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  created_at: string;
+}
+
+/**
+ * A company's contract price for a part (migration 0035): what its members pay per unit when it is
+ * below their tier price less the company's discount. Keyed by the part, so a changed SKU keeps it.
+ */
+export interface CompanyPricesTable {
+  company_id: string;
+  part_id: string;
+  unit_price_cents: number;
+  imported_at: string;
+}
+
+/**
+ * A company's saved list (migration 0038), shared by its members. `name_key` is the name trimmed and
+ * lower-cased, unique per company.
+ */
+export interface SavedListsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  name_key: string;
+  /** The member who made it; null once their account is gone. */
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of a saved list (migration 0038): a part and how many, in the list's order. */
+export interface SavedListItemsTable {
+  list_id: string;
+  part_id: string;
+  quantity: number;
+  position: number;
+}
+
+/**
+ * A part number replaced by a part (migration 0040). `from_key` is the number as compared
+ * (`partNumberKey`), unique; `from_number` as the admin wrote it. One of the old number equals
+ * `quantity_factor` of the new part. `since` is a day, YYYY-MM-DD.
+ */
+export interface PartSupersessionsTable {
+  from_key: string;
+  from_number: string;
+  to_part_id: string;
+  quantity_factor: number;
+  since: string;
+  note: string;
   created_at: string;
 }
 
@@ -497,12 +698,23 @@ export interface LowStockAlertsTable {
   rearmed_at: string | null;
 }
 
+/**
+ * A customer's waiting "Notify me" on a sold-out part (migration 0039); the parts module's. One per
+ * customer and part; deleted when the mail saying the part is back is written.
+ */
+export interface StockAlertsTable {
+  user_id: string;
+  part_id: string;
+  created_at: string;
+}
+
 export interface Database {
   parts: PartsTable;
   part_stock: PartStockTable;
   categories: CategoriesTable;
   vehicles: VehiclesTable;
   part_fitments: PartFitmentsTable;
+  vehicle_base_ids: VehicleBaseIdsTable;
   garage_vehicles: GarageVehiclesTable;
   search_misses: SearchMissesTable;
   search_miss_clients: SearchMissClientsTable;
@@ -514,9 +726,18 @@ export interface Database {
   invoice_sequences: InvoiceSequencesTable;
   credit_notes: CreditNotesTable;
   credit_note_sequences: CreditNoteSequencesTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  return_sequences: ReturnSequencesTable;
+  payment_refunds: PaymentRefundsTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   company_addresses: CompanyAddressesTable;
+  company_invitations: CompanyInvitationsTable;
+  company_prices: CompanyPricesTable;
+  saved_lists: SavedListsTable;
+  saved_list_items: SavedListItemsTable;
+  part_supersessions: PartSupersessionsTable;
   cart_lines: CartLinesTable;
   order_counts: OrderCountsTable;
   unpaid_orders: UnpaidOrdersTable;
@@ -524,6 +745,8 @@ export interface Database {
   unbookable_parts: UnbookablePartsTable;
   payment_intents: PaymentIntentsTable;
   stripe_events: StripeEventsTable;
+  invoice_payments: InvoicePaymentsTable;
+  invoice_reminders: InvoiceRemindersTable;
   blog_posts: BlogPostsTable;
   settings: SettingsTable;
   contact_messages: ContactMessagesTable;
@@ -535,6 +758,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_address_limits: MailAddressLimitsTable;
   low_stock_alerts: LowStockAlertsTable;
+  stock_alerts: StockAlertsTable;
 }
 
 /** A part as the shop reads it: its row and its stock (`part_stock`). */
@@ -546,15 +770,23 @@ export type OrderLineRow = Selectable<OrderLinesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
 export type PartFitmentRow = Selectable<PartFitmentsTable>;
+export type VehicleBaseIdRow = Selectable<VehicleBaseIdsTable>;
 export type GarageVehicleRow = Selectable<GarageVehiclesTable>;
 export type CartLineRow = Selectable<CartLinesTable>;
 export type PaymentIntentRow = Selectable<PaymentIntentsTable>;
+export type InvoicePaymentRow = Selectable<InvoicePaymentsTable>;
 export type BlogPostRow = Selectable<BlogPostsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type CreditNoteRow = Selectable<CreditNotesTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
+export type ReturnLineRow = Selectable<ReturnLinesTable>;
 export type CompanyRow = Selectable<CompaniesTable>;
 export type CompanyMemberRow = Selectable<CompanyMembersTable>;
+export type CompanyPriceRow = Selectable<CompanyPricesTable>;
 export type CompanyAddressRow = Selectable<CompanyAddressesTable>;
+export type CompanyInvitationRow = Selectable<CompanyInvitationsTable>;
+export type SavedListRow = Selectable<SavedListsTable>;
+export type SavedListItemRow = Selectable<SavedListItemsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type UserRow = Selectable<UsersTable>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
 import {
@@ -9,6 +10,7 @@ import {
   insertVehicle,
 } from '../testing/factories';
 import { insertCompany } from '../testing/companies';
+import { insertAccountInvoice } from '../testing/invoices';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 import { newId } from '../ids';
 
@@ -33,6 +35,13 @@ type Access =
   | 'customerOwner'
   /** A member of a company (the owner is made one); a visitor 401, anyone in no company 404. */
   | 'member'
+  /**
+   * A member of an approved company (the owner is made one): saved lists. A visitor 401, anyone in no
+   * company (an admin too) 403; another company's list is 404 (saved-lists.routes.test.ts).
+   */
+  | 'listMember'
+  /** The invited person (the owner): a visitor 401, anyone signed in with another address 403. */
+  | 'invitee'
   /** A bearer token from the configuration (METRICS_TOKEN), never a session. */
   | 'token';
 
@@ -73,12 +82,21 @@ const ACCESS: Record<string, Access> = {
   'PATCH /api/parts/:id': 'admin',
   'DELETE /api/parts/:id': 'admin',
   'GET /api/parts/:id/unpaid-orders': 'admin',
+  // The numbers a part replaces: the buyer's part page reads them too.
+  'GET /api/parts/:id/supersessions': 'public',
+  'POST /api/parts/:id/supersessions': 'admin',
+  'DELETE /api/parts/:id/supersessions/:fromNumber': 'admin',
+  // "Notify me" on a sold-out part: admins do not buy. The test's part is in stock, so POST is 409.
+  'POST /api/parts/:id/notify-me': 'customer',
+  'DELETE /api/parts/:id/notify-me': 'customer',
+  'GET /api/me/stock-alerts': 'customer',
   'GET /api/categories': 'public',
   'POST /api/categories': 'admin',
   'PATCH /api/categories/:id': 'admin',
   'DELETE /api/categories/:id': 'admin',
   'GET /api/vehicles/makes': 'public',
   'GET /api/vehicles': 'public',
+  'GET /api/vehicles/vin/:vin': 'public',
   'POST /api/vehicles': 'admin',
   'PATCH /api/vehicles/:id': 'admin',
   'DELETE /api/vehicles/:id': 'admin',
@@ -93,8 +111,16 @@ const ACCESS: Record<string, Access> = {
   'POST /api/orders': 'signedIn',
   'GET /api/me/orders': 'signedIn',
   'GET /api/orders': 'admin',
+  // A company admin of the order's company (the owner is made one); anyone else 404.
+  'POST /api/orders/:id/approve': 'member',
+  'POST /api/orders/:id/decline': 'member',
   'GET /api/orders.csv': 'admin',
   'GET /api/admin/overview': 'admin',
+  'POST /api/admin/vcdb': 'admin',
+  'POST /api/admin/aces': 'admin',
+  'GET /api/admin/catalogue.csv': 'admin',
+  'GET /api/admin/fitments.csv': 'admin',
+  'POST /api/admin/catalogue/import': 'admin',
   'GET /api/orders/:id': 'ownerOrAdmin',
   'GET /api/orders/:id/invoice.pdf': 'ownerOrAdmin',
   // A credit note of the caller's own order; anyone else's answers 404.
@@ -110,6 +136,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/cart/lines/:partId': 'signedIn',
   // A line of one's own cart: in anyone else's cart there is no such line (404).
   'DELETE /api/cart/lines/:partId': 'ownerOnly',
+  // Replacing a line of a part whose number was replaced: the owner's line (409, not replaced), 404 to anyone else.
+  'POST /api/cart/lines/:partId/replace': 'ownerOnly',
   'DELETE /api/cart': 'signedIn',
   'POST /api/cart/merge': 'signedIn',
   'POST /api/cart/import': 'signedIn',
@@ -128,6 +156,47 @@ const ACCESS: Record<string, Access> = {
   'GET /api/me/company': 'member',
   'GET /api/companies': 'admin',
   'PATCH /api/companies/:id': 'admin',
+  // A company admin's (the owner is one); a buyer gets 403 (company-members.routes.test.ts).
+  'POST /api/me/company/invitations': 'member',
+  'DELETE /api/me/company/invitations/:id': 'member',
+  'PATCH /api/me/company/members/:userId': 'member',
+  'DELETE /api/me/company/members/:userId': 'member',
+  'POST /api/me/company/addresses': 'member',
+  'PATCH /api/me/company/addresses/:id': 'member',
+  'DELETE /api/me/company/addresses/:id': 'member',
+  // The link's token is the proof: anyone may look; only the invited address may join.
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token/accept': 'invitee',
+  'GET /api/companies/:id/prices': 'admin',
+  // "Your price" of the parts a page shows: no items for someone in no company.
+  'GET /api/me/prices': 'signedIn',
+  'PUT /api/companies/:id/prices': 'admin',
+  // Invoices on account: the shop records payments; the company admins of the invoice's company (the
+  // owner is one) see them and pay by card; anyone else finds no such invoice.
+  'POST /api/invoices/:number/payments': 'admin',
+  'GET /api/invoices/:number/payments': 'ownerOrAdmin',
+  'POST /api/invoices/:number/pay-by-card': 'ownerOnly',
+  'POST /api/invoices/:number/card-payment': 'ownerOnly',
+  'POST /api/invoices/:number/card-payment/confirm': 'ownerOnly',
+  // A company admin's (the owner is one); a buyer gets 403 (invoice-payments.routes.test.ts).
+  'GET /api/me/company/statement': 'member',
+  'GET /api/me/company/statement.pdf': 'member',
+  'GET /api/me/company/statement.csv': 'member',
+  'GET /api/me/lists': 'listMember',
+  'POST /api/me/lists': 'listMember',
+  'GET /api/me/lists/:id': 'listMember',
+  'PATCH /api/me/lists/:id': 'listMember',
+  'DELETE /api/me/lists/:id': 'listMember',
+  'POST /api/me/lists/:id/to-cart': 'listMember',
+  // Returns: asking is the order's buyer's (or its company admin's), listing anyone's (their own); one
+  // return its requester's or the shop's; moving it on the shop's.
+  'POST /api/returns': 'signedIn',
+  'GET /api/returns': 'signedIn',
+  'GET /api/returns/:id': 'ownerOrAdmin',
+  'POST /api/returns/:id/approve': 'admin',
+  'POST /api/returns/:id/refuse': 'admin',
+  'POST /api/returns/:id/receive': 'admin',
+  'POST /api/returns/:id/credit': 'admin',
 
   'POST /api/auth/sign-up/email': 'public',
   'POST /api/auth/sign-in/email': 'public',
@@ -176,6 +245,10 @@ function expectedFor(access: Access, role: Role): Expected {
       return role === 'admin' ? 403 : role === 'otherCustomer' ? 404 : 'allowed';
     case 'ownerOrAdmin':
       return role === 'otherCustomer' ? 404 : 'allowed';
+    case 'invitee':
+      return role === 'owner' ? 'allowed' : 403;
+    case 'listMember':
+      return role === 'owner' ? 'allowed' : 403;
     case 'ownerOnly':
     case 'member':
       return role === 'owner' ? 'allowed' : 404;
@@ -185,6 +258,24 @@ function expectedFor(access: Access, role: Role): Expected {
 /** A real target for each path parameter, made fresh for every call so a delete or cancel never spoils the next. */
 async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promise<string> {
   const { db } = ctx.database;
+  if (url === '/api/parts/:id/supersessions/:fromNumber') {
+    // A number the part replaces, for the DELETE to find.
+    const part = await insertPart(db);
+    const number = `OLD-${newId().slice(0, 8).toUpperCase()}`;
+    await db
+      .insertInto('part_supersessions')
+      .values({
+        from_key: number.replace('-', ''),
+        from_number: number,
+        to_part_id: part.id,
+        quantity_factor: 1,
+        since: '2026-06-15',
+        note: '',
+        created_at: part.created_at,
+      })
+      .execute();
+    return url.replace(':id', part.id).replace(':fromNumber', number);
+  }
   if (url.startsWith('/api/parts/:id')) return url.replace(':id', (await insertPart(db)).id);
   if (url === '/api/orders/:id/invoice.pdf') {
     // Only a paid order has an invoice: an unpaid one answers 404 to everyone.
@@ -227,12 +318,51 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
       .execute();
     return url.replace(':number', number);
   }
+  if (url === '/api/orders/:id/approve' || url === '/api/orders/:id/decline') {
+    // An order of the owner's company waiting for approval, the owner its company admin.
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
+    const { company_id } = await db
+      .selectFrom('company_members')
+      .select('company_id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const part = await insertPart(db);
+    const order = await insertOrder(db, { part_id: part.id, user_id: owner.id, status: 'awaiting_approval', company_id });
+    return url.replace(':id', order.id);
+  }
+  if (url.startsWith('/api/returns/:id')) {
+    // A return the owner asked for of their delivered order.
+    const part = await insertPart(db);
+    const order = await insertOrder(db, { part_id: part.id, user_id: owner.id, status: 'delivered' });
+    const id = newId();
+    const at = '2026-06-15T12:00:00.000Z';
+    await db
+      .insertInto('returns')
+      .values({
+        id,
+        number: `RMA-2026-${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+        order_id: order.id,
+        requested_by: owner.id,
+        company_id: null,
+        status: 'requested',
+        note: '',
+        photos: '[]',
+        requested_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await db
+      .insertInto('return_lines')
+      .values({ return_id: id, order_id: order.id, line_position: 0, quantity: 1, reason: 'damaged', condition: null })
+      .execute();
+    return url.replace(':id', id);
+  }
   if (url.startsWith('/api/orders/:id')) {
     const part = await insertPart(db);
     const order = await insertOrder(db, { part_id: part.id, user_id: owner.id, status: 'pending_payment' });
     return url.replace(':id', order.id);
   }
-  if (url === '/api/cart/lines/:partId') {
+  if (url === '/api/cart/lines/:partId' || url === '/api/cart/lines/:partId/replace') {
     // The part is in the owner's cart (DELETE names it); setting it (PUT) is anyone's to do.
     const part = await insertPart(db);
     await db
@@ -251,6 +381,7 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
   }
   if (url.startsWith('/api/categories/:id')) return url.replace(':id', (await insertCategory(db)).id);
   if (url === '/api/vehicles/:id') return url.replace(':id', (await insertVehicle(db)).id);
+  if (url === '/api/vehicles/vin/:vin') return url.replace(':vin', '1M8GDM9AXKP042788');
   if (url === '/api/me/vehicles/:id') {
     const vehicle = await insertVehicle(db);
     const id = newId();
@@ -267,11 +398,51 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
       .execute();
     return url.replace(':id', id);
   }
+  if (url.startsWith('/api/me/lists')) {
+    // The owner in an approved company (made one here unless already in one), with a list of it.
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
+    const { company_id } = await db
+      .selectFrom('company_members')
+      .select('company_id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('companies').set({ status: 'active' }).where('id', '=', company_id).execute();
+    const id = newId();
+    const now = new Date().toISOString();
+    await db
+      .insertInto('saved_lists')
+      .values({
+        id,
+        company_id,
+        name: `List ${id}`,
+        name_key: `list ${id}`.toLowerCase(),
+        created_by: owner.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return url.replace(':id', id);
+  }
+  if (url.startsWith('/api/invoices/:number') || url.startsWith('/api/me/company/statement')) {
+    // An open invoice on account of the owner's company, the owner its company admin.
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
+    const { company_id } = await db
+      .selectFrom('company_members')
+      .select('company_id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const invoice = await insertAccountInvoice(db, { companyId: company_id, userId: owner.id });
+    return url.replace(':number', invoice.invoice_number!);
+  }
+  if (/^\/api\/me\/company\/(invitations|members|addresses)\b/.test(url) || url.startsWith('/api/invitations/'))
+    return companyTarget(ctx, url, owner);
   if (url === '/api/me/company') {
     await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true });
     return url;
   }
-  if (url === '/api/companies/:id') return url.replace(':id', (await insertCompany(db)).id);
+  if (url === '/api/companies/:id' || url === '/api/companies/:id/prices') {
+    return url.replace(':id', (await insertCompany(db)).id);
+  }
   if (url === '/api/users/:id') return url.replace(':id', (await signInAs(ctx.app, db, 'customer')).id);
   if (url === '/api/contact-messages/:id') return url.replace(':id', (await insertContactMessage(db)).id);
   if (url === '/api/blogs/:slug') return url.replace(':slug', (await insertBlogPost(db)).slug);
@@ -284,6 +455,91 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
   if (url === '/api/docs/static/*') return '/api/docs/static/missing.css';
   if (url.includes(':') || url.includes('*')) throw new Error(`no target for the path parameters of ${url}: add one to pathFor`);
   return url;
+}
+
+const colleagues = new WeakMap<object, TestAccount>();
+
+/**
+ * Targets in the owner's company (made one, as its company admin, unless the owner is in one): a buyer
+ * to change or remove, an address beside the first, a waiting invitation; for the invitation link, a
+ * fresh token inviting the owner's address into another company.
+ */
+async function companyTarget(ctx: TestContext, url: string, owner: TestAccount): Promise<string> {
+  const { db } = ctx.database;
+  const now = '2026-06-15T12:00:00.000Z';
+  const later = '2099-01-01T00:00:00.000Z';
+  if (url.startsWith('/api/invitations/:token')) {
+    const token = newId();
+    await db
+      .insertInto('company_invitations')
+      .values({
+        id: newId(),
+        company_id: (await insertCompany(db, { status: 'active' })).id,
+        email: owner.email.toLowerCase(),
+        role: 'buyer',
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        invited_by: null,
+        expires_at: later,
+        accepted_at: null,
+        accepted_by: null,
+        created_at: now,
+      })
+      .execute();
+    return url.replace(':token', token);
+  }
+  await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true });
+  const { company_id } = await db
+    .selectFrom('company_members')
+    .select('company_id')
+    .where('user_id', '=', owner.id)
+    .executeTakeFirstOrThrow();
+  if (url.includes(':userId')) {
+    // One colleague per database, put back into the owner's company before each call (a DELETE removes
+    // them): signing up a fresh account for each of these calls would cost seconds.
+    let buyer = colleagues.get(db);
+    if (!buyer) {
+      buyer = await signInAs(ctx.app, db, 'customer');
+      colleagues.set(db, buyer);
+    }
+    await db.deleteFrom('company_members').where('user_id', '=', buyer.id).execute();
+    await db
+      .insertInto('company_members')
+      .values({ company_id, user_id: buyer.id, role: 'buyer', order_limit_cents: null, joined_at: now })
+      .execute();
+    return url.replace(':userId', buyer.id);
+  }
+  const id = newId();
+  if (url.startsWith('/api/me/company/addresses/')) {
+    await db
+      .insertInto('company_addresses')
+      .values({
+        id,
+        company_id,
+        label: 'Depot',
+        phone: '+1 555-010-2030',
+        address: JSON.stringify({ line1: '1 Main St', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' }),
+        created_at: now,
+      })
+      .execute();
+  }
+  if (url.startsWith('/api/me/company/invitations/')) {
+    await db
+      .insertInto('company_invitations')
+      .values({
+        id,
+        company_id,
+        email: `${id}@example.com`,
+        role: 'buyer',
+        token_hash: id,
+        invited_by: owner.id,
+        expires_at: later,
+        accepted_at: null,
+        accepted_by: null,
+        created_at: now,
+      })
+      .execute();
+  }
+  return url.replace(':id', id);
 }
 
 /**
@@ -311,6 +567,7 @@ describeOnEachEngine('the authorization matrix of every route', (ctx) => {
     expect(missing, 'routes without an entry in ACCESS: decide who may call them').toEqual([]);
   });
 
+  // Every route four times over, with fresh targets: well past the default 20 s on a busy machine.
   it('answers every route for a visitor, its owner, another customer and an admin as the matrix says', async () => {
     const failures: string[] = [];
     for (const route of registered()) {
@@ -348,5 +605,5 @@ describeOnEachEngine('the authorization matrix of every route', (ctx) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -8,6 +8,7 @@ import { signInAs, TEST_ORIGIN, type TestAccount } from '../testing/accounts';
 import { demoParts } from '../db/seed/catalogue';
 import { bookingBody, TEST_ADDRESS, TEST_PHONE } from '../testing/booking';
 import { insertCompany } from '../testing/companies';
+import { insertAccountInvoice } from '../testing/invoices';
 import { insertBlogPost, insertContactMessage, insertOrder, insertPart, insertVehicle } from '../testing/factories';
 import { GOOD_CARD } from '../testing/orders';
 import { databaseWork } from '../testing/statements';
@@ -126,6 +127,32 @@ const CALLER: Record<string, Caller> = {
   'GET /api/me/company': 'customer',
   'GET /api/companies': 'admin',
   'PATCH /api/companies/{id}': 'admin',
+  'POST /api/me/company/invitations': 'owner',
+  'DELETE /api/me/company/invitations/{id}': 'owner',
+  'GET /api/invitations/{token}': 'visitor',
+  'POST /api/invitations/{token}/accept': 'customer',
+  'PATCH /api/me/company/members/{userId}': 'owner',
+  'DELETE /api/me/company/members/{userId}': 'owner',
+  'POST /api/me/company/addresses': 'owner',
+  'PATCH /api/me/company/addresses/{id}': 'owner',
+  'DELETE /api/me/company/addresses/{id}': 'owner',
+  'GET /api/companies/{id}/prices': 'admin',
+  'GET /api/me/prices': 'customer',
+  'PUT /api/companies/{id}/prices': 'admin',
+  'POST /api/invoices/{number}/payments': 'admin',
+  'GET /api/invoices/{number}/payments': 'admin',
+  'POST /api/invoices/{number}/pay-by-card': 'owner',
+  'POST /api/invoices/{number}/card-payment': 'owner',
+  'POST /api/invoices/{number}/card-payment/confirm': 'owner',
+  'GET /api/me/company/statement': 'owner',
+  'GET /api/me/company/statement.pdf': 'owner',
+  'GET /api/me/company/statement.csv': 'owner',
+  'GET /api/me/lists': 'owner',
+  'POST /api/me/lists': 'owner',
+  'GET /api/me/lists/{id}': 'owner',
+  'PATCH /api/me/lists/{id}': 'owner',
+  'DELETE /api/me/lists/{id}': 'owner',
+  'POST /api/me/lists/{id}/to-cart': 'owner',
   'GET /api/parts': 'visitor',
   'POST /api/parts': 'admin',
   'GET /api/parts/best-sellers': 'visitor',
@@ -133,12 +160,19 @@ const CALLER: Record<string, Caller> = {
   'PATCH /api/parts/{id}': 'admin',
   'DELETE /api/parts/{id}': 'admin',
   'GET /api/parts/{id}/unpaid-orders': 'admin',
+  'GET /api/parts/{id}/supersessions': 'visitor',
+  'POST /api/parts/{id}/supersessions': 'admin',
+  'DELETE /api/parts/{id}/supersessions/{fromNumber}': 'admin',
+  'POST /api/parts/{id}/notify-me': 'customer',
+  'DELETE /api/parts/{id}/notify-me': 'customer',
+  'GET /api/me/stock-alerts': 'customer',
   'GET /api/categories': 'visitor',
   'POST /api/categories': 'admin',
   'PATCH /api/categories/{id}': 'admin',
   'DELETE /api/categories/{id}': 'admin',
   'GET /api/vehicles/makes': 'visitor',
   'GET /api/vehicles': 'visitor',
+  'GET /api/vehicles/vin/{vin}': 'visitor',
   'POST /api/vehicles': 'admin',
   'PATCH /api/vehicles/{id}': 'admin',
   'DELETE /api/vehicles/{id}': 'admin',
@@ -148,6 +182,7 @@ const CALLER: Record<string, Caller> = {
   'GET /api/cart': 'customer',
   'PUT /api/cart/lines/{partId}': 'customer',
   'DELETE /api/cart/lines/{partId}': 'customer',
+  'POST /api/cart/lines/{partId}/replace': 'customer',
   'DELETE /api/cart': 'customer',
   'POST /api/cart/merge': 'customer',
   'POST /api/cart/quote': 'visitor',
@@ -157,8 +192,15 @@ const CALLER: Record<string, Caller> = {
   'POST /api/reviews': 'customer',
   'POST /api/orders': 'customer',
   'GET /api/orders': 'admin',
+  'POST /api/orders/{id}/approve': 'owner',
+  'POST /api/orders/{id}/decline': 'owner',
   'GET /api/orders.csv': 'admin',
   'GET /api/admin/overview': 'admin',
+  'POST /api/admin/vcdb': 'admin',
+  'POST /api/admin/aces': 'admin',
+  'GET /api/admin/catalogue.csv': 'admin',
+  'GET /api/admin/fitments.csv': 'admin',
+  'POST /api/admin/catalogue/import': 'admin',
   'GET /api/me/orders': 'customer',
   'GET /api/orders/{id}': 'owner',
   'GET /api/orders/{id}/invoice.pdf': 'owner',
@@ -180,6 +222,13 @@ const CALLER: Record<string, Caller> = {
   'GET /api/newsletter-subscribers': 'admin',
   'GET /api/newsletter-subscribers.csv': 'admin',
   'POST /api/uploads': 'customer',
+  'POST /api/returns': 'customer',
+  'GET /api/returns': 'customer',
+  'GET /api/returns/{id}': 'owner',
+  'POST /api/returns/{id}/approve': 'admin',
+  'POST /api/returns/{id}/refuse': 'admin',
+  'POST /api/returns/{id}/receive': 'admin',
+  'POST /api/returns/{id}/credit': 'admin',
 };
 
 /**
@@ -191,15 +240,24 @@ function validBodies(targets: Targets): Record<string, unknown> {
   return {
     'PATCH /api/users/{id}': { role: 'admin' },
     'PATCH /api/companies/{id}': { discountPercent: 5 },
-    'PATCH /api/parts/{id}': { name: 'Renamed part', stock: 0 },
+    'PATCH /api/me/company/members/{userId}': { orderLimitCents: 10_000 },
+    'PATCH /api/me/company/addresses/{id}': { label: 'Renamed depot' },
+    'PATCH /api/me/lists/{id}': { name: 'Renamed list' },
+    'PATCH /api/parts/{id}': { name: 'Renamed part', stock: 0, crossReferences: [{ brand: 'Bosch', number: '0 986 494 161' }] },
     'PATCH /api/categories/{id}': { name: 'Renamed category' },
     'PATCH /api/vehicles/{id}': { engine: 'Renamed engine' },
     'PUT /api/cart/lines/{partId}': { quantity: 12 },
     'PATCH /api/orders/{id}': { status: 'shipped' },
     'POST /api/orders/{id}/payment': { clientSecret: targets.clientSecret, card: GOOD_CARD },
     'POST /api/orders/{id}/payment/confirm': { paymentIntentId: 'pi_123' },
+    'POST /api/invoices/{number}/payments': { amountCents: 100, paidAt: '2026-01-02', reference: 'BANK-1' },
+    'POST /api/invoices/{number}/card-payment': { clientSecret: 'not-the-secret', card: GOOD_CARD },
+    'POST /api/invoices/{number}/card-payment/confirm': { paymentIntentId: 'pi_123' },
     'PATCH /api/contact-messages/{id}': { handled: true },
     'POST /api/orders': bookingBody(targets.partId, { address: '12 Piston Road' }),
+    'POST /api/returns/{id}/approve': { note: 'Send with the original box.' },
+    'POST /api/returns/{id}/refuse': { reason: 'Fitted and used' },
+    'POST /api/returns/{id}/receive': { lines: [{ orderLineId: `${targets.orderId}:0`, condition: 'damaged' }] },
   };
 }
 
@@ -217,6 +275,18 @@ interface Targets {
   /** A vehicle in the owner's garage. */
   garageVehicleId: string;
   companyId: string;
+  /** A saved list of the owner's company (the owner is a member of an approved one). */
+  listId: string;
+  /** A buyer, a second delivery address and a waiting invitation of the owner's company (its company admin). */
+  memberId: string;
+  companyAddressId: string;
+  invitationId: string;
+  /** The token of an invitation for someone else's address. */
+  invitationToken: string;
+  /** An open invoice on account of the owner's company. */
+  invoiceNumber: string;
+  /** A requested return of the owner's target order. */
+  returnId: string;
 }
 
 async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Targets> {
@@ -254,7 +324,95 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
       created_at: order.created_at,
     })
     .execute();
+  await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
+  const membership = await db
+    .selectFrom('company_members')
+    .select('company_id')
+    .where('user_id', '=', owner.id)
+    .executeTakeFirstOrThrow();
+  const listId = newId();
+  await db
+    .insertInto('saved_lists')
+    .values({
+      id: listId,
+      company_id: membership.company_id,
+      name: 'Weekly service stock',
+      name_key: 'weekly service stock',
+      created_by: owner.id,
+      created_at: order.created_at,
+      updated_at: order.created_at,
+    })
+    .execute();
+  await db.insertInto('saved_list_items').values({ list_id: listId, part_id: part.id, quantity: 12, position: 1 }).execute();
+  const colleague = await signInAs(ctx.app, db, 'customer');
+  await db
+    .insertInto('company_members')
+    .values({
+      company_id: membership.company_id,
+      user_id: colleague.id,
+      role: 'buyer',
+      order_limit_cents: null,
+      joined_at: order.created_at,
+    })
+    .execute();
+  const companyAddressId = newId();
+  await db
+    .insertInto('company_addresses')
+    .values({
+      id: companyAddressId,
+      company_id: membership.company_id,
+      label: 'Depot',
+      phone: '+1 555-010-2030',
+      address: JSON.stringify({ line1: '1 Main St', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' }),
+      created_at: order.created_at,
+    })
+    .execute();
+  const invitationId = newId();
+  const invitationToken = newId();
+  await db
+    .insertInto('company_invitations')
+    .values({
+      id: invitationId,
+      company_id: membership.company_id,
+      email: 'invited@example.com',
+      role: 'buyer',
+      token_hash: createHash('sha256').update(invitationToken).digest('hex'),
+      invited_by: owner.id,
+      expires_at: '2099-01-01T00:00:00.000Z',
+      accepted_at: null,
+      accepted_by: null,
+      created_at: order.created_at,
+    })
+    .execute();
+  const invoice = await insertAccountInvoice(db, { companyId: membership.company_id, userId: owner.id });
+  const returnId = newId();
+  await db
+    .insertInto('returns')
+    .values({
+      id: returnId,
+      number: 'RMA-2026-000001',
+      order_id: order.id,
+      requested_by: owner.id,
+      company_id: null,
+      status: 'requested',
+      note: '',
+      photos: '[]',
+      requested_at: order.created_at,
+      updated_at: order.created_at,
+    })
+    .execute();
+  await db
+    .insertInto('return_lines')
+    .values({ return_id: returnId, order_id: order.id, line_position: 0, quantity: 1, reason: 'damaged', condition: null })
+    .execute();
   return {
+    returnId,
+    invoiceNumber: invoice.invoice_number!,
+    listId,
+    memberId: colleague.id,
+    companyAddressId,
+    invitationId,
+    invitationToken,
     partId: part.id,
     categoryId: part.category_id,
     orderId: order.id,
@@ -279,6 +437,14 @@ function realPathValue(operation: Operation, name: string, targets: Targets): st
   if (operation.path.startsWith('/api/blogs/')) return targets.blogSlug;
   if (operation.path.startsWith('/api/vehicles/')) return targets.vehicleId;
   if (operation.path.startsWith('/api/me/vehicles/')) return targets.garageVehicleId;
+  if (operation.path.startsWith('/api/me/lists/')) return targets.listId;
+  if (operation.path.startsWith('/api/me/company/members/')) return targets.memberId;
+  if (operation.path.startsWith('/api/me/company/addresses/')) return targets.companyAddressId;
+  if (operation.path.startsWith('/api/me/company/invitations/')) return targets.invitationId;
+  if (operation.path.startsWith('/api/invitations/')) return targets.invitationToken;
+  if (operation.path.startsWith('/api/invoices/')) return targets.invoiceNumber;
+  if (operation.path.startsWith('/api/invoices/')) return targets.invoiceNumber;
+  if (operation.path.startsWith('/api/returns/')) return targets.returnId;
   throw new Error(`no real target for {${name}} of ${operation.key}: add one to realPathValue`);
 }
 

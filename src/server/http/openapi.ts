@@ -31,6 +31,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'accounts', description: 'Sign-up, sign-in, sessions, passwords (better-auth) and your profile' },
         { name: 'users', description: 'Accounts, for admins' },
         { name: 'companies', description: "Trade accounts: applying, the member's company, and their review by the shop" },
+        {
+          name: 'returns',
+          description: 'Returning lines of a delivered order: asking, approving or refusing, receiving, crediting',
+        },
         { name: 'inbox', description: 'Contact messages and newsletter subscribers, for admins' },
         { name: 'uploads', description: 'Pictures for parts, reviews and profiles' },
         { name: 'operations', description: 'Health and documentation' },

@@ -293,11 +293,21 @@ describeOnEachEngine('attacks on the shop', (ctx) => {
       imageUrl,
       sku: 'GH-SQL-0001',
       categoryId: await ensureTestCategory(ctx.database.db),
-      oemNumbers: ['1 OR 1-1', 'DROP-TABLE/parts'],
+      crossReferences: [
+        { brand: "Robert'); DROP TABLE parts;--", number: '1 OR 1-1' },
+        { brand: '<b>Bosch</b>', number: 'DROP-TABLE/parts' },
+      ],
     });
     expect(created.status, created.body).toBe(201);
     const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
-    expect(part).toMatchObject({ name: text.slice(0, 120), description: text, oemNumbers: ['1 OR 1-1', 'DROP-TABLE/parts'] });
+    expect(part).toMatchObject({
+      name: text.slice(0, 120),
+      description: text,
+      crossReferences: [
+        { brand: "Robert'); DROP TABLE parts;--", number: '1 OR 1-1' },
+        { brand: '<b>Bosch</b>', number: 'DROP-TABLE/parts' },
+      ],
+    });
 
     // Review name (the author's display name) and text.
     const reviewer = await signedInCustomer(ctx);

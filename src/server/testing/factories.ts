@@ -84,7 +84,7 @@ export async function insertFitment(
 export type PartWithStock = PartsTable & { stock: number };
 
 /**
- * Inserts a part with sensible defaults (a unique SKU, the test category, no OEM numbers or tiers, a
+ * Inserts a part with sensible defaults (a unique SKU, the test category, no cross-references or tiers, a
  * pack of one); `createdAt` steps forward so "newest" order is defined.
  */
 export async function insertPart(db: Db, overrides: Partial<PartWithStock> = {}): Promise<PartWithStock> {
@@ -104,7 +104,7 @@ export async function insertPart(db: Db, overrides: Partial<PartWithStock> = {})
     archived_at: null,
     sku: `T-${sequence}-${newId().slice(0, 8).toUpperCase()}`,
     category_id: categoryId,
-    oem_numbers: '[]',
+    cross_references: '[]',
     pack_size: 1,
     price_tiers: '[]',
     low_stock_threshold: null,
@@ -179,6 +179,15 @@ export async function insertOrder(
     expected_delivery: null,
     buyer_vat_id: null,
     currency: 'USD',
+    company_id: null,
+    po_number: null,
+    payment_method: 'card',
+    delivery_address_id: null,
+    invoiced_at: null,
+    due_date: null,
+    paid_cents: 0,
+    decline_reason: null,
+    decided_by: null,
     ...overrides,
   };
   const part = await db.selectFrom('parts').select('sku').where('id', '=', part_id).executeTakeFirst();

@@ -13,8 +13,12 @@ const sizeOf = (value: unknown): number =>
 
 type Executor = { executeQuery(compiled: CompiledQuery, ...rest: unknown[]): Promise<unknown> };
 
-/** Long enough for a statement that follows another on a pooled connection (the next of a transaction) to start. */
-const PAUSE_MS = 5;
+/**
+ * Long enough for a statement that follows another on a pooled connection (the next of a transaction)
+ * to start, and for a write after the answer to get its connection and begin: on a loaded machine 5 ms
+ * was not, and a search's miss was counted in the next search's work.
+ */
+const PAUSE_MS = 40;
 
 /**
  * Counts the statements every Kysely instance of the process runs while `work` runs, and what they

@@ -1,4 +1,5 @@
 import { type Kysely, sql, SqliteAdapter } from 'kysely';
+import { rebuildSqliteTable } from './sqlite-rebuild';
 
 /**
  * An order's parts live in `order_lines` only: `orders` drops the copy of its first line it kept
@@ -76,58 +77,43 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('orders_part_idx').on('orders').column('part_id').execute();
 }
 
-/** SQLite's way to drop (or add back) columns with constraints: a new table, the rows copied, the old one's indexes and triggers made again. */
+/** The orders table without (or, migrated down, with) the copy of its first line, rebuilt as SQLite must. */
 async function rebuildSqliteOrders(db: Kysely<any>, { withFirstLine }: { withFirstLine: boolean }): Promise<void> {
-  const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
-  if (Number(fk[0]?.foreign_keys) !== 0) {
-    throw new Error('orders is rebuilt with foreign keys off, or dropping it would delete every order line (migrator.ts)');
-  }
-  const { rows: kept } = await sql<{ name: string; sql: string }>`
-    select name, sql from sqlite_master
-    where tbl_name = 'orders' and type in ('index', 'trigger') and sql is not null and name <> 'orders_part_idx'
-    order by type, name`.execute(db);
-
-  let table = db.schema
-    .createTable('orders_next')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text');
-  if (withFirstLine) {
-    table = table
-      .addColumn('part_id', 'text', (c) => c.references('parts.id'))
-      .addColumn('part_name', 'text')
-      .addColumn('image_url', 'text')
-      .addColumn('unit_price_cents', 'integer', (c) => c.check(sql.raw('unit_price_cents >= 0')))
-      .addColumn('quantity', 'integer', (c) => c.check(sql.raw('quantity >= 1')));
-  }
-  await table
-    .addColumn('total_cents', 'bigint', (c) => c.notNull().check(sql.raw('total_cents >= 0')))
-    .addColumn('customer_name', 'text', (c) => c.notNull())
-    .addColumn('customer_email', 'text', (c) => c.notNull())
-    .addColumn('phone', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql.raw(`status in ('pending_payment', 'paid', 'shipped', 'delivered', 'cancelled')`)),
-    )
-    .addColumn('cancel_reason', 'text', (c) => c.check(sql.raw(`cancel_reason in ('customer', 'admin', 'expired')`)))
-    .addColumn('transaction_id', 'text')
-    .addColumn('paid_at', 'text')
-    .addColumn('idempotency_key', 'text', (c) => c.unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('invoice_number', 'text')
-    .execute();
-
-  const columns = withFirstLine ? [...KEPT, ...Object.keys(FIRST_LINE)] : KEPT;
-  const values = withFirstLine ? [...KEPT, ...Object.values(FIRST_LINE)] : KEPT;
-  await sql.raw(`insert into orders_next (${columns.join(', ')}) select ${values.join(', ')} from orders`).execute(db);
-  await db.schema.dropTable('orders').execute();
-  // Renamed the way SQLite did before 3.26: the modern rename checks every trigger of the schema, and
-  // those of order_lines name `orders`, which does not exist until the rename is done.
-  await sql`pragma legacy_alter_table = on`.execute(db);
-  try {
-    await db.schema.alterTable('orders_next').renameTo('orders').execute();
-  } finally {
-    await sql`pragma legacy_alter_table = off`.execute(db);
-  }
-  for (const { sql: definition } of kept) await sql.raw(definition).execute(db);
+  const createNext = async (name: string) => {
+    let table = db.schema
+      .createTable(name)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text');
+    if (withFirstLine) {
+      table = table
+        .addColumn('part_id', 'text', (c) => c.references('parts.id'))
+        .addColumn('part_name', 'text')
+        .addColumn('image_url', 'text')
+        .addColumn('unit_price_cents', 'integer', (c) => c.check(sql.raw('unit_price_cents >= 0')))
+        .addColumn('quantity', 'integer', (c) => c.check(sql.raw('quantity >= 1')));
+    }
+    await table
+      .addColumn('total_cents', 'bigint', (c) => c.notNull().check(sql.raw('total_cents >= 0')))
+      .addColumn('customer_name', 'text', (c) => c.notNull())
+      .addColumn('customer_email', 'text', (c) => c.notNull())
+      .addColumn('phone', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sql.raw(`status in ('pending_payment', 'paid', 'shipped', 'delivered', 'cancelled')`)),
+      )
+      .addColumn('cancel_reason', 'text', (c) => c.check(sql.raw(`cancel_reason in ('customer', 'admin', 'expired')`)))
+      .addColumn('transaction_id', 'text')
+      .addColumn('paid_at', 'text')
+      .addColumn('idempotency_key', 'text', (c) => c.unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('invoice_number', 'text')
+      .execute();
+  };
+  await rebuildSqliteTable(db, 'orders', {
+    createNext,
+    columns: withFirstLine ? [...KEPT, ...Object.keys(FIRST_LINE)] : KEPT,
+    values: withFirstLine ? [...KEPT, ...Object.values(FIRST_LINE)] : KEPT,
+    dropped: ['orders_part_idx'],
+  });
 }

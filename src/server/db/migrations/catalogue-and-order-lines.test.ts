@@ -62,12 +62,12 @@ describeOnEachEngine('migration 0010: catalogue fields and order lines', (ctx) =
 
     const parts = await db
       .selectFrom('parts')
-      .select(['id', 'sku', 'category_id', 'oem_numbers', 'pack_size', 'price_tiers'])
+      .select(['id', 'sku', 'category_id', 'cross_references', 'pack_size', 'price_tiers'])
       .orderBy('id')
       .execute();
     // "GH-" and the first twelve hex digits of the id.
     expect(parts.map((part) => part.sku)).toEqual(['GH-A1B2C3D40001', 'GH-A1B2C3D40002']);
-    for (const part of parts) expect(part).toMatchObject({ oem_numbers: '[]', pack_size: 1, price_tiers: '[]' });
+    for (const part of parts) expect(part).toMatchObject({ cross_references: '[]', pack_size: 1, price_tiers: '[]' });
     const categories = await db.selectFrom('categories').selectAll().execute();
     expect(categories.map((category) => [category.slug, category.name])).toEqual([['other', 'Other parts']]);
     expect(parts.every((part) => part.category_id === categories[0]!.id)).toBe(true);

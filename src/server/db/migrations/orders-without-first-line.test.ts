@@ -93,7 +93,10 @@ describeOnEachEngine('migration 0030: orders without a copy of their first line'
     for (const gone of ['part_id', 'part_name', 'image_url', 'unit_price_cents', 'quantity']) {
       expect(await columnsOfOrders(db)).not.toContain(gone);
     }
-    expect(await indexesAndTriggersOfOrders(db, ctx.engine)).toEqual(before.filter((name) => name !== 'orders_part_idx'));
+    // Later migrations index the orders' company (0036).
+    expect((await indexesAndTriggersOfOrders(db, ctx.engine)).filter((name) => name !== 'orders_company_idx')).toEqual(
+      before.filter((name) => name !== 'orders_part_idx'),
+    );
     expect(
       await db.selectFrom('order_lines').select(['order_id', 'position']).orderBy('order_id').orderBy('position').execute(),
     ).toEqual([

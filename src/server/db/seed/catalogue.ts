@@ -1,4 +1,5 @@
 import type { PriceTier } from '#shared/pricing';
+import type { CrossReference } from '#shared/schemas/catalogue';
 
 /** The demo catalogue's categories, in the order the shop lists them (by name). */
 export const demoCategories = [
@@ -27,7 +28,8 @@ export interface DemoPart {
   sku: string;
   /** A `demoCategories` slug. */
   category: DemoCategorySlug;
-  oemNumbers: readonly string[];
+  /** Other brands' numbers for the part: car makers' and competitors'. */
+  crossReferences: readonly CrossReference[];
   /** Absent: sold by the unit. */
   packSize?: number;
   priceTiers?: readonly PriceTier[];
@@ -44,7 +46,13 @@ export const demoParts: readonly DemoPart[] = [
     stock: 1240,
     sku: 'GH-BRK-1042',
     category: 'brakes',
-    oemNumbers: ['1K0 698 151 A', 'D1107', '0 986 494 161'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '1K0 698 151 A' },
+      { brand: 'Akebono', number: 'D1107' },
+      { brand: 'Bosch', number: '0 986 494 161' },
+      { brand: 'Brembo', number: 'P 85 072' },
+      { brand: 'Toyota', number: '04465-02220' },
+    ],
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 4650 },
       { minQuantity: 96, unitPriceCents: 4400 },
@@ -59,7 +67,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 240,
     sku: 'GH-BRK-2210',
     category: 'brakes',
-    oemNumbers: ['8W0 615 301 T', 'DF6605S'],
+    crossReferences: [
+      { brand: 'Audi', number: '8W0 615 301 T' },
+      { brand: 'TRW', number: 'DF6605S' },
+    ],
     priceTiers: [
       { minQuantity: 24, unitPriceCents: 20900 },
       { minQuantity: 60, unitPriceCents: 19900 },
@@ -74,7 +85,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 680,
     sku: 'GH-FLT-3005',
     category: 'filters',
-    oemNumbers: ['RU-4810'],
+    crossReferences: [{ brand: 'K&N', number: 'RU-4810' }],
     priceTiers: [{ minQuantity: 48, unitPriceCents: 5190 }],
   },
   {
@@ -86,7 +97,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 320,
     sku: 'GH-ELC-7070',
     category: 'electrical',
-    oemNumbers: ['000 915 105 DE', 'AGM70'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '000 915 105 DE' },
+      { brand: 'Varta', number: 'AGM70' },
+    ],
     priceTiers: [
       { minQuantity: 24, unitPriceCents: 20400 },
       { minQuantity: 48, unitPriceCents: 19600 },
@@ -101,7 +115,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 150,
     sku: 'GH-SUS-4120',
     category: 'suspension-steering',
-    oemNumbers: ['51605-TA0-A04', '334640'],
+    crossReferences: [
+      { brand: 'Honda', number: '51605-TA0-A04' },
+      { brand: 'KYB', number: '334640' },
+    ],
     priceTiers: [{ minQuantity: 24, unitPriceCents: 17900 }],
   },
   {
@@ -113,7 +130,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 900,
     sku: 'GH-LGT-0707',
     category: 'lighting',
-    oemNumbers: ['H7-LED-6000K'],
+    crossReferences: [{ brand: 'Philips', number: 'H7-LED-6000K' }],
     packSize: 6,
     priceTiers: [
       { minQuantity: 60, unitPriceCents: 6490 },
@@ -129,7 +146,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 410,
     sku: 'GH-ENG-5230',
     category: 'engine',
-    oemNumbers: ['CT1028K2', '530 0089 10'],
+    crossReferences: [
+      { brand: 'Contitech', number: 'CT1028K2' },
+      { brand: 'INA', number: '530 0089 10' },
+    ],
     priceTiers: [
       { minQuantity: 24, unitPriceCents: 13200 },
       { minQuantity: 48, unitPriceCents: 12600 },
@@ -144,7 +164,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 2600,
     sku: 'GH-ENG-1180',
     category: 'engine',
-    oemNumbers: ['101 905 601 F', 'ILZKR7B11'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '101 905 601 F' },
+      { brand: 'NGK', number: 'ILZKR7B11' },
+    ],
     packSize: 6,
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 3620 },
@@ -161,7 +184,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 95,
     sku: 'GH-ELC-1120',
     category: 'electrical',
-    oemNumbers: ['06H 903 016 L', 'TG12C050'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '06H 903 016 L' },
+      { brand: 'Valeo', number: 'TG12C050' },
+    ],
   },
   {
     key: 'gas-shock-absorber-rear',
@@ -172,7 +198,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 560,
     sku: 'GH-SUS-2204',
     category: 'suspension-steering',
-    oemNumbers: ['1J0 513 025 AT', '344459'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '1J0 513 025 AT' },
+      { brand: 'KYB', number: '344459' },
+    ],
     packSize: 2,
     priceTiers: [
       { minQuantity: 24, unitPriceCents: 7000 },
@@ -188,7 +217,12 @@ export const demoParts: readonly DemoPart[] = [
     stock: 830,
     sku: 'GH-BRK-3000',
     category: 'brakes',
-    oemNumbers: ['1K0 615 301 AA', '09.A428.11'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '1K0 615 301 AA' },
+      { brand: 'Brembo', number: '09.A428.11' },
+      { brand: 'Ford', number: '1 477 421' },
+      { brand: 'Toyota', number: '43512-02180' },
+    ],
     packSize: 2,
     priceTiers: [
       { minQuantity: 24, unitPriceCents: 5900 },
@@ -204,7 +238,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 210,
     sku: 'GH-BRK-5512',
     category: 'brakes',
-    oemNumbers: ['1K0 615 123 E'],
+    crossReferences: [{ brand: 'Volkswagen', number: '1K0 615 123 E' }],
   },
   {
     key: 'semi-metallic-rear-brake-pads',
@@ -215,7 +249,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 1480,
     sku: 'GH-BRK-1088',
     category: 'brakes',
-    oemNumbers: ['1K0 698 451 G', 'D1108'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '1K0 698 451 G' },
+      { brand: 'Akebono', number: 'D1108' },
+    ],
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 3250 },
       { minQuantity: 96, unitPriceCents: 3090 },
@@ -230,7 +267,11 @@ export const demoParts: readonly DemoPart[] = [
     stock: 3400,
     sku: 'GH-FLT-1410',
     category: 'filters',
-    oemNumbers: ['1F0 129 620', 'C 35 154'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '1F0 129 620' },
+      { brand: 'Mann-Filter', number: 'C 35 154' },
+      { brand: 'Toyota', number: '17801-0D060' },
+    ],
     packSize: 6,
     priceTiers: [
       { minQuantity: 60, unitPriceCents: 1720 },
@@ -246,7 +287,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 2900,
     sku: 'GH-FLT-2202',
     category: 'filters',
-    oemNumbers: ['1K1 819 653 B', 'CUK 2939'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '1K1 819 653 B' },
+      { brand: 'Mann-Filter', number: 'CUK 2939' },
+    ],
     packSize: 6,
     priceTiers: [{ minQuantity: 60, unitPriceCents: 1560 }],
   },
@@ -259,7 +303,12 @@ export const demoParts: readonly DemoPart[] = [
     stock: 5000,
     sku: 'GH-FLT-0980',
     category: 'filters',
-    oemNumbers: ['06J 115 403 Q', 'W 712/94'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '06J 115 403 Q' },
+      { brand: 'Mann-Filter', number: 'W 712/94' },
+      { brand: 'Ford', number: '1 714 387' },
+      { brand: 'Bosch', number: '0 451 103 336' },
+    ],
     packSize: 12,
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 900 },
@@ -275,7 +324,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 1900,
     sku: 'GH-OIL-5305',
     category: 'engine',
-    oemNumbers: ['G 052 195 M4'],
+    crossReferences: [{ brand: 'Volkswagen', number: 'G 052 195 M4' }],
     packSize: 4,
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 3990 },
@@ -291,7 +340,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 4200,
     sku: 'GH-ENG-0044',
     category: 'engine',
-    oemNumbers: ['N 902 026 01'],
+    crossReferences: [{ brand: 'Volkswagen', number: 'N 902 026 01' }],
     packSize: 12,
     priceTiers: [
       { minQuantity: 120, unitPriceCents: 390 },
@@ -307,7 +356,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 1300,
     sku: 'GH-ENG-1870',
     category: 'engine',
-    oemNumbers: ['6PK1870', '03L 903 137 H'],
+    crossReferences: [
+      { brand: 'Gates', number: '6PK1870' },
+      { brand: 'Volkswagen', number: '03L 903 137 H' },
+    ],
     priceTiers: [{ minQuantity: 48, unitPriceCents: 2550 }],
   },
   {
@@ -319,7 +371,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 120,
     sku: 'GH-ELC-1400',
     category: 'electrical',
-    oemNumbers: ['02Z 911 024 H'],
+    crossReferences: [{ brand: 'Volkswagen', number: '02Z 911 024 H' }],
   },
   {
     key: 'aluminium-core-radiator',
@@ -330,7 +382,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 140,
     sku: 'GH-CLG-2680',
     category: 'cooling',
-    oemNumbers: ['1K0 121 251 DM'],
+    crossReferences: [{ brand: 'Volkswagen', number: '1K0 121 251 DM' }],
   },
   {
     key: 'water-pump-with-gasket',
@@ -341,7 +393,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 380,
     sku: 'GH-CLG-0860',
     category: 'cooling',
-    oemNumbers: ['06H 121 026 DD', 'P 614'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '06H 121 026 DD' },
+      { brand: 'Hepu', number: 'P 614' },
+    ],
     priceTiers: [{ minQuantity: 24, unitPriceCents: 8200 }],
   },
   {
@@ -353,7 +408,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 640,
     sku: 'GH-ELC-0962',
     category: 'electrical',
-    oemNumbers: ['07K 905 715 F'],
+    crossReferences: [{ brand: 'Volkswagen', number: '07K 905 715 F' }],
     priceTiers: [{ minQuantity: 36, unitPriceCents: 9100 }],
   },
   {
@@ -365,7 +420,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 260,
     sku: 'GH-SUS-1320',
     category: 'suspension-steering',
-    oemNumbers: ['8V0 498 625 A'],
+    crossReferences: [{ brand: 'Audi', number: '8V0 498 625 A' }],
     priceTiers: [{ minQuantity: 24, unitPriceCents: 12600 }],
   },
   {
@@ -377,7 +432,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 18,
     sku: 'GH-DRV-8790',
     category: 'drivetrain',
-    oemNumbers: ['03L 141 016 N', '600 0050 00'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '03L 141 016 N' },
+      { brand: 'LuK', number: '600 0050 00' },
+    ],
   },
   {
     key: 'heated-oxygen-sensor-upstream',
@@ -388,7 +446,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 720,
     sku: 'GH-EXH-0610',
     category: 'exhaust',
-    oemNumbers: ['06J 906 262 AA', '0 258 017 025'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '06J 906 262 AA' },
+      { brand: 'Bosch', number: '0 258 017 025' },
+    ],
     priceTiers: [{ minQuantity: 24, unitPriceCents: 5800 }],
   },
   {
@@ -400,7 +461,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 110,
     sku: 'GH-EXH-1760',
     category: 'exhaust',
-    oemNumbers: ['1K0 253 609 AB'],
+    crossReferences: [{ brand: 'Volkswagen', number: '1K0 253 609 AB' }],
   },
   {
     key: 'front-lower-control-arm',
@@ -411,7 +472,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 340,
     sku: 'GH-SUS-0960',
     category: 'suspension-steering',
-    oemNumbers: ['5Q0 407 151 R'],
+    crossReferences: [{ brand: 'Volkswagen', number: '5Q0 407 151 R' }],
     priceTiers: [{ minQuantity: 24, unitPriceCents: 9200 }],
   },
   {
@@ -423,7 +484,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 190,
     sku: 'GH-DRV-1480',
     category: 'drivetrain',
-    oemNumbers: ['1K0 407 271 JD'],
+    crossReferences: [{ brand: 'Volkswagen', number: '1K0 407 271 JD' }],
   },
   {
     key: 'beam-wiper-blade-set',
@@ -434,7 +495,10 @@ export const demoParts: readonly DemoPart[] = [
     stock: 2100,
     sku: 'GH-WIP-6045',
     category: 'wipers-washers',
-    oemNumbers: ['5G1 998 002', '3 397 007 502'],
+    crossReferences: [
+      { brand: 'Volkswagen', number: '5G1 998 002' },
+      { brand: 'Bosch', number: '3 397 007 502' },
+    ],
     packSize: 6,
     priceTiers: [
       { minQuantity: 60, unitPriceCents: 2790 },
@@ -450,7 +514,7 @@ export const demoParts: readonly DemoPart[] = [
     stock: 75,
     sku: 'GH-LGT-1580',
     category: 'lighting',
-    oemNumbers: ['5G1 941 005 C'],
+    crossReferences: [{ brand: 'Volkswagen', number: '5G1 941 005 C' }],
   },
 ];
 

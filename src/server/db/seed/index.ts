@@ -25,6 +25,7 @@ import {
 } from './demo-rows.repository';
 import { demoOrders, demoTaxRates, demoTransitDays, plannedDemoOrders } from './orders';
 import { demoReviews } from './reviews';
+import { ensureDemoTradeAccount, seedDemoCompany } from './trade-account';
 import { demoFitments, demoVehicles } from './vehicles';
 
 const MINUTE = 60_000;
@@ -63,23 +64,28 @@ interface Pending<Row> {
  * A UUID-shaped id (version 8, "custom") derived from a stable key, so every run computes the same
  * ids and finds the rows an earlier run created.
  */
-export function demoId(kind: 'category' | 'part' | 'review' | 'blog-post' | 'vehicle' | 'order', key: string): string {
+export function demoId(
+  kind: 'category' | 'part' | 'review' | 'blog-post' | 'vehicle' | 'order' | 'company' | 'company-address',
+  key: string,
+): string {
   const hex = createHash('sha256').update(`demo-${kind}:${key}`).digest('hex');
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /**
- * Fills an empty shop with the demo catalogue, reviews, blog posts, settings, the two demo accounts
- * and the demo orders (docs/shop-rules.md, "Roles, accounts and safety"). Idempotent: rows are keyed by deterministic ids (accounts by address) and
+ * Fills an empty shop with the demo catalogue, reviews, blog posts, settings, the demo accounts, the
+ * demo orders (docs/shop-rules.md, "Roles, accounts and safety") and the demo trade account's company
+ * ("Trade accounts"). Idempotent: rows are keyed by deterministic ids (accounts by address) and
  * created only when missing, so a second run creates nothing and never overwrites what an admin has
  * changed. Returns the number of rows created (an order counts once, with its lines).
  */
 export async function seedDemoData(db: Db, deps: SeedDeps): Promise<number> {
   const catalogue = await seedDemoCatalogue(db, deps);
-  const accounts = await ensureDemoAccounts(deps.auth);
-  // After the accounts: the demo customer's orders are theirs.
-  return catalogue + accounts + (await seedDemoOrders(db, deps.clock.now()));
+  const accounts = (await ensureDemoAccounts(deps.auth)) + (await ensureDemoTradeAccount(deps.auth));
+  // After the accounts: the demo customer's orders are theirs, the company the trade account's.
+  const orders = await seedDemoOrders(db, deps.clock.now());
+  return catalogue + accounts + orders + (await seedDemoCompany(db, deps.clock.now(), demoId));
 }
 
 /** The demo orders not there yet, priced from the shop's settings as they are now. */
@@ -204,7 +210,7 @@ function plannedParts(now: Date): Pending<PartsTable & { stock: number }>[] {
         sku: part.sku,
         // The slug; the stored category's id replaces it when the rows are written.
         category_id: part.category,
-        oem_numbers: JSON.stringify(part.oemNumbers),
+        cross_references: JSON.stringify(part.crossReferences),
         pack_size: part.packSize ?? DEFAULT_PACK_SIZE,
         price_tiers: JSON.stringify(part.priceTiers ?? []),
         low_stock_threshold: null,
@@ -287,15 +293,18 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, work
 }
 
 /**
- * At start-up the demo catalogue (and its orders) is added only to a shop that has never been seeded (no settings row
- * yet), and the demo accounts only to a shop without any account, so a demo part or account an admin
- * deleted does not come back on the next restart (a shop seeded before accounts existed still gets
- * its way in). `npm run db:seed` calls `seedDemoData` directly and puts back whatever is missing.
+ * At start-up the demo catalogue (and its orders) is added only to a shop that has never been seeded
+ * (no settings row yet), and the demo accounts (and the demo company) only to a shop without any
+ * account, so a demo part or account an admin deleted does not come back on the next restart (a shop
+ * seeded before accounts existed still gets its way in). `npm run db:seed` calls `seedDemoData`
+ * directly and puts back whatever is missing.
  */
 export async function seedDemoDataOnFirstStart(db: Db, deps: SeedDeps): Promise<number> {
   const { settings, anyUser } = await whatTheShopHas(db);
   const catalogue = settings ? 0 : await seedDemoCatalogue(db, deps);
-  const accounts = anyUser ? 0 : await ensureDemoAccounts(deps.auth);
-  // The demo orders come with the demo catalogue, never into a shop that already had its own.
-  return catalogue + accounts + (settings ? 0 : await seedDemoOrders(db, deps.clock.now()));
+  const accounts = anyUser ? 0 : (await ensureDemoAccounts(deps.auth)) + (await ensureDemoTradeAccount(deps.auth));
+  // The demo orders come with the demo catalogue, never into a shop that already had its own; the
+  // demo company with the demo accounts.
+  const orders = settings ? 0 : await seedDemoOrders(db, deps.clock.now());
+  return catalogue + accounts + orders + (anyUser ? 0 : await seedDemoCompany(db, deps.clock.now(), demoId));
 }

@@ -275,6 +275,15 @@ export function plannedDemoOrders(
       expected_delivery: totals.expectedDelivery,
       buyer_vat_id: null,
       currency: settings.currency,
+      company_id: null,
+      po_number: null,
+      payment_method: 'card',
+      delivery_address_id: null,
+      invoiced_at: null,
+      due_date: null,
+      paid_cents: 0,
+      decline_reason: null,
+      decided_by: null,
     };
     return [{ row, lines, status: order.status, paidAt }];
   });

@@ -4,12 +4,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../clock';
 import { LocalDiskStorage } from '../../modules/uploads';
-import { type Auth, demoAccounts } from '../../modules/users';
+import { type Auth, demoAccounts, demoTradeAccount } from '../../modules/users';
 import { createTestAuth } from '../../testing/accounts';
 import { availableEngines, createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { partPricingProblems } from '#shared/schemas/catalogue';
 import { orderTotals, type OrderTax } from '#shared/order-totals';
 import { type Address, addressLines, addressSchema } from '#shared/schemas/address';
+import { phoneSchema } from '#shared/schemas/orders';
+import { discountedCents } from '#shared/pricing';
 import { shopSettings } from '../../modules/content';
 import type { Db } from '../database';
 import { seedDemoData, seedDemoDataOnFirstStart } from '.';
@@ -19,7 +21,20 @@ const DAY = 24 * 3_600_000;
 
 async function countRows(db: Db) {
   const count = (
-    table: 'categories' | 'parts' | 'reviews' | 'blog_posts' | 'settings' | 'users' | 'vehicles' | 'part_fitments' | 'orders',
+    table:
+      | 'categories'
+      | 'parts'
+      | 'reviews'
+      | 'blog_posts'
+      | 'settings'
+      | 'users'
+      | 'vehicles'
+      | 'part_fitments'
+      | 'orders'
+      | 'companies'
+      | 'company_members'
+      | 'company_addresses'
+      | 'company_prices',
   ) =>
     db
       .selectFrom(table)
@@ -36,6 +51,10 @@ async function countRows(db: Db) {
     vehicles: await count('vehicles'),
     fitments: await count('part_fitments'),
     orders: await count('orders'),
+    companies: await count('companies'),
+    members: await count('company_members'),
+    sites: await count('company_addresses'),
+    prices: await count('company_prices'),
   };
 }
 
@@ -72,7 +91,7 @@ for (const engine of availableEngines()) {
       expect(counts.reviews).toBeGreaterThanOrEqual(12);
       expect(counts.posts).toBe(3);
       expect(counts.settings).toBe(1);
-      expect(counts.users).toBe(2);
+      expect(counts.users).toBe(3);
       expect(counts.categories).toBeGreaterThanOrEqual(8);
       expect(counts.vehicles).toBeGreaterThanOrEqual(30);
       expect(created).toBe(
@@ -84,7 +103,11 @@ for (const engine of availableEngines()) {
           counts.users +
           counts.vehicles +
           counts.fitments +
-          counts.orders,
+          counts.orders +
+          counts.companies +
+          counts.members +
+          counts.sites +
+          counts.prices,
       );
     });
 
@@ -137,18 +160,101 @@ for (const engine of availableEngines()) {
       expect(focus2015.length).toBeGreaterThanOrEqual(2);
     });
 
-    it('creates the demo admin and customer with the passwords the login modal shows, hashed', async () => {
-      const users = await database.db.selectFrom('users').select(['email', 'name', 'role']).orderBy('email').execute();
+    it('creates the demo admin and customer with the passwords the login modal shows, and the trade account, hashed', async () => {
+      const users = await database.db
+        .selectFrom('users')
+        .select(['email', 'name', 'role', 'email_verified'])
+        .orderBy('email')
+        .execute();
       expect(users).toEqual([
-        { email: 'admin@gearhouse.example', name: 'Gearhouse Admin', role: 'admin' },
-        { email: 'customer@gearhouse.example', name: 'Casey Customer', role: 'customer' },
+        { email: 'admin@gearhouse.example', name: 'Gearhouse Admin', role: 'admin', email_verified: expect.anything() },
+        { email: 'customer@gearhouse.example', name: 'Casey Customer', role: 'customer', email_verified: expect.anything() },
+        { email: 'fleet@gearhouse.example', name: 'Dana Whitfield', role: 'customer', email_verified: expect.anything() },
       ]);
-      for (const account of demoAccounts) {
+      expect(users.every((user) => Boolean(user.email_verified))).toBe(true);
+      for (const account of [...demoAccounts, demoTradeAccount]) {
         const signedIn = await auth.api.signInEmail({ body: { email: account.email, password: account.password } });
         expect(signedIn.user.email).toBe(account.email);
       }
       const hashes = await database.db.selectFrom('accounts').select('password').execute();
       expect(hashes.map((row) => row.password)).not.toContain('admin-demo-1');
+      expect(hashes.map((row) => row.password)).not.toContain('fleet-demo-1');
+    });
+
+    it('makes the trade account the company admin of an active company on 30 days, with two sites and contract prices', async () => {
+      const db = database.db;
+      const companies = await db.selectFrom('companies').selectAll().execute();
+      expect(companies).toHaveLength(1);
+      const company = companies[0]!;
+      expect({
+        name: company.name,
+        status: company.status,
+        paymentTerms: company.payment_terms,
+        creditLimitCents: Number(company.credit_limit_cents),
+        discountPercent: Number(company.discount_percent),
+        vatId: company.vat_id,
+        taxExempt: Number(company.tax_exempt),
+      }).toEqual({
+        name: 'Whitfield Fleet Services LLC',
+        status: 'active',
+        paymentTerms: 'net30',
+        creditLimitCents: 2_500_000,
+        discountPercent: 5,
+        vatId: null,
+        taxExempt: 0,
+      });
+      const billing = addressSchema.parse(JSON.parse(company.billing_address));
+      expect(billing).toMatchObject({ city: 'Detroit', region: 'MI', country: 'US' });
+
+      const sites = await db
+        .selectFrom('company_addresses')
+        .selectAll()
+        .where('company_id', '=', company.id)
+        .orderBy('created_at')
+        .execute();
+      expect(sites.map((site) => site.label)).toEqual(['Main depot', 'North yard']);
+      expect(sites.map((site) => addressSchema.parse(JSON.parse(site.address)).city)).toEqual(['Dearborn', 'Warren']);
+      for (const site of sites) {
+        expect(addressSchema.parse(JSON.parse(site.address))).toMatchObject({ region: 'MI', country: 'US' });
+        expect(phoneSchema.safeParse(site.phone).success, site.phone).toBe(true);
+      }
+
+      // The trade account is its only member; the demo customer, who buys by card, is in no company.
+      const members = await db
+        .selectFrom('company_members')
+        .innerJoin('users', 'users.id', 'company_members.user_id')
+        .select(['users.email', 'company_members.company_id', 'company_members.role', 'company_members.order_limit_cents'])
+        .execute();
+      expect(members).toEqual([
+        { email: 'fleet@gearhouse.example', company_id: company.id, role: 'company_admin', order_limit_cents: null },
+      ]);
+
+      // Each contract price is below the part's every tier price less the company's discount, and the
+      // part is not in the flash deal, so the contract price is what "Your price" shows.
+      const prices = await db
+        .selectFrom('company_prices')
+        .innerJoin('parts', 'parts.id', 'company_prices.part_id')
+        .select([
+          'parts.sku',
+          'parts.price_cents',
+          'parts.price_tiers',
+          'parts.flash_deal_since',
+          'company_prices.unit_price_cents',
+          'company_prices.company_id',
+        ])
+        .orderBy('parts.sku')
+        .execute();
+      expect(prices.map((price) => [price.sku, Number(price.unit_price_cents)])).toEqual([
+        ['GH-FLT-0980', 760],
+        ['GH-OIL-5305', 3550],
+      ]);
+      for (const price of prices) {
+        expect(price.company_id).toBe(company.id);
+        const tiers = JSON.parse(price.price_tiers) as { unitPriceCents: number }[];
+        const lowest = Math.min(price.price_cents, ...tiers.map((tier) => tier.unitPriceCents));
+        expect(Number(price.unit_price_cents), price.sku).toBeLessThan(discountedCents(lowest, 5));
+        expect(price.flash_deal_since, price.sku).toBeNull();
+      }
     });
 
     it('gives every part a picture of its own, stored as WebP with its smaller widths', async () => {
@@ -448,6 +554,28 @@ for (const engine of availableEngines()) {
       expect(await database.db.selectFrom('parts').select('id').where('id', '=', part.id).executeTakeFirst()).toBeUndefined();
     });
 
+    it('leaves a site the company removed, and puts back a deleted demo company whole only at `db:seed`', async () => {
+      const db = database.db;
+      const company = await db.selectFrom('companies').select('id').executeTakeFirstOrThrow();
+      // What the tests before deleted comes back first.
+      await seedDemoData(db, { clock: fixedClock(NOW), storage, auth });
+      await db.deleteFrom('company_addresses').where('label', '=', 'North yard').execute();
+      expect(await seedDemoData(db, { clock: fixedClock(NOW), storage, auth })).toBe(0);
+      expect((await countRows(db)).sites).toBe(1);
+
+      // A shop admin deleted the company (its rows first, whatever the engine's foreign keys do).
+      await db.deleteFrom('company_prices').where('company_id', '=', company.id).execute();
+      await db.deleteFrom('company_addresses').where('company_id', '=', company.id).execute();
+      await db.deleteFrom('company_members').where('company_id', '=', company.id).execute();
+      await db.deleteFrom('companies').where('id', '=', company.id).execute();
+      expect(await seedDemoDataOnFirstStart(db, { clock: fixedClock(NOW), storage, auth })).toBe(0);
+      expect(await countRows(db)).toMatchObject({ companies: 0, members: 0, sites: 0, prices: 0 });
+
+      expect(await seedDemoData(db, { clock: fixedClock(NOW), storage, auth })).toBe(6);
+      expect(await countRows(db)).toMatchObject({ companies: 1, members: 1, sites: 2, prices: 2 });
+      expect(await seedDemoData(db, { clock: fixedClock(NOW), storage, auth })).toBe(0);
+    });
+
     it('does not bring back, at a restart, a demo account an admin removed', async () => {
       const customer = await database.db
         .selectFrom('users')
@@ -457,10 +585,10 @@ for (const engine of availableEngines()) {
       await (await auth.$context).internalAdapter.deleteUser(customer.id);
 
       expect(await seedDemoDataOnFirstStart(database.db, { clock: fixedClock(NOW), storage, auth })).toBe(0);
-      expect((await countRows(database.db)).users).toBe(1);
+      expect((await countRows(database.db)).users).toBe(2);
       // `npm run db:seed` puts it back.
       await seedDemoData(database.db, { clock: fixedClock(NOW), storage, auth });
-      expect((await countRows(database.db)).users).toBe(2);
+      expect((await countRows(database.db)).users).toBe(3);
     });
 
     it('seeds a shop at its first start, accounts included', async () => {
@@ -468,7 +596,11 @@ for (const engine of availableEngines()) {
       try {
         const count = await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage, auth: createTestAuth(fresh) });
         expect(count).toBeGreaterThan(40);
-        expect((await countRows(fresh.db)).users).toBe(2);
+        expect(await countRows(fresh.db)).toMatchObject({ users: 3, companies: 1, members: 1, sites: 2, prices: 2 });
+        // A second start adds nothing.
+        expect(await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage, auth: createTestAuth(fresh) })).toBe(
+          0,
+        );
       } finally {
         await fresh.drop();
       }
@@ -482,10 +614,11 @@ for (const engine of availableEngines()) {
           .insertInto('settings')
           .values({ id: 1, flash_deal_ends_at: NOW, flash_deal_discount_text: '10% OFF', updated_at: NOW })
           .execute();
+        // Three accounts, and the company with its admin and two sites; no contract prices without the parts.
         expect(await seedDemoDataOnFirstStart(fresh.db, { clock: fixedClock(NOW), storage, auth: createTestAuth(fresh) })).toBe(
-          2,
+          7,
         );
-        expect(await countRows(fresh.db)).toMatchObject({ parts: 0, users: 2 });
+        expect(await countRows(fresh.db)).toMatchObject({ parts: 0, users: 3, companies: 1, members: 1, sites: 2, prices: 0 });
       } finally {
         await fresh.drop();
       }

@@ -17,10 +17,13 @@ export async function lockCart(trx: Db, userId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`.execute(trx);
 }
 
-/** Sets a line's quantity and price, adding the line when the cart does not have the part yet. */
+/**
+ * Sets a line's quantity and price, adding the line when the cart does not have the part yet. A line
+ * added by a replaced number keeps that number (`ordered_number`), which its order keeps in turn.
+ */
 export async function putCartLine(
   db: Db,
-  line: Pick<CartLineRow, 'user_id' | 'part_id' | 'quantity' | 'unit_price_cents'>,
+  line: Pick<CartLineRow, 'user_id' | 'part_id' | 'quantity' | 'unit_price_cents'> & { ordered_number?: string | null },
   now: string,
 ): Promise<void> {
   // A new line goes last (the caller holds the cart's lock, so two additions never share a position).
@@ -33,6 +36,7 @@ export async function putCartLine(
         quantity: line.quantity,
         unit_price_cents: line.unit_price_cents,
         updated_at: now,
+        ...(line.ordered_number !== undefined ? { ordered_number: line.ordered_number } : {}),
       }),
     )
     .execute();
@@ -54,4 +58,17 @@ export async function deleteCartLines(db: Db, userId: string, partIds?: readonly
 export function cartLinesDeletion(db: Db, userId: string, partIds?: readonly string[]) {
   const query = db.deleteFrom('cart_lines').where('user_id', '=', userId);
   return partIds ? query.where('part_id', 'in', [...partIds]) : query;
+}
+
+/** The replaced numbers the customer's cart lines were added by, by part (the order keeps them). */
+export async function orderedNumbersOf(db: Db, userId: string, partIds: readonly string[]): Promise<Map<string, string>> {
+  if (partIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('cart_lines')
+    .select(['part_id', 'ordered_number'])
+    .where('user_id', '=', userId)
+    .where('part_id', 'in', [...partIds])
+    .where('ordered_number', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.part_id, row.ordered_number!]));
 }

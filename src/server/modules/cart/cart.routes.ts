@@ -59,6 +59,21 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
     async (request) => cart.removeLine(signedInUser(request), request.params.partId),
   );
 
+  app.post(
+    '/api/cart/lines/:partId/replace',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary:
+          "Replace a line whose part's number was replaced (its `replacedBy`) by the part replacing it, the quantity multiplied by the factor; 404 when the cart has no such line, 409 when its part was not replaced",
+        params: cartPartParamsSchema,
+        response: { 200: cartSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.replaceLine(signedInUser(request), request.params.partId),
+  );
+
   app.delete(
     '/api/cart',
     {

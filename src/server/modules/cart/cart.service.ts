@@ -1,5 +1,5 @@
 import * as copy from '#shared/copy';
-import { addingProblem, quantityProblem, savingsCents, tierFor, unitPriceFor } from '#shared/pricing';
+import { addingProblem, memberUnitPriceCents, quantityProblem, tierFor, unitPriceFor } from '#shared/pricing';
 import {
   type Cart,
   type CartImportInput,
@@ -10,6 +10,7 @@ import {
   type ReorderResult,
 } from '#shared/schemas/cart';
 import { MAX_STOCK } from '#shared/schemas/parts';
+import type { ResolvedFrom } from '#shared/schemas/supersessions';
 import { AppError } from '../../app-error';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
@@ -17,25 +18,56 @@ import type { Write } from '../../db/write-together';
 import type { PartRow } from '../../db/schema';
 import type { SessionUser } from '../../session-user';
 import { flashDealOf, shopSettings } from '../content';
-import { buyerTaxStatusOf } from '../users';
+import { type BuyingMember, buyingMemberOf, companyPricingFor, type MemberPricing, memberPricingOf } from '../companies';
+import { taxStatusOfBuyer } from '../users';
 import { deliversTo, orderTotals } from '#shared/order-totals';
 import { type Address, countryName } from '#shared/schemas/address';
 import { findOrderOf, linesOfOrders } from '../orders';
-import { dealPercentOf, findLivePart, findLivePartsBySku, findPartsByIds, pricedPartOf } from '../parts';
+import {
+  dealPercentOf,
+  findLivePart,
+  findPartsByIds,
+  pricedPartOf,
+  replacedMessage,
+  type ResolvedPart,
+  resolvePartNumbers,
+  successorsOfParts,
+} from '../parts';
 import { type ParsedLine, readQuickOrder } from './quick-order';
-import { cartLinesDeletion, cartLinesOf, deleteCartLine, deleteCartLines, lockCart, putCartLine } from './cart.repository';
+import {
+  cartLinesDeletion,
+  cartLinesOf,
+  deleteCartLine,
+  deleteCartLines,
+  lockCart,
+  orderedNumbersOf,
+  putCartLine,
+} from './cart.repository';
 
 /** A line as the cart keeps it: the part, the quantity, and the unit price it had when last set. */
 interface StoredLine {
   partId: string;
   quantity: number;
   unitPriceCents?: number;
+  /** The replaced number the line was added by, if it was. */
+  orderedNumber?: string | null;
 }
 
-/** The flash deal's terms and the moment the cart is priced at: one read of each per request. */
+/** A line to add: the part, how many, and the replaced number that named it, if one did. */
+interface LineToAdd {
+  part: PartRow;
+  quantity: number;
+  orderedNumber?: string;
+}
+
+/**
+ * The flash deal's terms and the moment the cart is priced at, and the company pricing of a member of
+ * an active company (null: list prices): one read of each per request.
+ */
 interface DealNow {
   terms: Awaited<ReturnType<typeof flashDealOf>>;
   now: number;
+  member: MemberPricing | null;
 }
 
 const pricedPart = (part: PartRow, deal: DealNow) => pricedPartOf(part, deal.terms, deal.now);
@@ -44,16 +76,28 @@ const orderablePart = (part: PartRow) => ({
   stock: part.stock,
   packSize: part.pack_size,
 });
-/** Today's unit price of `quantity` units of the part, the flash deal's percentage off while it runs. */
-const unitPriceOf = (part: PartRow, quantity: number, deal: DealNow) => unitPriceFor(pricedPart(part, deal), quantity);
+/**
+ * Today's unit price of `quantity` units of the part, the flash deal's percentage off while it runs;
+ * for a member of an active company, "Your price" (docs/shop-rules.md, "Trade accounts").
+ */
+const unitPriceOf = (part: PartRow, quantity: number, deal: DealNow) =>
+  memberUnitPriceCents(pricedPart(part, deal), quantity, companyPricingFor(deal.member, part.id));
 
 /** One line as the cart shows it, at today's price, with what stops it from being ordered. */
-function toCartLine(part: PartRow, line: StoredLine, deal: DealNow): CartLine {
+function toCartLine(part: PartRow, line: StoredLine, deal: DealNow, resolved: Resolutions = noResolutions): CartLine {
+  const replacedBy = resolved.successors.get(part.id);
+  const resolvedFrom = line.orderedNumber ? resolved.numbers.get(line.orderedNumber) : undefined;
   const priced = pricedPart(part, deal);
   const percent = dealPercentOf(part, deal.terms, deal.now);
-  const unitPriceCents = unitPriceFor(priced, line.quantity);
+  const listUnitPriceCents = unitPriceFor(priced, line.quantity);
+  const unitPriceCents = unitPriceOf(part, line.quantity, deal);
   const tier = tierFor(priced, line.quantity);
-  const problem = part.archived_at !== null ? copy.cart.noLongerSold : quantityProblem(orderablePart(part), line.quantity);
+  const problem =
+    part.archived_at === null
+      ? quantityProblem(orderablePart(part), line.quantity)
+      : replacedBy?.resolvedFrom
+        ? replacedMessage(replacedBy.resolvedFrom)
+        : copy.cart.noLongerSold;
   return {
     partId: part.id,
     sku: part.sku,
@@ -63,7 +107,7 @@ function toCartLine(part: PartRow, line: StoredLine, deal: DealNow): CartLine {
     unitPriceCents,
     lineTotalCents: unitPriceCents * line.quantity,
     basePriceCents: part.price_cents,
-    savingsCents: savingsCents(priced, line.quantity),
+    savingsCents: (part.price_cents - unitPriceCents) * line.quantity,
     tier: tier ? { minQuantity: tier.minQuantity, unitPriceCents: tier.unitPriceCents } : null,
     deal: percent > 0 ? { percent, endsAt: deal.terms.endsAt } : null,
     minOrderQuantity: part.min_order_quantity,
@@ -73,7 +117,40 @@ function toCartLine(part: PartRow, line: StoredLine, deal: DealNow): CartLine {
     ...(line.unitPriceCents !== undefined && line.unitPriceCents !== unitPriceCents && part.archived_at === null
       ? { priceWasCents: line.unitPriceCents }
       : {}),
+    ...(unitPriceCents < listUnitPriceCents ? { listUnitPriceCents } : {}),
+    ...(resolvedFrom?.resolvedFrom && resolvedFrom.part.id === part.id ? { resolvedFrom: resolvedFrom.resolvedFrom } : {}),
+    ...(replacedBy?.resolvedFrom
+      ? {
+          replacedBy: {
+            partId: replacedBy.part.id,
+            sku: replacedBy.part.sku,
+            name: replacedBy.part.name,
+            resolvedFrom: replacedBy.resolvedFrom,
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * How the cart's replaced numbers resolve today: the numbers its lines were added by, and the parts
+ * replacing its archived ones (docs/shop-rules.md, "Part numbers that change").
+ */
+interface Resolutions {
+  numbers: Map<string, ResolvedPart>;
+  successors: Map<string, ResolvedPart>;
+}
+const noResolutions: Resolutions = { numbers: new Map(), successors: new Map() };
+
+async function resolutionsOf(db: Db, lines: readonly StoredLine[], parts: Map<string, PartRow>): Promise<Resolutions> {
+  const numbers = lines.flatMap((line) => (line.orderedNumber ? [line.orderedNumber] : []));
+  const archived = [...parts.values()].filter((part) => part.archived_at !== null);
+  if (numbers.length === 0 && archived.length === 0) return noResolutions;
+  const [resolvedNumbers, successors] = await Promise.all([
+    numbers.length > 0 ? resolvePartNumbers(db, numbers) : new Map<string, ResolvedPart>(),
+    successorsOfParts(db, archived),
+  ]);
+  return { numbers: resolvedNumbers, successors };
 }
 
 /** The lines' parts, and the cart they make; a line of a part that no longer exists is left out. */
@@ -82,9 +159,10 @@ async function priced(db: Db, lines: readonly StoredLine[], deal: DealNow): Prom
     db,
     lines.map((line) => line.partId),
   );
+  const resolved = await resolutionsOf(db, lines, parts);
   const shown = lines.flatMap((line) => {
     const part = parts.get(line.partId);
-    return part ? [toCartLine(part, line, deal)] : [];
+    return part ? [toCartLine(part, line, deal, resolved)] : [];
   });
   const orderable = shown.filter((line) => line.problem === undefined);
   return {
@@ -101,6 +179,13 @@ interface QuoteRequest {
   deliveryAddress?: Address | undefined;
 }
 
+/** What `addParts` did: the lines it added, and those the cart's rules refused, with why. */
+export interface PartsAdded {
+  /** `resolvedFrom` and its message when the listed part's number was replaced and its successor added. */
+  added: { partId: string; sku: string; quantity: number; resolvedFrom?: ResolvedFrom; message?: string }[];
+  skipped: { partId: string; sku: string; message: string }[];
+}
+
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
 const cartFull = () => new AppError('conflict', copy.cart.tooManyLines(MAX_CART_LINES));
 
@@ -109,17 +194,37 @@ export interface CartServiceDeps {
 }
 
 export function createCartService(db: Db, { clock }: CartServiceDeps) {
-  /** The deal's terms as stored now, and now by the shop's clock: the cart is priced as an order would be. */
-  async function dealNow(trx: Db): Promise<DealNow> {
-    return { terms: await flashDealOf(trx), now: clock.now().getTime() };
+  /**
+   * The deal's terms as stored now, now by the shop's clock, and the company pricing of these parts of
+   * the user's company as already read (`membership`; undefined for a visitor or none): the cart is
+   * priced as an order of them would be. One per request: a change prices its line and the cart after
+   * it with the same one, asked for all their parts.
+   */
+  async function dealNow(trx: Db, membership: BuyingMember | undefined, partIds: readonly string[]): Promise<DealNow> {
+    const [terms, member] = await Promise.all([flashDealOf(trx), memberPricingOf(trx, membership, partIds)]);
+    return { terms, now: clock.now().getTime(), member };
   }
 
-  async function cartOf(trx: Db, userId: string): Promise<Cart> {
-    const [rows, deal] = await Promise.all([cartLinesOf(trx, userId), dealNow(trx)]);
+  const storedLines = (rows: Awaited<ReturnType<typeof cartLinesOf>>): StoredLine[] =>
+    rows.map((row) => ({
+      partId: row.part_id,
+      quantity: row.quantity,
+      unitPriceCents: row.unit_price_cents,
+      orderedNumber: row.ordered_number,
+    }));
+
+  /** The customer's cart priced with `deal` when the caller has one for all its parts; else read here. */
+  async function cartOf(trx: Db, userId: string, deal?: DealNow): Promise<Cart> {
+    const [rows, membership] = await Promise.all([cartLinesOf(trx, userId), deal ? undefined : buyingMemberOf(trx, userId)]);
     return priced(
       trx,
-      rows.map((row) => ({ partId: row.part_id, quantity: row.quantity, unitPriceCents: row.unit_price_cents })),
-      deal,
+      storedLines(rows),
+      deal ??
+        (await dealNow(
+          trx,
+          membership,
+          rows.map((row) => row.part_id),
+        )),
     );
   }
 
@@ -127,31 +232,38 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
    * Adds quantities to the customer's cart in one transaction (a visitor's cart at sign-in, an order
    * again, a quick order): each part's new quantity is what it had plus what is added, kept even when it
    * then breaks a rule (the cart shows the problem). Parts not on sale and lines beyond the cart's limit
-   * are not added; answers the part ids it added.
+   * are not added; answers the part ids it added, and the deal that priced them, which prices the cart after.
    */
   async function addLines(
     trx: Db,
     userId: string,
-    lines: readonly { part: PartRow; quantity: number }[],
+    lines: readonly LineToAdd[],
     now: string,
-  ): Promise<Set<string>> {
+  ): Promise<{ added: Set<string>; deal: DealNow }> {
     await lockCart(trx, userId);
-    const existing = new Map((await cartLinesOf(trx, userId)).map((row) => [row.part_id, row.quantity]));
-    const deal = await dealNow(trx);
+    const [rows, membership] = await Promise.all([cartLinesOf(trx, userId), buyingMemberOf(trx, userId)]);
+    const existing = new Map(rows.map((row) => [row.part_id, row.quantity]));
+    const deal = await dealNow(trx, membership, [...existing.keys(), ...lines.map((line) => line.part.id)]);
     const added = new Set<string>();
-    for (const { part, quantity } of lines) {
+    for (const { part, quantity, orderedNumber } of lines) {
       const had = existing.get(part.id);
       if (had === undefined && existing.size >= MAX_CART_LINES) continue;
       const total = Math.min((had ?? 0) + quantity, MAX_STOCK);
       await putCartLine(
         trx,
-        { user_id: userId, part_id: part.id, quantity: total, unit_price_cents: unitPriceOf(part, total, deal) },
+        {
+          user_id: userId,
+          part_id: part.id,
+          quantity: total,
+          unit_price_cents: unitPriceOf(part, total, deal),
+          ...(orderedNumber !== undefined ? { ordered_number: orderedNumber } : {}),
+        },
         now,
       );
       existing.set(part.id, total);
       added.add(part.id);
     }
-    return added;
+    return { added, deal };
   }
 
   return {
@@ -165,10 +277,20 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
      */
     async quote({ user, lines, deliveryAddress }: QuoteRequest): Promise<CartQuote> {
       const placedAt = clock.now();
+      // The buyer's company, read once, prices the lines and decides the tax status as the order will.
+      const membership = user ? buyingMemberOf(db, user.id) : Promise.resolve(undefined);
       const [cart, settings, buyer] = await Promise.all([
-        lines === undefined ? cartOf(db, user!.id) : dealNow(db).then((deal) => priced(db, lines, deal)),
+        membership.then(async (member) => {
+          const wanted = lines ?? storedLines(await cartLinesOf(db, user!.id));
+          const deal = await dealNow(
+            db,
+            member,
+            wanted.map((line) => line.partId),
+          );
+          return priced(db, wanted, deal);
+        }),
         shopSettings(db),
-        buyerTaxStatusOf(db, user?.id ?? null),
+        membership.then((member) => taxStatusOfBuyer(db, user?.id ?? null, member)),
       ]);
       const address = deliveryAddress ?? settings.sellerAddress;
       if (!deliversTo(settings.deliverTo, address.country)) {
@@ -188,14 +310,42 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         await lockCart(trx, user.id);
-        const rows = await cartLinesOf(trx, user.id);
+        const [rows, membership] = await Promise.all([cartLinesOf(trx, user.id), buyingMemberOf(trx, user.id)]);
         if (!rows.some((row) => row.part_id === partId) && rows.length >= MAX_CART_LINES) throw cartFull();
+        // One pricing for the line and the cart it is then part of.
+        const deal = await dealNow(trx, membership, [...rows.map((row) => row.part_id), partId]);
         await putCartLine(
           trx,
-          { user_id: user.id, part_id: partId, quantity, unit_price_cents: unitPriceOf(part, quantity, await dealNow(trx)) },
+          { user_id: user.id, part_id: partId, quantity, unit_price_cents: unitPriceOf(part, quantity, deal) },
           now,
         );
-        return cartOf(trx, user.id);
+        return cartOf(trx, user.id, deal);
+      });
+    },
+
+    /**
+     * A line whose part was archived because its number was replaced becomes a line of the part
+     * replacing it, the quantity multiplied by the factor and kept even when it breaks the new part's
+     * rules (the cart shows the problem); the old number is kept as the number ordered.
+     */
+    async replaceLine(user: SessionUser, partId: string): Promise<Cart> {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        await lockCart(trx, user.id);
+        const row = (await cartLinesOf(trx, user.id)).find((line) => line.part_id === partId);
+        if (!row) throw new AppError('not_found', copy.cart.lineNotFound);
+        const part = (await findPartsByIds(trx, [partId])).get(partId);
+        const successor = part ? (await successorsOfParts(trx, [part])).get(partId) : undefined;
+        if (!part || !successor?.resolvedFrom) throw new AppError('conflict', copy.supersessions.notReplaced);
+        await deleteCartLine(trx, user.id, partId);
+        const quantity = row.quantity * successor.resolvedFrom.quantityFactor;
+        const { deal } = await addLines(
+          trx,
+          user.id,
+          [{ part: successor.part, quantity, orderedNumber: row.ordered_number ?? part.sku }],
+          now,
+        );
+        return cartOf(trx, user.id, deal);
       });
     },
 
@@ -221,8 +371,8 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
           const part = parts.get(line.partId);
           return part && part.archived_at === null ? [{ part, quantity: line.quantity }] : [];
         });
-        await addLines(trx, user.id, sold, now);
-        return cartOf(trx, user.id);
+        const { deal } = await addLines(trx, user.id, sold, now);
+        return cartOf(trx, user.id, deal);
       });
     },
 
@@ -237,42 +387,54 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
       const { lines, rejected } = readQuickOrder(input.text, input.format);
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
-        const parts = await findLivePartsBySku(
+        // A replaced number resolves to the part sold today, its quantity multiplied by the factor.
+        const parts = await resolvePartNumbers(
           trx,
           lines.map((line) => line.sku),
         );
         // One entry per part, in the order first named.
-        const byPart = new Map<string, { part: PartRow; quantity: number; named: ParsedLine[] }>();
+        const byPart = new Map<string, { part: PartRow; quantity: number; named: ParsedLine[]; resolved?: ResolvedPart }>();
         for (const line of lines) {
-          const part = parts.get(line.sku);
-          if (!part) {
+          const found = parts.get(line.sku);
+          if (!found) {
             rejected.push({ line: line.line, text: line.text, sku: line.sku, message: copy.quickOrder.unknownPart });
             continue;
           }
+          const { part, resolvedFrom } = found;
+          const quantity = line.quantity * (resolvedFrom?.quantityFactor ?? 1);
           const entry = byPart.get(part.id);
           if (entry) {
-            entry.quantity += line.quantity;
+            entry.quantity += quantity;
             entry.named.push(line);
-          } else byPart.set(part.id, { part, quantity: line.quantity, named: [line] });
+            if (!entry.resolved && resolvedFrom) entry.resolved = found;
+          } else byPart.set(part.id, { part, quantity, named: [line], ...(resolvedFrom ? { resolved: found } : {}) });
         }
-        const refuse = (named: readonly ParsedLine[], quantity: number, problem: string) => {
-          const message = named.length > 1 ? copy.quickOrder.mergedRefused(named.length, quantity, problem) : problem;
+        const refuse = (named: readonly ParsedLine[], quantity: number, problem: string, resolved?: ResolvedPart) => {
+          const merged = named.length > 1 ? copy.quickOrder.mergedRefused(named.length, quantity, problem) : problem;
+          // A replaced number's line says first what it was resolved to, then why it was refused.
+          const message = resolved?.resolvedFrom ? `${replacedMessage(resolved.resolvedFrom)}: ${merged}` : merged;
           for (const line of named) rejected.push({ line: line.line, text: line.text, sku: line.sku, message });
         };
         await lockCart(trx, user.id);
         const inCart = new Map((await cartLinesOf(trx, user.id)).map((row) => [row.part_id, row.quantity]));
-        const good: { part: PartRow; quantity: number }[] = [];
+        const good: LineToAdd[] = [];
         const added: CartImportResult['added'] = [];
-        for (const { part, quantity, named } of byPart.values()) {
+        for (const { part, quantity, named, resolved } of byPart.values()) {
           const problem = addingProblem(orderablePart(part), quantity, inCart.get(part.id) ?? 0);
           if (problem) {
-            refuse(named, quantity, problem);
+            refuse(named, quantity, problem, resolved);
             continue;
           }
-          good.push({ part, quantity });
-          added.push({ sku: part.sku, quantity, ...(named.length > 1 ? { merged: named.length } : {}) });
+          const resolvedFrom = resolved?.resolvedFrom;
+          good.push({ part, quantity, ...(resolvedFrom ? { orderedNumber: resolvedFrom.number } : {}) });
+          added.push({
+            sku: part.sku,
+            quantity,
+            ...(named.length > 1 ? { merged: named.length } : {}),
+            ...(resolvedFrom ? { resolvedFrom, message: replacedMessage(resolvedFrom) } : {}),
+          });
         }
-        const stored = await addLines(trx, user.id, good, now);
+        const { added: stored, deal } = await addLines(trx, user.id, good, now);
         // Lines beyond the cart's limit were not stored.
         for (const { part, quantity } of good) {
           if (!stored.has(part.id)) {
@@ -280,11 +442,70 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
               added.findIndex((line) => line.sku === part.sku),
               1,
             );
-            refuse(byPart.get(part.id)!.named, quantity, copy.cart.tooManyLines(MAX_CART_LINES));
+            const { named, resolved } = byPart.get(part.id)!;
+            refuse(named, quantity, copy.cart.tooManyLines(MAX_CART_LINES), resolved);
           }
         }
         rejected.sort((a, b) => a.line - b.line);
-        return { added, rejected, cart: await cartOf(trx, user.id) };
+        return { added, rejected, cart: await cartOf(trx, user.id, deal) };
+      });
+    },
+
+    /**
+     * Parts added to the cart by its rules (a saved list to the cart): a line whose quantity, with what
+     * the cart already has, breaks the part's minimum, pack size or stock, a part no longer sold, and a
+     * line beyond the cart's limit are skipped with the reason; the rest are added, in one transaction.
+     */
+    async addParts(user: SessionUser, lines: readonly { partId: string; quantity: number }[]): Promise<PartsAdded> {
+      const now = clock.now().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const parts = await findPartsByIds(
+          trx,
+          lines.map((line) => line.partId),
+        );
+        await lockCart(trx, user.id);
+        const inCart = new Map((await cartLinesOf(trx, user.id)).map((row) => [row.part_id, row.quantity]));
+        // A part no longer sold because its number was replaced goes in as the part replacing it.
+        const successors = await successorsOfParts(trx, [...parts.values()]);
+        const good: (LineToAdd & { listed: PartRow; resolved?: ResolvedPart })[] = [];
+        const skipped: PartsAdded['skipped'] = [];
+        for (const { partId, quantity: listed } of lines) {
+          const listedPart = parts.get(partId);
+          if (!listedPart) continue;
+          const successor = listedPart.archived_at !== null ? successors.get(partId) : undefined;
+          const part = successor?.part ?? listedPart;
+          const quantity = listed * (successor?.resolvedFrom?.quantityFactor ?? 1);
+          const problem =
+            part.archived_at !== null
+              ? copy.cart.noLongerSold
+              : addingProblem(orderablePart(part), quantity, inCart.get(part.id) ?? 0);
+          const said = (message: string) =>
+            successor?.resolvedFrom ? `${replacedMessage(successor.resolvedFrom)}: ${message}` : message;
+          if (problem) skipped.push({ partId, sku: listedPart.sku, message: said(problem) });
+          else {
+            good.push({
+              part,
+              quantity,
+              listed: listedPart,
+              ...(successor ? { resolved: successor, orderedNumber: listedPart.sku } : {}),
+            });
+          }
+        }
+        const { added: stored } = await addLines(trx, user.id, good, now);
+        const added: PartsAdded['added'] = [];
+        for (const { part, quantity, listed, resolved } of good) {
+          if (stored.has(part.id)) {
+            added.push({
+              partId: part.id,
+              sku: part.sku,
+              quantity,
+              ...(resolved?.resolvedFrom
+                ? { resolvedFrom: resolved.resolvedFrom, message: replacedMessage(resolved.resolvedFrom) }
+                : {}),
+            });
+          } else skipped.push({ partId: listed.id, sku: listed.sku, message: copy.cart.tooManyLines(MAX_CART_LINES) });
+        }
+        return { added, skipped };
       });
     },
 
@@ -299,17 +520,31 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
           trx,
           lines.map((line) => line.part_id),
         );
+        // A part no longer sold because its number was replaced is reordered as the part replacing it.
+        const successors = await successorsOfParts(trx, [...parts.values()]);
         const unavailable: string[] = [];
-        const sold: { part: PartRow; quantity: number }[] = [];
+        const replaced: NonNullable<ReorderResult['replaced']> = [];
+        const sold: LineToAdd[] = [];
         for (const line of lines) {
           const part = parts.get(line.part_id);
-          if (part && part.archived_at === null) sold.push({ part, quantity: line.quantity });
-          else unavailable.push(line.part_name);
+          const successor = successors.get(line.part_id);
+          const orderedNumber = line.ordered_number ?? undefined;
+          if (part && part.archived_at === null)
+            sold.push({ part, quantity: line.quantity, ...(orderedNumber ? { orderedNumber } : {}) });
+          else if (successor?.resolvedFrom) {
+            const { resolvedFrom } = successor;
+            const quantity = line.quantity * resolvedFrom.quantityFactor;
+            sold.push({ part: successor.part, quantity, orderedNumber: orderedNumber ?? line.sku });
+            replaced.push({ sku: successor.part.sku, quantity, resolvedFrom, message: replacedMessage(resolvedFrom) });
+          } else unavailable.push(line.part_name);
         }
-        await addLines(trx, user.id, sold, now);
-        return { ...(await cartOf(trx, user.id)), unavailable };
+        const { deal } = await addLines(trx, user.id, sold, now);
+        return { ...(await cartOf(trx, user.id, deal)), unavailable, ...(replaced.length > 0 ? { replaced } : {}) };
       });
     },
+
+    /** The replaced numbers the customer's cart lines were added by, by part: the order placed from it keeps them. */
+    orderedNumbers: orderedNumbersOf,
 
     /** The parts of an order placed from the cart leave it: the write, made in the order's own transaction. */
     removeOrdered(trx: Db, userId: string, partIds: readonly string[]): Write[] {

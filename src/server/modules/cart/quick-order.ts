@@ -1,9 +1,9 @@
-import Papa from 'papaparse';
 import * as copy from '#shared/copy';
 import { type ImportFormat, MAX_IMPORT_LINES } from '#shared/schemas/cart';
 import { findHeader, trimRow } from '#shared/quick-order';
 import { MAX_STOCK } from '#shared/schemas/parts';
 import { AppError } from '../../app-error';
+import { tableRows } from '../../csv-table';
 
 /** A quick-order line that reads as a part number and a quantity. */
 export interface ParsedLine {
@@ -54,34 +54,9 @@ function read(line: number, text: string, sku: string, quantityText: string, rej
   return { line, text, sku, quantity };
 }
 
-interface TableRow {
-  /** The line of the text it starts on, from 1. */
-  line: number;
-  cells: string[];
-  /** The row as written (`trimRow`): a quoted cell keeps its quotes, so that the row reads the same again. */
-  text: string;
-}
-
-/**
- * A table's rows that hold something, each with the line of the text it starts on, as a text editor
- * numbers them: blank lines count, and a quoted cell holding a line break spans that many lines.
- */
-function tableRows(text: string, delimiter: string): TableRow[] {
-  const rows: TableRow[] = [];
-  const lineBreaks = /\r\n|\r|\n/g;
-  let line = 1;
-  let start = 0;
-  Papa.parse<string[]>(text, {
-    delimiter,
-    step: ({ data, meta }) => {
-      const written = text.slice(start, meta.cursor);
-      if (data.some((cell) => cell.trim() !== '')) rows.push({ line, cells: data, text: trimRow(written) });
-      // The next row starts after this one's line breaks, its own and any inside a quoted cell.
-      line += (written.match(lineBreaks) ?? []).length;
-      start = meta.cursor;
-    },
-  });
-  return rows;
+/** The table's rows, each with its line and as written (`trimRow`, so that it reads the same again). */
+function tableRowsOf(text: string, delimiter: string) {
+  return tableRows(text, delimiter).map((row) => ({ ...row, text: trimRow(row.written) }));
 }
 
 /**
@@ -119,7 +94,7 @@ export function readQuickOrder(text: string, format: ImportFormat): { lines: Par
   };
   if (header?.delimiter) {
     // The header and what stands above it (blank lines, a spreadsheet's `sep=` line) are not lines to add.
-    const records = tableRows(body, header.delimiter).filter((row) => row.line > header.index + 1);
+    const records = tableRowsOf(body, header.delimiter).filter((row) => row.line > header.index + 1);
     if (records.length > MAX_IMPORT_LINES) throw notText(copy.quickOrder.tooManyLines(MAX_IMPORT_LINES, records.length));
     if (records.length === 0) throw notText(copy.quickOrder.nothingToAdd);
     for (const { line, cells, text: row } of records) {

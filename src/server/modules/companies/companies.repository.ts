@@ -113,3 +113,54 @@ export async function updateCompany(db: Db, id: string, changes: Updateable<Data
 }
 
 export type CompanyChanges = Updateable<CompaniesTable>;
+
+/** The company's contract price list becomes these rows: the old list deleted, the new one written. */
+export async function replaceContractPrices(
+  db: Db,
+  companyId: string,
+  prices: readonly { partId: string; unitPriceCents: number }[],
+  now: string,
+): Promise<void> {
+  await db.deleteFrom('company_prices').where('company_id', '=', companyId).execute();
+  // In slices, under SQLite's limit on a statement's parameters.
+  for (let start = 0; start < prices.length; start += 500) {
+    await db
+      .insertInto('company_prices')
+      .values(
+        prices.slice(start, start + 500).map((price) => ({
+          company_id: companyId,
+          part_id: price.partId,
+          unit_price_cents: price.unitPriceCents,
+          imported_at: now,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The company's contract prices with their parts' current SKU and name, by SKU. */
+export async function contractPricesOf(db: Db, companyId: string) {
+  return db
+    .selectFrom('company_prices')
+    .innerJoin('parts', 'parts.id', 'company_prices.part_id')
+    .select(['parts.sku', 'parts.id as part_id', 'parts.name', 'company_prices.unit_price_cents'])
+    .where('company_prices.company_id', '=', companyId)
+    .orderBy('parts.sku')
+    .execute();
+}
+
+/** The company's contract prices of these parts, by part id, in cents. */
+export async function contractPricesFor(db: Db, companyId: string, partIds: readonly string[]): Promise<Map<string, number>> {
+  const wanted = [...new Set(partIds)];
+  const prices = new Map<string, number>();
+  for (let start = 0; start < wanted.length; start += 500) {
+    const rows = await db
+      .selectFrom('company_prices')
+      .select(['part_id', 'unit_price_cents'])
+      .where('company_id', '=', companyId)
+      .where('part_id', 'in', wanted.slice(start, start + 500))
+      .execute();
+    for (const row of rows) prices.set(row.part_id, Number(row.unit_price_cents));
+  }
+  return prices;
+}

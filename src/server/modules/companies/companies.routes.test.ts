@@ -53,6 +53,9 @@ describeOnEachEngine('applying for a trade account', (ctx) => {
       members: [
         { userId: applicant.id, name: applicant.name, email: applicant.email, role: 'company_admin', orderLimitCents: null },
       ],
+      invitations: [],
+      balanceCents: 0,
+      creditLeftCents: 0,
     });
   });
 

@@ -7,8 +7,16 @@ import {
   companySchema,
   companySummarySchema,
   companyUpdateSchema,
+  contractPriceImportSchema,
+  contractPriceListSchema,
   listCompaniesQuerySchema,
+  MAX_CONTRACT_PRICE_FILE_BYTES,
+  yourPricesQuerySchema,
+  yourPricesSchema,
 } from '#shared/schemas/companies';
+import * as copy from '#shared/copy';
+import { z } from 'zod';
+import { AppError } from '../../app-error';
 import { requireAdmin, requireCustomer, requireUser, signedInUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
 import type { CompaniesService } from './companies.service';
@@ -47,6 +55,22 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   );
 
   app.get(
+    '/api/me/prices',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['companies'],
+        summary:
+          '"Your price" of the parts named (comma-separated ids, up to 100) for a member of an active company: the company\'s discount, ' +
+          'its contract price and the unit price at the listed price. No items for anyone else. Per user, never cached',
+        querystring: yourPricesQuerySchema,
+        response: { 200: yourPricesSchema, 400: problemSchema, 401: problemSchema },
+      },
+    },
+    async (request) => companies.yourPrices(signedInUser(request), request.query.parts),
+  );
+
+  app.get(
     '/api/companies',
     {
       preValidation: requireAdmin,
@@ -75,5 +99,56 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
       },
     },
     async (request) => companies.update(request.params.id, request.body),
+  );
+
+  // Contract prices come as the CSV file itself. Content-type parsers are encapsulated: the parser
+  // added here serves this plugin's routes, and the rest of the app keeps its JSON parsing.
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((error) => {
+    // Said in the shop's words; every other error goes on to the app's handler.
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      throw new AppError('payload_too_large', copy.companies.pricesTooLarge(MAX_CONTRACT_PRICE_FILE_BYTES / 1024 / 1024));
+    }
+    throw error;
+  });
+
+  app.put(
+    '/api/companies/:id/prices',
+    {
+      preValidation: requireAdmin,
+      bodyLimit: MAX_CONTRACT_PRICE_FILE_BYTES,
+      schema: {
+        tags: ['companies'],
+        summary:
+          "Import the company's contract prices: a text/csv body `sku,unit_price` (a header row, prices in the shop's currency with two decimals). " +
+          'Every refused line is answered with its number and why, and then nothing changes; otherwise the file replaces the whole list',
+        params: companyIdParamsSchema,
+        consumes: ['text/csv'],
+        body: z.string(),
+        response: {
+          200: contractPriceImportSchema,
+          400: problemSchema,
+          404: problemSchema,
+          413: problemSchema,
+          415: problemSchema,
+          ...adminOnly,
+        },
+      },
+    },
+    async (request) => companies.importContractPrices(request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/companies/:id/prices',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        tags: ['companies'],
+        summary: "The company's contract prices, by SKU, with each part's current name",
+        params: companyIdParamsSchema,
+        response: { 200: contractPriceListSchema, 400: problemSchema, 404: problemSchema, ...adminOnly },
+      },
+    },
+    async (request) => companies.contractPrices(request.params.id),
   );
 };

@@ -8,7 +8,10 @@ import type {
   CompanyStatus,
   CompanySummary,
   CompanyUpdate,
+  ContractPriceImport,
+  ContractPriceList,
   ListCompaniesQuery,
+  YourPrices,
 } from '#shared/schemas/companies';
 import { AppError } from '../../app-error';
 import type { Clock } from '../../clock';
@@ -18,17 +21,24 @@ import type { CompanyRow } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { newId } from '../../ids';
 import type { SessionUser } from '../../session-user';
+import { findLivePartsBySku } from '../parts';
 import {
   addressesOf,
   type CompanyChanges,
   companyById,
+  contractPricesOf,
   insertApplication,
   leaveDeclinedCompany,
   listCompanies,
   membersOf,
   membershipOf,
+  replaceContractPrices,
   updateCompany,
 } from './companies.repository';
+import { pendingInvitationsOf } from './company-members.repository';
+import { toInvitation } from './company-members.service';
+import { readContractPrices } from './contract-prices-csv';
+import { yourPricesOf } from './your-prices';
 
 const c = copy.companies;
 
@@ -64,9 +74,11 @@ export interface CompaniesServiceDeps {
   clock: Clock;
   /** Where the service announces an application's approval or decline (the applicant's mail follows). */
   events: EventBus;
+  /** The company's open balance and credit left under its limit, as the orders module reckons them for the credit check. */
+  balanceOf: (companyId: string, creditLimitCents: number) => Promise<{ balanceCents: number; creditLeftCents: number }>;
 }
 
-export function createCompaniesService(db: Db, { clock, events }: CompaniesServiceDeps) {
+export function createCompaniesService(db: Db, { clock, events, balanceOf }: CompaniesServiceDeps) {
   return {
     /**
      * A customer applies for a trade account: the company is `applied`, the applicant its company admin.
@@ -111,7 +123,13 @@ export function createCompaniesService(db: Db, { clock, events }: CompaniesServi
       const membership = await membershipOf(db, user.id);
       const row = membership && (await companyById(db, membership.companyId));
       if (!row) throw new AppError('not_found', c.noCompany);
-      const [members, addresses] = await Promise.all([membersOf(db, row.id), addressesOf(db, row.id)]);
+      // Company admins also see who they invited and has not joined yet.
+      const [members, addresses, invitations, { balanceCents, creditLeftCents }] = await Promise.all([
+        membersOf(db, row.id),
+        addressesOf(db, row.id),
+        membership.role === 'company_admin' ? pendingInvitationsOf(db, row.id, clock.now().toISOString()) : undefined,
+        balanceOf(row.id, Number(row.credit_limit_cents)),
+      ]);
       return {
         ...toCompanySummary(row),
         deliveryAddresses: addresses.map((site) => ({
@@ -127,6 +145,9 @@ export function createCompaniesService(db: Db, { clock, events }: CompaniesServi
           role: member.role,
           orderLimitCents: member.order_limit_cents === null ? null : Number(member.order_limit_cents),
         })),
+        ...(invitations ? { invitations: invitations.map(toInvitation) } : {}),
+        balanceCents,
+        creditLeftCents,
       };
     },
 
@@ -179,6 +200,63 @@ export function createCompaniesService(db: Db, { clock, events }: CompaniesServi
         }
         return toCompanySummary(updated);
       });
+    },
+    /**
+     * A shop admin imports the company's contract prices (CSV `sku,unit_price`): every line is read
+     * and checked first; with any line refused nothing changes, else the file replaces the company's
+     * whole list in one transaction. Prices are kept by part, so a SKU changed later keeps its price.
+     */
+    async importContractPrices(companyId: string, text: string): Promise<ContractPriceImport> {
+      const { lines, rejected } = readContractPrices(text);
+      return db.transaction().execute(async (trx) => {
+        if (!(await companyById(trx, companyId, { lock: true }))) throw new AppError('not_found', c.notFound);
+        const parts = await findLivePartsBySku(
+          trx,
+          lines.map((line) => line.sku),
+        );
+        const prices: { partId: string; unitPriceCents: number }[] = [];
+        const pricedParts = new Map<string, number>();
+        for (const line of lines) {
+          const part = parts.get(line.sku);
+          if (!part) {
+            rejected.push({ line: line.line, message: c.pricesUnknownSku(line.sku) });
+            continue;
+          }
+          // Two numbers of one part (an old one that search still finds, and its SKU) are one price.
+          const seen = pricedParts.get(part.id);
+          if (seen !== undefined) {
+            rejected.push({ line: line.line, message: c.pricesDuplicate(part.sku, seen) });
+            continue;
+          }
+          pricedParts.set(part.id, line.line);
+          prices.push({ partId: part.id, unitPriceCents: line.unitPriceCents });
+        }
+        if (rejected.length > 0) {
+          rejected.sort((a, b) => a.line - b.line);
+          return { imported: 0, rejected };
+        }
+        await replaceContractPrices(trx, companyId, prices, clock.now().toISOString());
+        return { imported: prices.length, rejected: [] };
+      });
+    },
+
+    /** "Your price" of these parts (comma-separated ids) for the user; no items unless in an active company. */
+    async yourPrices(user: SessionUser, partList: string): Promise<YourPrices> {
+      return yourPricesOf(db, clock, user.id, partList);
+    },
+
+    /** The company's contract prices, by SKU; 404 for no company. */
+    async contractPrices(companyId: string): Promise<ContractPriceList> {
+      if (!(await companyById(db, companyId))) throw new AppError('not_found', c.notFound);
+      const rows = await contractPricesOf(db, companyId);
+      return {
+        items: rows.map((row) => ({
+          sku: row.sku,
+          partId: row.part_id,
+          partName: row.name,
+          unitPriceCents: Number(row.unit_price_cents),
+        })),
+      };
     },
   };
 }

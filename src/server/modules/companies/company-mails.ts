@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database';
-import type { CompanyRow } from '../../db/schema';
+import { INVITATION_DAYS } from '#shared/schemas/company-members';
+import type { CompanyInvitationRow, CompanyRow } from '../../db/schema';
 import type { Write } from '../../db/write-together';
-import { companyApprovedMail, companyDeclinedMail, outboxMail } from '../mail';
+import { companyApprovedMail, companyDeclinedMail, companyInvitationMail, outboxMail } from '../mail';
 import { membersOf } from './companies.repository';
 
 /**
@@ -20,6 +21,22 @@ export function createCompanyMails({ publicUrl }: { publicUrl: string }) {
         decision === 'approved'
           ? companyApprovedMail(to, company, companyLink)
           : companyDeclinedMail(to, { name: company.name, reason: company.decline_reason ?? '' }, companyLink);
+      return [outboxMail(trx, mail, now)];
+    },
+    /** The invited colleague's mail, with the link that carries the token (on the shop's public address). */
+    invited: async (
+      trx: Db,
+      invitation: CompanyInvitationRow,
+      token: string,
+      companyName: string,
+      now: string,
+    ): Promise<Write[]> => {
+      const link = `${publicUrl}/invitations/${encodeURIComponent(token)}`;
+      const mail = companyInvitationMail(
+        { email: invitation.email },
+        { companyName, role: invitation.role, days: INVITATION_DAYS },
+        link,
+      );
       return [outboxMail(trx, mail, now)];
     },
   };

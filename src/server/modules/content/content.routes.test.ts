@@ -181,12 +181,13 @@ describeOnEachEngine(
 describeOnEachEngine(
   'shop info in demo mode',
   (ctx) => {
-    it('lists the two demo accounts', async () => {
+    it('lists the demo accounts, the trade account last', async () => {
       const body = (await ctx.app.inject({ url: '/api/shop' })).json();
       expect(body.demoMode).toBe(true);
       expect(body.demoAccounts).toEqual([
         { role: 'admin', email: 'admin@gearhouse.example', password: 'admin-demo-1' },
         { role: 'customer', email: 'customer@gearhouse.example', password: 'customer-demo-1' },
+        { role: 'company_admin', email: 'fleet@gearhouse.example', password: 'fleet-demo-1' },
       ]);
     });
   },
@@ -410,6 +411,10 @@ describeOnEachEngine('inbox and settings admin API', (ctx) => {
     [{ ...end, deliverTo: ['QQ'] }, { 'deliverTo.0': a.countryUnknown }],
     [{ ...end, returnWindowDays: 366 }, { returnWindowDays: s.returnWindowInvalid }],
     [{ ...end, coreReturnWindowDays: -1 }, { coreReturnWindowDays: s.coreReturnWindowInvalid }],
+    [{ ...end, returnWindowDays: 0 }, { returnWindowDays: s.returnWindowInvalid }],
+    [{ ...end, returnWindowDays: 14.5 }, { returnWindowDays: s.returnWindowInvalid }],
+    [{ ...end, coreReturnWindowDays: 366 }, { coreReturnWindowDays: s.coreReturnWindowInvalid }],
+    [{ ...end, returnInstructions: 'x'.repeat(2001) }, { returnInstructions: copy.validation.tooLong(2000) }],
   ])('refuses the settings %j, naming the field', async (payload, errors) => {
     const res = await api.as(admin).patch('/api/settings', payload);
     expect(res.status).toBe(400);

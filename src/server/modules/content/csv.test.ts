@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { csvCell, decimalOf, toCsv } from './csv';
 
 describe('csv', () => {
   it.each([
@@ -24,5 +24,14 @@ describe('csv', () => {
         ['a@example.com', '2026-06-15T12:00:00.000Z'],
       ]),
     ).toBe('email,subscribed_at\r\na@example.com,2026-06-15T12:00:00.000Z\r\n');
+  });
+
+  it.each([
+    [123450, '1234.50'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [-1999, '-19.99'],
+  ])('writes %i cents as %s', (cents, decimal) => {
+    expect(decimalOf(cents)).toBe(decimal);
   });
 });

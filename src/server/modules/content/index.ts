@@ -5,5 +5,5 @@ export { flashDealOf } from './content.service';
 export { upsertSettings } from './content.repository';
 // For the orders' invoices: the seller they name.
 export { sellerOf, shopSettings, shopSettingsOf } from './content.service';
-// For the orders export, so every CSV the shop writes quotes and guards its cells alike.
-export { csvCell } from './csv';
+// For the orders export and the statement, so every CSV the shop writes quotes, guards and encodes alike.
+export { csvCell, csvLine, decimalOf, toCsv, UTF8_BOM } from './csv';

@@ -12,12 +12,20 @@ export {
 } from './mail-outbox';
 export { countOutboxMails } from './mail-outbox.repository';
 export {
+  backInStockMail,
   companyApprovedMail,
   companyDeclinedMail,
+  companyInvitationMail,
   emailVerificationMail,
+  invoiceReminderMail,
   lowStockMail,
   orderCancelledByShopMail,
+  orderApprovalRequestMail,
+  orderApprovedMail,
+  orderAwaitingApprovalMail,
   orderCreditedMail,
+  orderDeclinedMail,
+  orderOnAccountMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,
@@ -26,4 +34,6 @@ export {
   type ShopCancelReason,
   passwordResetMail,
   type Recipient,
+  returnChangedMail,
+  type ReturnMailFacts,
 } from './messages';

@@ -106,6 +106,10 @@ export interface OrderMailFacts {
   expectedDelivery: string | null;
   /** ISO 4217, the currency the order was placed in: every amount the mail writes is in it. */
   currency: string;
+  /** The buyer's purchase-order number, written in every mail of the order; absent for none. */
+  poNumber?: string | null | undefined;
+  /** Paid on its company's account: a credit note comes off the balance instead of going back to a card. */
+  onAccount?: boolean | undefined;
 }
 
 /**
@@ -114,6 +118,7 @@ export interface OrderMailFacts {
  */
 const orderLines = (order: OrderMailFacts): string[] => [
   m.orderNumber(order.number),
+  ...(order.poNumber ? [copy.companyOrders.poLine(order.poNumber)] : []),
   ...(order.lines.length <= 1
     ? [m.orderLine(order.quantity, order.partName, formatMoney(order.goodsCents, order.currency))]
     : [
@@ -159,6 +164,17 @@ export function lowStockMail(
     paragraphs: [m.lowStockIntro(part.name, part.sku, part.stock, part.line)],
     link: { href: overviewLink, label: m.lowStockButton },
     after: [m.lowStockOnce],
+  });
+}
+
+/** To a customer who asked on a sold-out part's page: the part can be ordered again. */
+export function backInStockMail(to: Recipient, part: { name: string; sku: string }, partLink: string): MailMessage {
+  return compose(to, {
+    kind: 'back-in-stock',
+    subject: m.backInStockSubject(part.name, part.sku),
+    paragraphs: [m.backInStockIntro(part.name, part.sku)],
+    link: { href: partLink, label: m.backInStockButton },
+    after: [m.backInStockOnce],
   });
 }
 
@@ -228,8 +244,11 @@ export function orderCreditedMail(
     kind: 'order-credited',
     subject: m.cancelledSubject(orderName(order)),
     paragraphs: [
-      m.creditedIntro,
-      m.creditNote(creditNote.number, formatMoney(creditNote.totalCents, order.currency)),
+      order.onAccount ? copy.companyOrders.creditedIntro : m.creditedIntro,
+      (order.onAccount ? copy.companyOrders.creditNote : m.creditNote)(
+        creditNote.number,
+        formatMoney(creditNote.totalCents, order.currency),
+      ),
       ...orderLines(order),
     ],
     link: { href: ordersLink, label: m.ordersButton },
@@ -267,5 +286,169 @@ export function companyDeclinedMail(to: Recipient, company: { name: string; reas
     paragraphs: [c.declinedIntro(company.name), c.declinedReason(company.reason)],
     link: { href: companyLink, label: c.declinedButton },
     after: [c.declinedAfter],
+  });
+}
+
+/**
+ * To a colleague a company admin invited: the link to join. The address may belong to nobody's account
+ * yet, so the greeting names no one, and the inviter's own words (their name) stay out of it; the
+ * company's name is one the shop approved.
+ */
+export function companyInvitationMail(
+  to: { email: string },
+  invitation: { companyName: string; role: 'buyer' | 'company_admin'; days: number },
+  link: string,
+): MailMessage {
+  const c = copy.companyMembers;
+  return compose(
+    { email: to.email, name: '', addressConfirmed: false },
+    {
+      kind: 'company-invitation',
+      subject: c.inviteSubject(invitation.companyName),
+      paragraphs: [c.inviteIntro(invitation.companyName, c.roles[invitation.role])],
+      link: { href: link, label: c.inviteButton },
+      after: [c.inviteAfter(invitation.days)],
+    },
+  );
+}
+
+/** To each company admin: an invoice on account is due in 3 days (`before_due`), or was due yesterday (`after_due`). */
+export function invoiceReminderMail(
+  to: Recipient,
+  invoice: { kind: 'before_due' | 'after_due'; invoiceNumber: string; dueDate: string; left: string },
+  statementLink: string,
+): MailMessage {
+  const s = copy.statement;
+  const before = invoice.kind === 'before_due';
+  return compose(to, {
+    kind: before ? 'invoice-due-soon' : 'invoice-overdue',
+    subject: before
+      ? s.reminderBeforeSubject(invoice.invoiceNumber, invoice.dueDate)
+      : s.reminderAfterSubject(invoice.invoiceNumber),
+    paragraphs: [
+      before
+        ? s.reminderBeforeIntro(invoice.invoiceNumber, invoice.left, invoice.dueDate)
+        : s.reminderAfterIntro(invoice.invoiceNumber, invoice.left, invoice.dueDate),
+    ],
+    link: { href: statementLink, label: s.reminderButton },
+    after: [s.reminderAfter],
+  });
+}
+
+const co = copy.companyOrders;
+
+/** To the buyer: their order is above their order limit and waits for a company admin. */
+export function orderAwaitingApprovalMail(order: OrderMailFacts, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-awaiting-approval',
+    subject: co.awaitingSubject(orderName(order)),
+    paragraphs: [co.awaitingIntro, ...orderLines(order), co.awaitingExpiry(utcMinute(order.payBy))],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+/** To each company admin: a colleague's order waits for their approval. */
+export function orderApprovalRequestMail(
+  to: Recipient,
+  order: OrderMailFacts,
+  { buyer, company, limitCents }: { buyer: string; company: string; limitCents: number | null },
+  ordersLink: string,
+): MailMessage {
+  return compose(to, {
+    kind: 'order-approval-request',
+    subject: co.approvalSubject(order.number, buyer),
+    paragraphs: [
+      co.approvalText(
+        buyer,
+        company,
+        formatMoney(order.totalCents, order.currency),
+        limitCents === null ? '' : formatMoney(limitCents, order.currency),
+      ),
+      ...orderLines(order),
+      co.awaitingExpiry(utcMinute(order.payBy)),
+    ],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+/** To the buyer: a company admin approved their order (on account, its invoice mail follows). */
+export function orderApprovedMail(order: OrderMailFacts, by: string, payByCard: boolean, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-approved',
+    subject: co.approvedSubject(order.number),
+    paragraphs: [co.approvedText(by), ...orderLines(order), ...(payByCard ? [co.approvedPayByCard] : [])],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+/** To the buyer: a company admin declined their order, and why. */
+export function orderDeclinedMail(order: OrderMailFacts, by: string, reason: string, ordersLink: string): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-declined',
+    subject: co.declinedSubject(order.number),
+    paragraphs: [co.declinedText(by, reason), ...orderLines(order)],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+/** To the buyer: their order is confirmed on account; its invoice (attached when sent) is due by its date. */
+export function orderOnAccountMail(
+  order: OrderMailFacts,
+  invoice: { number: string; dueDate: string },
+  ordersLink: string,
+): MailMessage {
+  return compose(order.customer, {
+    kind: 'order-on-account',
+    subject: co.onAccountSubject(order.number, invoice.number),
+    paragraphs: [
+      co.onAccountText(invoice.number, formatMoney(order.totalCents, order.currency), invoice.dueDate),
+      ...orderLines(order),
+      ...expectedDay(order),
+    ],
+    link: { href: ordersLink, label: m.ordersButton },
+  });
+}
+
+/** What a return's mail says: its number, its order's, and what the step brings. */
+export interface ReturnMailFacts {
+  number: string;
+  orderNumber: string;
+  status: 'requested' | 'approved' | 'refused' | 'received' | 'credited';
+  /** The shop's instructions (settings), for an approved return. */
+  instructions?: string;
+  refusalReason?: string | null;
+  creditNote?: { number: string; totalCents: number };
+  currency: string;
+  onAccount: boolean;
+}
+
+/** To whoever asked for a return, at each of its steps (docs/shop-rules.md, "Returns"). */
+export function returnChangedMail(to: Recipient, facts: ReturnMailFacts, returnsLink: string): MailMessage {
+  const rm = copy.returns.mail;
+  const { number } = facts;
+  const content: Record<ReturnMailFacts['status'], { subject: string; paragraphs: string[] }> = {
+    requested: { subject: rm.requestedSubject(number), paragraphs: [rm.requestedBody(number, facts.orderNumber)] },
+    approved: {
+      subject: rm.approvedSubject(number),
+      paragraphs: [rm.approvedBody(number), facts.instructions?.trim() || rm.noInstructions],
+    },
+    refused: { subject: rm.refusedSubject(number), paragraphs: [rm.refusedBody(number, facts.refusalReason ?? '')] },
+    received: { subject: rm.receivedSubject(number), paragraphs: [rm.receivedBody(number)] },
+    credited: {
+      subject: rm.creditedSubject(number),
+      paragraphs: [
+        rm.creditedBody(
+          number,
+          facts.creditNote?.number ?? '',
+          formatMoney(facts.creditNote?.totalCents ?? 0, facts.currency),
+          facts.onAccount,
+        ),
+      ],
+    },
+  };
+  return compose(to, {
+    kind: `return-${facts.status}`,
+    ...content[facts.status],
+    link: { href: returnsLink, label: rm.returnsButton },
   });
 }

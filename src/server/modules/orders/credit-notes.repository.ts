@@ -14,7 +14,7 @@ export function nextCreditNoteNumber(trx: Db, year: number): Promise<string> {
 }
 
 /**
- * Cancels a paid order that has not shipped, gives its units back to stock and issues its credit note,
+ * Cancels a paid (or confirmed, on account) order that has not shipped, gives its units back to stock and issues its credit note,
  * in the caller's transaction. Answers the order as cancelled and its credit note, or null when the
  * order was not paid (shipped, delivered, cancelled or unpaid: nothing changed).
  *
@@ -28,7 +28,8 @@ export async function cancelPaidOrderWithCreditNote(
   id: string,
   now: string,
 ): Promise<{ order: OrderRow; creditNote: CreditNoteRow } | null> {
-  const query = trx.selectFrom('orders').select('id').where('id', '=', id).where('status', '=', 'paid');
+  // A confirmed order on account is invoiced as a paid one is: its credit note takes it off the balance.
+  const query = trx.selectFrom('orders').select('id').where('id', '=', id).where('status', 'in', ['paid', 'confirmed']);
   const paid = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!paid) return null;
   const lines = (await linesOfOrders(trx, [id])).get(id) ?? [];
@@ -40,7 +41,7 @@ export async function cancelPaidOrderWithCreditNote(
     .updateTable('orders')
     .set({ status: 'cancelled', cancel_reason: 'admin', updated_at: now })
     .where('id', '=', id)
-    .where('status', '=', 'paid')
+    .where('status', 'in', ['paid', 'confirmed'])
     .returningAll()
     .executeTakeFirst();
   // The row is ours since it was found paid.
@@ -88,9 +89,61 @@ export async function creditedOrdersNotRefunded(db: Db, limit: number): Promise<
     .selectFrom('credit_notes')
     .innerJoin('payment_intents', 'payment_intents.order_id', 'credit_notes.order_id')
     .select('credit_notes.order_id')
+    // A return's credit note refunds a part of the charge through the returns module, once per return.
+    .where('credit_notes.reason', '=', 'cancelled')
     .where('payment_intents.status', '=', 'succeeded')
     .orderBy('credit_notes.issued_at')
     .limit(limit)
     .execute();
   return rows.map((row) => row.order_id);
+}
+
+/** What a credited return gives back of its order: the returned lines' goods, and whether delivery is owed too. */
+export interface ReturnCredit {
+  orderId: string;
+  /** The returned units at the prices they were invoiced at, net of tax. */
+  goodsCents: number;
+  /** Every line of the order came back as the wrong part or damaged: delivery is refunded, once per order. */
+  withDelivery: boolean;
+  now: string;
+}
+
+/**
+ * Issues the credit note of a credited return (reason `returned`), in the caller's transaction, numbered
+ * as every credit note is. Its tax is the order's, rate by rate, in the share of the order's net
+ * figures the credit takes back; delivery is credited only when owed and not credited before on the
+ * order. Answers undefined when the order has no invoice (nothing written).
+ */
+export async function issueReturnCreditNote(trx: Db, credit: ReturnCredit): Promise<CreditNoteRow | undefined> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', credit.orderId).executeTakeFirst();
+  if (!order?.invoice_number) return undefined;
+  const charged = chargedOf(order);
+  const deliveryCredited = await trx
+    .selectFrom('credit_notes')
+    .select('number')
+    .where('order_id', '=', order.id)
+    .where('reason', '=', 'returned')
+    .where('delivery_cents', '>', 0)
+    .executeTakeFirst();
+  const deliveryCents = credit.withDelivery && !deliveryCredited ? charged.deliveryCents : 0;
+  const netCharged = charged.goodsCents + charged.deliveryCents;
+  const share = netCharged === 0 ? 0 : (credit.goodsCents + deliveryCents) / netCharged;
+  const taxes = charged.taxes.map((tax) => ({
+    ...tax,
+    baseCents: Math.round(tax.baseCents * share),
+    amountCents: Math.round(tax.amountCents * share),
+  }));
+  const creditNote: CreditNoteRow = {
+    number: await nextCreditNoteNumber(trx, new Date(credit.now).getUTCFullYear()),
+    order_id: order.id,
+    invoice_number: order.invoice_number,
+    reason: 'returned',
+    goods_cents: credit.goodsCents,
+    delivery_cents: deliveryCents,
+    taxes: JSON.stringify(taxes),
+    total_cents: credit.goodsCents + deliveryCents + taxes.reduce((sum, tax) => sum + tax.amountCents, 0),
+    issued_at: credit.now,
+  };
+  await trx.insertInto('credit_notes').values(creditNote).execute();
+  return creditNote;
 }

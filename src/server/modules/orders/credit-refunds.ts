@@ -7,6 +7,8 @@ export interface CreditRefundsDeps {
   log: Log;
   /** Gives back the card payment of a cancelled order, once however often asked (payments.refundTakenPayment). */
   refund: (orderId: string) => Promise<void>;
+  /** Refunds the credited returns whose refund was lost, once each (returns.refundOwed); answers how many. */
+  refundReturns?: () => Promise<number>;
 }
 
 /** How many credited orders one pass refunds. */
@@ -17,9 +19,10 @@ export const CREDIT_REFUND_BATCH = 100;
  * paid order an admin cancelled is refunded just after its cancellation commits; a node that stopped
  * (or a provider that failed) in between leaves the order's intent recorded as taken, and this pass
  * refunds it. The provider's refund is keyed per order and transaction, so a refund made but not
- * recorded is not made again.
+ * recorded is not made again. The same pass refunds credited returns whose refund was lost
+ * (docs/decisions/0046-returns-credited-as-a-step-of-their-own.md), keyed by the return.
  */
-export function createCreditRefunds(db: Db, { log, refund }: CreditRefundsDeps) {
+export function createCreditRefunds(db: Db, { log, refund, refundReturns }: CreditRefundsDeps) {
   async function sweep(): Promise<number> {
     let refunded = 0;
     for (const orderId of await creditedOrdersNotRefunded(db, CREDIT_REFUND_BATCH)) {
@@ -30,6 +33,7 @@ export function createCreditRefunds(db: Db, { log, refund }: CreditRefundsDeps) 
         log.warn({ err: error, orderId }, 'could not refund a credited order; it waits for the next pass');
       }
     }
+    if (refundReturns) refunded += await refundReturns();
     return refunded;
   }
   return {

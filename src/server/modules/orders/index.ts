@@ -19,3 +19,8 @@ export {
   salesByDay,
   salesOfParts,
 } from './orders.repository';
+// The open balance of a company: the credit check, GET /api/me/company and the statement read it.
+export { companyBalance, type CompanyBalance, OPEN_ACCOUNT_STATUSES } from './company-balance';
+// For returns: their own yearly numbers (`RMA-2026-000045`), and the credit note a credited return gets.
+export { nextYearlyNumber } from './yearly-numbers';
+export { issueReturnCreditNote, type ReturnCredit } from './credit-notes.repository';

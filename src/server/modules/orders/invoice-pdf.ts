@@ -16,6 +16,7 @@ export interface InvoiceSeller {
 }
 
 const c = copy.invoice;
+const co = copy.companyOrders;
 
 // PDF's standard fonts know Latin-1 only, so the invoice embeds Arimo: Latin with its extensions, Greek,
 // Cyrillic and Vietnamese, with Helvetica's widths, so the layout stays as it was; pdfmake embeds only
@@ -63,6 +64,25 @@ interface DocumentFigures {
 /** The invoice of a paid order as a PDF (A4): seller, buyer, every line, goods, delivery, tax by rate and the total. */
 export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLineRow[], seller: InvoiceSeller): Promise<Buffer> {
   const number = order.invoice_number;
+  const po: [string, string][] = order.po_number ? [[co.poNumber, order.po_number]] : [];
+  if (number && order.payment_method === 'account' && order.invoiced_at && order.due_date) {
+    // On account: issued when confirmed, due by the terms' days after ("Due by 2027-01-05 (Net 30)").
+    const issued = order.invoiced_at.slice(0, 10);
+    const days = Math.round((Date.parse(`${order.due_date}T00:00:00Z`) - Date.parse(`${issued}T00:00:00Z`)) / 86_400_000);
+    const head: DocumentHead = {
+      title: c.title,
+      number,
+      facts: [
+        [c.number, number],
+        [c.dateIssued, calendarDate.format(new Date(order.invoiced_at))],
+        ...po,
+        [co.paymentTerms, co.onAccount(days)],
+      ],
+      sign: 1,
+      note: co.dueBy(order.due_date, days),
+    };
+    return renderDocument(head, order, lines, seller, figuresOfOrder(order));
+  }
   if (!number || !order.paid_at) throw new Error(`order ${order.id} has no invoice: it is not paid`);
   const head: DocumentHead = {
     title: c.title,
@@ -70,6 +90,7 @@ export async function renderInvoicePdf(order: OrderRow, lines: readonly OrderLin
     facts: [
       [c.number, number],
       [c.datePaid, calendarDate.format(new Date(order.paid_at))],
+      ...po,
       ...(order.transaction_id ? [[c.transaction, order.transaction_id] as [string, string]] : []),
     ],
     sign: 1,
@@ -211,7 +232,10 @@ async function renderDocument(
             ],
             ...lines.map((line) => [
               { text: line.sku, noWrap: true },
-              asWritten(line.part_name),
+              // The number the buyer ordered by, when it was a replaced one, is kept on the invoice.
+              line.ordered_number
+                ? { stack: [asWritten(line.part_name), asWritten(copy.supersessions.orderedAs(line.ordered_number))] }
+                : asWritten(line.part_name),
               { text: String(line.quantity), alignment: 'right' },
               money(line.unit_price_cents),
               money(Number(line.line_total_cents)),

@@ -27,6 +27,6 @@ export async function markOrderPaidWithInvoice(
   await lockUnpaidOrdersRowOfOrder(trx, id);
   if (!(await markOrderPaid(trx, id, transactionId, paidAt))) return null;
   const invoiceNumber = await nextInvoiceNumber(trx, new Date(paidAt).getUTCFullYear());
-  await trx.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', id).execute();
+  await trx.updateTable('orders').set({ invoice_number: invoiceNumber, invoiced_at: paidAt }).where('id', '=', id).execute();
   return invoiceNumber;
 }

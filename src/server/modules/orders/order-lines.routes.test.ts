@@ -61,6 +61,7 @@ describeOnEachEngine('orders with many lines', (ctx) => {
     const placed = (await api.as(customer).get(`/api/orders/${res.json.id}`)).json;
     expect(placed.lines).toEqual([
       {
+        id: `${res.json.id}:0`,
         partId: pads.id,
         sku: 'GH-BRK-1042',
         partName: 'Brake pads',

@@ -6,8 +6,13 @@ import type { Db } from '../../db/database';
 import type { Write } from '../../db/write-together';
 import type { OrderLineRow, OrderRow } from '../../db/schema';
 import {
+  orderApprovalRequestMail,
+  orderApprovedMail,
+  orderAwaitingApprovalMail,
   orderCancelledByShopMail,
   orderCreditedMail,
+  orderDeclinedMail,
+  orderOnAccountMail,
   orderExpiredMail,
   type OrderMailFacts,
   orderPaidMail,
@@ -16,6 +21,7 @@ import {
   outboxMail,
 } from '../mail';
 import { isAddressConfirmed } from '../users';
+import { buyingMemberOf, companyAdminsOf } from '../companies';
 import { linesOfOrders } from './orders.repository';
 import { payByOf } from './orders.service';
 
@@ -71,6 +77,8 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       address: row.address,
       transactionId: row.transaction_id,
       payBy: payByOf(row.created_at, paymentWindowHours),
+      poNumber: row.po_number,
+      onAccount: row.payment_method === 'account',
     };
   }
 
@@ -81,9 +89,54 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
       lines: readonly OrderLineRow[],
       addressConfirmed: boolean,
       now: string,
-    ): Promise<Write[]> => [
-      outboxMail(trx, orderPlacedMail(await facts(trx, row, { lines, addressConfirmed }), ordersLink), now),
-    ],
+    ): Promise<Write[]> => {
+      // On account, the invoice's mail says it (`invoicedOnAccount`); above the limit, `awaitingApproval`.
+      if (row.status !== 'pending_payment') return [];
+      return [outboxMail(trx, orderPlacedMail(await facts(trx, row, { lines, addressConfirmed }), ordersLink), now)];
+    },
+    /** A member's order above their limit: the buyer hears it waits, and each company admin is asked to decide. */
+    awaitingApproval: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => {
+      const order = await facts(trx, row);
+      const buyer = row.user_id ? await buyingMemberOf(trx, row.user_id) : undefined;
+      const admins = row.company_id ? await companyAdminsOf(trx, row.company_id) : [];
+      const details = {
+        buyer: row.customer_name,
+        company: buyer?.company.name ?? '',
+        limitCents: buyer?.orderLimitCents ?? null,
+      };
+      return [
+        outboxMail(trx, orderAwaitingApprovalMail(order, ordersLink), now),
+        ...admins
+          .filter((admin) => admin.userId !== row.user_id)
+          .map((admin) =>
+            outboxMail(
+              trx,
+              orderApprovalRequestMail(
+                { email: admin.email, name: admin.name, addressConfirmed: admin.addressConfirmed },
+                order,
+                details,
+                ordersLink,
+              ),
+              now,
+            ),
+          ),
+      ];
+    },
+    /** A company admin's decision, told to the buyer. */
+    decided: async (trx: Db, row: OrderRow, decision: 'approved' | 'declined', by: string, now: string): Promise<Write[]> => {
+      const order = await facts(trx, row);
+      const mail =
+        decision === 'declined'
+          ? orderDeclinedMail(order, by, row.decline_reason ?? '', ordersLink)
+          : orderApprovedMail(order, by, row.status === 'pending_payment', ordersLink);
+      return [outboxMail(trx, mail, now)];
+    },
+    // Confirmed on account: the invoice goes with it (made when the mail is sent), with its due date.
+    invoicedOnAccount: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => {
+      if (!row.invoice_number || !row.due_date) throw new Error(`order ${row.id} on account has no invoice`);
+      const mail = orderOnAccountMail(await facts(trx, row), { number: row.invoice_number, dueDate: row.due_date }, ordersLink);
+      return [outboxMail(trx, { ...mail, invoiceOf: row.id }, now)];
+    },
     // With its invoice: the outbox keeps the order's id, and the PDF is made when the mail is sent.
     paid: async (trx: Db, row: OrderRow, now: string): Promise<Write[]> => [
       outboxMail(trx, { ...orderPaidMail(await facts(trx, row), ordersLink), invoiceOf: row.id }, now),

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
+import { insertCompany } from '../../testing/companies';
 import { insertOrder, insertPart } from '../../testing/factories';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { newId } from '../../ids';
@@ -152,6 +153,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '0.00',
             '0.00',
             '',
+            '',
+            '',
+            'card',
+            '',
           ]),
           line([
             multi.id,
@@ -174,6 +179,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '9.90',
             '99.60',
             'US',
+            '',
+            '',
+            'card',
+            '',
           ]),
           line([
             older.id,
@@ -195,6 +204,10 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
             '50.00',
             '0.00',
             '0.00',
+            '',
+            '',
+            '',
+            'card',
             '',
           ]),
         ].join('\r\n') +
@@ -258,12 +271,37 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
     });
     const { rows } = await exported('?from=2019-08-01&to=2019-08-02');
     const columns: string[] = [...m.csvColumns];
-    expect(columns.slice(-4)).toEqual(['Goods', 'Delivery', 'Tax', 'Delivery country']);
-    const figures = (row: string[]) => [row[0], row[columns.indexOf('Total')], ...row.slice(-4)];
+    expect(columns.slice(16, 20)).toEqual(['Goods', 'Delivery', 'Tax', 'Delivery country']);
+    const figures = (row: string[]) => [row[0], row[columns.indexOf('Total')], ...row.slice(16, 20)];
     expect(rows.map(figures)).toEqual([
       [taxed.id, '67.73', '54.00', '9.90', '3.83', 'US'],
       [old.id, '120.00', '120.00', '0.00', '0.00', ''],
     ]);
+  });
+
+  it("ends each record with a trade order's company, purchase-order number, payment method and due date", async () => {
+    const part = await insertPart(ctx.database.db);
+    // Typed by people: a comma calls for quotes, a leading "=" for the formula guard.
+    const company = await insertCompany(ctx.database.db, { name: 'Ridge Fleet, Inc.', status: 'active' });
+    const onAccount = await insertOrder(ctx.database.db, {
+      part_id: part.id,
+      company_id: company.id,
+      po_number: '=PO-2291',
+      payment_method: 'account',
+      status: 'confirmed',
+      invoice_number: 'INV-2022-000031',
+      due_date: '2022-03-04',
+      created_at: '2022-02-02T09:00:00.000Z',
+    });
+    const byCard = await insertOrder(ctx.database.db, { part_id: part.id, created_at: '2022-02-01T09:00:00.000Z' });
+    const { res, rows } = await exported('?from=2022-02-01&to=2022-02-02');
+    const columns: string[] = [...m.csvColumns];
+    expect(columns.slice(20)).toEqual(['Company', 'Purchase order', 'Payment method', 'Due date']);
+    expect(rows.map((row) => [row[0], ...row.slice(20)])).toEqual([
+      [onAccount.id, 'Ridge Fleet, Inc.', "'=PO-2291", 'account', '2022-03-04'],
+      [byCard.id, '', '', 'card', ''],
+    ]);
+    expect(res.body).toContain(`,"Ridge Fleet, Inc.",'=PO-2291,account,2022-03-04\r\n`);
   });
 
   it('filters by status and by booking days, both bounds inclusive (UTC)', async () => {
@@ -354,8 +392,15 @@ describeOnEachEngine('orders CSV export API', (ctx) => {
       ' leading space',
     ];
     const risky = await insertPart(ctx.database.db, { sku: '=GH-EVIL,"1"' });
+    const companies = [];
+    for (const [i, value] of typed.entries())
+      if (i % 3 === 1) companies[i] = await insertCompany(ctx.database.db, { name: value });
     for (const [i, value] of typed.entries()) {
       await insertOrder(ctx.database.db, {
+        company_id: companies[i]?.id ?? null,
+        po_number: i % 2 === 1 ? value.slice(0, 35) : null,
+        payment_method: i % 3 === 1 ? 'account' : 'card',
+        due_date: i % 3 === 1 ? '2016-02-29' : null,
         part_id: risky.id,
         created_at: new Date(Date.UTC(2016, 0, 1) + i * 60_000).toISOString(),
         customer_name: value,

@@ -2,22 +2,11 @@ import pg from 'pg';
 import * as copy from '#shared/copy';
 import { ORDER_NUMBER_LENGTH, orderNumberOf } from '#shared/order-number';
 import type { OrderStatus } from '#shared/schemas/orders';
-import { csvCell } from '../content';
+import { csvLine, decimalOf } from '../content';
 import type { ExportedOrderRow } from './orders.repository';
 
-/** Spreadsheet programs read a file that starts with it as UTF-8, so accented names come out right. */
-export const UTF8_BOM = '\uFEFF';
-
-function csvLine(cells: readonly string[]): string {
-  return cells.map(csvCell).join(',') + '\r\n';
-}
-
-/** Cents as a decimal with two digits (`123450` → `1234.50`), exact for any whole number of cents. */
-function decimalOf(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+// The export's stream starts with it (orders.service.ts).
+export { UTF8_BOM } from '../content';
 
 export const ordersCsvHeader = csvLine(copy.manageOrders.csvColumns);
 
@@ -26,8 +15,9 @@ export const ordersCsvHeader = csvLine(copy.manageOrders.csvColumns);
  * columns added later come last, so that a sheet reading the earlier ones by position still reads
  * them: the order's number, its invoice number and the day it was paid (UTC), to match a payment to
  * its invoice; then what the total is made of (goods, delivery, tax; goods + delivery + tax = total)
- * and the delivery country. An order placed before tax and delivery were charged has its total as its
- * goods and no country.
+ * and the delivery country; then, for a trade account's order, its company, the buyer's purchase-order
+ * number, how it is paid (card or account) and, on account, its due date. An order placed before tax
+ * and delivery were charged has its total as its goods and no country.
  */
 export function orderCsvLine(order: ExportedOrderRow): string {
   return csvLine([
@@ -51,6 +41,10 @@ export function orderCsvLine(order: ExportedOrderRow): string {
     decimalOf(order.delivery_cents),
     decimalOf(order.tax_cents),
     order.delivery_country ?? '',
+    order.company_name ?? '',
+    order.po_number ?? '',
+    order.payment_method,
+    order.due_date ?? '',
   ]);
 }
 
@@ -115,6 +109,10 @@ export function ordersCsvSelectSql({ status, bookedFrom, bookedUntil }: OrdersEx
     decimal('o.delivery_cents'),
     decimal('o.tax_cents'),
     csvCellSql("coalesce(o.delivery_address::jsonb ->> 'country', '')"),
+    csvCellSql("coalesce((select c.name from companies c where c.id = o.company_id), '')"),
+    csvCellSql("coalesce(o.po_number, '')"),
+    'o.payment_method',
+    "coalesce(o.due_date, '')",
   ];
   return (
     `select ${cells.join(" || ',' || ")} || e'\\r\\n' from orders o cross join lateral (` +

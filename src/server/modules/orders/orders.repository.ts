@@ -6,6 +6,12 @@ import type { OrderSearch } from '#shared/order-number';
 import type { MyOrdersView } from '#shared/schemas/orders';
 import type { CancelReason, OrderLineRow, OrderRow, OrderStatus } from '../../db/schema';
 
+/**
+ * The statuses that hold stock until they are paid or decided: unpaid, and awaiting a company admin's
+ * approval. Both expire after the payment window, and their customer may cancel them.
+ */
+export const HOLDING_STATUSES: OrderStatus[] = ['pending_payment', 'awaiting_approval'];
+
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -155,15 +161,38 @@ export function ordersMatching(db: Db, { search, bookedFrom, bookedUntil }: Orde
 const isNarrowed = ({ search, bookedFrom, bookedUntil }: OrderListFilter) =>
   search !== undefined || bookedFrom !== undefined || bookedUntil !== undefined;
 
-/** A customer's orders, newest first: the open ones (not cancelled), the cancelled ones, or all; narrowed by `filter`. */
+/** The orders that end without being sold: cancelled, and declined by a company admin. */
+const ENDED_STATUSES: OrderStatus[] = ['cancelled', 'declined'];
+
+/**
+ * A customer's orders, newest first: the open ones (not cancelled or declined), the ended ones, or all;
+ * narrowed by `filter`. With `companyId` (a company admin's), every order of that company as well.
+ */
 export async function listUserOrders(
   db: Db,
   userId: string,
-  { view, filter = {}, ...paging }: { view: MyOrdersView; filter?: OrderListFilter; page: number; limit: number },
+  {
+    view,
+    companyId,
+    filter = {},
+    ...paging
+  }: {
+    view: MyOrdersView;
+    companyId?: string | undefined;
+    filter?: OrderListFilter;
+    page: number;
+    limit: number;
+  },
 ): Promise<{ rows: OrderRow[]; total: number }> {
-  const own = ordersMatching(db, filter).where('user_id', '=', userId);
+  const own = ordersMatching(db, filter).where((eb) =>
+    companyId ? eb.or([eb('user_id', '=', userId), eb('company_id', '=', companyId)]) : eb('user_id', '=', userId),
+  );
   const matching =
-    view === 'open' ? own.where('status', '!=', 'cancelled') : view === 'cancelled' ? own.where('status', '=', 'cancelled') : own;
+    view === 'open'
+      ? own.where('status', 'not in', ENDED_STATUSES)
+      : view === 'cancelled'
+        ? own.where('status', 'in', ENDED_STATUSES)
+        : own;
   // Counted from the customer's index (it carries the time and the status), whatever the number of orders.
   const [rows, count] = await Promise.all([
     pageOf(db, matching, paging),
@@ -213,9 +242,14 @@ export type ExportedOrderRow = Pick<
   | 'goods_cents'
   | 'delivery_cents'
   | 'tax_cents'
+  | 'po_number'
+  | 'payment_method'
+  | 'due_date'
 > & {
   /** The delivery address's country code; null on orders placed before addresses were structured. */
   delivery_country: string | null;
+  /** The name of the company it was placed for; null for a person's order. */
+  company_name: string | null;
   /** The order's lines in their order, as `SKU × quantity` joined with `; ` (empty without lines). */
   lines: string;
   /** The quantities of its lines, summed. */
@@ -272,7 +306,16 @@ export async function exportBatch(
     'orders.goods_cents',
     'orders.delivery_cents',
     'orders.tax_cents',
+    'orders.po_number',
+    'orders.payment_method',
+    'orders.due_date',
     deliveryCountry.as('delivery_country'),
+    eb
+      .selectFrom('companies')
+      .select('companies.name')
+      .whereRef('companies.id', '=', 'orders.company_id')
+      .$asScalar()
+      .as('company_name'),
     eb
       .selectFrom('order_lines')
       .select(sql<string>`coalesce(${joinedLines}, '')`.as('lines'))
@@ -310,7 +353,7 @@ export async function findUnpaidOrdersBookedBefore(
   let query = db
     .selectFrom('orders')
     .select(['id', 'created_at'])
-    .where('status', '=', 'pending_payment')
+    .where('status', 'in', HOLDING_STATUSES)
     .where('created_at', '<=', cutoff);
   if (after) {
     query = query
@@ -339,7 +382,7 @@ export async function countUnpaidOrdersOfPart(db: Db, partId: string): Promise<n
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('id', 'in', ordersWithPart(db, partId))
-    .where('status', '=', 'pending_payment')
+    .where('status', 'in', HOLDING_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -350,7 +393,7 @@ export async function unpaidOrdersOfPart(db: Db, partId: string): Promise<Pick<O
     .selectFrom('orders')
     .select(['id', 'user_id'])
     .where('id', 'in', ordersWithPart(db, partId))
-    .where('status', '=', 'pending_payment')
+    .where('status', 'in', HOLDING_STATUSES)
     .orderBy('id')
     .execute();
 }
@@ -360,26 +403,43 @@ export async function unpaidOrdersOfPart(db: Db, partId: string): Promise<Pick<O
  * transaction ends: a payment or another cancel of one waits, and then finds it no longer unpaid.
  * SQLite runs one writing transaction at a time.
  */
-export async function lockUnpaidOrders(trx: Db, ids: readonly string[]): Promise<string[]> {
+export async function lockUnpaidOrders(
+  trx: Db,
+  ids: readonly string[],
+  statuses: readonly OrderStatus[] = HOLDING_STATUSES,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const query = trx
     .selectFrom('orders')
     .select('id')
     .where('id', 'in', [...ids])
-    .where('status', '=', 'pending_payment')
+    .where('status', 'in', [...statuses])
     .orderBy('id');
   const rows = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).execute();
   return rows.map((row) => row.id);
 }
 
-/** Cancels these orders where they are still unpaid, in one statement; answers the orders it cancelled. */
-export async function cancelUnpaidOrders(db: Db, ids: readonly string[], reason: CancelReason, now: string): Promise<OrderRow[]> {
+/**
+ * Cancels these orders where they are still unpaid (or awaiting approval), in one statement; answers the
+ * orders it cancelled. `declined`: a company admin declined them instead, with a reason.
+ */
+export async function cancelUnpaidOrders(
+  db: Db,
+  ids: readonly string[],
+  reason: CancelReason,
+  now: string,
+  declined?: { reason: string; by: string },
+): Promise<OrderRow[]> {
   if (ids.length === 0) return [];
   return db
     .updateTable('orders')
-    .set({ status: 'cancelled', cancel_reason: reason, updated_at: now })
+    .set(
+      declined
+        ? { status: 'declined', decline_reason: declined.reason, decided_by: declined.by, updated_at: now }
+        : { status: 'cancelled', cancel_reason: reason, updated_at: now },
+    )
     .where('id', 'in', [...ids])
-    .where('status', '=', 'pending_payment')
+    .where('status', 'in', declined ? ['awaiting_approval'] : HOLDING_STATUSES)
     .returningAll()
     .execute();
 }
@@ -395,7 +455,7 @@ export async function moveOrderStatus(db: Db, id: string, from: OrderStatus, to:
   return Number(result.numUpdatedRows) > 0;
 }
 
-const BUYER_STATUSES: OrderStatus[] = ['paid', 'shipped', 'delivered'];
+const BUYER_STATUSES: OrderStatus[] = ['paid', 'confirmed', 'shipped', 'delivered'];
 
 /** Who a review is by and what it is about: a part, or the shop (null). */
 export interface ReviewSubject {
@@ -484,7 +544,7 @@ export async function salesOfParts(db: Db, partIds: readonly string[]): Promise<
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select((eb) => ['order_lines.part_id', eb.fn.sum<number>('order_lines.line_total_cents').as('cents')])
     .where('order_lines.part_id', 'in', [...partIds])
-    .where('orders.status', 'in', ['paid', 'shipped', 'delivered'])
+    .where('orders.status', 'in', ['paid', 'confirmed', 'shipped', 'delivered'])
     .groupBy('order_lines.part_id')
     .execute();
   return new Map(rows.map((row) => [row.part_id, Number(row.cents)]));

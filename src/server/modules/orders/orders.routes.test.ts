@@ -45,6 +45,8 @@ describeOnEachEngine(
         number: id.slice(0, 18).toUpperCase(),
         lines: [
           {
+            // What a return names the line by.
+            id: `${id}:0`,
             partId: part.id,
             sku: part.sku,
             partName: 'Brake disc',
@@ -80,6 +82,15 @@ describeOnEachEngine(
         // Placed Monday 08:00 in Detroit, before the 14:00 cut-off: it leaves that day, three working days in transit.
         expectedDelivery: '2026-06-18',
         buyerVatId: null,
+        // A person's order: no company, paid by card, placed by the customer.
+        companyId: null,
+        companyName: null,
+        poNumber: null,
+        payment: 'card',
+        dueDate: null,
+        paidCents: 0,
+        placedBy: { id: customer.id, name: customer.name },
+        declineReason: null,
         yours: true,
       });
     });

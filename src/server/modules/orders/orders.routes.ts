@@ -1,17 +1,19 @@
 import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createdSchema } from '#shared/schemas/content';
 import {
   exportOrdersQuerySchema,
   idempotencyHeadersSchema,
   listOrdersQuerySchema,
   myOrdersQuerySchema,
   creditNoteParamsSchema,
+  declineOrderInputSchema,
   orderIdParamsSchema,
   orderListSchema,
   orderSchema,
   orderStatusUpdateSchema,
+  placedOrderSchema,
   placeOrderInputSchema,
 } from '#shared/schemas/orders';
 import { requireAdmin, requireUser, signedInUser } from '../../http/guards';
@@ -30,11 +32,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['orders'],
         summary:
-          'Book a part: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe); 409 when you already hold MAX_UNPAID_ORDERS unpaid orders or they would come to more than MAX_UNPAID_VALUE with this one, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL)',
+          "Book a part, or lines of parts: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe); 409 when you already hold MAX_UNPAID_ORDERS unpaid orders or they would come to more than MAX_UNPAID_VALUE with this one, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL). A member of an active (or on hold) company orders for it: `deliveryAddressId` (one of its delivery addresses, required; 400 otherwise), `poNumber` (up to 35 characters) and `payment` ('card', the default, or 'account' when its terms allow it; 400 'payment' otherwise). Answers `{id, number, status, invoiceNumber, dueDate}`: `pending_payment` (card: pay it next), `confirmed` (on account: invoiced at once, due by `dueDate`) or `awaiting_approval` (the total, tax and delivery included, is above the member's order limit: a company admin approves or declines it). On account, 409 with the reason: \"Your company's account is on hold\", \"Invoice INV-… is overdue\", \"Over your credit limit by $…\" (nothing is written).",
         headers: idempotencyHeadersSchema,
         body: placeOrderInputSchema,
         response: {
-          201: createdSchema,
+          201: placedOrderSchema,
           400: problemSchema,
           403: problemSchema,
           404: problemSchema,
@@ -70,12 +72,51 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       preValidation: requireAdmin,
       schema: {
         tags: ['orders'],
-        summary: 'Every order, newest first, optionally of one status',
+        summary:
+          "Every order, newest first, optionally of one status, with the company's name and PO number where present (a customer's own are at /api/me/orders)",
         querystring: listOrdersQuerySchema,
         response: { 200: orderListSchema, 400: problemSchema, ...adminOnly },
       },
     },
     async (request) => orders.listOrders(request.query),
+  );
+
+  app.post(
+    '/api/orders/:id/approve',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Approve a colleague's order awaiting approval (a company admin of its company; anyone else 404): on account it is credit-checked again (409 with the reason) and becomes `confirmed`, invoiced at once; by card it becomes `pending_payment`. The buyer is mailed. 409 once decided or expired",
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => orders.approveOrder(request.params.id, signedInUser(request)),
+  );
+
+  app.post(
+    '/api/orders/:id/decline',
+    {
+      // Who may decline is checked before the body: anyone else learns nothing of its rules (404).
+      preValidation: [
+        requireUser,
+        async (request: FastifyRequest) => {
+          const { id } = request.params as { id?: unknown };
+          await orders.mustDecide(typeof id === 'string' ? id : '', signedInUser(request));
+        },
+      ],
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Decline a colleague's order awaiting approval with a `reason` (up to 500 characters; a company admin of its company; anyone else 404): it becomes `declined`, its stock goes back and the buyer is mailed the reason. 409 once decided or expired",
+        params: orderIdParamsSchema,
+        body: declineOrderInputSchema,
+        response: { 200: orderSchema, 400: problemSchema, 404: problemSchema, 409: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => orders.declineOrder(request.params.id, signedInUser(request), request.body),
   );
 
   app.get(

@@ -1,15 +1,18 @@
 import { chargedOf } from './charged';
 import * as copy from '#shared/copy';
-import { type FlashDealTerms, quantityProblem, smallestAllowedQuantity, unitPriceFor } from '#shared/pricing';
+import { type FlashDealTerms, memberUnitPriceCents, quantityProblem, smallestAllowedQuantity } from '#shared/pricing';
 import { type OrderSearch, orderNumberOf } from '#shared/order-number';
+import { orderLineIdOf } from '#shared/schemas/returns';
 import {
   type ExportOrdersQuery,
+  type DeclineOrderInput,
   type ListOrdersQuery,
   type MyOrdersQuery,
   type Order,
   type OrderList,
   type OrderStatusUpdate,
   type PlaceOrderInput,
+  type PlacedOrder,
   linesOf,
 } from '#shared/schemas/orders';
 import type { Clock } from '../../clock';
@@ -21,12 +24,16 @@ import { newTimeOrderedId } from '../../ids';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus, StockTaken } from '../../events';
 import { sellerOf, shopSettings } from '../content';
-import { buyerTaxStatusOf } from '../users';
+import { buyingMemberOf, companyNamesOf } from '../companies';
+import { companyPricingFor, memberPricingOf } from '../companies';
+import { taxStatusOfBuyer } from '../users';
 import { type Address, addressLines, countryName } from '#shared/schemas/address';
-import { type BuyerTaxStatus, deliversTo, orderTotals, type TaxExemption } from '#shared/order-totals';
+import { type BuyerTaxStatus, deliversTo, orderTotals, sellerDate, type TaxExemption } from '#shared/order-totals';
 import { findLivePartsAndDeal, pricedPartOf, reserveStocks } from '../parts';
 import { cancelPaidOrderWithCreditNote, creditNotesOfOrders, findCreditNote } from './credit-notes.repository';
+import { checkCredit, type CompanyBuying, companyBuyingOf, dueDateOf, isCompanyAdminOf } from './member-orders';
 import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
+import { nextInvoiceNumber } from './invoices.repository';
 import { cancelReleasingStock } from './order-stock';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
 import {
@@ -36,7 +43,9 @@ import {
   linesOfOrders,
   listAllOrders,
   listUserOrders,
+  lockUnpaidOrders,
   lockUnpaidOrdersOf,
+  lockUnpaidOrdersRows,
   moveOrderStatus,
   orderInserts,
   type OrderListFilter,
@@ -61,14 +70,20 @@ export function toOrderAt(
   lines: readonly OrderLineRow[],
   paymentWindowHours: number,
   creditNotes: readonly CreditNoteRow[] = [],
+  companyName: string | null = null,
 ): Order {
   const first = lines[0];
   if (!first) throw new Error(`order ${row.id} has no lines`);
-  const timeToPay = row.status === 'pending_payment' || (row.status === 'cancelled' && row.cancel_reason === 'expired');
+  // An order awaiting approval holds its stock for the same window as an unpaid one.
+  const timeToPay =
+    row.status === 'pending_payment' ||
+    row.status === 'awaiting_approval' ||
+    (row.status === 'cancelled' && row.cancel_reason === 'expired');
   return {
     id: row.id,
     number: orderNumberOf(row.id),
     lines: lines.map((line) => ({
+      id: orderLineIdOf(row.id, line.position),
       partId: line.part_id,
       sku: line.sku,
       partName: line.part_name,
@@ -76,6 +91,7 @@ export function toOrderAt(
       quantity: line.quantity,
       unitPriceCents: line.unit_price_cents,
       lineTotalCents: Number(line.line_total_cents),
+      ...(line.ordered_number ? { orderedNumber: line.ordered_number } : {}),
     })),
     partId: first.part_id,
     partName: first.part_name,
@@ -102,6 +118,14 @@ export function toOrderAt(
       totalCents: Number(note.total_cents),
       issuedAt: note.issued_at,
     })),
+    companyId: row.company_id,
+    companyName: row.company_id === null ? null : companyName,
+    poNumber: row.po_number,
+    payment: row.payment_method,
+    dueDate: row.due_date,
+    paidCents: Number(row.paid_cents),
+    placedBy: row.user_id === null ? null : { id: row.user_id, name: row.customer_name },
+    declineReason: row.decline_reason,
   };
 }
 
@@ -115,6 +139,15 @@ function listFilterOf(search: OrderSearch | undefined, from: string | undefined,
 }
 
 const orderNotFound = () => new AppError('not_found', copy.orders.notFound);
+
+/** What POST /api/orders answers: the order's status says where the checkout goes next. */
+const placedOf = (row: OrderRow): PlacedOrder => ({
+  id: row.id,
+  number: orderNumberOf(row.id),
+  status: row.status,
+  invoiceNumber: row.invoice_number,
+  dueDate: row.due_date,
+});
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
 
 /** A booking as asked: who, what (its lines, in order), and the key that makes a retry answer the first order. */
@@ -138,6 +171,8 @@ interface OrderableParts {
   buyer: BuyerTaxStatus;
   /** Where it goes: the address sent, or the old address text read as in the seller's country. */
   deliveryAddress: Address;
+  /** A company member's order: for the company, to its site, by card or on account; null for a person's. */
+  company: CompanyBuying | null;
 }
 
 /** The order's address as a structured one: sent so, or its text as a street in the seller's country. */
@@ -203,6 +238,11 @@ export interface OrdersServiceDeps {
   events: EventBus;
   /** PostgreSQL's byte stream of a select's text column (the database handle's), for the orders export. */
   copyOutText?: ((select: string) => AsyncGenerator<Buffer>) | undefined;
+  /**
+   * The replaced numbers the customer's cart lines were added by, by part (the cart module's): an order
+   * from the cart keeps them on its lines, as ordered. Absent, no line keeps one.
+   */
+  orderedNumbers?: ((db: Db, userId: string, partIds: readonly string[]) => Promise<Map<string, string>>) | undefined;
 }
 
 export function createOrdersService(
@@ -215,6 +255,7 @@ export function createOrdersService(
     requireVerifiedEmail,
     events,
     copyOutText,
+    orderedNumbers,
   }: OrdersServiceDeps,
 ) {
   /**
@@ -229,23 +270,81 @@ export function createOrdersService(
   /** Orders as the API shows them, their lines read in one query and their credit notes in another. */
   async function presented(rows: readonly OrderRow[]): Promise<Order[]> {
     const ids = rows.map((row) => row.id);
-    // Only a cancelled order has credit notes: a page without one asks nothing more.
-    const credited = rows.filter((row) => row.status === 'cancelled' && row.invoice_number !== null).map((row) => row.id);
-    const [lines, creditNotes] = await Promise.all([linesOfOrders(db, ids), creditNotesOfOrders(db, credited)]);
-    return rows.map((row) => toOrderAt(row, lines.get(row.id) ?? [], paymentWindowHours, creditNotes.get(row.id)));
+    // Only a cancelled order, or a delivered one with a credited return, has credit notes: a page without one asks nothing more.
+    const credited = rows
+      .filter((row) => (row.status === 'cancelled' || row.status === 'delivered') && row.invoice_number !== null)
+      .map((row) => row.id);
+    const companies = [...new Set(rows.flatMap((row) => (row.company_id ? [row.company_id] : [])))];
+    const [lines, creditNotes, names] = await Promise.all([
+      linesOfOrders(db, ids),
+      creditNotesOfOrders(db, credited),
+      companyNamesOf(db, companies),
+    ]);
+    return rows.map((row) =>
+      toOrderAt(
+        row,
+        lines.get(row.id) ?? [],
+        paymentWindowHours,
+        creditNotes.get(row.id),
+        row.company_id ? (names.get(row.company_id) ?? null) : null,
+      ),
+    );
   }
   const toOrder = async (row: OrderRow): Promise<Order> => (await presented([row]))[0]!;
 
+  /** The order when the user may see it: its owner, an admin, or a company admin of its company; else 404. */
   async function mustSee(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await findOrder(db, id);
-    if (!visibleTo(row, user)) throw orderNotFound();
+    if (!row) throw orderNotFound();
+    if (row.user_id === user.id || user.role === 'admin') return row;
+    if (row.company_id && (await isCompanyAdminOf(db, user.id, row.company_id))) return row;
+    throw orderNotFound();
+  }
+
+  /** The company whose every order the user lists: theirs when they are its company admin. */
+  async function companyAdminScope(user: SessionUser): Promise<string | undefined> {
+    if (user.role === 'admin') return undefined;
+    const member = await buyingMemberOf(db, user.id);
+    return member?.role === 'company_admin' ? member.company.id : undefined;
+  }
+
+  /** An order a company admin decides on: one of their company's; any other answers 404, as one that does not exist. */
+  async function mustDecide(id: string, user: SessionUser): Promise<OrderRow> {
+    const row = await findOrder(db, id);
+    if (!row?.company_id || !(await isCompanyAdminOf(db, user.id, row.company_id))) throw orderNotFound();
+    if (row.status !== 'awaiting_approval') throw new AppError('conflict', copy.companyOrders.notAwaiting);
     return row;
   }
 
-  async function replayed(scopedKey: string | null): Promise<{ id: string } | undefined> {
+  /**
+   * Gives an order confirmed on account its invoice number, of the year of `at`; answers the order with
+   * it. The year's counter is taken last in the transaction, as a payment takes it
+   * (docs/decisions/0029-one-lock-order.md).
+   */
+  async function numberInvoice(trx: Db, order: OrderRow, at: Date): Promise<OrderRow> {
+    const invoiceNumber = await nextInvoiceNumber(trx, at.getUTCFullYear());
+    await trx.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', order.id).execute();
+    return { ...order, invoice_number: invoiceNumber };
+  }
+
+  /** Moves an order awaiting approval on, in one conditional statement; answers it as it is after. */
+  async function decideRow(trx: Db, id: string, changes: Partial<OrderRow>): Promise<OrderRow> {
+    const order = await trx
+      .updateTable('orders')
+      .set(changes)
+      .where('id', '=', id)
+      .where('status', '=', 'awaiting_approval')
+      .returningAll()
+      .executeTakeFirst();
+    // The row is ours since it was found awaiting approval under its lock.
+    if (!order) throw new Error(`order ${id} changed while its row was locked`);
+    return order;
+  }
+
+  async function replayed(scopedKey: string | null): Promise<PlacedOrder | undefined> {
     if (!scopedKey) return undefined;
     const first = await findOrderByIdempotencyKey(db, scopedKey);
-    return first ? { id: first.id } : undefined;
+    return first ? placedOf(first) : undefined;
   }
 
   /**
@@ -254,22 +353,28 @@ export function createOrdersService(
    * message under `quantity`. Lines answer each refused line under `lines.N.…`.
    */
   async function orderableParts({ user, input, single, wanted }: Booking): Promise<OrderableParts> {
-    // The flash deal's terms come in the same statement; the settings and the buyer's tax status are
-    // read beside it (on PostgreSQL over other connections), so a booking still waits for one read.
-    const [{ parts, deal }, settings, buyer] = await Promise.all([
+    // The flash deal's terms come in the same statement; the settings, and the buyer's company then
+    // their tax status, are read beside it (on PostgreSQL over other connections). A member is taxed as
+    // their company is, which that read already holds: only someone ordering as a person reads their own.
+    const [{ parts, deal }, settings, { membership, buyer }] = await Promise.all([
       findLivePartsAndDeal(
         db,
         wanted.map((line) => line.partId),
       ),
       shopSettings(db),
-      buyerTaxStatusOf(db, user.id),
+      (user.role === 'admin' ? Promise.resolve(undefined) : buyingMemberOf(db, user.id)).then(async (membership) => ({
+        membership,
+        buyer: await taxStatusOfBuyer(db, user.id, membership),
+      })),
     ]);
-    const deliveryAddress = deliveryAddressOf(input, settings.sellerAddress);
+    const company = await companyBuyingOf(db, input, membership);
+    // A member's order goes to the company's site.
+    const deliveryAddress = company ? company.site.address : deliveryAddressOf(input, settings.sellerAddress);
     // Refused before any stock is taken: nothing was held for an order that cannot be delivered.
     if (!deliversTo(settings.deliverTo, deliveryAddress.country)) {
       const message = copy.address.notDeliveredTo(countryName(deliveryAddress.country));
       throw new AppError('validation_failed', message, {
-        [input.deliveryAddress ? 'deliveryAddress.country' : 'address']: message,
+        [company ? 'deliveryAddressId' : input.deliveryAddress ? 'deliveryAddress.country' : 'address']: message,
       });
     }
     const refused: Record<string, string> = {};
@@ -292,7 +397,7 @@ export function createOrdersService(
       const row = Number(key.split('.')[1]) + 1;
       throw new AppError('validation_failed', single ? message : copy.booking.lineRefused(row, message), refused);
     }
-    return { parts, deal, settings, buyer, deliveryAddress };
+    return { parts, deal, settings, buyer, deliveryAddress, company };
   }
 
   /**
@@ -302,8 +407,8 @@ export function createOrdersService(
    */
   async function book(
     { user, input, scopedKey, single, wanted }: Booking,
-    { parts, deal: terms, settings, buyer, deliveryAddress }: OrderableParts,
-  ): Promise<string> {
+    { parts, deal: terms, settings, buyer, deliveryAddress, company }: OrderableParts,
+  ): Promise<PlacedOrder> {
     const id = newTimeOrderedId();
     const placedAt = clock.now();
     const now = placedAt.toISOString();
@@ -311,18 +416,36 @@ export function createOrdersService(
     const deal = { terms, now: placedAt.getTime() };
     const cap = unpaidValueCapOf(user);
     const exemptAlone = isSmallestSingleLine(wanted, parts);
-    await events.transaction(db, async ({ trx, announce }) => {
+    // A member of an active company pays "Your price": its discount came with the company, its contract
+    // prices are read before the stock is locked, to keep that short. Anyone else pays list prices.
+    const member = await memberPricingOf(
+      db,
+      company?.member,
+      wanted.map((line) => line.partId),
+    );
+    return events.transaction(db, async ({ trx, announce }) => {
       // Checked and added in one step, on the customer's locked row: two bookings at once cannot both be
       // the customer's last allowed one, in number or in value.
       const held = await lockUnpaidOrdersOf(trx, user.id);
-      if (held.n >= maxUnpaidOrders) {
-        throw new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
-      }
+      // An order on account is not unpaid (it is invoiced at once), unless it waits for approval: that
+      // is checked once its total is known.
+      const onAccount = company?.payment === 'account';
+      const tooMany = () => new AppError('too_many_unpaid_orders', copy.booking.tooManyUnpaid(maxUnpaidOrders));
+      if (!onAccount && held.n >= maxUnpaidOrders) throw tooMany();
       // Each line's stock is taken with the price it was taken at; all lines or none (a line that
       // cannot be taken rolls the others back). Parts are locked in id order, so two orders of the
       // same parts on PostgreSQL wait for each other instead of deadlocking.
       const order = wanted.map((line, position) => ({ ...line, position })).sort((a, b) => (a.partId < b.partId ? -1 : 1));
       const lines: OrderLineRow[] = new Array<OrderLineRow>(wanted.length);
+      // An order from the cart keeps the replaced numbers its lines were added by.
+      const asOrdered =
+        !single && orderedNumbers
+          ? await orderedNumbers(
+              trx,
+              user.id,
+              wanted.map((line) => line.partId),
+            )
+          : new Map<string, string>();
       const stockTaken: StockTaken[] = [];
       const reserved = await reserveStocks(trx, order);
       for (const [index, line] of order.entries()) {
@@ -343,7 +466,11 @@ export function createOrdersService(
           minOrderQuantity: taken.min_order_quantity,
           lowStockThreshold: taken.low_stock_threshold,
         });
-        const unitPrice = unitPriceFor(pricedPartOf(taken, deal.terms, deal.now), line.quantity);
+        const unitPrice = memberUnitPriceCents(
+          pricedPartOf(taken, deal.terms, deal.now),
+          line.quantity,
+          companyPricingFor(member, taken.id),
+        );
         lines[line.position] = {
           order_id: id,
           position: line.position,
@@ -354,6 +481,7 @@ export function createOrdersService(
           unit_price_cents: unitPrice,
           quantity: line.quantity,
           line_total_cents: unitPrice * line.quantity,
+          ordered_number: asOrdered.get(taken.id) ?? null,
         };
       }
       // Goods, delivery and tax at the prices the stock was taken at, stored as charged: a later change
@@ -366,17 +494,34 @@ export function createOrdersService(
         placedAt,
       );
       const totalCents = totals.totalCents;
+      // Above the member's order limit (tax and delivery included), a company admin approves it first;
+      // it holds its stock meanwhile, as an unpaid order does.
+      const limit = company?.member.orderLimitCents ?? null;
+      const status: OrderStatus =
+        limit !== null && totalCents > limit ? 'awaiting_approval' : onAccount ? 'confirmed' : 'pending_payment';
       // Refused, the transaction gives the stock back.
-      if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone, settings.currency);
+      if (status !== 'confirmed') {
+        if (onAccount && held.n >= maxUnpaidOrders) throw tooMany();
+        if (cap !== null) checkUnpaidValue(held, totalCents, cap, exemptAlone, settings.currency);
+      }
+      // On account, the credit check runs now under the company's lock (and again when approved).
+      const terms =
+        company && onAccount
+          ? await checkCredit(trx, company.member.company.id, {
+              totalCents,
+              today: sellerDate(placedAt, settings.timeZone),
+              currency: settings.currency,
+            })
+          : null;
       const row: OrderRow = {
         id,
         user_id: user.id,
         total_cents: totalCents,
         customer_name: user.name,
         customer_email: user.email,
-        phone: input.phone,
-        address: input.address ?? addressLines(deliveryAddress).join(', '),
-        status: 'pending_payment',
+        phone: input.phone ?? company?.site.phone ?? '',
+        address: company ? addressLines(deliveryAddress).join(', ') : (input.address ?? addressLines(deliveryAddress).join(', ')),
+        status,
         cancel_reason: null,
         transaction_id: null,
         paid_at: null,
@@ -393,6 +538,16 @@ export function createOrdersService(
         expected_delivery: totals.expectedDelivery,
         buyer_vat_id: buyer.vatId ?? null,
         currency: settings.currency,
+        company_id: company?.member.company.id ?? null,
+        po_number: input.poNumber ?? null,
+        payment_method: company?.payment ?? 'card',
+        delivery_address_id: company?.site.id ?? null,
+        // Confirmed on account: invoiced at once (its number is taken below, after the order's writes).
+        invoiced_at: status === 'confirmed' ? now : null,
+        due_date: status === 'confirmed' && terms ? dueDateOf(now, terms) : null,
+        paid_cents: 0,
+        decline_reason: null,
+        decided_by: null,
       };
       // The order and its lines are written with what follows from them (its mail, the cart): on
       // PostgreSQL in one round trip while the customer's row and the stock are locked.
@@ -401,8 +556,14 @@ export function createOrdersService(
         { order: row, lines, stockTaken, fromCart: !single, customerAddressConfirmed: user.emailVerified, at: now },
         orderInserts(trx, row, lines),
       );
+      if (status === 'awaiting_approval') await announce('orderAwaitingApproval', { order: row, at: now });
+      if (status === 'confirmed') {
+        const invoiced = await numberInvoice(trx, row, placedAt);
+        await announce('orderInvoicedOnAccount', { order: invoiced, at: now });
+        return placedOf(invoiced);
+      }
+      return placedOf(row);
     });
-    return id;
   }
 
   /**
@@ -434,7 +595,7 @@ export function createOrdersService(
      * is left, and the order is written in the same transaction. A retry with the same Idempotency-Key
      * answers the first order.
      */
-    async placeOrder(user: SessionUser, input: PlaceOrderInput, idempotencyKey?: string): Promise<{ id: string }> {
+    async placeOrder(user: SessionUser, input: PlaceOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
       // A fresh account cannot hold the catalogue: it must first show it owns its address.
       if (requireVerifiedEmail && !user.emailVerified) {
         throw new AppError('email_not_verified', copy.booking.emailNotVerified(user.email));
@@ -445,7 +606,7 @@ export function createOrdersService(
 
       const booking: Booking = { user, input, scopedKey, single: input.lines === undefined, wanted: linesOf(input) };
       try {
-        return { id: await book(booking, await orderableParts(booking)) };
+        return await book(booking, await orderableParts(booking));
       } catch (error) {
         // The same key raced itself: the other request's order stands, and this one rolled back.
         if (isUniqueViolation(error)) {
@@ -463,7 +624,8 @@ export function createOrdersService(
      */
     async invoicePdf(id: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
       const row = await mustSee(id, user);
-      if (!row.invoice_number || !row.paid_at) throw new AppError('not_found', copy.invoice.notFound);
+      // A card order is invoiced when paid, one on account when confirmed.
+      if (!row.invoice_number || !(row.paid_at ?? row.invoiced_at)) throw new AppError('not_found', copy.invoice.notFound);
       const lines = (await linesOfOrders(db, [row.id])).get(row.id) ?? [];
       const pdf = await renderInvoicePdf(row, lines, await sellerOf(db));
       return { filename: copy.invoice.filename(row.invoice_number), pdf };
@@ -472,7 +634,7 @@ export function createOrdersService(
     /** The invoice of a paid order as a mail's attachment: the "paid" mail's, made when the mail is sent. */
     async invoiceAttachment(id: string): Promise<{ filename: string; content: Buffer; contentType: string }> {
       const row = await findOrder(db, id);
-      if (!row?.invoice_number || !row.paid_at) throw new Error(`order ${id} has no invoice: it is not paid`);
+      if (!row?.invoice_number || !(row.paid_at ?? row.invoiced_at)) throw new Error(`order ${id} has no invoice yet`);
       const lines = (await linesOfOrders(db, [row.id])).get(row.id) ?? [];
       const content = await renderInvoicePdf(row, lines, await sellerOf(db));
       return { filename: copy.invoice.filename(row.invoice_number), content, contentType: 'application/pdf' };
@@ -486,8 +648,71 @@ export function createOrdersService(
     /** The user's own orders of a view, newest first, narrowed by a number and booking days. */
     async listMyOrders(user: SessionUser, { view, q, from, to, page, limit }: MyOrdersQuery): Promise<OrderList> {
       const filter = listFilterOf(q, from, to);
-      const { rows, total } = await listUserOrders(db, user.id, { view, filter, page, limit });
+      const companyId = await companyAdminScope(user);
+      const { rows, total } = await listUserOrders(db, user.id, { view, companyId, filter, page, limit });
       return { items: await presented(rows), total, page, limit };
+    },
+
+    /**
+     * A company admin approves a colleague's order awaiting approval: on account, the credit check runs
+     * again under the company's lock and the order is confirmed and invoiced at once; by card it becomes
+     * unpaid, to be paid by its buyer. The buyer is mailed. 404 for anyone else; 409 once decided.
+     */
+    async approveOrder(id: string, user: SessionUser): Promise<Order> {
+      const row = await mustDecide(id, user);
+      const settings = await shopSettings(db);
+      const at = clock.now();
+      const now = at.toISOString();
+      const by = { id: user.id, name: user.name };
+      const approved = await events.transaction(db, async ({ trx, announce }) => {
+        // The one lock order: the buyer's row of unpaid orders, the order's row, the company's row.
+        await lockUnpaidOrdersRows(trx, row.user_id ? [row.user_id] : []);
+        const [held] = await lockUnpaidOrders(trx, [id]);
+        const current = held ? await findOrder(trx, id) : undefined;
+        if (current?.status !== 'awaiting_approval') return null;
+        if (current.payment_method === 'card') {
+          const order = await decideRow(trx, id, { status: 'pending_payment', decided_by: user.id, updated_at: now });
+          await announce('orderDecided', { order, decision: 'approved', by, at: now });
+          return order;
+        }
+        const terms = await checkCredit(trx, current.company_id!, {
+          totalCents: Number(current.total_cents),
+          today: sellerDate(at, settings.timeZone),
+          currency: current.currency,
+        });
+        const confirmed = await decideRow(trx, id, {
+          status: 'confirmed',
+          decided_by: user.id,
+          invoiced_at: now,
+          due_date: dueDateOf(now, terms),
+          updated_at: now,
+        });
+        const order = await numberInvoice(trx, confirmed, at);
+        await announce('orderDecided', { order, decision: 'approved', by, at: now });
+        await announce('orderInvoicedOnAccount', { order, at: now });
+        return order;
+      });
+      if (!approved) throw new AppError('conflict', copy.companyOrders.notAwaiting);
+      return toOrder(approved);
+    },
+
+    /** 404 unless the user is a company admin of the order's company, 409 unless it waits for approval: the decline route's guard. */
+    async mustDecide(id: string, user: SessionUser): Promise<void> {
+      await mustDecide(id, user);
+    },
+
+    /** A company admin declines a colleague's order awaiting approval, with a reason: its stock goes back, the buyer is mailed. */
+    async declineOrder(id: string, user: SessionUser, { reason }: DeclineOrderInput): Promise<Order> {
+      const row = await mustDecide(id, user);
+      const now = clock.now().toISOString();
+      const declined = await events.transaction(db, async ({ trx, announce }) => {
+        const [order] = await cancelReleasingStock(trx, [row], 'customer', now, undefined, { reason, by: user.id });
+        if (!order) return null;
+        await announce('orderDecided', { order, decision: 'declined', by: { id: user.id, name: user.name }, at: now });
+        return order;
+      });
+      if (!declined) throw new AppError('conflict', copy.companyOrders.notAwaiting);
+      return toOrder(declined);
     },
 
     /** Every order (admin), newest first, of a status, narrowed by a number and booking days. */
@@ -544,9 +769,12 @@ export function createOrdersService(
      */
     async cancelOrder(id: string, user: SessionUser): Promise<Order> {
       const row = await mustSee(id, user);
+      // A company admin decides on a colleague's order (approve, decline); cancelling is its buyer's.
+      if (row.user_id !== user.id && user.role !== 'admin') throw orderNotFound();
       const reason = row.user_id === user.id ? 'customer' : 'admin';
       const now = clock.now().toISOString();
-      if (user.role === 'admin' && row.status === 'paid') return cancelPaidOrder(row, now);
+      // A confirmed order on account is cancelled as a paid one, but leaves the company's balance instead of a refund.
+      if (user.role === 'admin' && (row.status === 'paid' || row.status === 'confirmed')) return cancelPaidOrder(row, now);
       const cancelled = await events.transaction(db, async ({ trx, announce }) => {
         const [order] = await cancelReleasingStock(trx, [row], reason, now);
         if (!order) return false;
@@ -577,7 +805,8 @@ export function createOrdersService(
     async updateStatus(id: string, { status }: OrderStatusUpdate): Promise<Order> {
       const row = await findOrder(db, id);
       if (!row) throw orderNotFound();
-      const from = previousStatus[status];
+      // An order on account ships from confirmed, as a card order from paid.
+      const from = status === 'shipped' && row.status === 'confirmed' ? 'confirmed' : previousStatus[status];
       const now = clock.now().toISOString();
       // Announced with the move, so the customer's mail is written exactly when it happened.
       const moved = await events.transaction(db, async ({ trx, announce }) => {

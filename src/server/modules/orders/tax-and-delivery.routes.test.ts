@@ -6,6 +6,8 @@ import type { Address } from '#shared/schemas/address';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { TEST_PHONE } from '../../testing/booking';
+import type { CompanyRow } from '../../db/schema';
+import { insertCompany } from '../../testing/companies';
 import { insertPart } from '../../testing/factories';
 import { stockOf } from '../../testing/orders';
 import { describeOnEachEngine } from '../../testing/test-app';
@@ -214,6 +216,59 @@ describeOnEachEngine(
       expect((await ordered(buyer, [{ partId: filter.id, quantity: 2 }], NEW_YORK)).taxes).toEqual([
         { name: 'Sales tax', ratePercent: 8.875, baseCents: 3490, amountCents: 310 },
       ]);
+    });
+
+    it('taxes a company member as their company in the quote as in the order, whatever their own profile says', async () => {
+      await setShop({ taxRates: [{ country: 'US', name: 'Sales tax', ratePercent: 5 }] });
+      const filter = await part(1250);
+      const lines = [{ partId: filter.id, quantity: 2 }];
+      /** A member of an active company (with its one delivery site, in Detroit), as `fields` say. */
+      const memberOf = async (fields: Partial<CompanyRow>) => {
+        const member = await signedInCustomer(ctx);
+        const company = await insertCompany(db(), { memberIds: [member.id], status: 'active', ...fields });
+        const site = await db()
+          .selectFrom('company_addresses')
+          .select(['id', 'address'])
+          .where('company_id', '=', company.id)
+          .executeTakeFirstOrThrow();
+        return { member, siteId: site.id, address: JSON.parse(site.address) as Address };
+      };
+      /** The quote's figures and those of the order then placed from the same lines, to the company's site. */
+      const quotedAndOrdered = async ({ member, siteId, address }: Awaited<ReturnType<typeof memberOf>>) => {
+        const quote = await api.as(member).post('/api/cart/quote', { lines, deliveryAddress: address });
+        expect(quote.status, quote.body).toBe(200);
+        const placed = await api.as(member).post('/api/orders', { lines, phone: TEST_PHONE, deliveryAddressId: siteId });
+        expect(placed.status, placed.body).toBe(201);
+        const order = (await api.as(member).get(`/api/orders/${placed.json.id}`)).json;
+        return { quoted: figuresOf(quote.json), ordered: figuresOf(order) };
+      };
+
+      // The company is tax exempt, its member is not: neither pays tax.
+      const ofExempt = await memberOf({ tax_exempt: 1, tax_exempt_reason: 'Resale certificate MI-7731' });
+      const exempt = await quotedAndOrdered(ofExempt);
+      expect(exempt.ordered).toEqual({
+        goodsCents: 2500,
+        deliveryCents: 990,
+        taxes: [],
+        totalCents: 3490,
+        exemption: { kind: 'exempt', reason: 'Resale certificate MI-7731' },
+      });
+      expect(exempt.quoted).toEqual(exempt.ordered);
+
+      // The member is tax exempt, their company is not: both are taxed.
+      const ofTaxed = await memberOf({});
+      const own = await api
+        .as(admin)
+        .patch(`/api/users/${ofTaxed.member.id}`, { taxExemptReason: 'Resale certificate NY-48213' });
+      expect(own.status, own.body).toBe(200);
+      const taxed = await quotedAndOrdered(ofTaxed);
+      expect(taxed.ordered).toEqual({
+        goodsCents: 2500,
+        deliveryCents: 990,
+        taxes: [{ name: 'Sales tax', ratePercent: 5, baseCents: 3490, amountCents: 175 }],
+        totalCents: 3665,
+      });
+      expect(taxed.quoted).toEqual(taxed.ordered);
     });
 
     it('rounds tax once on the order, not line by line: three lines of 1.08 at 8.875% pay 0.29, not 0.30', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 
 /** The counters of numbers given without gaps per year: each table keeps one row a year with the last. */
-export type YearlySequence = 'invoice_sequences' | 'credit_note_sequences';
+export type YearlySequence = 'invoice_sequences' | 'credit_note_sequences' | 'return_sequences';
 
 /** `INV-2026-000042`: the prefix, the year and the number within it, six digits at least. */
 export function yearlyNumberOf(prefix: string, year: number, n: number): string {

@@ -193,7 +193,7 @@ async function partRow(name: string, archivedAt: string | null) {
     sku: `BULK-${bulk}`,
     // Made by the test's first insertPart.
     category_id: TEST_CATEGORY.id,
-    oem_numbers: '[]',
+    cross_references: '[]',
     pack_size: 1,
     price_tiers: '[]',
   };

@@ -17,9 +17,25 @@ export { createSearchUpkeep, optimizeSearchIndex, SEARCH_UPKEEP_INTERVAL_MS, typ
 export { createCategoriesService, type CategoriesService } from './categories.service';
 // The admins' mail when an order takes a part's stock under its low-stock line (subscribed in consequences.ts).
 export { createLowStockMails, type LowStockMails } from './low-stock';
+// "Notify me" on a sold-out part: its routes, and the mail to those waiting once stock is back (consequences.ts).
+export { stockAlertsRoutes } from './stock-alerts.routes';
+export { createStockAlertMails, createStockAlertsService, type StockAlertMails, type StockAlertsService } from './stock-alerts';
+// Part numbers replaced by others: the admin's routes, and the one resolver of a typed or remembered
+// number (quick order, cart, saved lists, reorder) to the part sold today.
+export { supersessionsRoutes } from './supersessions.routes';
+export {
+  createSupersessionsService,
+  replacedMessage,
+  resolvePartNumbers,
+  type ResolvedPart,
+  successorsOfParts,
+  type SupersessionsService,
+} from './supersessions';
 // For orders, payments and reviews: the catalogue's stock and live parts, each taking the caller's
 // database or transaction. Only this module writes the parts table.
 export {
+  crossReferencesOf,
+  crossReferencesText,
   findLivePart,
   findLiveParts,
   findLivePartsAndDeal,
@@ -35,3 +51,5 @@ export {
   type ReservedPart,
   topSellingParts,
 } from './parts.repository';
+// The parts as a CSV file, exported and imported by the admin (the routes are the vehicles module's, with the fitments).
+export { createPartsCsv, type PartsCsv } from './parts-csv';

@@ -9,7 +9,7 @@ import { storeImage } from '../uploads';
 
 const p = copy.pricing;
 
-describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price tiers", (ctx) => {
+describeOnEachEngine("a part's SKU, category, cross-references, pack size and price tiers", (ctx) => {
   let admin: TestAccount;
   let imageUrl: string;
   let categoryId: string;
@@ -44,7 +44,11 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
       '/api/parts',
       body({
         sku: ' gh-brk-1042 ',
-        oemNumbers: ['1K0 698 151 A', ' D1107 '],
+        crossReferences: [
+          { brand: ' Volkswagen ', number: '1K0 698 151 A' },
+          { brand: 'Akebono', number: ' D1107 ' },
+          { brand: 'Bosch', number: '1K0-698-151-A' },
+        ],
         packSize: 4,
         lowStockThreshold: 60,
         priceTiers: [
@@ -59,7 +63,11 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
       sku: 'GH-BRK-1042',
       categoryId,
       category: { slug: 'test-parts', name: 'Test parts' },
-      oemNumbers: ['1K0 698 151 A', 'D1107'],
+      crossReferences: [
+        { brand: 'Volkswagen', number: '1K0 698 151 A' },
+        { brand: 'Akebono', number: 'D1107' },
+        { brand: 'Bosch', number: '1K0-698-151-A' },
+      ],
       packSize: 4,
       lowStockThreshold: 60,
       priceTiers: [
@@ -73,10 +81,10 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
     expect(listed).toMatchObject({ sku: 'GH-BRK-1042', packSize: 4, category: { slug: 'test-parts' } });
   });
 
-  it('defaults to no OEM numbers, a pack of one, no tiers and no threshold of its own', async () => {
+  it('defaults to no cross-references, a pack of one, no tiers and no threshold of its own', async () => {
     const created = await api.as(admin).post('/api/parts', body());
     const part = (await api.anonymous.get(`/api/parts/${created.json.id}`)).json;
-    expect(part).toMatchObject({ oemNumbers: [], packSize: 1, priceTiers: [], lowStockThreshold: null });
+    expect(part).toMatchObject({ crossReferences: [], packSize: 1, priceTiers: [], lowStockThreshold: null });
   });
 
   it('sets, keeps and clears a low-stock threshold', async () => {
@@ -103,11 +111,46 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
       { lowStockThreshold: p.lowStockThresholdInvalid },
     ],
     [
-      '21 OEM numbers',
-      { oemNumbers: Array.from({ length: 21 }, (_, i) => `OEM-${100 + i}`) },
-      { oemNumbers: p.oemNumbersTooMany(20) },
+      '21 cross-references',
+      { crossReferences: Array.from({ length: 21 }, (_, i) => ({ brand: 'Bosch', number: `BX-${100 + i}` })) },
+      { crossReferences: p.crossReferencesTooMany(20) },
     ],
-    ['an OEM number twice', { oemNumbers: ['AB-123', 'ab 123'] }, { 'oemNumbers.1': p.oemNumberDuplicate(2, 1) }],
+    [
+      'a brand with the same number twice',
+      {
+        crossReferences: [
+          { brand: 'Bosch', number: 'AB-123' },
+          { brand: 'Febi', number: 'AB-123' },
+          { brand: 'BOSCH ', number: 'ab 123' },
+        ],
+      },
+      { 'crossReferences.2.number': p.crossReferenceDuplicate(3, 1) },
+    ],
+    [
+      'a cross-reference without a brand',
+      {
+        crossReferences: [
+          { brand: 'Bosch', number: 'AB-123' },
+          { brand: '  ', number: 'CD-456' },
+        ],
+      },
+      { 'crossReferences.1.brand': p.crossReferenceBrandInvalid(2, 40) },
+    ],
+    [
+      'a brand too long',
+      { crossReferences: [{ brand: 'B'.repeat(41), number: 'AB-123' }] },
+      { 'crossReferences.0.brand': p.crossReferenceBrandInvalid(1, 40) },
+    ],
+    [
+      'a cross-reference number with other characters',
+      { crossReferences: [{ brand: 'Bosch', number: 'AB_123' }] },
+      { 'crossReferences.0.number': p.crossReferenceNumberInvalid(1) },
+    ],
+    [
+      'a cross-reference that is a bare number',
+      { crossReferences: ['AB-123'] },
+      { 'crossReferences.0': p.crossReferenceInvalid(1) },
+    ],
     [
       'a tier at the minimum order',
       { priceTiers: [{ minQuantity: 12, unitPriceCents: 4000 }] },
@@ -164,6 +207,35 @@ describeOnEachEngine("a part's SKU, category, OEM numbers, pack size and price t
     });
     expect(both.status, both.body).toBe(200);
     expect(both.json.priceTiers).toEqual([{ minQuantity: 48, unitPriceCents: 4300 }]);
+  });
+
+  it('replaces the cross-references by PATCH, and a bad row changes nothing, naming the field and the row', async () => {
+    const created = await api
+      .as(admin)
+      .post('/api/parts', body({ sku: 'GH-XREF-1', crossReferences: [{ brand: 'Volkswagen', number: '1K0 698 151 A' }] }));
+    const id = created.json.id as string;
+    const references = [
+      { brand: 'Bosch', number: '0 986 494 161' },
+      { brand: 'Brembo', number: 'P 85 072' },
+    ];
+    const patched = await api.as(admin).patch(`/api/parts/${id}`, { crossReferences: references });
+    expect(patched.status, patched.body).toBe(200);
+    expect(patched.json.crossReferences).toEqual(references);
+
+    const refused = await api.as(admin).patch(`/api/parts/${id}`, {
+      name: 'Renamed by a refused change',
+      crossReferences: [...references, { brand: 'bosch', number: '0986-494.161' }],
+    });
+    expect(refused.status, refused.body).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json.errors).toEqual({ 'crossReferences.2.number': p.crossReferenceDuplicate(3, 1) });
+    expect(p.crossReferenceDuplicate(3, 1)).toBe('Cross-reference 3: the same brand and number as cross-reference 1.');
+    const kept = (await api.anonymous.get(`/api/parts/${id}`)).json;
+    expect(kept).toMatchObject({ name: 'Ceramic brake pads', crossReferences: references });
+
+    // Emptied.
+    const cleared = await api.as(admin).patch(`/api/parts/${id}`, { crossReferences: [] });
+    expect(cleared.json.crossReferences).toEqual([]);
   });
 
   it('moves a part to another category and keeps its SKU free to itself', async () => {

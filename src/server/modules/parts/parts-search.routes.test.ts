@@ -67,13 +67,23 @@ describeOnEachEngine('finding parts', (ctx) => {
         min_order_quantity: 1,
         ...more,
       });
-    p.pads = await part('Ceramic Brake Pads', 'GH-BRK-1042', brakes.id, { oem_numbers: JSON.stringify(['1K0 698 151 A']) });
+    p.pads = await part('Ceramic Brake Pads', 'GH-BRK-1042', brakes.id, {
+      cross_references: JSON.stringify([
+        { brand: 'Volkswagen', number: '1K0 698 151 A' },
+        { brand: 'Bosch', number: '0 986 494 161' },
+      ]),
+    });
     p.disc = await part('Vented Brake Disc', 'GH-BRK-2001', brakes.id, { stock: 0 });
-    p.sensor = await part('Pad Wear Sensor', 'GH-SEN-0001', brakes.id, { oem_numbers: JSON.stringify(['GH BRK 1042']) });
+    p.sensor = await part('Pad Wear Sensor', 'GH-SEN-0001', brakes.id, {
+      cross_references: JSON.stringify([{ brand: 'Textar', number: 'GH BRK 1042' }]),
+    });
     p.rear = await part('Rear Pad Set', 'GH-BRK-10425', brakes.id, { stock: 3, min_order_quantity: 4 });
     p.oil = await part('Oil Filter', 'GH-FLT-0300', filters.id, {
       description: 'Spin-on cartridge for petrol engines',
-      oem_numbers: JSON.stringify(['03C.115.561.H']),
+      cross_references: JSON.stringify([
+        { brand: 'Volkswagen', number: '03C.115.561.H' },
+        { brand: 'Mann-Filter', number: 'W 712/94' },
+      ]),
     });
     p.strut = await part('Front Suspension Strut', 'GH-SUS-0777', suspension.id);
     p.archived = await part('Brake Hose', 'GH-BRK-9999', brakes.id, { archived_at: '2026-02-01T00:00:00.000Z' });
@@ -96,11 +106,40 @@ describeOnEachEngine('finding parts', (ctx) => {
       }
     });
 
-    it('finds a part by an OEM number typed another way, or by any piece of it', async () => {
+    it('finds a part by a cross-reference number typed another way, or by any piece of it', async () => {
       expect(await search('1k0698151a')).toEqual(sorted(p.pads!));
       expect(await search('1K0.698.151-A')).toEqual(sorted(p.pads!));
       expect(await search('03C 115 561 H')).toEqual(sorted(p.oil!));
       expect(await search('115561')).toEqual(sorted(p.oil!));
+      expect(await search('0986-494.161')).toEqual(sorted(p.pads!));
+      expect(await search('w 712/94')).toEqual(sorted(p.oil!));
+      // A brand is not a part number nor a word of the part.
+      expect(await search('bosch')).toEqual([]);
+      expect(await search('volkswagen')).toEqual([]);
+    });
+
+    it("says which brand's number a search matched, and none when the SKU or the words did", async () => {
+      const matched = async (q: string) => {
+        const body = (await list(`q=${encodeURIComponent(q)}`)) as unknown as {
+          items: { sku: string; matchedReference?: { brand: string; number: string } | null }[];
+        };
+        return Object.fromEntries(body.items.map((item) => [item.sku, item.matchedReference]));
+      };
+      for (const q of ['0 986 494 161', '0986494161', '0.986-494 161', '0986-494']) {
+        expect(await matched(q), q).toEqual({ 'GH-BRK-1042': { brand: 'Bosch', number: '0 986 494 161' } });
+      }
+      expect(await matched('1k0.698.151.a')).toEqual({ 'GH-BRK-1042': { brand: 'Volkswagen', number: '1K0 698 151 A' } });
+      expect(await matched('W 712/94')).toEqual({ 'GH-FLT-0300': { brand: 'Mann-Filter', number: 'W 712/94' } });
+      // The SKU typed: the part with that SKU matched by it, the sensor by its reference, the rear set inside its SKU.
+      expect(await matched('gh brk 1042')).toEqual({
+        'GH-BRK-1042': null,
+        'GH-SEN-0001': { brand: 'Textar', number: 'GH BRK 1042' },
+        'GH-BRK-10425': null,
+      });
+      expect(await matched('ceramic')).toEqual({ 'GH-BRK-1042': null });
+      // Without a search, nothing is said.
+      const listed = (await list('category=filters')) as unknown as { items: object[] };
+      expect(listed.items.every((item) => !('matchedReference' in item))).toBe(true);
     });
 
     it('finds by name and description words, as prefixes', async () => {
@@ -133,7 +172,7 @@ describeOnEachEngine('finding parts', (ctx) => {
       expect(await search('hose')).toEqual([]); // archived
     });
 
-    it('orders a search by relevance: the SKU, then an OEM number, then a number containing it', async () => {
+    it('orders a search by relevance: the SKU, then a cross-reference number, then a number containing it', async () => {
       expect(await ids('q=gh+brk+1042')).toEqual([p.pads!.id, p.sensor!.id, p.rear!.id]);
       expect(await ids('q=gh+brk+1042&sort=relevance')).toEqual([p.pads!.id, p.sensor!.id, p.rear!.id]);
       // The name counts more than the description.

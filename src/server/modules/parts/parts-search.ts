@@ -98,11 +98,17 @@ export async function resolveFilters(
   };
 }
 
-/** SQL for the `|SKU|OEM|…|` keys of a part, as migration 0012 stores them (PostgreSQL keeps the column). */
+/**
+ * SQL for the `|SKU|NUMBER|…|` keys of a part, its SKU and its cross-references' numbers, as migration
+ * 0042 stores them (PostgreSQL keeps the column).
+ */
 function numberKeysOf(db: Db): Expression<string> {
   if (!isSqlite(db)) return sql<string>`part_number_keys`;
-  return sql<string>`'|' || upper(replace(replace(replace(replace(replace(replace(replace(sku || ',' || oem_numbers, '[', ''), ']', ''), '"', ''), ' ', ''), '.', ''), '-', ''), ',', '|')) || '|'`;
+  return sql<string>`'|' || upper(replace(replace(replace(replace(parts.sku || ',' || ${sqliteReferenceNumbers}, ' ', ''), '.', ''), '-', ''), ',', '|')) || '|'`;
 }
+
+/** SQLite: the part's cross-reference numbers, comma-separated, in their order ('' for none). */
+const sqliteReferenceNumbers = sql`coalesce((select group_concat(json_extract(value, '$.number'), ',') from json_each(parts.cross_references)), '')`;
 
 /** The words as PostgreSQL's tsquery, bound as one parameter and parsed by the 'simple' configuration. */
 const tsQueryOf = (terms: SearchTerms) => sql`to_tsquery('simple', ${tsWordsQuery(terms.words)})`;
@@ -304,11 +310,11 @@ export function partsMatching(
 type Ordered = SelectQueryBuilder<Database, 'parts', { id: string }>;
 
 /**
- * Best match first: the part whose SKU is the typed number, then one with it as an OEM number, then
+ * Best match first: the part whose SKU is the typed number, then one with it as a cross-reference number, then
  * those with it inside a number, then by the words' rank (ts_rank, names and numbers weighted A,
  * descriptions B), then id. PostgreSQL's order; SQLite's, the same with bm25, is relevancePageOnSqlite.
  */
-/** How the part (`parts`) matches the typed number: 0 its SKU, 1 an OEM number, 2 inside a number, 3 not at all. */
+/** How the part (`parts`) matches the typed number: 0 its SKU, 1 a cross-reference number, 2 inside a number, 3 not at all. */
 function numberClassOf(db: Db, numberKey: string) {
   const keys = numberKeysOf(db);
   const skuKey = sql`upper(replace(replace(replace(parts.sku, ' ', ''), '.', ''), '-', ''))`;

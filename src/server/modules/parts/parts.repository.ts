@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type FlashDealTerms, partNumberKey } from '#shared/pricing';
+import type { CrossReference } from '#shared/schemas/catalogue';
 import { DEFAULT_DEAL_PERCENT } from '#shared/schemas/content';
 import { lowStockLine } from '#shared/stock';
 import { MAX_STOCK } from '#shared/schemas/parts';
@@ -27,7 +28,7 @@ const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
   archived_at: true,
   sku: true,
   category_id: true,
-  oem_numbers: true,
+  cross_references: true,
   pack_size: true,
   price_tiers: true,
   low_stock_threshold: true,
@@ -37,6 +38,28 @@ export const PART_COLUMNS = [
   ...(Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[]).map((column) => `parts.${column}` as const),
   'part_stock.stock' as const,
 ];
+
+/**
+ * A part's cross-references as stored in `parts.cross_references` (JSON `[{brand, number}]`, migration
+ * 0042); anything else reads as none. The search index reads the numbers from the column itself.
+ */
+export function crossReferencesOf(row: Pick<PartRow, 'cross_references'>): CrossReference[] {
+  try {
+    const value: unknown = JSON.parse(row.cross_references);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item: unknown) => {
+      const { brand, number } = (item ?? {}) as Partial<Record<'brand' | 'number', unknown>>;
+      return typeof brand === 'string' && typeof number === 'string' ? [{ brand, number }] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The column's text for these cross-references (checked by crossReferencesSchema), in their order. */
+export function crossReferencesText(references: readonly CrossReference[]): string {
+  return JSON.stringify(references.map(({ brand, number }) => ({ brand, number })));
+}
 
 /** The parts with their stock, for a read of `PART_COLUMNS`. */
 export const partsWithStock = (db: Db) => db.selectFrom('parts').innerJoin('part_stock', 'part_stock.part_id', 'parts.id');

@@ -35,12 +35,16 @@ import { partFitments } from '../vehicles';
 import { categoriesByIds, findCategory } from './categories.repository';
 import { countMatches, type FoundParts, findParts, readSearchVocabulary, resolveFilters, wordsFindParts } from './parts-search';
 import { afterAdminChange } from './low-stock';
+import { matchedReferenceOf } from './matched-reference';
 import { recordSearchMiss } from './search-misses';
+import { partReplacingNumber, requireUnreplacedSku } from './supersessions';
 import { createSearchVocabulary, suggestedWords } from './search-suggestion';
 import {
   type RatingSummary,
   archiveLivePart,
   bestSellingParts,
+  crossReferencesOf,
+  crossReferencesText,
   deleteLivePart,
   findLivePart,
   findPartBySku,
@@ -52,7 +56,7 @@ import {
 
 const noRatings: RatingSummary = { average: 0, count: 0 };
 
-/** A JSON array column (`oem_numbers`, `price_tiers`) as stored by this service; anything else reads as empty. */
+/** A JSON array column (`price_tiers`) as stored by this service; anything else reads as empty. */
 function jsonArray<T>(text: string): T[] {
   try {
     const value: unknown = JSON.parse(text);
@@ -101,7 +105,7 @@ export function toPart(
     sku: row.sku,
     categoryId: row.category_id,
     category: { slug: category.slug, name: category.name },
-    oemNumbers: jsonArray<string>(row.oem_numbers),
+    crossReferences: crossReferencesOf(row),
     packSize: row.pack_size,
     lowStockThreshold: row.low_stock_threshold,
     priceTiers: priceTiersOf(row),
@@ -218,6 +222,19 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         found = await findParts(db, filters, { sort, page, limit });
         searched = true;
       }
+      // A replaced number typed alone finds the part replacing it, listed first and saying so.
+      const replacing =
+        searched && page === 1 && q !== undefined && !category && !vehicle && !make && !year && !inStock && !deal
+          ? await partReplacingNumber(db, q)
+          : undefined;
+      if (replacing) {
+        const listed = found.rows.some((row) => row.id === replacing.part.id);
+        found = {
+          ...found,
+          rows: [replacing.part, ...found.rows.filter((row) => row.id !== replacing.part.id)],
+          total: found.total + (listed ? 0 : 1),
+        };
+      }
       const missFilters = {
         ...(category !== undefined ? { category } : {}),
         ...(vehicle !== undefined ? { vehicle } : {}),
@@ -247,8 +264,13 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         recording.add(written);
         void written.finally(() => recording.delete(written));
       }
+      // A search says on each part which brand's number it matched, when not the part's own SKU.
+      const numberKey = filters.search?.numberKey;
+      const items = (await presented(found.rows, terms)).map((item) =>
+        filters.search ? { ...item, matchedReference: matchedReferenceOf(item, numberKey) } : item,
+      );
       return {
-        items: await presented(found.rows, terms),
+        items: replacing?.resolvedFrom ? [{ ...items[0]!, resolvedFrom: replacing.resolvedFrom }, ...items.slice(1)] : items,
         total: found.total,
         page,
         limit,
@@ -287,6 +309,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
       await requireOwnUpload(storage, input.imageUrl);
       await requireCategory(db, input.categoryId);
       await requireFreeSku(db, input.sku);
+      await requireUnreplacedSku(db, input.sku);
       const now = clock.now().toISOString();
       const id = newId();
       const { fitments } = input;
@@ -304,7 +327,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
             image_url: input.imageUrl,
             sku: input.sku,
             category_id: input.categoryId,
-            oem_numbers: JSON.stringify(input.oemNumbers ?? []),
+            cross_references: crossReferencesText(input.crossReferences ?? []),
             pack_size: input.packSize ?? DEFAULT_PACK_SIZE,
             low_stock_threshold: input.lowStockThreshold ?? null,
             price_tiers: JSON.stringify(input.priceTiers ?? []),
@@ -329,7 +352,10 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
       // The edit form may send back the picture the part already has (seeded or from before), which is fine.
       if (input.imageUrl !== undefined && input.imageUrl !== current.image_url) await requireOwnUpload(storage, input.imageUrl);
       if (input.categoryId !== undefined && input.categoryId !== current.category_id) await requireCategory(db, input.categoryId);
-      if (input.sku !== undefined && input.sku !== current.sku) await requireFreeSku(db, input.sku, id);
+      if (input.sku !== undefined && input.sku !== current.sku) {
+        await requireFreeSku(db, input.sku, id);
+        await requireUnreplacedSku(db, input.sku);
+      }
       if (input.priceTiers !== undefined || input.priceCents !== undefined || input.minOrderQuantity !== undefined) {
         requireTiersFitPart({
           priceCents: input.priceCents ?? current.price_cents,
@@ -346,7 +372,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(input.imageUrl !== undefined ? { image_url: input.imageUrl } : {}),
         ...(input.sku !== undefined ? { sku: input.sku } : {}),
         ...(input.categoryId !== undefined ? { category_id: input.categoryId } : {}),
-        ...(input.oemNumbers !== undefined ? { oem_numbers: JSON.stringify(input.oemNumbers) } : {}),
+        ...(input.crossReferences !== undefined ? { cross_references: crossReferencesText(input.crossReferences) } : {}),
         ...(input.packSize !== undefined ? { pack_size: input.packSize } : {}),
         ...(input.lowStockThreshold !== undefined ? { low_stock_threshold: input.lowStockThreshold } : {}),
         ...(input.priceTiers !== undefined ? { price_tiers: JSON.stringify(input.priceTiers) } : {}),
@@ -373,6 +399,9 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
               },
               now,
             );
+          }
+          if (input.stock !== undefined || input.minOrderQuantity !== undefined) {
+            await announce('partStockSet', { partId: id, at: now });
           }
           await announce('catalogueChanged', { partId: id });
           return updated;

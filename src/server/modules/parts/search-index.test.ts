@@ -72,11 +72,15 @@ describeOnEachEngine('the search index after changes to parts', (ctx) => {
       inStock: 0,
     });
 
-    // A new part number, and OEM numbers.
-    await set(ring.id, { sku: 'VS-300', oem_numbers: '["11 22 333"]' });
+    // A new part number, and cross-references: their numbers are found, their brands are not numbers.
+    await set(ring.id, { sku: 'VS-300', cross_references: '[{"brand":"Bosch","number":"11 22 333"}]' });
     expect(await search('q=pr100')).toMatchObject({ total: 0 });
     expect(await search('q=vs%20300')).toMatchObject({ total: 1, names: ['Valve spring'] });
     expect(await search('q=1122333')).toMatchObject({ total: 1, names: ['Valve spring'] });
+    expect(await search('q=bosch')).toMatchObject({ total: 0 });
+    await set(ring.id, { cross_references: '[{"brand":"Elring","number":"44-55.666"}]' });
+    expect(await search('q=1122333')).toMatchObject({ total: 0 });
+    expect(await search('q=44%2055%20666')).toMatchObject({ total: 1, names: ['Valve spring'] });
 
     // Archived: gone from every search; back: found where it is, as it is.
     await set(ring.id, { archived_at: '2026-05-01T00:00:00.000Z' });

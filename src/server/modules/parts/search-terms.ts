@@ -124,7 +124,7 @@ export function searchTerms(text: string): SearchTerms {
       joined: next !== undefined && canBeJoined(word) && canBeJoined(next) ? word + next : undefined,
     };
   });
-  // SKUs and OEM numbers are plain ASCII (the stored keys are upper-cased by SQL's upper(), which only
+  // SKUs and cross-reference numbers are plain ASCII (the stored keys are upper-cased by SQL's upper(), which only
   // knows ASCII), so a text with any other letter has no number key.
   const key = normal.replace(/[^\p{L}\p{N}]+/gu, '').toUpperCase();
   const numberKey = key.length >= MIN_NUMBER_KEY_LENGTH && /^[A-Z0-9]+$/.test(key) ? key : undefined;

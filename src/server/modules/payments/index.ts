@@ -12,3 +12,7 @@ export { createPaymentsService, type PaymentEvent, type PaymentsService } from '
 export { SandboxProvider } from './sandbox-provider';
 export { StripeProvider, type StripeProviderOptions } from './stripe-provider';
 export { stripeWebhookRoutes } from './stripe-webhook.routes';
+export { createInvoiceMails, type InvoiceMails } from './invoice-mails';
+export { invoicePaymentsRoutes } from './invoice-payments.routes';
+export { createInvoicePaymentsService, type InvoicePaymentsService } from './invoice-payments.service';
+export { createInvoiceReminders, type InvoiceReminders } from './invoice-reminders';

@@ -62,4 +62,10 @@ export interface PaymentProvider {
   lookup(orderId: string): Promise<ConfirmResult>;
   /** Gives a confirmed charge back in full; asking again refunds nothing more. */
   refund(input: RefundInput): Promise<Refund>;
+  /**
+   * Gives `amountCents` of a confirmed charge back (a credited return, decision 0046); the charge stays
+   * taken for the rest. The same idempotency key answers the first refund and refunds nothing more, so
+   * a credit retried after a crash between the provider's answer and the shop's record refunds once.
+   */
+  refundAmount(input: RefundInput): Promise<Refund>;
 }

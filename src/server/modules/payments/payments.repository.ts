@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { PaymentIntentRow, PaymentProviderName } from '../../db/schema';
+import type { PaymentIntentRow, PaymentProviderName, PaymentRefundsTable } from '../../db/schema';
 
 export async function findIntentOfOrder(db: Db, orderId: string): Promise<PaymentIntentRow | undefined> {
   return db.selectFrom('payment_intents').selectAll().where('order_id', '=', orderId).executeTakeFirst();
@@ -86,4 +86,29 @@ export async function recordStripeEvent(db: Db, event: { id: string; type: strin
 export async function hasStripeEvent(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('stripe_events').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** A part of a charge given back, by the key it was asked with. */
+export async function findRefundByKey(db: Db, idempotencyKey: string): Promise<{ refund_id: string } | undefined> {
+  return db.selectFrom('payment_refunds').select('refund_id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+/** What parts of the order's charge were given back so far. */
+export async function refundedOfOrder(db: Db, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_cents'), eb.lit(0)).as('sum'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  // PostgreSQL answers a bigint sum as text.
+  return Number(row?.sum ?? 0);
+}
+
+/** Records a part of a charge given back; a second record under the same key is dropped. */
+export async function insertRefund(db: Db, row: PaymentRefundsTable): Promise<void> {
+  await db
+    .insertInto('payment_refunds')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
 }

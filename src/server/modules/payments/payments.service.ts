@@ -34,6 +34,11 @@ export interface PaymentsServiceDeps {
    */
   events: EventBus;
   log?: PaymentsLog | undefined;
+  /**
+   * Records a provider's charge for the intent of an order on account, against its invoice, once
+   * (invoice-payments.service: a company admin paying an open invoice by card).
+   */
+  accountCharge?: ((orderId: string, intentId: string, transactionId: string, amountCents: number) => Promise<void>) | undefined;
 }
 
 /** A provider's signed word about a payment (Stripe's webhook), already verified. */
@@ -48,7 +53,7 @@ const silentLog: PaymentsLog = { warn: () => undefined, error: () => undefined }
 
 export function createPaymentsService(
   db: Db,
-  { clock, provider, paymentWindowHours, events, log = silentLog }: PaymentsServiceDeps,
+  { clock, provider, paymentWindowHours, events, log = silentLog, accountCharge }: PaymentsServiceDeps,
 ) {
   /**
    * Whether the order's time to pay has run out, by the clock and not by its status: the sweep that
@@ -187,6 +192,23 @@ export function createPaymentsService(
     },
 
     /**
+     * Gives `amountCents` of the order's card charge back (a credited return): once per
+     * `idempotencyKey`, however often asked, so a retry after a crash refunds nothing more. Answers
+     * the provider's refund id; throws when the order's charge is not taken.
+     */
+    async refundPartOfCharge(orderId: string, amountCents: number, idempotencyKey: string): Promise<string> {
+      const taken = await provider.lookup(orderId);
+      if (taken.status !== 'succeeded') throw new Error(`order ${orderId} has no card charge to refund`);
+      const { refundId } = await provider.refundAmount({
+        orderId,
+        transactionId: taken.transactionId,
+        amountCents,
+        idempotencyKey,
+      });
+      return refundId;
+    },
+
+    /**
      * Guard for the payment routes, run before the body is validated: someone else's order (or none)
      * answers 404 whatever was sent, as if it did not exist.
      */
@@ -270,6 +292,13 @@ export function createPaymentsService(
     { orderId, intentId, transactionId, amountCents }: NonNullable<PaymentEvent['succeeded']>,
   ): Promise<void> {
     const order = await findForPayment(db, orderId);
+    // An order on account was placed without a card: its intents pay what is left on its invoice. One
+    // the shop replaced after a transfer changed that amount may still be charged from an open page:
+    // Stripe's signed word that it took the money for this order is enough to record it, never lose it.
+    if (order?.payment_method === 'account' && accountCharge) {
+      await accountCharge(orderId, intentId, transactionId, amountCents);
+      return;
+    }
     const ours = order && (await findIntentFor(db, { id: intentId, orderId, provider: provider.name }));
     if (!order || !ours) {
       log.warn({ eventId, orderId, intentId }, 'payment event for an intent that is not ours; ignored');

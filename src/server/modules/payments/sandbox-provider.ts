@@ -19,6 +19,9 @@ import {
   markIntentFailed,
   markIntentSucceeded,
   refundIntentOfTransaction,
+  findRefundByKey,
+  insertRefund,
+  refundedOfOrder,
 } from './payments.repository';
 
 const p = copy.payment;
@@ -138,5 +141,35 @@ export class SandboxProvider implements PaymentProvider {
       throw new Error(`sandbox transaction ${transactionId} of order ${orderId} cannot be refunded`);
     }
     return { refundId: `re_${transactionId}` };
+  }
+
+  /**
+   * Records a part of the order's succeeded charge as given back, once per key: a repeat finds the
+   * record and answers it. More than the charge has left is refused.
+   */
+  async refundAmount({ orderId, transactionId, amountCents, idempotencyKey }: RefundInput): Promise<Refund> {
+    const known = await findRefundByKey(this.db, idempotencyKey);
+    if (known) return { refundId: known.refund_id };
+    const intent = await this.findByOrder(orderId);
+    if (intent?.status !== 'succeeded' || intent.transaction_id !== transactionId) {
+      throw new Error(`sandbox transaction ${transactionId} of order ${orderId} cannot be refunded`);
+    }
+    if ((await refundedOfOrder(this.db, orderId)) + amountCents > Number(intent.amount_cents)) {
+      throw new Error(
+        `sandbox transaction ${transactionId} of order ${orderId} has less than ${amountCents} cents left to refund`,
+      );
+    }
+    await insertRefund(this.db, {
+      idempotency_key: idempotencyKey,
+      order_id: orderId,
+      provider: 'sandbox',
+      transaction_id: transactionId,
+      refund_id: `re_${token(12)}`,
+      amount_cents: amountCents,
+      created_at: this.clock.now().toISOString(),
+    });
+    const made = await findRefundByKey(this.db, idempotencyKey);
+    if (!made) throw new Error(`sandbox refund ${idempotencyKey} was not recorded`);
+    return { refundId: made.refund_id };
   }
 }

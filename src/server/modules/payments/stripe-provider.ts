@@ -18,6 +18,7 @@ import {
   findIntentOfOrder,
   insertIntent,
   markIntentRefunded,
+  insertRefund,
   markIntentSucceeded,
 } from './payments.repository';
 
@@ -135,6 +136,21 @@ export class StripeProvider implements PaymentProvider {
   async refund({ transactionId, amountCents, idempotencyKey }: RefundInput): Promise<Refund> {
     const refund = await this.stripe.refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
     await markIntentRefunded(this.db, transactionId, this.clock.now().toISOString());
+    return { refundId: refund.id };
+  }
+
+  /** A part of the charge, keyed: Stripe answers a repeated key with its first refund. The charge stays taken for the rest. */
+  async refundAmount({ orderId, transactionId, amountCents, idempotencyKey }: RefundInput): Promise<Refund> {
+    const refund = await this.stripe.refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
+    await insertRefund(this.db, {
+      idempotency_key: idempotencyKey,
+      order_id: orderId,
+      provider: 'stripe',
+      transaction_id: transactionId,
+      refund_id: refund.id,
+      amount_cents: amountCents,
+      created_at: this.clock.now().toISOString(),
+    });
     return { refundId: refund.id };
   }
 

@@ -11,6 +11,7 @@ import { testApi } from '../../testing/api';
 import { insertPart } from '../../testing/factories';
 import { capturingMailer } from '../../testing/mail';
 import { ORDERS_CANNOT_BE_PAID, whileWritesFail } from '../../testing/failing-writes';
+import { insertAccountCompany, insertAccountInvoice } from '../../testing/invoices';
 import { GOOD_CARD, placedOrder } from '../../testing/orders';
 import { StripeStandIn } from '../../testing/stripe-stand-in';
 import { RELAXED_ABUSE_LIMITS, TEST_NOW, testConfig } from '../../testing/test-app';
@@ -46,6 +47,10 @@ function racingProvider(inner: PaymentProvider, ctx: Pick<PaymentsContext, 'duri
     refund: (input) => {
       ctx.providerCalls.push(`refund ${input.orderId}`);
       return inner.refund(input);
+    },
+    refundAmount: (input) => {
+      ctx.providerCalls.push(`refund ${input.orderId} ${input.amountCents}`);
+      return inner.refundAmount(input);
     },
     lookup: (orderId) => {
       ctx.providerCalls.push(`lookup ${orderId}`);
@@ -371,6 +376,62 @@ describePayments('Stripe payments', 'stripe', (ctx) => {
     expect(await s.order(orderId)).toMatchObject({ status: 'paid', transaction_id: intentId });
     await settled();
     expect(paidCallsFor(orderId)).toBe(1);
+  });
+
+  it("records a company admin's card payment of an invoice on account once, whether the webhook or the browser tells", async () => {
+    const { db } = ctx.database;
+    const companyAdmin = await signedInCustomer(ctx);
+    const company = await insertAccountCompany(db, { adminIds: [companyAdmin.id] });
+    const invoice = await insertAccountInvoice(db, { companyId: company.id, userId: companyAdmin.id, paid_cents: 20_000 });
+    const number = invoice.invoice_number!;
+    const started = await s.api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    expect(started.status, started.body).toBe(200);
+    expect(started.json).toMatchObject({ provider: 'stripe', amountCents: 100_000, publishableKey: STRIPE.publishableKey });
+    const intentId = (started.json.clientSecret as string).split('_secret_')[0]!;
+    const payload = eventFor(ctx.stripe.succeed(intentId));
+    const paymentsOf = () => db.selectFrom('invoice_payments').selectAll().where('order_id', '=', invoice.id).execute();
+    // The webhook alone records it (the company admin closed the tab)...
+    expect((await deliver(payload, signed(payload))).status).toBe(200);
+    expect(await paymentsOf()).toHaveLength(1);
+    // ...and the browser's confirmations, and the event again, at once, add nothing.
+    const confirmCard = () =>
+      s.api.as(companyAdmin).post(`/api/invoices/${number}/card-payment/confirm`, { paymentIntentId: intentId });
+    const [hook, browser] = await Promise.all([deliver(payload, signed(payload)), confirmCard(), confirmCard()]);
+    expect([hook.status, browser.status], browser.body).toEqual([200, 200]);
+    expect(browser.json.transactionId).toBe(intentId);
+    const payments = await paymentsOf();
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ method: 'card', reference: intentId, idempotency_key: `card:${intentId}` });
+    expect(Number((await s.order(invoice.id)).paid_cents)).toBe(120_000);
+    // The order stays confirmed: an order on account is paid against its invoice, never marked paid.
+    expect((await s.order(invoice.id)).status).toBe('confirmed');
+  });
+
+  it('records a Stripe charge of an invoice intent the shop replaced after a transfer, rather than lose it', async () => {
+    const { db } = ctx.database;
+    const companyAdmin = await signedInCustomer(ctx);
+    const admin = await signedInAdmin(ctx);
+    const company = await insertAccountCompany(db, { adminIds: [companyAdmin.id] });
+    const invoice = await insertAccountInvoice(db, { companyId: company.id, userId: companyAdmin.id });
+    const number = invoice.invoice_number!;
+    const first = await s.api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    const staleIntent = (first.json.clientSecret as string).split('_secret_')[0]!;
+    const transfer = { amountCents: 20_000, paidAt: '2026-06-14', reference: 'BANK-1' };
+    expect((await s.api.as(admin).post(`/api/invoices/${number}/payments`, transfer)).status).toBe(201);
+    const second = await s.api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    expect(second.json.amountCents).toBe(100_000);
+    expect(second.json.clientSecret).not.toBe(first.json.clientSecret);
+    // The page still open on the first intent charges $1,200.00 through Stripe.js.
+    const payload = eventFor(ctx.stripe.succeed(staleIntent));
+    expect((await deliver(payload, signed(payload))).status).toBe(200);
+    const card = await db
+      .selectFrom('invoice_payments')
+      .selectAll()
+      .where('idempotency_key', '=', `card:${staleIntent}`)
+      .execute();
+    expect(card).toHaveLength(1);
+    expect(Number(card[0]!.amount_cents)).toBe(120_000);
+    expect(Number((await s.order(invoice.id)).paid_cents)).toBe(140_000);
   });
 
   it('refunds a charge for an order the customer cancelled first (409), once, whether the browser or the webhook tells', async () => {

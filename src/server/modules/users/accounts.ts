@@ -73,6 +73,18 @@ export const demoAccounts = [
   { email: 'customer@gearhouse.example', password: 'customer-demo-1', name: 'Casey Customer', role: 'customer' },
 ] as const satisfies readonly (AccountInput & { role: Role })[];
 
+/**
+ * The demo's trade account: the company admin of the demo company (docs/shop-rules.md, "Trade
+ * accounts"). Kept out of `demoAccounts`, which are made on their own: the seed makes this one with
+ * its company. The login modal lists it after them.
+ */
+export const demoTradeAccount = {
+  email: 'fleet@gearhouse.example',
+  password: 'fleet-demo-1',
+  name: 'Dana Whitfield',
+  role: 'customer',
+} as const satisfies AccountInput & { role: Role };
+
 /** Idempotent: returns how many demo accounts it created. */
 export async function ensureDemoAccounts(auth: Auth): Promise<number> {
   let created = 0;

@@ -31,6 +31,7 @@ describeOnEachEngine('sign-up, sign-in and passwords', (ctx) => {
       isAdmin: false,
       vatId: null,
       taxExemptReason: null,
+      company: null,
     });
   });
 

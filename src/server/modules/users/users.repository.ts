@@ -72,6 +72,22 @@ export async function adminRecipients(db: Db): Promise<{ email: string; name: st
   return rows.map(({ email, name, email_verified }) => ({ email, name, addressConfirmed: Boolean(email_verified) }));
 }
 
+/** The accounts of `ids` as mail recipients, by id (a removed account is missing). */
+export async function recipientsByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { email: string; name: string; addressConfirmed: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'email_verified'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(
+    rows.map(({ id, email, name, email_verified }) => [id, { email, name, addressConfirmed: Boolean(email_verified) }]),
+  );
+}
+
 /** Whether the account proved its address its own (a removed account: no). */
 export async function isAddressConfirmed(db: Db, userId: string | null): Promise<boolean> {
   if (userId === null) return false;

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import * as copy from '#shared/copy';
 import { signedInAdmin, signedInCustomer, signIn, signUp, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
+import { insertCompany } from '../../testing/companies';
 import { describeOnEachEngine } from '../../testing/test-app';
 import { storeImage } from '../uploads';
 
@@ -28,6 +29,15 @@ describeOnEachEngine('profile and users admin API', (ctx) => {
   it('tells an admin apart at /api/me', async () => {
     expect((await me(admin.cookie)).json).toMatchObject({ user: { role: 'admin', email: admin.email }, isAdmin: true });
     expect((await me(customer.cookie)).json).toMatchObject({ user: { role: 'customer' }, isAdmin: false });
+  });
+
+  it("names a member's company, their role and its status at /api/me, and null for someone in none", async () => {
+    const member = await signedInCustomer(ctx);
+    const company = await insertCompany(ctx.database.db, { memberIds: [member.id], status: 'active' });
+    expect((await me(member.cookie)).json).toMatchObject({
+      company: { id: company.id, role: 'company_admin', status: 'active' },
+    });
+    expect((await me(customer.cookie)).json).toMatchObject({ company: null });
   });
 
   it('changes the display name and photo, the photo only from our uploads', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import type { AuthFlag, AuthTimestamp, UserRow } from '../../db/schema';
 import { AppError } from '../../app-error';
 import type { SessionUser } from '../../session-user';
+import { membershipOf } from '../companies';
 import { type ObjectStorage, isOwnUpload } from '../uploads';
 import type { Auth } from './auth';
 import * as repo from './users.repository';
@@ -63,9 +64,11 @@ export function createUsersService({ db, auth, storage }: { db: Db; auth: Auth; 
   }
 
   return {
-    /** The signed-in user with their VAT ID, which the session does not carry. */
+    /** The signed-in user with their VAT ID, which the session does not carry, and their company if any. */
     async me(user: SessionUser): Promise<Me> {
-      return toMe(user, await repo.findTaxStatus(db, user.id));
+      const [taxStatus, membership] = await Promise.all([repo.findTaxStatus(db, user.id), membershipOf(db, user.id)]);
+      const company = membership ? { id: membership.companyId, role: membership.role, status: membership.status } : null;
+      return { ...toMe(user, taxStatus), company };
     },
 
     async updateProfile(user: SessionUser, input: ProfileUpdate): Promise<Me> {

@@ -19,6 +19,20 @@ export async function listVehicles(
   return query.orderBy('make').orderBy('model').orderBy('engine').orderBy('year_from').orderBy('id').execute();
 }
 
+/**
+ * The vehicles of these makes (spelled as the shop stores them) built in `year`, or of any year
+ * without one, in the picker's order (as listVehicles).
+ */
+export async function vehiclesOfMakesInYear(db: Db, makes: readonly string[], year: number | null): Promise<VehicleRow[]> {
+  if (makes.length === 0) return [];
+  let query = db
+    .selectFrom('vehicles')
+    .selectAll()
+    .where('make', 'in', [...makes]);
+  if (year !== null) query = query.where('year_from', '<=', year).where('year_to', '>=', year);
+  return query.orderBy('make').orderBy('model').orderBy('engine').orderBy('year_from').orderBy('id').execute();
+}
+
 export async function findVehicle(db: Db, id: string): Promise<VehicleRow | undefined> {
   return db.selectFrom('vehicles').selectAll().where('id', '=', id).executeTakeFirst();
 }

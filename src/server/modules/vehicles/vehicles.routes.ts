@@ -11,6 +11,7 @@ import {
   vehicleSchema,
   vehicleUpdateSchema,
 } from '#shared/schemas/vehicles';
+import { vinLookupSchema, vinParamsSchema } from '#shared/schemas/vin';
 import { requireAdmin, requireCustomer, signedInUser } from '../../http/guards';
 import { problemSchema } from '../../http/openapi';
 import type { VehiclesService } from './vehicles.service';
@@ -45,6 +46,21 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
       },
     },
     async (request) => vehicles.list(request.query),
+  );
+
+  app.get(
+    '/api/vehicles/vin/:vin',
+    {
+      config: { cache: 'public' },
+      schema: {
+        tags: ['vehicles'],
+        summary:
+          "A VIN's make and model year, and the shop's vehicles of that make built that year (400 with the reason for a bad VIN)",
+        params: vinParamsSchema,
+        response: { 200: vinLookupSchema, 400: problemSchema },
+      },
+    },
+    async (request) => vehicles.findByVin(request.params.vin),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import type { VehicleRow } from '../../db/schema';
 import type { EventBus } from '../../events';
 import { newId } from '../../ids';
 import type { SessionUser } from '../../session-user';
+import type { VinLookup } from '#shared/schemas/vin';
 import {
   countGarage,
   countLiveFitmentsBeyond,
@@ -40,7 +41,9 @@ import {
   storedMakeSpelling,
   updateVehicle,
   vehiclesByIds,
+  vehiclesOfMakesInYear,
 } from './vehicles.repository';
+import { offlineVinDecoder, type VinDecoder } from './vin-decoder';
 
 const v = copy.vehicles;
 const notFound = () => new AppError('not_found', v.notFound);
@@ -54,9 +57,20 @@ export interface VehiclesServiceDeps {
   clock: Clock;
   /** Vehicles show in the public catalogue (the picker, a part's page): a change is a `catalogueChanged`. */
   events: EventBus;
+  /** Reads VINs: the shop's offline table unless a full decoding service is given here. */
+  vinDecoder?: VinDecoder | undefined;
 }
 
-export function createVehiclesService(db: Db, { clock, events }: VehiclesServiceDeps) {
+/** A make as compared with the shop's spelling: no case, accents, spaces or hyphens ("Citroen", "mercedes benz"). */
+function makeKey(make: string): string {
+  return make
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+export function createVehiclesService(db: Db, { clock, events, vinDecoder = offlineVinDecoder(clock) }: VehiclesServiceDeps) {
   async function garageOf(userId: string): Promise<Garage> {
     const rows = await listGarage(db, userId);
     return {
@@ -77,6 +91,20 @@ export function createVehiclesService(db: Db, { clock, events }: VehiclesService
 
     async list(query: VehicleListQuery): Promise<VehicleList> {
       return { items: (await listVehicles(db, query)).map(toVehicle) };
+    },
+
+    /**
+     * The vehicle a VIN names: its make and model year, and the shop's vehicles of that make (or the
+     * makes the same vehicles are sold as) built that year, for the customer to pick the model from.
+     * A VIN of a maker the shop does not know is valid: no make and no vehicles.
+     */
+    async findByVin(input: string): Promise<VinLookup> {
+      const decoded = await vinDecoder.decode(input);
+      if (!decoded.ok) throw new AppError('validation_failed', decoded.message, { vin: decoded.message });
+      const wanted = new Set(decoded.makes.map(makeKey));
+      const stored = wanted.size > 0 ? (await listMakes(db)).filter((make) => wanted.has(makeKey(make))) : [];
+      const rows = await vehiclesOfMakesInYear(db, stored, decoded.year);
+      return { vin: decoded.vin, make: decoded.make, year: decoded.year, vehicles: rows.map(toVehicle) };
     },
 
     async create(input: VehicleInput): Promise<Vehicle> {
