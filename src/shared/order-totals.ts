@@ -220,6 +220,11 @@ function sellerClock(moment: Date, timeZone: string): { day: Date; minutes: numb
   };
 }
 
+/** The seller's calendar date at `moment`, as 'YYYY-MM-DD': the day due dates and overdue days count in. */
+export function sellerDate(moment: Date, timeZone: string): string {
+  return sellerClock(moment, timeZone).day.toISOString().slice(0, 10);
+}
+
 const isWorkingDay = (day: Date): boolean => day.getUTCDay() !== 0 && day.getUTCDay() !== 6;
 
 function nextWorkingDay(day: Date): Date {

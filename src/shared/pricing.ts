@@ -80,6 +80,34 @@ export function unitPriceFor(part: PricedPart, quantity: number): number {
   return discountedCents(tierFor(part, quantity)?.unitPriceCents ?? part.priceCents, part.dealPercent ?? 0);
 }
 
+/**
+ * What a company gives its members on prices (docs/shop-rules.md, "Trade accounts"): its discount off
+ * every price, and its contract price for the part being priced, when it has one.
+ */
+export interface CompanyPricing {
+  /** 0–50: the company's percentage off the tier price. */
+  discountPercent: number;
+  /** The company's contract unit price for this part, in cents; absent or null: none. */
+  contractPriceCents?: number | null | undefined;
+}
+
+/**
+ * "Your price": what one unit costs a member of an active company when `quantity` units are bought
+ * together: the tier price (flash deal included, as `unitPriceFor`) less the company's discount, or
+ * the contract price when that is lower. Without company pricing it is `unitPriceFor`.
+ */
+export function memberUnitPriceCents(
+  part: PricedPart,
+  quantity: number,
+  companyPricing: CompanyPricing | null | undefined,
+): number {
+  const listed = unitPriceFor(part, quantity);
+  if (!companyPricing) return listed;
+  const discounted = discountedCents(listed, companyPricing.discountPercent);
+  const contract = companyPricing.contractPriceCents;
+  return contract != null && contract < discounted ? contract : discounted;
+}
+
 /** What a line of `quantity` units costs: unit price × quantity, in integer cents. */
 export function lineTotalCents(part: PricedPart, quantity: number): number {
   return unitPriceFor(part, quantity) * quantity;

@@ -69,19 +69,30 @@ export const pageRoutes: readonly PageRoute[] = [
   publicPage('/reset-password', 'reset-password'),
   // Opened from the verification mail, often signed in elsewhere: the browser renders it.
   publicPage('/email-verified', 'email-verified', false),
+  // The invitation mail's link: the token is a secret, so the browser renders it (never a cached page).
+  publicPage('/invitations/:token', 'invitation', false),
   dashboardPage('/dashboard', 'my-orders', 'signed-in'),
   dashboardPage('/dashboard/profile', 'profile', 'signed-in'),
   dashboardPage('/dashboard/payment/:id', 'payment', 'signed-in'),
   dashboardPage('/dashboard/addReview', 'add-review', 'customer'),
   dashboardPage('/dashboard/quick-order', 'quick-order', 'customer'),
   dashboardPage('/dashboard/garage', 'garage', 'customer'),
+  // Any customer: the application for someone in no company, the company for a member.
+  dashboardPage('/dashboard/company', 'my-company', 'customer'),
+  // A company admin's; a buyer or someone in no company is told so on the page (the API's 403 / 404).
+  dashboardPage('/dashboard/statement', 'statement', 'customer'),
+  // Saved lists are a company's: the page tells a customer in none (the API's 403).
+  dashboardPage('/dashboard/lists', 'saved-lists', 'customer'),
+  dashboardPage('/dashboard/lists/:id', 'saved-list', 'customer'),
   dashboardPage('/dashboard/overview', 'overview', 'admin'),
   dashboardPage('/dashboard/addPart', 'add-part', 'admin'),
   dashboardPage('/dashboard/manageParts', 'manage-parts', 'admin'),
   dashboardPage('/dashboard/categories', 'manage-categories', 'admin'),
   dashboardPage('/dashboard/vehicles', 'manage-vehicles', 'admin'),
+  dashboardPage('/dashboard/catalogue-import', 'catalogue-import', 'admin'),
   dashboardPage('/dashboard/manageOrders', 'manage-orders', 'admin'),
   dashboardPage('/dashboard/manageUser', 'manage-users', 'admin'),
+  dashboardPage('/dashboard/companies', 'manage-companies', 'admin'),
   dashboardPage('/dashboard/inbox', 'inbox', 'admin'),
   dashboardPage('/dashboard/settings', 'settings', 'admin'),
 ];

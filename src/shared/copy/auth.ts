@@ -40,7 +40,7 @@ export const auth = {
   forgotPassword: 'Forgot password?',
   demoAccounts: 'Demo accounts',
   demoAccountsText: 'This shop runs in demo mode. Pick an account to fill in the form, then press Login.',
-  demoRoles: { admin: 'Admin', customer: 'Customer' },
+  demoRoles: { admin: 'Admin', customer: 'Customer', company_admin: 'Company admin' },
   useAccount: 'Use',
   useAccountLabel: (role: string, email: string) => `Use the ${role} account ${email}`,
   resetTitle: 'Reset Password',

@@ -1,3 +1,5 @@
+import { formatCount } from '../numbers';
+
 /** Trade accounts: the application, its review by the shop, and the mails that tell the applicant. */
 export const companies = {
   nameRequired: 'Please enter the company’s name',
@@ -27,4 +29,16 @@ export const companies = {
   declinedReason: (reason: string) => `The reason: ${reason}`,
   declinedAfter: 'You can keep buying by card, and apply again once this is resolved.',
   declinedButton: 'Apply again',
+  pricesNotText: 'The file is not UTF-8 text: save it from the spreadsheet as “CSV UTF-8”.',
+  pricesTooManyLines: (max: number, count: number) =>
+    `The file has ${formatCount(count)} prices; up to ${formatCount(max)} are taken at once.`,
+  pricesTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+  pricesHeader: 'The first line must be the header “sku,unit_price”.',
+  pricesSkuMissing: 'The line has no SKU.',
+  pricesUnknownSku: (sku: string) => `No part on sale has the SKU ${sku}.`,
+  pricesDuplicate: (sku: string, line: number) => `${sku} is already priced on line ${line}.`,
+  pricesMalformed: 'Write the price in the shop’s currency with two decimals, like 48.90.',
+  pricesNotPositive: 'The price must be more than 0.00.',
+  pricesTooHigh: 'The price is higher than any part is sold for.',
+  yourPricesParts: (max: number) => `Name 1 to ${max} part ids, separated by commas.`,
 };

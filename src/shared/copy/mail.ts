@@ -7,6 +7,11 @@ export const mail = {
   lowStockOnce:
     'You get this mail once when the stock falls under that line: again only after a restock takes it back over the line, and never more than once a day for a part.',
   lowStockButton: 'Open the overview',
+  backInStockSubject: (name: string, sku: string) => `Back in stock: ${name} (${sku})`,
+  backInStockIntro: (name: string, sku: string) =>
+    `${name} (${sku}) is back in stock, as you asked us to tell you. You can order it now:`,
+  backInStockButton: 'Open the part',
+  backInStockOnce: 'We send this mail once. If the part sells out again, ask again on its page.',
   resetSubject: 'Reset your Gearhouse password',
   greeting: (name: string) => `Hello ${name},`,
   /** To an address its account has not confirmed: the name was typed by whoever signed up. */

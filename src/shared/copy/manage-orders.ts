@@ -10,10 +10,13 @@ export const manageOrders = {
   all: 'All orders',
   statuses: {
     pending_payment: 'Awaiting payment',
+    awaiting_approval: 'Awaiting approval',
     paid: 'Paid',
+    confirmed: 'Confirmed on account',
     shipped: 'Shipped',
     delivered: 'Delivered',
     cancelled: 'Cancelled',
+    declined: 'Declined',
   },
   cancelReasons: { customer: 'by customer', admin: 'by admin', expired: 'expired' },
   markShipped: 'Mark shipped',
@@ -63,5 +66,9 @@ export const manageOrders = {
     'Delivery',
     'Tax',
     'Delivery country',
+    'Company',
+    'Purchase order',
+    'Payment method',
+    'Due date',
   ],
 } as const;

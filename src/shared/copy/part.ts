@@ -12,7 +12,7 @@ export const part = {
   /** On a card, under the price: the part's own minimum ("Minimum order: 1" for a clutch kit). */
   minimumOrderShort: (n: number) => `Minimum order: ${formatCount(n)}`,
   searchLabel: 'Search parts',
-  searchPlaceholder: 'Name, part number or OEM number',
+  searchPlaceholder: 'Name, part number or cross-reference',
   sortLabel: 'Sort by',
   sort: {
     relevance: 'Best match',
@@ -38,7 +38,11 @@ export const part = {
   inStockOnly: 'In stock only',
   sku: 'SKU',
   category: 'Category',
-  oemNumbers: 'OEM numbers',
+  crossReferences: 'Cross-references',
+  crossReferenceBrand: 'Brand',
+  crossReferenceNumber: 'Number',
+  /** On a card found by another brand's number: which one the search matched. */
+  matchedReference: (brand: string, number: string) => `Matches ${brand} ${number}`,
   volumePrices: 'Volume prices',
   soldInPacks: (n: number) => `Sold in packs of ${n}`,
   lineTotal: 'Total',

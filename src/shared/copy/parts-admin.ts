@@ -29,7 +29,6 @@ export const partsAdmin = {
   category: 'Category',
   chooseCategory: 'Choose a category',
   categoriesFailed: 'The categories could not be loaded.',
-  oemNumbers: 'OEM numbers, one a line',
   minOrderQuantity: 'Minimum order',
   minOrderQuantityHint: 'The fewest units a line may have: 1 for a part sold singly.',
   packSize: 'Pack size',
@@ -45,4 +44,12 @@ export const partsAdmin = {
   addTier: 'Add a price tier',
   removeTier: (row: number) => `Remove tier ${row}`,
   remove: 'Remove',
+  crossReferences: 'Cross-references',
+  crossReferencesText: (max: number) =>
+    `Other brands' numbers for this part, car makers' and competitors': at most ${max} rows. Search finds the part by any of them.`,
+  crossReference: (row: number) => `Cross-reference ${row}`,
+  crossReferenceBrand: 'Brand',
+  crossReferenceNumber: 'Number',
+  addCrossReference: 'Add a cross-reference',
+  removeCrossReference: (row: number) => `Remove cross-reference ${row}`,
 } as const;

@@ -7,11 +7,14 @@ export const pricing = {
   skuTaken: (name: string) => `Another part already has this SKU: ${name}.`,
   skuInvalid:
     'The SKU is 3 to 32 letters, digits and hyphens, starting and ending with a letter or digit, for example GH-BRK-1042.',
-  oemNumbersInvalid: 'Send the OEM numbers as a list of texts.',
-  oemNumbersTooMany: (max: number) => `At most ${max} OEM numbers.`,
-  oemNumberInvalid: (row: number) =>
-    `OEM number ${row}: 3 to 40 letters, digits, spaces, dots, hyphens or slashes, starting and ending with a letter or digit.`,
-  oemNumberDuplicate: (row: number, first: number) => `OEM number ${row}: the same number as OEM number ${first}.`,
+  crossReferencesInvalid: 'Send the cross-references as a list of {brand, number}.',
+  crossReferencesTooMany: (max: number) => `At most ${max} cross-references.`,
+  crossReferenceInvalid: (row: number) => `Cross-reference ${row}: give its brand and number.`,
+  crossReferenceBrandInvalid: (row: number, max: number) => `Cross-reference ${row}: the brand is 1 to ${max} characters.`,
+  crossReferenceNumberInvalid: (row: number) =>
+    `Cross-reference ${row}: the number is 3 to 40 letters, digits, spaces, dots, hyphens or slashes, starting and ending with a letter or digit.`,
+  crossReferenceDuplicate: (row: number, first: number) =>
+    `Cross-reference ${row}: the same brand and number as cross-reference ${first}.`,
   packSizeInvalid: 'The pack size is a whole number, 1 or more.',
   minOrderQuantityInvalid: (max: number) => `The minimum order is a whole number from 1 to ${formatCount(max)}.`,
   lowStockThresholdInvalid: 'The low-stock threshold is a whole number, 0 or more, or empty for twice the minimum order.',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as copy from '../copy';
 import { emailSchema, idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import { normaliseVatId, vatIdCountry, vatIdProblem } from '../vat-id';
+import { companyRoleValues, companyStatusValues } from './companies';
 
 const v = copy.validation;
 
@@ -91,6 +92,14 @@ export const meSchema = z.object({
   vatId: z.string().nullable().optional(),
   /** Why a shop admin recorded the buyer tax exempt, null when they pay tax; set by admins only. */
   taxExemptReason: z.string().nullable().optional(),
+  /**
+   * GET /api/me: the user's company (which one, their role, its status), null for someone in none, so
+   * that the web app asks for the company (GET /api/me/company, 404 to anyone else) only when there is one.
+   */
+  company: z
+    .object({ id: z.string(), role: z.enum(companyRoleValues), status: z.enum(companyStatusValues) })
+    .nullable()
+    .optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

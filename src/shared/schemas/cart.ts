@@ -4,6 +4,7 @@ import { idSchema } from './common';
 import { MAX_ORDER_LINES, orderQuantitySchema } from './orders';
 import { addressSchema } from './address';
 import { orderTotalsSchema } from './totals';
+import { resolvedFromSchema } from './supersessions';
 
 /**
  * The cart (docs/shop-rules.md, "Cart"): a signed-in customer's is kept on the server, a visitor's in
@@ -45,6 +46,18 @@ export const cartLineSchema = z.object({
   problem: z.string().optional(),
   /** Set when the unit price is not what it was when the line was added: that earlier price. */
   priceWasCents: z.number().int().optional(),
+  /**
+   * For a member of an active company whose price is lower: the unit price everyone else pays (tier and
+   * deal), shown struck beside `unitPriceCents`, which is then "Your price".
+   */
+  listUnitPriceCents: z.number().int().optional(),
+  /** The line was added by a replaced number (quick order, a saved list, Order again): how it was resolved. */
+  resolvedFrom: resolvedFromSchema.optional(),
+  /**
+   * The line's part is no longer sold because its number was replaced: the part sold today in its
+   * place, which replacing the line (POST /api/cart/lines/:partId/replace) puts in the cart.
+   */
+  replacedBy: z.object({ partId: z.string(), sku: z.string(), name: z.string(), resolvedFrom: resolvedFromSchema }).optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -105,7 +118,17 @@ export type CartImportInput = z.infer<typeof cartImportInputSchema>;
 
 export const cartImportResultSchema = z.object({
   /** The lines that went to the cart; `merged` when the text named the part on several lines. */
-  added: z.array(z.object({ sku: z.string(), quantity: z.number().int(), merged: z.number().int().optional() })),
+  added: z.array(
+    z.object({
+      sku: z.string(),
+      quantity: z.number().int(),
+      merged: z.number().int().optional(),
+      /** The line named a replaced number: the part it resolved to, its quantity multiplied by the factor. */
+      resolvedFrom: resolvedFromSchema.optional(),
+      /** "GH-BRK-1042 is replaced by GH-BRK-2042", when resolvedFrom is there. */
+      message: z.string().optional(),
+    }),
+  ),
   /** The lines that did not, with the text's line number (from 1), the line as written, and why. */
   rejected: z.array(z.object({ line: z.number().int(), text: z.string(), sku: z.string(), message: z.string() })),
   cart: cartSchema,
@@ -113,5 +136,11 @@ export const cartImportResultSchema = z.object({
 export type CartImportResult = z.infer<typeof cartImportResultSchema>;
 
 /** POST /api/orders/:id/reorder: the cart with the order's lines added, and the parts no longer sold. */
-export const reorderResultSchema = cartSchema.extend({ unavailable: z.array(z.string()) });
+export const reorderResultSchema = cartSchema.extend({
+  unavailable: z.array(z.string()),
+  /** Lines whose part was replaced: the part added in its place, with the quantity multiplied and why. */
+  replaced: z
+    .array(z.object({ sku: z.string(), quantity: z.number().int(), resolvedFrom: resolvedFromSchema, message: z.string() }))
+    .optional(),
+});
 export type ReorderResult = z.infer<typeof reorderResultSchema>;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import * as copy from '../copy';
 import type { PriceTier } from '../pricing';
 import {
-  MAX_OEM_NUMBERS,
+  MAX_CROSS_REFERENCES,
   MAX_PRICE_TIERS,
-  oemNumbersSchema,
+  crossReferencesSchema,
   packSizeSchema,
   partPricingProblems,
   type priceTierSchema,
@@ -46,42 +46,66 @@ describe('skuSchema', () => {
   });
 });
 
-describe('oemNumbersSchema', () => {
-  it('takes car makers’ numbers as written, trimmed, with runs of spaces made one', () => {
-    expect(oemNumbersSchema.parse([' 1K0 698 151 ', 'A 000  420 30 20', '0 986 494 525', '34.11-6/761', 'abc'])).toEqual([
-      '1K0 698 151',
-      'A 000 420 30 20',
-      '0 986 494 525',
-      '34.11-6/761',
-      'abc',
+describe('crossReferencesSchema', () => {
+  const bosch = (number: string) => ({ brand: 'Bosch', number });
+
+  it('takes brands and numbers as written, trimmed, with runs of spaces made one', () => {
+    expect(
+      crossReferencesSchema.parse([
+        { brand: ' Volkswagen ', number: ' 1K0 698 151 ' },
+        { brand: 'Mercedes  Benz', number: 'A 000  420 30 20' },
+        bosch('0 986 494 525'),
+        { brand: 'BMW', number: '34.11-6/761' },
+        { brand: 'K&N', number: 'abc' },
+      ]),
+    ).toEqual([
+      { brand: 'Volkswagen', number: '1K0 698 151' },
+      { brand: 'Mercedes Benz', number: 'A 000 420 30 20' },
+      bosch('0 986 494 525'),
+      { brand: 'BMW', number: '34.11-6/761' },
+      { brand: 'K&N', number: 'abc' },
     ]);
-    expect(oemNumbersSchema.parse([])).toEqual([]);
+    expect(crossReferencesSchema.parse([])).toEqual([]);
   });
 
   it.each([['12'], ['X'.repeat(41)], ['1K0_698'], ['ÄB123'], ['/1K0'], ['1K0.'], ['   ']])(
-    'refuses %j, naming its row',
+    'refuses the number %j, naming its row',
     (number) => {
-      expect(messages(oemNumbersSchema.safeParse(['1K0 698 151', number]))).toEqual({ '1': p.oemNumberInvalid(2) });
-      expect(p.oemNumberInvalid(2)).toMatch(/^OEM number 2: /);
+      expect(messages(crossReferencesSchema.safeParse([bosch('1K0 698 151'), bosch(number)]))).toEqual({
+        '1.number': p.crossReferenceNumberInvalid(2),
+      });
+      expect(p.crossReferenceNumberInvalid(2)).toMatch(/^Cross-reference 2: /);
     },
   );
 
-  it('refuses a number given twice, whatever its case, spaces, dots or hyphens', () => {
-    expect(messages(oemNumbersSchema.safeParse(['1K0 698 151', 'A 000 420', '1k0-698.151']))).toEqual({
-      '2': p.oemNumberDuplicate(3, 1),
+  it.each([[''], ['   '], ['B'.repeat(41)], [7]])('refuses the brand %j, naming its row', (brand) => {
+    expect(messages(crossReferencesSchema.safeParse([bosch('1K0 698 151'), { brand, number: 'D1107' }]))).toEqual({
+      '1.brand': p.crossReferenceBrandInvalid(2, 40),
     });
-    expect(p.oemNumberDuplicate(3, 1)).toBe('OEM number 3: the same number as OEM number 1.');
   });
 
-  it(`takes at most ${MAX_OEM_NUMBERS}`, () => {
-    const numbers = Array.from({ length: MAX_OEM_NUMBERS + 1 }, (_, i) => `OEM-${1000 + i}`);
-    expect(oemNumbersSchema.safeParse(numbers.slice(0, MAX_OEM_NUMBERS)).success).toBe(true);
-    expect(messages(oemNumbersSchema.safeParse(numbers))).toEqual({ '': p.oemNumbersTooMany(MAX_OEM_NUMBERS) });
+  it('refuses a brand with the same number twice, whatever the case, spaces, dots or hyphens', () => {
+    const references = [
+      bosch('1K0 698 151'),
+      { brand: 'Febi', number: '1K0 698 151' },
+      { brand: 'BOSCH', number: '1k0-698.151' },
+    ];
+    expect(messages(crossReferencesSchema.safeParse(references))).toEqual({ '2.number': p.crossReferenceDuplicate(3, 1) });
+    expect(p.crossReferenceDuplicate(3, 1)).toBe('Cross-reference 3: the same brand and number as cross-reference 1.');
   });
 
-  it('refuses something that is not a list', () => {
-    expect(messages(oemNumbersSchema.safeParse('1K0 698 151'))).toEqual({ '': p.oemNumbersInvalid });
-    expect(messages(oemNumbersSchema.safeParse([1234]))).toEqual({ '0': p.oemNumberInvalid(1) });
+  it(`takes at most ${MAX_CROSS_REFERENCES}`, () => {
+    const references = Array.from({ length: MAX_CROSS_REFERENCES + 1 }, (_, i) => bosch(`BX-${1000 + i}`));
+    expect(crossReferencesSchema.safeParse(references.slice(0, MAX_CROSS_REFERENCES)).success).toBe(true);
+    expect(messages(crossReferencesSchema.safeParse(references))).toEqual({ '': p.crossReferencesTooMany(MAX_CROSS_REFERENCES) });
+  });
+
+  it('refuses something that is not a list of brands and numbers', () => {
+    expect(messages(crossReferencesSchema.safeParse('1K0 698 151'))).toEqual({ '': p.crossReferencesInvalid });
+    expect(messages(crossReferencesSchema.safeParse(['1K0 698 151']))).toEqual({ '0': p.crossReferenceInvalid(1) });
+    expect(messages(crossReferencesSchema.safeParse([{ brand: 'Bosch', number: 'D1107', note: 'x' }]))).toEqual({
+      '0': expect.any(String),
+    });
   });
 });
 

@@ -5,26 +5,27 @@ import { partNumberKey, type PriceTier } from '../pricing';
 import { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
 /**
- * A part's catalogue fields for selling by volume: SKU, OEM cross-reference numbers, pack size and price
+ * A part's catalogue fields for selling by volume: SKU, cross-references (other brands' numbers), pack size and price
  * tiers (docs/shop-rules.md, "Volume prices and pack sizes"). Each schema validates one field; the
  * rules that tie the tiers to the part's own price and minimum order are `refinePartPricing`, run on
  * the whole part.
  *
  * None of them has a `.default()`: zod applies a default even inside `.partial()`, so an update body
- * built from them would reset a missing field. The defaults (no OEM numbers, a pack of
+ * built from them would reset a missing field. The defaults (no cross-references, a pack of
  * `DEFAULT_PACK_SIZE`, no tiers) belong where a part is created, and the pricing functions read a
  * missing pack size or tier list the same way.
  */
 
 const p = copy.pricing;
 
-export const MAX_OEM_NUMBERS = 20;
+export const MAX_CROSS_REFERENCES = 20;
+export const MAX_BRAND_LENGTH = 40;
 export const MAX_PRICE_TIERS = 10;
 
 /** 3 to 32 letters, digits and hyphens, a letter or digit at either end: "GH-BRK-1042". */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{1,30}[A-Za-z0-9]$/;
-/** 3 to 40 letters, digits, spaces, dots, hyphens and slashes, a letter or digit at either end. */
-export const OEM_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,38}[A-Za-z0-9]$/;
+/** A cross-reference's number: 3 to 40 letters, digits, spaces, dots, hyphens and slashes, a letter or digit at either end. */
+export const REFERENCE_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./-]{1,38}[A-Za-z0-9]$/;
 
 /** The 1-based row an issue's path points into ("Tier 2: …"): its last numeric segment. */
 function rowOf(path: readonly PropertyKey[] | undefined): number {
@@ -40,25 +41,64 @@ export const skuSchema = z
   .regex(SKU_PATTERN, p.skuInvalid)
   .toUpperCase();
 
-/** One OEM number, trimmed, runs of spaces made one; kept as written otherwise. */
-export const oemNumberSchema = z
-  .string({ error: (issue) => p.oemNumberInvalid(rowOf(issue.path)) })
-  .trim()
-  .overwrite((text) => text.replace(/\s+/g, ' '))
-  .regex(OEM_NUMBER_PATTERN, { error: (issue) => p.oemNumberInvalid(rowOf(issue.path)) });
+const referenceInvalid = (issue: { path?: PropertyKey[] }) => p.crossReferenceInvalid(rowOf(issue.path));
+const brandInvalid = (issue: { path?: PropertyKey[] }) => p.crossReferenceBrandInvalid(rowOf(issue.path), MAX_BRAND_LENGTH);
+const numberInvalid = (issue: { path?: PropertyKey[] }) => p.crossReferenceNumberInvalid(rowOf(issue.path));
 
-/** Car makers' and other brands' numbers for the same part: at most 20, none twice (by `partNumberKey`). */
-export const oemNumbersSchema = z
-  .array(oemNumberSchema, { error: p.oemNumbersInvalid })
-  .max(MAX_OEM_NUMBERS, p.oemNumbersTooMany(MAX_OEM_NUMBERS))
-  .superRefine((numbers, ctx) => {
+/**
+ * Another brand's number for the part (a car maker's or a competitor's): the brand trimmed, 1 to 40
+ * characters; the number trimmed, runs of spaces made one, kept as written otherwise.
+ */
+export const crossReferenceSchema = z.strictObject(
+  {
+    brand: z
+      .string({ error: brandInvalid })
+      .trim()
+      .overwrite((text) => text.replace(/\s+/g, ' '))
+      .min(1, { error: brandInvalid })
+      .max(MAX_BRAND_LENGTH, { error: brandInvalid }),
+    number: z
+      .string({ error: numberInvalid })
+      .trim()
+      .overwrite((text) => text.replace(/\s+/g, ' '))
+      .regex(REFERENCE_NUMBER_PATTERN, { error: numberInvalid }),
+  },
+  { error: referenceInvalid },
+);
+export type CrossReference = z.infer<typeof crossReferenceSchema>;
+
+/**
+ * Whether two references are the same: the brand compared case-insensitively, the number by
+ * `partNumberKey` ("Bosch 0 986 479 303" and "BOSCH 0986479303").
+ */
+export const crossReferenceKey = (reference: CrossReference) =>
+  `${reference.brand.trim().toLowerCase()}|${partNumberKey(reference.number)}`;
+
+/**
+ * Car makers' and other brands' numbers for the same part: at most 20, no brand with the same number
+ * twice. Every message names its row ("Cross-reference 3: …") and sits on that row's field.
+ */
+export const crossReferencesSchema = z
+  .array(crossReferenceSchema, { error: p.crossReferencesInvalid })
+  .max(MAX_CROSS_REFERENCES, p.crossReferencesTooMany(MAX_CROSS_REFERENCES))
+  .superRefine((references, ctx) => {
     const firstRow = new Map<string, number>();
-    numbers.forEach((number, index) => {
-      const key = partNumberKey(number);
+    references.forEach((reference, index) => {
+      // A row refused on its own (no brand, no text) is not compared.
+      if (typeof reference?.brand !== 'string' || typeof reference.number !== 'string') return;
+      const key = crossReferenceKey(reference);
       const first = firstRow.get(key);
       if (first === undefined) firstRow.set(key, index);
-      else ctx.addIssue({ code: 'custom', path: [index], message: p.oemNumberDuplicate(index + 1, first + 1) });
+      else ctx.addIssue({ code: 'custom', path: [index, 'number'], message: p.crossReferenceDuplicate(index + 1, first + 1) });
     });
+  })
+  .meta({
+    examples: [
+      [
+        { brand: 'Volkswagen', number: '1K0 698 151 A' },
+        { brand: 'Bosch', number: '0 986 494 161' },
+      ],
+    ],
   });
 
 /** How many units make one pack; a line's quantity is a whole number of packs. */

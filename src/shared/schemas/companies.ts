@@ -67,6 +67,15 @@ export const companyMemberSchema = z.object({
   orderLimitCents: z.number().int().nullable(),
 });
 
+/** A colleague invited and not joined yet, as the company admins see it. */
+export const companyInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(companyRoleValues),
+  expiresAt: isoDateTime,
+});
+export type CompanyInvitation = z.infer<typeof companyInvitationSchema>;
+
 /** A company as the shop admins' list shows it, and as PATCH answers it. */
 export const companySummarySchema = z.object({
   id: z.string(),
@@ -89,6 +98,12 @@ export type CompanySummary = z.infer<typeof companySummarySchema>;
 export const companySchema = companySummarySchema.extend({
   deliveryAddresses: z.array(companyDeliveryAddressSchema),
   members: z.array(companyMemberSchema),
+  /** The invitations waiting to be accepted; only company admins get them. */
+  invitations: z.array(companyInvitationSchema).optional(),
+  /** What the company owes on account: its unpaid invoices less what was paid against them. */
+  balanceCents: z.number().int(),
+  /** The credit limit less the balance, never below 0. */
+  creditLeftCents: z.number().int(),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -149,3 +164,63 @@ export const companyUpdateSchema = z
     }
   });
 export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
+
+/** The most lines a contract price file may hold: a whole catalogue and more. */
+export const MAX_CONTRACT_PRICE_LINES = 20_000;
+/** The largest contract price file taken, in bytes (about 40 000 lines). */
+export const MAX_CONTRACT_PRICE_FILE_BYTES = 2 * 1024 * 1024;
+
+/** A line of a contract price file that was refused, with why. */
+export const contractPriceRejectionSchema = z.object({ line: z.number().int(), message: z.string() });
+export type ContractPriceRejection = z.infer<typeof contractPriceRejectionSchema>;
+
+/**
+ * PUT /api/companies/:id/prices: how many prices the company now has, or every refused line. With any
+ * line refused nothing is imported: the file is the company's whole list.
+ */
+export const contractPriceImportSchema = z.object({
+  imported: z.number().int(),
+  rejected: z.array(contractPriceRejectionSchema),
+});
+export type ContractPriceImport = z.infer<typeof contractPriceImportSchema>;
+
+export const contractPriceSchema = z.object({
+  sku: z.string(),
+  partId: z.string(),
+  partName: z.string(),
+  unitPriceCents: z.number().int(),
+});
+export type ContractPrice = z.infer<typeof contractPriceSchema>;
+
+/** GET /api/companies/:id/prices: the company's contract prices, by SKU. */
+export const contractPriceListSchema = z.object({ items: z.array(contractPriceSchema) });
+export type ContractPriceList = z.infer<typeof contractPriceListSchema>;
+
+/** The most parts one request for "Your price" names: a page of the parts list. */
+export const MAX_YOUR_PRICE_PARTS = 100;
+
+/** GET /api/me/prices?parts=id,id,…: the parts a page shows. */
+export const yourPricesQuerySchema = z.object({
+  parts: z
+    .string({ error: c.yourPricesParts(MAX_YOUR_PRICE_PARTS) })
+    .min(1, c.yourPricesParts(MAX_YOUR_PRICE_PARTS))
+    .max(MAX_YOUR_PRICE_PARTS * 65, c.yourPricesParts(MAX_YOUR_PRICE_PARTS)),
+});
+export type YourPricesQuery = z.infer<typeof yourPricesQuerySchema>;
+
+/**
+ * "Your price" of each part asked for, for a member of an active company: the company's discount and
+ * contract price (the browser prices any quantity with `memberUnitPriceCents`), and the unit price at
+ * the part's listed price. No items for anyone else, who pays list prices.
+ */
+export const yourPricesSchema = z.object({
+  discountPercent: z.number().int(),
+  items: z.array(
+    z.object({
+      partId: z.string(),
+      contractPriceCents: z.number().int().nullable(),
+      yourPriceCents: z.number().int(),
+    }),
+  ),
+});
+export type YourPrices = z.infer<typeof yourPricesSchema>;

@@ -146,7 +146,9 @@ export const shopInfoSchema = z.object({
   /** Booking needs a verified address (REQUIRE_VERIFIED_EMAIL): sign-up says a link was mailed. */
   verifiedEmailRequired: z.boolean(),
   /** Shown in the login page's demo modal; empty unless demo mode is on. */
-  demoAccounts: z.array(z.object({ role: z.enum(['admin', 'customer']), email: z.string(), password: z.string() })),
+  demoAccounts: z.array(
+    z.object({ role: z.enum(['admin', 'customer', 'company_admin']), email: z.string(), password: z.string() }),
+  ),
   /** The shop's pages on social networks (SOCIAL_*_URL); a network without one is left out. */
   social: z.object({
     facebook: z.string().optional(),
@@ -190,7 +192,8 @@ function isTimeZone(zone: string): boolean {
 }
 
 const centsSchema = (message: string) => z.number({ error: message }).int(message).min(0, message).max(100_000_000, message);
-const daysSchema = (message: string, max: number) => z.number({ error: message }).int(message).min(0, message).max(max, message);
+const daysSchema = (message: string, max: number, min = 0) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const taxRateInputSchema = z.strictObject({
   country: countryCodeSchema,
@@ -289,8 +292,8 @@ export const settingsUpdateSchema = z.strictObject({
     .max(300)
     .transform((codes) => [...new Set(codes)].sort())
     .optional(),
-  returnWindowDays: daysSchema(s.returnWindowInvalid, 365).optional(),
-  coreReturnWindowDays: daysSchema(s.coreReturnWindowInvalid, 730).optional(),
+  returnWindowDays: daysSchema(s.returnWindowInvalid, 365, 1).optional(),
+  coreReturnWindowDays: daysSchema(s.coreReturnWindowInvalid, 365, 1).optional(),
   returnInstructions: z.string().trim().max(2000, v.tooLong(2000)).optional(),
 });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

@@ -8,15 +8,36 @@ import { orderTaxSchema, taxExemptionSchema } from './totals';
 
 const v = copy.validation;
 
-export const orderStatusValues = ['pending_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * `awaiting_approval`: a company member's order above their order limit, holding its stock until a
+ * company admin approves or declines it. `confirmed`: placed on account (a sale, as `paid`).
+ * `declined`: an approval refused, final as `cancelled`.
+ */
+export const orderStatusValues = [
+  'pending_payment',
+  'awaiting_approval',
+  'paid',
+  'confirmed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'declined',
+] as const;
 export type OrderStatus = (typeof orderStatusValues)[number];
 
 /** Who cancelled an order: its customer, an admin, or the shop when it stayed unpaid too long. */
 export const cancelReasonValues = ['customer', 'admin', 'expired'] as const;
 export type CancelReason = (typeof cancelReasonValues)[number];
 
-/** The statuses an admin moves an order on to, one step at a time: paid → shipped → delivered. */
+/** The statuses an admin moves an order on to, one step at a time: paid (or confirmed) → shipped → delivered. */
 export const fulfilmentStatusValues = ['shipped', 'delivered'] as const;
+
+/** How an order is paid: by card, or on its company's account (invoiced at once, due by its terms). */
+export const paymentMethodValues = ['card', 'account'] as const;
+export type PaymentMethod = (typeof paymentMethodValues)[number];
+
+/** The longest purchase-order number an order carries, as printed on its invoice. */
+export const MAX_PO_NUMBER = 35;
 
 /** 7 to 15 digits, an optional leading +, spaces or dashes between them. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]*$/;
@@ -65,15 +86,34 @@ export const placeOrderInputSchema = z
       .min(1, copy.booking.linesEmpty)
       .max(MAX_ORDER_LINES, copy.booking.tooManyLines(MAX_ORDER_LINES))
       .optional(),
-    phone: phoneSchema,
+    /** Optional with `deliveryAddressId`: the site's phone is used then. */
+    phone: phoneSchema.optional(),
     /** Where the order goes: the address that decides its tax and delivery day. */
     deliveryAddress: addressSchema.optional(),
     /** The address as one text, as clients before `deliveryAddress` send it: read as in the seller's country. */
     address: requiredText(v.addressRequired, 300).optional(),
+    /** A company member's order: one of the company's delivery sites, instead of an address. */
+    deliveryAddressId: z
+      .string({ error: copy.memberOrders.chooseAddress })
+      .min(1, copy.memberOrders.chooseAddress)
+      .max(64, copy.memberOrders.chooseAddress)
+      .optional(),
+    /** The buyer's purchase-order number, printed on the invoice and in every mail; empty is none. */
+    poNumber: z
+      .string({ error: copy.memberOrders.poNumberTooLong })
+      .trim()
+      .max(MAX_PO_NUMBER, copy.memberOrders.poNumberTooLong)
+      .transform((text) => text || undefined)
+      .optional(),
+    /** `account`: on the company's account (a member of an active company whose terms allow it). */
+    payment: z.enum(paymentMethodValues, { error: copy.companyOrders.paymentInvalid }).optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.deliveryAddress === undefined && body.address === undefined) {
+    if (body.deliveryAddress === undefined && body.address === undefined && body.deliveryAddressId === undefined) {
       ctx.addIssue({ code: 'custom', path: ['deliveryAddress'], message: v.addressRequired });
+    }
+    if (body.phone === undefined && body.deliveryAddressId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: v.phoneRequired });
     }
     if (body.lines === undefined) {
       if (body.partId === undefined) ctx.addIssue({ code: 'custom', path: ['partId'], message: copy.booking.partRequired });
@@ -104,6 +144,8 @@ export function linesOf(input: PlaceOrderInput): OrderLineInput[] {
 }
 
 export const orderLineSchema = z.object({
+  /** `<orderId>:<position>`: what a return names as `orderLineId` (orderLineIdOf, schemas/returns.ts). */
+  id: z.string(),
   partId: z.string(),
   sku: z.string(),
   partName: z.string(),
@@ -112,6 +154,8 @@ export const orderLineSchema = z.object({
   /** The tier price the line was placed at. */
   unitPriceCents: z.number().int(),
   lineTotalCents: z.number().int(),
+  /** The replaced number the line was ordered by, kept as ordered; absent when it was the SKU. */
+  orderedNumber: z.string().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -171,6 +215,21 @@ export const orderSchema = z.object({
   buyerVatId: z.string().nullable(),
   /** The credit notes issued for it (a paid order cancelled before it shipped), oldest first; each a PDF at /api/credit-notes/:number.pdf. */
   creditNotes: z.array(creditNoteSummarySchema),
+  /** The company it was placed for (docs/shop-rules.md, "Trade accounts"); null for a person's order. */
+  companyId: z.string().nullable(),
+  /** The company's name, for the lists; null for a person's order. */
+  companyName: z.string().nullable(),
+  /** The buyer's purchase-order number; null for none. */
+  poNumber: z.string().nullable(),
+  payment: z.enum(paymentMethodValues),
+  /** 'YYYY-MM-DD': when the invoice of an order on account is due; null for card orders. */
+  dueDate: z.string().nullable(),
+  /** What has been paid against an order on account's invoice (paid in full at `totalCents`). */
+  paidCents: z.number().int(),
+  /** Who placed it; null once their account is removed. */
+  placedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Why a company admin declined it (status `declined`). */
+  declineReason: z.string().nullable(),
   /**
    * GET /api/orders/:id only: whether the order is the viewer's own. Only its owner pays it; an admin
    * looking at a customer's order sees it read-only.
@@ -178,6 +237,19 @@ export const orderSchema = z.object({
   yours: z.boolean().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /api/orders: the order placed, as the checkout goes on from it: pay it (`pending_payment`), or
+ * say it is on account (`confirmed`, its invoice and due date) or waiting for approval.
+ */
+export const placedOrderSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(orderStatusValues),
+  invoiceNumber: z.string().nullable(),
+  dueDate: z.string().nullable(),
+});
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
 export const orderListSchema = pageOf(orderSchema);
 export type OrderList = z.infer<typeof orderListSchema>;
@@ -298,6 +370,16 @@ export const listOrdersQuerySchema = z
   })
   .superRefine(daysInOrder);
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
+
+/** POST /api/orders/:id/decline (company admin): why, told to the buyer. */
+export const declineOrderInputSchema = z.strictObject({
+  reason: z
+    .string({ error: copy.memberOrders.declineReasonRequired })
+    .trim()
+    .min(1, { error: copy.memberOrders.declineReasonRequired, abort: true })
+    .max(500, copy.memberOrders.declineReasonTooLong),
+});
+export type DeclineOrderInput = z.infer<typeof declineOrderInputSchema>;
 
 /** PATCH /api/orders/:id (admin). */
 export const orderStatusUpdateSchema = z.strictObject({

@@ -3,7 +3,7 @@ import * as copy from '../copy';
 import { PRICE_PATTERN, parsePriceToCents } from '../money';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import {
-  oemNumbersSchema,
+  crossReferencesSchema,
   minOrderQuantitySchema,
   packSizeSchema,
   lowStockThresholdSchema,
@@ -15,6 +15,7 @@ import {
 import { MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 import { MAX_SEARCH_LENGTH, partSortValues } from './query-limits';
 import { fitSchema, fitmentsInputSchema, vehicleYearParamSchema } from './vehicles';
+import { resolvedFromSchema } from './supersessions';
 
 const v = copy.validation;
 
@@ -67,8 +68,10 @@ export const partSchema = z.object({
   sku: z.string(),
   categoryId: z.string(),
   category: z.object({ slug: z.string(), name: z.string() }),
-  /** Car makers' and other brands' numbers for the same part. */
-  oemNumbers: z.array(z.string()),
+  /** Car makers' and other brands' numbers for the same part, in the admin's order. */
+  crossReferences: z
+    .array(z.object({ brand: z.string(), number: z.string() }))
+    .meta({ examples: [[{ brand: 'Volkswagen', number: '1K0 698 151 A' }]] }),
   /** Quantities are whole multiples of it. */
   packSize: z.number().int(),
   /** The stock under which the part runs low, set by an admin; null: twice the minimum order (#shared/stock). */
@@ -111,7 +114,20 @@ export const partFacetsSchema = z.object({
 });
 export type PartFacets = z.infer<typeof partFacetsSchema>;
 
-export const partListSchema = pageOf(partSchema).extend({
+export const partListSchema = pageOf(
+  // A search for a replaced number lists the part replacing it first, saying how it was resolved.
+  partSchema.extend({
+    resolvedFrom: resolvedFromSchema.optional(),
+    matchedReference: z
+      .object({ brand: z.string(), number: z.string() })
+      .nullable()
+      .optional()
+      .meta({ examples: [{ brand: 'Bosch', number: '0 986 494 161' }] })
+      .describe(
+        "With a search: the part's cross-reference whose number the search is (or is part of), when its own SKU is not. Null or absent otherwise.",
+      ),
+  }),
+).extend({
   facets: partFacetsSchema,
   /** The filters whose value the shop does not know; the list is then empty. */
   unknownFilters: z.array(z.enum(partListFilterNames)),
@@ -164,7 +180,7 @@ const partInputFields = z.strictObject({
   minOrderQuantity: minOrderQuantitySchema.optional(),
   sku: skuSchema,
   categoryId: z.string({ error: copy.categories.required }).min(1, copy.categories.required).max(64, copy.categories.unknown),
-  oemNumbers: oemNumbersSchema.optional(),
+  crossReferences: crossReferencesSchema.optional(),
   packSize: packSizeSchema.optional(),
   /** null (or left out on create): twice the minimum order. */
   lowStockThreshold: lowStockThresholdSchema.nullable().optional(),
@@ -174,7 +190,7 @@ const partInputFields = z.strictObject({
 });
 
 /**
- * POST /api/parts. Without OEM numbers, pack size or tiers the part has none, a pack of one and no
+ * POST /api/parts. Without cross-references, pack size or tiers the part has none, a pack of one and no
  * tiers; the tiers must fit the part's own price and minimum order.
  */
 export const partInputSchema = partInputFields.superRefine(refinePartPricing);
@@ -192,15 +208,13 @@ export const partFieldNames: Record<string, string> = { priceCents: 'price', sto
 
 const p = copy.pricing;
 
-/** The most OEM numbers and tier rows the form takes: the API's limits. */
-export { MAX_OEM_NUMBERS, MAX_PRICE_TIERS } from './catalogue';
+/** The most cross-references and tier rows the form takes: the API's limits. */
+export { MAX_BRAND_LENGTH, MAX_CROSS_REFERENCES, MAX_PRICE_TIERS } from './catalogue';
 
-/** The OEM numbers field: one number a line; blank lines are left out. */
-export function oemNumbersOf(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+/** One cross-reference row as typed. */
+export interface CrossReferenceRow {
+  brand: string;
+  number: string;
 }
 
 /** A whole number as typed: no sign, no leading zeros. */
@@ -248,13 +262,11 @@ export const partFormSchema = z.object({
   description: requiredText(v.descriptionRequired, 5000),
   sku: skuSchema,
   categoryId: z.string().min(1, copy.categories.required),
-  /** One number a line. Every problem names its number ("OEM number 3: …"), all of them under the field. */
-  oemNumbers: z.string().superRefine((text, ctx) => {
-    const checked = oemNumbersSchema.safeParse(oemNumbersOf(text));
+  /** Rows of brand and number; every problem names its row ("Cross-reference 3: …") and sits on its field. */
+  crossReferences: z.array(z.object({ brand: z.string(), number: z.string() })).superRefine((rows, ctx) => {
+    const checked = crossReferencesSchema.safeParse(rows);
     if (checked.success) return;
-    const row = (issue: z.core.$ZodIssue) => (typeof issue.path[0] === 'number' ? issue.path[0] : -1);
-    const issues = [...checked.error.issues].sort((first, second) => row(first) - row(second));
-    ctx.addIssue({ code: 'custom', message: issues.map((issue) => issue.message).join(' ') });
+    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   }),
   minOrderQuantity: z
     .string()
@@ -318,7 +330,7 @@ export function partFormPricingSchema() {
 /** The form's values as the API's part body (create; an update sends the same fields). */
 export function toPartInput(form: PartForm, imageUrl: string): PartInput {
   // Written as the server keeps them (trimmed, runs of spaces made one).
-  const oemNumbers = oemNumbersSchema.safeParse(oemNumbersOf(form.oemNumbers));
+  const crossReferences = crossReferencesSchema.safeParse(form.crossReferences);
   return {
     name: form.name,
     description: form.description,
@@ -327,7 +339,9 @@ export function toPartInput(form: PartForm, imageUrl: string): PartInput {
     imageUrl,
     sku: form.sku.trim().toUpperCase(),
     categoryId: form.categoryId,
-    oemNumbers: oemNumbers.success ? oemNumbers.data : oemNumbersOf(form.oemNumbers),
+    crossReferences: crossReferences.success
+      ? crossReferences.data
+      : form.crossReferences.map((row) => ({ brand: row.brand, number: row.number })),
     minOrderQuantity: minimumOf(form.minOrderQuantity),
     packSize: Number(form.packSize),
     lowStockThreshold: form.lowStockThreshold === '' ? null : Number(form.lowStockThreshold),

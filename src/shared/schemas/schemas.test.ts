@@ -21,7 +21,10 @@ describe('part form', () => {
     description: 'Quiet',
     sku: ' gh-brk-1042 ',
     categoryId: 'category-1',
-    oemNumbers: '1K0 698 151 A\n\n  D1107 ',
+    crossReferences: [
+      { brand: ' Volkswagen ', number: '1K0  698 151 A' },
+      { brand: 'Akebono', number: ' D1107 ' },
+    ],
     minOrderQuantity: ' 8 ',
     packSize: '4',
     lowStockThreshold: ' 60 ',
@@ -41,7 +44,10 @@ describe('part form', () => {
       imageUrl: '/uploads/x.webp',
       sku: 'GH-BRK-1042',
       categoryId: 'category-1',
-      oemNumbers: ['1K0 698 151 A', 'D1107'],
+      crossReferences: [
+        { brand: 'Volkswagen', number: '1K0 698 151 A' },
+        { brand: 'Akebono', number: 'D1107' },
+      ],
       minOrderQuantity: 8,
       packSize: 4,
       lowStockThreshold: 60,

@@ -75,18 +75,27 @@ interface AddressFieldsProps {
   errors: Partial<Record<AddressField, string>>;
   /** The country changed: the region chosen for the last one no longer applies. */
   onCountryChange?: (country: string) => void;
+  /** The fieldset's legend; "Delivery address" unless told (a company's billing address). */
+  legend?: string;
 }
 
 /**
  * A delivery address as fields: street, second line, city, state (US) or region, postal code and
  * country, each labelled, with its message under it.
  */
-export function AddressFields({ register, country, deliverTo, errors, onCountryChange }: AddressFieldsProps) {
+export function AddressFields({
+  register,
+  country,
+  deliverTo,
+  errors,
+  onCountryChange,
+  legend = a.deliveryAddress,
+}: AddressFieldsProps) {
   const us = country === 'US';
   const countryField = register('country');
   return (
     <fieldset className="grid min-w-0 gap-4">
-      <legend className="mb-1 text-base font-bold text-slate-900">{a.deliveryAddress}</legend>
+      <legend className="mb-1 text-base font-bold text-slate-900">{legend}</legend>
       <InputField label={a.line1Label} autoComplete="address-line1" error={errors.line1} {...register('line1')} />
       <InputField label={a.line2Label} autoComplete="address-line2" error={errors.line2} {...register('line2')} />
       <InputField label={a.cityLabel} autoComplete="address-level2" error={errors.city} {...register('city')} />

@@ -1,7 +1,8 @@
 import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 
 interface FieldShellProps {
-  label: string;
+  /** Text, or text with a part only screen readers say (a row's name before its field's). */
+  label: ReactNode;
   error?: string;
   /** A line under the control saying what to type; an error, when there is one, comes under it and is what the control announces. */
   hint?: string;

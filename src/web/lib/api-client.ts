@@ -22,7 +22,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON, or as multipart when it is a FormData. */
+  /** Sent as JSON, as multipart when it is a FormData, or as it is when a Blob (a file; give its content-type). */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -66,6 +66,8 @@ export async function apiRequest<T>(
 ): Promise<T> {
   // A FormData body (an upload) goes as multipart, with the boundary the browser writes into its content type.
   const isForm = body instanceof FormData;
+  // A file (a CSV to import) goes as its bytes, with the content type the caller names in `headers`.
+  const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
   let response: Response;
   try {
     response = await transport(path, {
@@ -74,10 +76,10 @@ export async function apiRequest<T>(
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
-        ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || isForm || isFile ? {} : { 'content-type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm || isFile ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

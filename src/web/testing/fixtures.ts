@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from '#shared/schemas/cart';
+import type { CompanySummary } from '#shared/schemas/companies';
 import type { Settings } from '#shared/schemas/content';
 import type { Order, OrderLine } from '#shared/schemas/orders';
 import type { Part, PartDetail } from '#shared/schemas/parts';
@@ -55,7 +56,7 @@ export function fakePart(overrides: Partial<Part> = {}): Part {
     sku: 'GH-BRK-1042',
     categoryId: 'cat-brakes',
     category: { slug: 'brakes', name: 'Brakes' },
-    oemNumbers: [],
+    crossReferences: [],
     packSize: 1,
     lowStockThreshold: null,
     priceTiers: [],
@@ -109,6 +110,7 @@ export function fakeOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
   const quantity = overrides.quantity ?? 12;
   const unitPriceCents = overrides.unitPriceCents ?? 4650;
   return {
+    id: `order-1:${partId}`,
     partId,
     sku: 'GH-BRK-1042',
     partName: 'Brake pad set',
@@ -157,6 +159,14 @@ export function fakeOrder(overrides: Partial<Order> = {}): Order {
     invoiceNumber: 'INV-2026-000001',
     createdAt: '2026-11-20T09:00:00.000Z',
     customer: { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0958', address: '1 Works Road, Leeds' },
+    companyId: null,
+    companyName: null,
+    poNumber: null,
+    payment: 'card',
+    dueDate: null,
+    paidCents: 0,
+    placedBy: { id: 'user-ada', name: 'Ada Lovelace' },
+    declineReason: null,
     ...overrides,
   };
 }
@@ -185,6 +195,25 @@ export function fakeSettings(overrides: Partial<Settings> = {}): Settings {
     returnWindowDays: 30,
     coreReturnWindowDays: 90,
     returnInstructions: '',
+    ...overrides,
+  };
+}
+
+/** A company as the shop admin's list answers it: an application from Detroit, not yet reviewed. */
+export function fakeCompanySummary(overrides: Partial<CompanySummary> = {}): CompanySummary {
+  return {
+    id: 'co-1',
+    name: 'Piston Road Garage LLC',
+    vatId: null,
+    taxExempt: false,
+    taxExemptReason: null,
+    billingAddress: { line1: '12 Piston Road', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' },
+    paymentTerms: 'card',
+    creditLimitCents: 0,
+    discountPercent: 0,
+    status: 'applied',
+    declineReason: null,
+    createdAt: '2026-12-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -161,6 +161,8 @@ describe('Manage All Parts, updating the vehicles a part fits', () => {
     api.on('GET /api/vehicles/makes', ok({ items: ['Ford'] }));
     api.on('GET /api/vehicles', ok({ items: [fiesta, focus] }));
     api.on('PATCH /api/parts/p-1', ok(part));
+    // The update dialog lists the numbers the part replaces under its form.
+    api.on('GET /api/parts/p-1/supersessions', ok({ items: [], replacedBy: null }));
     renderWithApp(<PartsTable parts={[part]} offset={0} fitmentsField={(field) => <FitmentRows {...field} />} />);
     fireEvent.click(screen.getByRole('button', { name: new RegExp(copy.partsAdmin.update) }));
     await waitFor(() => expect(rowControl(1, f.vehicle).value).toBe('v-focus'));

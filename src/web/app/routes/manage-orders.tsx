@@ -9,6 +9,7 @@ import { useAllOrdersQuery } from '../../features/orders/api/get-all-orders';
 import { OrdersCsvLink, OrderStatusSelect, isOrderStatus } from '../../features/orders/components/admin-orders-filter';
 import { OrderFilters } from '../../features/orders/components/order-filters';
 import { OrdersTable } from '../../features/orders/components/orders-table';
+import { RecordPaymentForm } from '../../features/statement/components/record-payment-form';
 import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
@@ -47,6 +48,8 @@ export default function ManageOrdersPage() {
 
   return (
     <DashboardPanel title={copy.dashboard.manageOrders}>
+      {/* Money received by transfer against an invoice on account, found by the invoice's number. */}
+      <RecordPaymentForm />
       <OrderFilters
         applied={filters}
         onApply={changeFilters}

@@ -1,16 +1,19 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { isMyOrdersView, type MyOrdersView } from '#shared/schemas/orders';
 import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { isApprovedCompany } from '../../features/companies/api/get-my-company';
 import { DashboardPanel } from '../../features/dashboard/components/dashboard-panel';
 import { useMyOrdersQuery } from '../../features/orders/api/get-my-orders';
 import { MyOrdersFilter } from '../../features/orders/components/my-orders-filter';
 import { OrderFilters } from '../../features/orders/components/order-filters';
 import { OrdersTable } from '../../features/orders/components/orders-table';
 import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
+import { SaveAsList } from '../../features/saved-lists/components/save-as-list';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
 const ORDERS_PAGE_SIZE = 20;
@@ -54,7 +57,8 @@ function NoOpenOrders() {
  * /dashboard (signed in, admins too: they can book like a customer): the user's own orders, newest
  * first, 20 a page. The open ones by default; `?view=cancelled` (or `all`) shows the cancelled ones
  * with who cancelled them; `?q=` finds one by its order or invoice number, `?from=&to=` the orders
- * booked on those days. The view, the search and the page live in the URL.
+ * booked on those days. The view, the search and the page live in the URL. A company admin sees every
+ * order of the company, who placed it, and approves or declines those waiting for them.
  */
 export default function MyOrdersPage() {
   const [params, setParams] = useSearchParams();
@@ -64,6 +68,16 @@ export default function MyOrdersPage() {
   const view: MyOrdersView = isMyOrdersView(viewParam) ? viewParam : 'open';
   const filters = orderFiltersIn(params);
   const orders = useMyOrdersQuery({ view, ...filters, page, limit: ORDERS_PAGE_SIZE });
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
+  // The session lists the user's company with their role; an admin of the shop is in none.
+  const company = signedIn && !session.isAdmin && isApprovedCompany(session.company) ? session.company : null;
+  // On hold too: its admins still decide on the orders waiting (a card order can go ahead).
+  const companyAdmin = company?.role === 'company_admin';
+  // Saved lists are a company's: a member of an approved one saves an order's parts as a list.
+  const listMember = company !== null;
+  // What the cart said of an order placed on account or sent for approval, once, on arrival.
+  const placedNotice = (useLocation().state as { placedNotice?: unknown } | null)?.placedNotice;
 
   /** Another view starts again at page 1; the default one is left out of the URL. */
   const changeView = (next: MyOrdersView) => {
@@ -83,6 +97,15 @@ export default function MyOrdersPage() {
 
   return (
     <DashboardPanel title={copy.dashboard.myOrders} aside={<MyOrdersFilter view={view} onViewChange={changeView} />}>
+      {typeof placedNotice === 'string' ? (
+        <p
+          role="status"
+          className="mb-6 rounded-lg bg-emerald-50 p-4 font-semibold text-emerald-900 ring-1 ring-emerald-200"
+          data-testid="placed-notice"
+        >
+          {placedNotice}
+        </p>
+      ) : null}
       <OrderFilters applied={filters} onApply={changeFilters} />
       <PagedList
         query={orders}
@@ -111,7 +134,25 @@ export default function MyOrdersPage() {
           )
         }
       >
-        {(data) => <OrdersTable view="customer" orders={data.items} offset={(page - 1) * ORDERS_PAGE_SIZE} />}
+        {(data) => (
+          <OrdersTable
+            view="customer"
+            orders={data.items}
+            offset={(page - 1) * ORDERS_PAGE_SIZE}
+            companyAdmin={companyAdmin}
+            orderActions={
+              listMember
+                ? (order) => (
+                    <SaveAsList
+                      source={{ fromOrderId: order.id }}
+                      label={copy.savedLists.saveOrderAsList(order.number)}
+                      className="btn btn-sm btn-outline border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                    />
+                  )
+                : undefined
+            }
+          />
+        )}
       </PagedList>
       <Pagination className="mt-8" page={page} totalPages={totalPages} onPageChange={(value) => update({ page: value })} />
     </DashboardPanel>

@@ -29,13 +29,16 @@ function Address() {
 }
 const address = () => new URLSearchParams(screen.getByTestId('address').textContent ?? '');
 
+/** My Orders asks who is signed in, to know a company admin: here someone in no company. */
+const myOrdersApi = () => fakeApi().on('GET /api/auth/get-session', ok(null));
+
 const search = () => screen.getByRole('search', { name: o.searchTitle });
 const field = (label: string) => within(search()).getByLabelText(label);
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 describe('My Orders', () => {
   it('tells a customer whose every order is cancelled that none is open, and offers the cancelled ones', async () => {
-    const api = fakeApi().on('GET /api/me/orders', ok(listOf([])), ok(listOf([paidOrder, paidOrder], 2)));
+    const api = myOrdersApi().on('GET /api/me/orders', ok(listOf([])), ok(listOf([paidOrder, paidOrder], 2)));
     renderWithApp(
       <>
         <MyOrdersPage />
@@ -53,7 +56,7 @@ describe('My Orders', () => {
   });
 
   it('still says "no orders yet" to a customer who has none at all', async () => {
-    fakeApi().on('GET /api/me/orders', ok(listOf([])));
+    myOrdersApi().on('GET /api/me/orders', ok(listOf([])));
     renderWithApp(<MyOrdersPage />, { path: '/dashboard' });
     expect(await screen.findByText(o.empty)).toBeTruthy();
     expect(screen.queryByRole('link', { name: o.showCancelled })).toBeNull();
@@ -61,7 +64,7 @@ describe('My Orders', () => {
   });
 
   it('finds orders by number and booking days: labelled fields, sent with Enter, kept in the address', async () => {
-    const api = fakeApi().on('GET /api/me/orders', ok(listOf([paidOrder])));
+    const api = myOrdersApi().on('GET /api/me/orders', ok(listOf([paidOrder])));
     renderWithApp(
       <>
         <MyOrdersPage />
@@ -105,7 +108,7 @@ describe('My Orders', () => {
   });
 
   it('checks the search with the server’s rules and sends nothing while it is wrong', async () => {
-    const api = fakeApi().on('GET /api/me/orders', ok(listOf([paidOrder])));
+    const api = myOrdersApi().on('GET /api/me/orders', ok(listOf([paidOrder])));
     renderWithApp(
       <>
         <MyOrdersPage />
@@ -132,7 +135,7 @@ describe('My Orders', () => {
   });
 
   it('says when nothing matches the search, and clears it', async () => {
-    fakeApi().on('GET /api/me/orders', ok(listOf([])), ok(listOf([paidOrder])));
+    myOrdersApi().on('GET /api/me/orders', ok(listOf([])), ok(listOf([paidOrder])));
     renderWithApp(
       <>
         <MyOrdersPage />
@@ -147,7 +150,7 @@ describe('My Orders', () => {
   });
 
   it('leaves out of the request a search in the address the server would refuse', async () => {
-    const api = fakeApi().on('GET /api/me/orders', ok(listOf([paidOrder])));
+    const api = myOrdersApi().on('GET /api/me/orders', ok(listOf([paidOrder])));
     renderWithApp(<MyOrdersPage />, { path: '/dashboard?q=brakes&from=2026-02-30&to=2026-03-31' });
     await screen.findByText('Brake pad set');
     const query = api.callsTo('GET /api/me/orders')[0]!.query;

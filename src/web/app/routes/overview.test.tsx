@@ -19,7 +19,16 @@ const days = (count: number, sales: Record<string, [number, number]> = {}) =>
 const overview = (overrides: Partial<Overview> = {}): Overview => ({
   days: 30,
   revenueByDay: days(30, { '2026-06-29': [2, 36_000], '2026-06-01': [1, 12_000] }),
-  ordersByStatus: { pending_payment: 4, paid: 3, shipped: 2, delivered: 1, cancelled: 5 },
+  ordersByStatus: {
+    pending_payment: 4,
+    awaiting_approval: 0,
+    paid: 3,
+    confirmed: 0,
+    shipped: 2,
+    delivered: 1,
+    cancelled: 5,
+    declined: 0,
+  },
   topParts: [{ partId: 'p-1', name: 'Brake pads', sku: 'GH-BRK-1042', units: 48, cents: 48_000 }],
   lowStock: [{ partId: 'p-2', name: 'Brake discs', sku: 'GH-DSC-2001', stock: 20, threshold: 24 }],
   zeroResultSearches: [{ q: 'brembo', count: 2 }],

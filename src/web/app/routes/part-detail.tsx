@@ -1,7 +1,7 @@
 import { buyerTaxStatusFrom } from '#shared/order-totals';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ComponentProps, lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { discountedCents } from '#shared/pricing';
@@ -18,9 +18,13 @@ import { Stars } from '../../components/stars';
 import { WhenNearViewport } from '../../components/when-near-viewport';
 import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { isApprovedCompany, memberOf, useMyCompanyQuery } from '../../features/companies/api/get-my-company';
+import { YourPrice } from '../../features/companies/components/your-price';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
+import { NotifyMe } from '../../features/stock-alerts/components/notify-me';
 import { partQueryOptions, usePartQuery } from '../../features/parts/api/get-part';
+import { ReplacedPart } from '../../features/parts/components/replaced-part';
 import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
@@ -94,6 +98,14 @@ export default function PartDetailPage() {
   const part = usePartQuery(partId);
   const session = useSession();
   const { add: addToCart } = useAddToCart();
+  const navigate = useNavigate();
+  // A member of an active (or held) company orders for it from the cart, where they choose its site.
+  const listed = session.status === 'signed-in' && !session.isAdmin ? session.company : null;
+  const company = useMyCompanyQuery(listed);
+  const ordering =
+    session.status === 'signed-in' && listed && isApprovedCompany(company.data) && memberOf(company.data, session.user.id)
+      ? company.data
+      : null;
   // The flash deal's percentage off every price of the part, 0 once it has ended (also while drawn).
   const dealPercent = useDealPercent(part.data?.deal);
   const formatMoney = useMoney();
@@ -102,7 +114,10 @@ export default function PartDetailPage() {
   const [needsVerification, setNeedsVerification] = useState(false);
   if (part.isPending) return <Spinner className="min-h-[60vh]" />;
   if (part.isError) {
-    if (part.error instanceof ApiError && part.error.status === 404) return <NotFoundView />;
+    // A part no longer sold because its number was replaced sends the buyer to the part replacing it.
+    if (part.error instanceof ApiError && part.error.status === 404) {
+      return <ReplacedPart partId={partId} notFound={<NotFoundView />} />;
+    }
     return (
       <div className="container-page py-16">
         <h1 className="sr-only">{copy.common.pageErrorTitle}</h1>
@@ -160,6 +175,8 @@ export default function PartDetailPage() {
             </dd>
           </div>
         </dl>
+        {/* The public price above comes with the cached page; a member's own price follows once loaded. */}
+        <YourPrice part={data} active={listed?.status === 'active'} />
         {dealPercent > 0 ? (
           <p className="mt-3 text-sm font-semibold text-brand-800" data-testid="part-deal">
             {copy.deal.onDeal(dealPercent)}
@@ -185,17 +202,36 @@ export default function PartDetailPage() {
               {data.category.name}
             </dd>
           </div>
-          {data.oemNumbers.length > 0 ? (
+          {data.crossReferences.length > 0 ? (
             <div className="sm:col-span-2">
-              <dt className="text-sm font-semibold text-slate-600">{copy.part.oemNumbers}</dt>
+              <dt className="text-sm font-semibold text-slate-600" id="part-cross-references-heading">
+                {copy.part.crossReferences}
+              </dt>
               <dd className="mt-1">
-                <ul className="flex flex-wrap gap-2" data-testid="part-oem-numbers">
-                  {data.oemNumbers.map((number) => (
-                    <li key={number} className="rounded-md bg-slate-100 px-2 py-0.5 font-mono text-sm text-slate-800">
-                      {number}
-                    </li>
-                  ))}
-                </ul>
+                <table
+                  className="w-full max-w-md text-left text-sm"
+                  aria-labelledby="part-cross-references-heading"
+                  data-testid="part-cross-references"
+                >
+                  <thead>
+                    <tr className="border-b border-slate-200 text-slate-600">
+                      <th scope="col" className="py-1 pr-4 font-semibold">
+                        {copy.part.crossReferenceBrand}
+                      </th>
+                      <th scope="col" className="py-1 font-semibold">
+                        {copy.part.crossReferenceNumber}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.crossReferences.map((reference) => (
+                      <tr key={`${reference.brand}|${reference.number}`} className="border-b border-slate-100 last:border-0">
+                        <td className="py-1 pr-4 font-semibold text-slate-900">{reference.brand}</td>
+                        <td className="py-1 font-mono text-slate-800">{reference.number}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </dd>
             </div>
           ) : null}
@@ -229,9 +265,24 @@ export default function PartDetailPage() {
           <div className="mt-5">
             {!bookable ? (
               // No form that can only fail: the reason instead.
-              <p data-testid="booking-unavailable" className="font-medium text-slate-800">
-                {copy.part.outOfStockReason(data.stock, data.minOrderQuantity)}
-              </p>
+              <>
+                <p data-testid="booking-unavailable" className="font-medium text-slate-800">
+                  {copy.part.outOfStockReason(data.stock, data.minOrderQuantity)}
+                </p>
+                <NotifyMe
+                  partId={data.id}
+                  viewer={
+                    session.status === 'signed-in'
+                      ? session.isAdmin
+                        ? 'admin'
+                        : 'customer'
+                      : session.status === 'signed-out'
+                        ? 'visitor'
+                        : 'loading'
+                  }
+                  onInStock={() => void part.refetch()}
+                />
+              </>
             ) : session.status === 'signed-in' ? (
               <SectionBoundary>
                 <WhenNearViewport placeholder={<BookingFormPlaceholder />}>
@@ -241,6 +292,14 @@ export default function PartDetailPage() {
                       name={session.user.name}
                       email={session.user.email}
                       buyer={buyerTaxStatusFrom(session)}
+                      orderingFor={
+                        ordering
+                          ? {
+                              company: ordering.name,
+                              onCheckout: () => void navigate(paths.cart),
+                            }
+                          : undefined
+                      }
                       onEmailNotVerified={() => setNeedsVerification(true)}
                       onAddToCart={(quantity) => addToCart(data, quantity)}
                     />

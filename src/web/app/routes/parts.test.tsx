@@ -128,6 +128,16 @@ describe('the parts list', () => {
     expect(screen.queryByTestId('fit-badge')).toBeNull();
   });
 
+  it('says which part replaces a replaced number searched for', async () => {
+    const successor = { ...fakePart({ id: 'p9', name: 'Ceramic pads', sku: 'GH-BRK-2042' }) };
+    const resolvedFrom = { number: 'GH-BRK-1042', chain: ['GH-BRK-1042', 'GH-BRK-2042'], quantityFactor: 1 };
+    api.on('GET /api/parts', ok(list([{ ...successor, resolvedFrom } as Part])));
+    render('/part?q=GH-BRK-1042');
+    expect((await screen.findByTestId('search-replaced')).textContent).toBe(
+      copy.supersessions.replacedBy('GH-BRK-1042', 'GH-BRK-2042'),
+    );
+  });
+
   it('writes each choice of the picker into the address, back on page 1, the make left out once a vehicle is chosen', async () => {
     api.on('GET /api/parts', ok(list(pads, { total: 30, page: 2 })));
     render('/part?page=2&category=brake-pads');

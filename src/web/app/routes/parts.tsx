@@ -17,6 +17,8 @@ import { type ActiveFilter, ActiveFilters } from '../../features/parts/component
 import { FitBadge } from '../../features/parts/components/fit-badge';
 import { PART_CARD_ACTION_CLASS, type PartCardAction } from '../../features/parts/components/part-card';
 import { PartGrid } from '../../features/parts/components/part-grid';
+import { sessionQueryOptions } from '../../features/auth/api/get-session';
+import { YourPrice } from '../../features/companies/components/your-price';
 import { PartsFacets } from '../../features/parts/components/parts-facets';
 import { PartsNoResults, type UnknownFilter } from '../../features/parts/components/parts-no-results';
 import { PartsToolbar } from '../../features/parts/components/parts-toolbar';
@@ -156,8 +158,9 @@ function searchKeyOf(query: string): string {
 }
 
 /**
- * /part: every part, searchable by name, description, SKU or OEM number, narrowed to a vehicle (make,
- * model, year), a category and the parts in stock, 12 a page (docs/shop-rules.md, "Finding parts").
+ * /part: every part, searchable by name, description, SKU or cross-reference number, narrowed to a
+ * vehicle (make, model, year), a category and the parts in stock, 12 a page (docs/shop-rules.md,
+ * "Finding parts").
  * All of it lives in the URL (#shared/page-search): a filter pushes a history entry, typing replaces
  * it, so a result can be shared and the back button steps through the filters.
  */
@@ -168,6 +171,10 @@ export default function PartsPage() {
   const search = partsPageSearch.read(params);
   const { q, sort, page, inStock, category, make, year } = search;
   const parts = usePartsQuery(partsListQuery(search));
+  // The session as the page's header already asked it (never asked again here): a signed-in customer may be a member.
+  const signedIn = useQuery({ ...sessionQueryOptions(), enabled: false }).data;
+  const active = Boolean(signedIn && !signedIn.isAdmin && signedIn.company?.status === 'active');
+  const partIds = parts.data?.items.map((part) => part.id) ?? [];
   const vehicle = useVehicle(search.vehicle || undefined);
   // The chosen category is named by the facets, or (when no part of it matches the other filters) by the list of categories.
   const facetName = parts.data?.facets.categories.find((item) => item.slug === category)?.name;
@@ -307,6 +314,18 @@ export default function PartsPage() {
                 <span className="loading loading-spinner loading-sm text-brand-700" aria-hidden="true" />
               ) : null}
             </div>
+            {parts.data?.items[0]?.resolvedFrom ? (
+              // A replaced number searched for: the part replacing it comes first, and the page says why.
+              <p
+                className="mt-4 rounded-lg border-l-4 border-sky-600 bg-sky-50 px-3 py-2 text-sm font-medium text-sky-900"
+                data-testid="search-replaced"
+              >
+                {copy.supersessions.replacedBy(
+                  parts.data.items[0].resolvedFrom.number,
+                  parts.data.items[0].resolvedFrom.chain.at(-1) ?? parts.data.items[0].sku,
+                )}
+              </p>
+            ) : null}
             {filters.length > 0 ? (
               <div className="mt-4">
                 <ActiveFilters filters={filters} clearTo={address(changed(search, NO_FILTERS))} />
@@ -339,6 +358,10 @@ export default function PartsPage() {
                     priorityCount={3}
                     cardBadge={fits}
                     className={LIST_GRID_CLASS}
+                    cardPriceNote={(part) => (
+                      // A member's own price, from one per-user request for the whole page; the cards stay as cached.
+                      <YourPrice part={part} active={active} batch={partIds} compact />
+                    )}
                   />
                 </div>
               )}

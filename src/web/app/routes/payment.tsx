@@ -15,6 +15,9 @@ import { OrderSummary } from '../../features/payments/components/order-summary';
 import { PaymentSuccess } from '../../features/payments/components/payment-success';
 import { SandboxCardForm } from '../../features/payments/components/sandbox-card-form';
 import { useOrderAgain } from '../../features/orders/lib/use-order-again';
+import { isOnAccount } from '../../features/orders/lib/member-order';
+import { DeclineReason, DueDate } from '../../features/orders/components/member-order-parts';
+import { InvoiceLink } from '../../features/orders/components/invoice-link';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatTime } from '../../lib/format-date';
 
@@ -209,6 +212,25 @@ export default function PaymentPage() {
         <OrderSummary name={order.data.customer.name} order={order.data} />
         <ReadOnlyOrder order={order.data} />
       </div>
+    );
+  } else if (order.data.status === 'awaiting_approval') {
+    content = <NotPayable>{copy.memberOrders.notPayableAwaiting}</NotPayable>;
+  } else if (order.data.status === 'declined') {
+    content = (
+      <NotPayable>
+        <p>{copy.memberOrders.notPayableDeclined}</p>
+        <DeclineReason order={order.data} />
+      </NotPayable>
+    );
+  } else if (isOnAccount(order.data)) {
+    content = (
+      <NotPayable>
+        <p>{copy.memberOrders.notPayableOnAccount}</p>
+        <div className="mt-3 text-base font-normal">
+          <InvoiceLink order={order.data} />
+          <DueDate order={order.data} />
+        </div>
+      </NotPayable>
     );
   } else if (order.data.status === 'cancelled' && !result) {
     content = <CancelledOrder order={order.data} />;

@@ -1,4 +1,4 @@
-import type { User } from '#shared/schemas/accounts';
+import type { Me, User } from '#shared/schemas/accounts';
 import { useSessionQuery } from '../api/get-session';
 
 export type SessionUser = User;
@@ -8,7 +8,15 @@ export type Session =
   | { status: 'loading' }
   | { status: 'signed-out' }
   /** `vatId`: the buyer's EU VAT ID, null for none; `taxExemptReason`: why the shop records them tax exempt, null when taxed. */
-  | { status: 'signed-in'; user: SessionUser; isAdmin: boolean; vatId: string | null; taxExemptReason: string | null };
+  /** `company`: the user's company as GET /api/me lists it (which one, their role, its status), null for none. */
+  | {
+      status: 'signed-in';
+      user: SessionUser;
+      isAdmin: boolean;
+      vatId: string | null;
+      taxExemptReason: string | null;
+      company: NonNullable<Me['company']> | null;
+    };
 
 /**
  * The current session, from GET /api/me. "loading" until the first answer, so nothing signed-out is
@@ -24,6 +32,7 @@ export function useSession(): Session {
       isAdmin: query.data.isAdmin,
       vatId: query.data.vatId ?? null,
       taxExemptReason: query.data.taxExemptReason ?? null,
+      company: query.data.company ?? null,
     };
   }
   if (query.isPending) return { status: 'loading' };

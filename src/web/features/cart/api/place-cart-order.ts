@@ -1,11 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '#shared/schemas/address';
-import type { OrderLineInput } from '#shared/schemas/orders';
+import type { Order, OrderLineInput } from '#shared/schemas/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { cartQueryKey } from './get-cart';
 
+/**
+ * A person's order names the address typed; a company member's names one of the company's delivery
+ * sites, and may carry a PO number and ask to pay on account.
+ */
+export type PlaceCartOrderInput = { lines: OrderLineInput[]; phone: string } & (
+  { deliveryAddress: Address } | { deliveryAddressId: string; poNumber?: string; payment: 'card' | 'account' }
+);
+
+/**
+ * The order as placed: `pending_payment` goes on to be paid by card; a member's order is `confirmed`
+ * on account (invoiced at once, with its due date) or `awaiting_approval` above their order limit.
+ */
+export type PlacedCartOrder = Pick<Order, 'id' | 'number' | 'invoiceNumber'> & {
+  status: string;
+  dueDate?: string | null;
+};
+
 export interface PlaceCartOrderRequest {
-  input: { lines: OrderLineInput[]; phone: string; deliveryAddress: Address };
+  input: PlaceCartOrderInput;
   /** One per submission attempt: a double click or a retry of the same attempt makes one order. */
   idempotencyKey: string;
 }
@@ -16,8 +33,8 @@ export interface PlaceCartOrderRequest {
  * refused line comes back as `errors["lines.N.quantity"]` or `errors["lines.N.partId"]`, N its index
  * in the lines sent.
  */
-export function placeCartOrder({ input, idempotencyKey }: PlaceCartOrderRequest): Promise<{ id: string }> {
-  return apiRequest<{ id: string }>('/api/orders', {
+export function placeCartOrder({ input, idempotencyKey }: PlaceCartOrderRequest): Promise<PlacedCartOrder> {
+  return apiRequest<PlacedCartOrder>('/api/orders', {
     method: 'POST',
     body: input,
     headers: { 'idempotency-key': idempotencyKey },
@@ -36,6 +53,8 @@ export function usePlaceCartOrderMutation() {
       void queryClient.invalidateQueries({ queryKey: cartQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['parts'] });
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      // A company's balance and credit left follow its orders on account.
+      void queryClient.invalidateQueries({ queryKey: ['me', 'company'] });
     },
   });
 }

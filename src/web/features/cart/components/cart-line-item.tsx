@@ -19,6 +19,8 @@ interface CartLineItemProps {
   /** The typed quantity is done (the input was left, or Enter pressed). */
   onQuantityDone: () => void;
   onRemove: () => void;
+  /** Puts the part replacing this line's part in its place (a signed-in cart whose line has `replacedBy`). */
+  onReplace?: (() => void) | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export function CartLineItem({
   onQuantityText,
   onQuantityDone,
   onRemove,
+  onReplace,
 }: CartLineItemProps) {
   const id = useId();
   const nameId = `${id}-name`;
@@ -72,9 +75,18 @@ export function CartLineItem({
           </h3>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
             <span>
-              {copy.cartView.unitPrice}:{' '}
+              {line.listUnitPriceCents !== undefined ? copy.memberPrices.yourPrice : copy.cartView.unitPrice}:{' '}
               <strong className="font-semibold text-slate-900 tabular-nums">{formatMoney(line.unitPriceCents)}</strong>
             </span>
+            {line.listUnitPriceCents !== undefined ? (
+              // A member's price: the list price everyone else pays, struck beside it.
+              <span data-testid="cart-line-list-price">
+                <s aria-hidden="true" className="tabular-nums text-slate-600">
+                  {formatMoney(line.listUnitPriceCents)}
+                </s>
+                <span className="sr-only">{copy.memberPrices.listPriceWas(formatMoney(line.listUnitPriceCents))}</span>
+              </span>
+            ) : null}
             {line.tier ? (
               <span
                 data-testid="cart-line-tier"
@@ -160,6 +172,11 @@ export function CartLineItem({
         >
           {problem}
         </p>
+      ) : null}
+      {line.replacedBy && onReplace ? (
+        <button type="button" className="btn btn-sm btn-primary mt-3" disabled={busy} onClick={onReplace}>
+          {copy.supersessions.replaceLine(line.replacedBy.sku)}
+        </button>
       ) : null}
     </li>
   );

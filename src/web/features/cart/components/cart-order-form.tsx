@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -12,10 +12,9 @@ import { FormError } from '../../../components/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/mutation-errors';
 import { toast } from '../../../lib/toast';
-import { usePlaceCartOrderMutation } from '../api/place-cart-order';
 import type { OrderContact } from '../api/get-last-order-contact';
-import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { refusalsByLine, type LineRefusal } from '../lib/line-refusals';
+import type { LineRefusal } from '../lib/line-refusals';
+import { useCartOrderAttempt } from '../lib/use-cart-order-attempt';
 
 const deliverySchema = (deliverTo: readonly string[]) => z.object(deliveryRules(deliverTo));
 type DeliverySchema = ReturnType<typeof deliverySchema>;
@@ -69,43 +68,25 @@ export function CartOrderForm({
   const country = useWatch({ control: form.control, name: 'deliveryAddress.country' });
   const region = useWatch({ control: form.control, name: 'deliveryAddress.region' });
   useEffect(() => onDestination({ country, region }), [country, region, onDestination]);
-  const place = usePlaceCartOrderMutation();
-  // Kept until the order is made, so a retry of the same attempt (a lost answer) cannot order twice.
-  const attemptKey = useRef<string | null>(null);
+  const { attempt, busy } = useCartOrderAttempt({ linesToOrder, onLinesRefused });
   const [refusal, setRefusal] = useState<string>();
-  const [preparing, setPreparing] = useState(false);
   const { errors } = form.formState;
 
   const order = async (values: DeliveryOutput) => {
     setRefusal(undefined);
-    setPreparing(true);
-    let lines: OrderLineInput[] | null;
-    try {
-      lines = await linesToOrder();
-    } finally {
-      setPreparing(false);
-    }
-    if (!lines) {
+    const outcome = await attempt((lines) => ({ lines, ...values }));
+    if (outcome.kind === 'fault') return;
+    if (outcome.kind === 'fix-lines') {
       setRefusal(copy.cartView.fixLines);
       return;
     }
-    attemptKey.current ??= newIdempotencyKey();
-    const sent = lines;
-    let id: string;
-    try {
-      ({ id } = await place.mutateAsync({ input: { lines: sent, ...values }, idempotencyKey: attemptKey.current }));
-    } catch (error) {
-      // A server fault is the cache's "Something went wrong"; the key stays: the order may exist.
-      if (!(error instanceof ApiError) || error.isServerFault) return;
-      attemptKey.current = null;
-      const { lines: refused, rest } = refusalsByLine(error.fieldErrors, sent);
-      const hasLineRefusals = Object.keys(refused).length > 0;
-      if (hasLineRefusals) onLinesRefused(refused);
-      applyServerFieldErrors(new ApiError(error.status, error.code, error.message, rest), form.setError, DELIVERY_FIELDS);
-      if (hasLineRefusals) {
+    if (outcome.kind === 'refused') {
+      const { error, linesRefused, fieldErrors } = outcome;
+      applyServerFieldErrors(new ApiError(error.status, error.code, error.message, fieldErrors), form.setError, DELIVERY_FIELDS);
+      if (linesRefused) {
         setRefusal(copy.cartView.linesRefused);
         toast.error(copy.cartView.linesRefused);
-      } else if (Object.keys(rest).length === 0) {
+      } else if (Object.keys(fieldErrors).length === 0) {
         // Not about a field: too many unpaid orders, an unverified address, stock gone meanwhile.
         setRefusal(error.message);
         toast.error(error.message);
@@ -114,12 +95,10 @@ export function CartOrderForm({
       }
       return;
     }
-    attemptKey.current = null;
     toast.success(copy.cartView.placed);
-    await navigate(paths.payment(id));
+    await navigate(paths.payment(outcome.order.id));
   };
 
-  const busy = preparing || place.isPending;
   return (
     <form
       noValidate

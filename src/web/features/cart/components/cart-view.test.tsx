@@ -214,6 +214,31 @@ describe('CartView, signed in: placing the order', () => {
     expect((addressControl.region() as HTMLInputElement).value).toBe('');
   });
 
+  it('offers to replace a line whose part’s number was replaced, in one click', async () => {
+    const resolvedFrom = { number: 'GH-OLD-1', chain: ['GH-OLD-1', 'GH-NEW-1'], quantityFactor: 2 };
+    const replacedLine = fakeCartLine({
+      partId: 'gone',
+      name: 'Old Radiator',
+      quantity: 12,
+      problem: copy.supersessions.replacedByTimes('GH-OLD-1', 'GH-NEW-1', 2),
+      replacedBy: { partId: 'new', sku: 'GH-NEW-1', name: 'New Radiator', resolvedFrom },
+    });
+    const after = fakeCart(
+      pads,
+      fakeCartLine({ partId: 'new', sku: 'GH-NEW-1', name: 'New Radiator', quantity: 24, resolvedFrom }),
+    );
+    api
+      .on('GET /api/cart', ok(fakeCart(pads, replacedLine)), ok(after))
+      .on('POST /api/cart/lines/gone/replace', ok(after))
+      .on('GET /api/me/orders', ok(lastOrder));
+    renderCart('signed-in');
+    const line = within(await lineOf('Old Radiator'));
+    expect(line.getByTestId('cart-line-problem').textContent).toBe(copy.supersessions.replacedByTimes('GH-OLD-1', 'GH-NEW-1', 2));
+    fireEvent.click(line.getByRole('button', { name: copy.supersessions.replaceLine('GH-NEW-1') }));
+    await waitFor(() => expect(api.callsTo('POST /api/cart/lines/gone/replace')).toHaveLength(1));
+    expect(await lineOf('New Radiator')).toBeTruthy();
+  });
+
   it('sends nothing while a line cannot be ordered, and says which', async () => {
     api
       .on(

@@ -16,6 +16,7 @@ import { useMoney } from '../../../lib/use-money';
 import { cartQueryOptions } from '../api/get-cart';
 import { useLastOrderContactQuery } from '../api/get-last-order-contact';
 import { useRemoveCartLineMutation } from '../api/remove-cart-line';
+import { useReplaceCartLineMutation } from '../api/replace-cart-line';
 import { useSetCartLineMutation } from '../api/set-cart-line';
 import { removeFromBrowserCart, setBrowserCartQuantity } from '../lib/browser-cart';
 import type { LineRefusal } from '../lib/line-refusals';
@@ -23,6 +24,7 @@ import { readQuantity } from '../lib/quantity-text';
 import { useCartView } from '../lib/use-cart-view';
 import { CartLineItem } from './cart-line-item';
 import { CartOrderForm, type Destination } from './cart-order-form';
+import { type CheckoutCompany, type CheckoutMember, CompanyOrderForm } from './company-order-form';
 
 /** State kept in a ref as well, so that an order placed right after a change reads it at once. */
 function useRecord<T>() {
@@ -51,6 +53,11 @@ interface CartViewProps {
   onSettingsRetry?: (() => void) | undefined;
   /** The signed-in buyer's VAT ID and exemption, which the figures follow as the server's will; none for a visitor. */
   buyer?: BuyerTaxStatus | undefined;
+  /**
+   * Given for a member of an active company: they order to one of its delivery sites, with its terms
+   * (and `buyer` is then the company's tax status). 'loading' while the page asks whether they are one.
+   */
+  member?: { company: CheckoutCompany; member: CheckoutMember } | 'loading' | undefined;
 }
 
 /**
@@ -59,10 +66,11 @@ interface CartViewProps {
  * signed-in customer the delivery fields and "Place order"; a visitor is asked to sign in first, and
  * sees the figures for the seller's own country meanwhile.
  */
-export function CartView({ signIn, settings, onSettingsRetry, buyer }: CartViewProps) {
+export function CartView({ signIn, settings, onSettingsRetry, buyer, member }: CartViewProps) {
   const view = useCartView();
   const setLine = useSetCartLineMutation();
   const removeLine = useRemoveCartLineMutation();
+  const replaceLine = useReplaceCartLineMutation();
   const drafts = useRecord<string>();
   const quantityErrors = useRecord<string>();
   const partErrors = useRecord<string>();
@@ -72,7 +80,7 @@ export function CartView({ signIn, settings, onSettingsRetry, buyer }: CartViewP
   const formatMoney = useMoney();
 
   const signedIn = view.owner === 'signed-in';
-  const contact = useLastOrderContactQuery(signedIn);
+  const contact = useLastOrderContactQuery(signedIn && member === undefined);
   // The order form's country and region, once it has them; the seller's own until then.
   const [destination, setDestination] = useState<Destination | null>(null);
 
@@ -197,10 +205,14 @@ export function CartView({ signIn, settings, onSettingsRetry, buyer }: CartViewP
               quantityText={drafts.record[line.partId] ?? String(line.quantity)}
               quantityError={quantityErrors.record[line.partId]}
               partError={partErrors.record[line.partId]}
-              busy={removeLine.isPending && removeLine.variables === line.partId}
+              busy={
+                (removeLine.isPending && removeLine.variables === line.partId) ||
+                (replaceLine.isPending && replaceLine.variables === line.partId)
+              }
               onQuantityText={(text) => drafts.set(line.partId, text)}
               onQuantityDone={() => commit(line)}
               onRemove={() => remove(line)}
+              onReplace={signedIn ? () => replaceLine.mutate(line.partId) : undefined}
             />
           ))}
         </ul>
@@ -248,7 +260,18 @@ export function CartView({ signIn, settings, onSettingsRetry, buyer }: CartViewP
         {signedIn ? (
           onSettingsRetry ? (
             <SectionError onRetry={onSettingsRetry} message={copy.common.somethingWrong} />
-          ) : contact.isPending || !settings ? (
+          ) : member === 'loading' || !settings ? (
+            <Spinner className="py-6" />
+          ) : member ? (
+            <CompanyOrderForm
+              company={member.company}
+              member={member.member}
+              linesToOrder={linesToOrder}
+              onLinesRefused={onLinesRefused}
+              onDestination={setDestination}
+              estimateTotalCents={totals?.totalCents}
+            />
+          ) : contact.isPending ? (
             <Spinner className="py-6" />
           ) : (
             <CartOrderForm

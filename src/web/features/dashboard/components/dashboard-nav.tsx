@@ -82,6 +82,11 @@ const icons: Record<string, ReactNode> = {
       <path d="M2.5 20c1-3.5 3.5-5.5 6.5-5.5s5.5 2 6.5 5.5M16 4.8a3.5 3.5 0 010 6.4M18 14.8c1.7.8 2.9 2.5 3.5 5.2" />
     </svg>
   ),
+  company: (
+    <svg {...icon}>
+      <path d="M3 21V8l6-4v4l6-4v4l6-4v17zM7 17h2M11 17h2M15 17h2" />
+    </svg>
+  ),
   inbox: (
     <svg {...icon}>
       <path d="M4 13l2.5-8h11L20 13v6H4z" />
@@ -91,6 +96,24 @@ const icons: Record<string, ReactNode> = {
   chart: (
     <svg {...icon}>
       <path d="M4 20V4M4 20h16M8 16v-5M12 16V8M16 16v-3M20 16V6" />
+    </svg>
+  ),
+  list: (
+    <svg {...icon}>
+      <path d="M9 6h11M9 12h11M9 18h11" />
+      <path d="M4 5.5l1 1 2-2M4 11.5l1 1 2-2M4 17.5l1 1 2-2" />
+    </svg>
+  ),
+  statement: (
+    <svg {...icon}>
+      <path d="M7 3h7l5 5v13H7z" />
+      <path d="M14 3v5h5M10 13h6M10 17h6" />
+    </svg>
+  ),
+  upload: (
+    <svg {...icon}>
+      <path d="M12 15V4M7.5 8.5 12 4l4.5 4.5" />
+      <path d="M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4" />
     </svg>
   ),
   settings: (
@@ -110,8 +133,16 @@ interface SidebarLink {
   end?: boolean;
 }
 
-/** The sidebar (docs/shop-rules.md, "Navigation"): everyone's pages, then customers' or admins' own. */
-function sidebarLinks(isAdmin: boolean): SidebarLink[] {
+/** The user's place in a company whose account is approved (active or on hold); null for anyone else. */
+export interface DashboardMembership {
+  role: 'buyer' | 'company_admin';
+}
+
+/**
+ * The sidebar (docs/shop-rules.md, "Navigation"): everyone's pages, then customers' or admins' own;
+ * members of an approved company also see their company's saved lists.
+ */
+function sidebarLinks(isAdmin: boolean, membership: DashboardMembership | null = null): SidebarLink[] {
   const everyone: SidebarLink[] = [
     { to: paths.dashboard, label: copy.dashboard.myOrders, icon: icons.orders, end: true },
     { to: paths.profile, label: copy.dashboard.myProfile, icon: icons.profile },
@@ -120,7 +151,14 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     return [
       ...everyone,
       { to: paths.quickOrder, label: copy.dashboard.quickOrder, icon: icons.quickOrder },
+      // Every customer: where one applies for a trade account, and a member sees their company.
+      { to: paths.myCompany, label: copy.dashboard.myCompany, icon: icons.company },
+      ...(membership ? [{ to: paths.savedLists, label: copy.savedLists.title, icon: icons.list }] : []),
       { to: paths.garage, label: copy.dashboard.garage, icon: icons.garage },
+      // A company admin's: open invoices, payments and the credit left.
+      ...(membership?.role === 'company_admin'
+        ? [{ to: paths.statement, label: copy.dashboard.statement, icon: icons.statement }]
+        : []),
       { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review },
     ];
   return [
@@ -130,8 +168,10 @@ function sidebarLinks(isAdmin: boolean): SidebarLink[] {
     { to: paths.manageParts, label: copy.dashboard.manageParts, icon: icons.parts },
     { to: paths.categories, label: copy.dashboard.categories, icon: icons.categories },
     { to: paths.vehicles, label: copy.dashboard.vehicles, icon: icons.car },
+    { to: paths.catalogueImport, label: copy.dashboard.catalogueImport, icon: icons.upload },
     { to: paths.manageOrders, label: copy.dashboard.manageOrders, icon: icons.truck },
     { to: paths.manageUser, label: copy.dashboard.manageUser, icon: icons.users },
+    { to: paths.manageCompanies, label: copy.dashboard.manageCompanies, icon: icons.company },
     { to: paths.inbox, label: copy.dashboard.inbox, icon: icons.inbox },
     { to: paths.settings, label: copy.dashboard.settings, icon: icons.settings },
   ];
@@ -146,9 +186,10 @@ interface DashboardNavProps {
   name: string;
   image: string | null;
   isAdmin: boolean;
+  membership?: DashboardMembership | null;
 }
 
-function SidebarContent({ name, image, isAdmin, onNavigate }: DashboardNavProps & { onNavigate?: () => void }) {
+function SidebarContent({ name, image, isAdmin, membership, onNavigate }: DashboardNavProps & { onNavigate?: () => void }) {
   return (
     <>
       <div className="flex items-center gap-3 px-1">
@@ -160,7 +201,7 @@ function SidebarContent({ name, image, isAdmin, onNavigate }: DashboardNavProps 
       </div>
       <nav aria-label={copy.dashboard.navLabel} className="mt-5 border-t border-slate-200 pt-4">
         <ul className="space-y-1">
-          {sidebarLinks(isAdmin).map((link) => (
+          {sidebarLinks(isAdmin, membership).map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end} className={linkClass} onClick={onNavigate}>
                 {link.icon}
@@ -182,7 +223,9 @@ export function DashboardNav(props: DashboardNavProps) {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const { pathname } = useLocation();
-  const current = sidebarLinks(props.isAdmin).find((link) => (link.end ? pathname === link.to : pathname.startsWith(link.to)));
+  const current = sidebarLinks(props.isAdmin, props.membership).find((link) =>
+    link.end ? pathname === link.to : pathname.startsWith(link.to),
+  );
 
   return (
     <>

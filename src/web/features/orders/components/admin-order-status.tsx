@@ -4,10 +4,13 @@ import type { Order, OrderStatus } from '#shared/schemas/orders';
 // Dark text on a light tint: every pair is above 7:1, so the badges pass AA at their small size.
 const tones: Record<OrderStatus, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',
+  awaiting_approval: 'bg-amber-100 text-amber-900',
   paid: 'bg-sky-100 text-sky-900',
+  confirmed: 'bg-sky-100 text-sky-900',
   shipped: 'bg-indigo-100 text-indigo-900',
   delivered: 'bg-emerald-100 text-emerald-900',
   cancelled: 'bg-slate-200 text-slate-800',
+  declined: 'bg-slate-200 text-slate-800',
 };
 
 /** An order's status as a readable badge; a cancelled order also says who cancelled it. */

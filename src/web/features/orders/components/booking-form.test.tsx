@@ -227,3 +227,33 @@ describe('BookingForm, a part sold in packs and at volume prices', () => {
     await waitFor(() => expect(total().textContent).toBe(''));
   });
 });
+
+describe('BookingForm, for a member of a company', () => {
+  it('asks only the quantity, puts it in the cart and goes on to the checkout there', async () => {
+    const onAddToCart = vi.fn<(quantity: number) => Promise<boolean>>().mockResolvedValue(true);
+    const onCheckout = vi.fn<() => void>();
+    renderWithApp(
+      <BookingForm
+        part={part}
+        name="Ada Lovelace"
+        email="ada@example.com"
+        settings={settings}
+        onAddToCart={onAddToCart}
+        orderingFor={{ company: 'Acme Motors', onCheckout }}
+      />,
+      { path: '/part/part-1' },
+    );
+    expect(screen.getByText(copy.memberOrders.bookingText('Acme Motors'))).toBeTruthy();
+    expect(screen.queryByLabelText(copy.fields.phone)).toBeNull();
+    fireEvent.change(quantity(), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: copy.memberOrders.bookingSubmit }));
+    // The part's minimum is checked first: nothing goes in the cart.
+    await waitFor(() => expect(quantity().getAttribute('aria-invalid')).toBe('true'));
+    expect(onAddToCart).not.toHaveBeenCalled();
+    fireEvent.change(quantity(), { target: { value: '24' } });
+    fireEvent.click(screen.getByRole('button', { name: copy.memberOrders.bookingSubmit }));
+    await waitFor(() => expect(onCheckout).toHaveBeenCalledTimes(1));
+    expect(onAddToCart).toHaveBeenCalledWith(24);
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -71,6 +71,11 @@ interface BookingFormProps {
   settings: PublicSettings;
   /** The buyer's VAT ID and exemption, which the figures follow as the server's will. */
   buyer?: BuyerTaxStatus | undefined;
+  /**
+   * A member of a company orders for it from the cart, where they choose one of its delivery sites,
+   * the PO number and the payment: here they put the quantity in the cart and go on there.
+   */
+  orderingFor?: { company: string; onCheckout: () => void } | undefined;
 }
 
 /**
@@ -78,7 +83,16 @@ interface BookingFormProps {
  * part's minimum to start with), phone and delivery address, and the order's figures for them.
  * Validates on submit, then on every change.
  */
-export default function BookingForm({ part, name, email, onEmailNotVerified, onAddToCart, settings, buyer }: BookingFormProps) {
+export default function BookingForm({
+  part,
+  name,
+  email,
+  onEmailNotVerified,
+  onAddToCart,
+  settings,
+  buyer,
+  orderingFor,
+}: BookingFormProps) {
   const schema = useMemo(() => bookingSchema(part, settings.deliverTo), [part, settings.deliverTo]);
   const empty: BookingFormInput = {
     quantity: String(smallestAllowedQuantity(part)),
@@ -98,14 +112,51 @@ export default function BookingForm({ part, name, email, onEmailNotVerified, onA
   const [addingToCart, setAddingToCart] = useState(false);
 
   const addToCart = async () => {
-    if (!onAddToCart || !(await form.trigger('quantity'))) return;
+    if (!onAddToCart || !(await form.trigger('quantity'))) return false;
     setAddingToCart(true);
     try {
-      await onAddToCart(Number(form.getValues('quantity').trim()));
+      // The cart's own toast says when the line could not be added.
+      return (await onAddToCart(Number(form.getValues('quantity').trim()))) !== false;
+    } catch {
+      return false;
     } finally {
       setAddingToCart(false);
     }
   };
+
+  if (orderingFor) {
+    return (
+      <form
+        noValidate
+        aria-labelledby="booking-title"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void addToCart().then((added) => {
+            if (added) orderingFor.onCheckout();
+          });
+        }}
+        className="grid gap-5"
+        data-testid="member-booking"
+      >
+        <p className="text-sm text-slate-700">{copy.memberOrders.bookingText(orderingFor.company)}</p>
+        <InputField
+          label={copy.fields.quantity}
+          inputMode="numeric"
+          autoComplete="off"
+          className="sm:max-w-xs"
+          error={errors.quantity?.message}
+          {...form.register('quantity')}
+        />
+        {/* No figures here: the cart prices the lines at "Your price", for the delivery address chosen there. */}
+        <div>
+          <button type="submit" className="btn btn-primary btn-lg min-w-40" disabled={addingToCart}>
+            {addingToCart ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {copy.memberOrders.bookingSubmit}
+          </button>
+        </div>
+      </form>
+    );
+  }
 
   const book = (values: BookingFormOutput) => {
     attemptKey.current ??= newIdempotencyKey();

@@ -1,13 +1,14 @@
 import * as copy from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
-import { creditNotePdfUrl, invoicePdfUrl } from '../api/get-invoice';
+import { creditNotePdfUrl, invoicePdfUrl } from '../../../lib/document-urls';
 
 /**
  * Paid orders and those sent on from there have an invoice, and so does a paid order an admin cancelled
- * (its credit note refers to it); unpaid ones, and those cancelled unpaid, none.
+ * (its credit note refers to it); unpaid ones, and those cancelled unpaid, none. An order on account
+ * is invoiced when confirmed, before it is paid.
  */
 export function hasInvoice(order: Order): order is Order & { invoiceNumber: string } {
-  return order.invoiceNumber !== null && order.paidAt !== null;
+  return order.invoiceNumber !== null && (order.paidAt !== null || order.payment === 'account');
 }
 
 const DOWNLOAD_ICON =

@@ -153,6 +153,9 @@ export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines' 
             >
               <span className="sr-only">{o.sku}: </span>
               {line.sku}
+              {line.orderedNumber ? (
+                <span className="block font-sans text-slate-600">{copy.supersessions.orderedAs(line.orderedNumber)}</span>
+              ) : null}
             </td>
             <td className={`col-start-2 row-start-1 font-semibold break-words text-slate-900 ${cell}`}>{line.partName}</td>
             <td className={`col-start-2 row-start-3 text-slate-800 tabular-nums sm:text-right ${cell}`}>

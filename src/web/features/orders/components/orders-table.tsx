@@ -1,4 +1,4 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
@@ -16,9 +16,12 @@ import { useOrderAgain } from '../lib/use-order-again';
 import { AdminOrderStatus } from './admin-order-status';
 import { CreditNoteLinks, InvoiceLink } from './invoice-link';
 import { LinesToggle, OrderLines, OrderReference, OrderSize, OrderTitle, orderName } from './order-lines';
+import { isOnAccount } from '../lib/member-order';
+import { ApprovalActions, DeclineReason, DueDate, MemberOrderFacts } from './member-order-parts';
 
 const o = copy.orders;
 const t = copy.manageOrders;
+const m = copy.memberOrders;
 
 /** My Orders shows a customer their own orders; Manage All Orders shows an admin everyone's. */
 export type OrdersTableView = 'customer' | 'admin';
@@ -29,6 +32,10 @@ interface OrdersTableProps {
   offset: number;
   view: OrdersTableView;
   clock?: Clock;
+  /** My Orders of a company admin: every order of the company, with "Approve" and "Decline" where one waits. */
+  companyAdmin?: boolean;
+  /** More buttons beside "Order again" on My Orders (a member's "Save as list"), composed by the page. */
+  orderActions?: (order: Order) => ReactNode;
 }
 
 /*
@@ -93,7 +100,7 @@ function confirmCancelText(order: Order, view: OrdersTableView): string {
  * and Status with the one action the status allows: Mark shipped (paid), Mark delivered (shipped),
  * or Cancel (unpaid).
  */
-export function OrdersTable({ orders, offset, view, clock }: OrdersTableProps) {
+export function OrdersTable({ orders, offset, view, clock, companyAdmin = false, orderActions }: OrdersTableProps) {
   const layout = layouts[view];
   const cancel = useCancelOrderMutation();
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -139,7 +146,11 @@ export function OrdersTable({ orders, offset, view, clock }: OrdersTableProps) {
           };
           return (
             <Fragment key={order.id}>
-              {view === 'admin' ? <AdminRow {...row} cancelling={isCancelling(order)} /> : <CustomerRow {...row} clock={clock} />}
+              {view === 'admin' ? (
+                <AdminRow {...row} cancelling={isCancelling(order)} />
+              ) : (
+                <CustomerRow {...row} clock={clock} companyAdmin={companyAdmin} actions={orderActions?.(order)} />
+              )}
               {open ? (
                 <tr id={row.detailsId} data-testid="order-lines-row" className={layout.linesRow}>
                   <td colSpan={layout.columns.length} className={layout.linesCell}>
@@ -178,7 +189,17 @@ interface RowProps {
 
 const customerCell = 'md:table-cell md:px-3 md:py-3 md:align-middle';
 
-function CustomerRow({ order, place, open, detailsId, onToggle, onCancel, clock }: RowProps & { clock?: Clock }) {
+function CustomerRow({
+  order,
+  place,
+  open,
+  detailsId,
+  onToggle,
+  onCancel,
+  clock,
+  companyAdmin,
+  actions,
+}: RowProps & { clock?: Clock; companyAdmin: boolean; actions?: ReactNode }) {
   const { orderAgain, isOrderingAgain } = useOrderAgain();
   const reordering = isOrderingAgain(order.id);
   return (
@@ -195,6 +216,7 @@ function CustomerRow({ order, place, open, detailsId, onToggle, onCancel, clock 
           <OrderTitle order={order} />
         </p>
         <OrderReference order={order} />
+        <MemberOrderFacts order={order} />
         <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
           <LinesToggle order={order} open={open} controls={detailsId} onToggle={onToggle} />
           <button
@@ -208,6 +230,7 @@ function CustomerRow({ order, place, open, detailsId, onToggle, onCancel, clock 
             {reordering ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
             {o.orderAgain}
           </button>
+          {actions}
         </div>
       </td>
       <td className={`text-slate-800 tabular-nums md:text-right ${customerCell}`}>
@@ -219,7 +242,7 @@ function CustomerRow({ order, place, open, detailsId, onToggle, onCancel, clock 
         {formatMoney(order.totalCents, order.currency)}
       </td>
       <td className={`col-span-2 mt-1 self-start md:mt-0 ${customerCell}`}>
-        <CancelCell order={order} onCancel={onCancel} />
+        <CancelCell order={order} onCancel={onCancel} companyAdmin={companyAdmin} />
       </td>
       <td className={`mt-1 min-w-0 self-start md:mt-0 md:w-44 ${customerCell}`}>
         <PaymentCell order={order} clock={clock} />
@@ -228,7 +251,26 @@ function CustomerRow({ order, place, open, detailsId, onToggle, onCancel, clock 
   );
 }
 
-function CancelCell({ order, onCancel }: { order: Order; onCancel: () => void }) {
+function CancelCell({ order, onCancel, companyAdmin }: { order: Order; onCancel: () => void; companyAdmin: boolean }) {
+  // A member's order: waiting for a company admin, confirmed on account, or declined with a reason.
+  const { status } = order;
+  if (status === 'awaiting_approval') {
+    return (
+      <div className="grid gap-1.5" data-testid="approval">
+        <span className="font-semibold text-amber-900">{copy.manageOrders.statuses[status]}</span>
+        {companyAdmin ? <ApprovalActions order={order} /> : <span className="text-sm text-slate-700">{m.awaitingText}</span>}
+      </div>
+    );
+  }
+  if (status === 'confirmed') return <span className="font-semibold text-emerald-800">{copy.manageOrders.statuses[status]}</span>;
+  if (status === 'declined') {
+    // "Declined: <the reason>" when the company admin gave one (they must), the status alone otherwise.
+    return order.declineReason ? (
+      <DeclineReason order={order} />
+    ) : (
+      <span className="font-semibold text-slate-700">{copy.manageOrders.statuses[status]}</span>
+    );
+  }
   if (order.status === 'pending_payment') {
     return (
       <button
@@ -278,8 +320,25 @@ function PaymentCell({ order, clock }: { order: Order; clock?: Clock }) {
       </div>
     );
   }
-  if (order.status === 'cancelled') {
+  if (order.status === 'cancelled' || order.status === 'declined') {
     return <span className="badge badge-sm border-0 bg-slate-100 font-semibold text-slate-800">{o.notPaid}</span>;
+  }
+  if (order.status === 'awaiting_approval') {
+    return order.payment === 'account' ? (
+      <span className="badge badge-sm border-0 bg-sky-100 font-semibold text-sky-900">{m.onAccount}</span>
+    ) : null;
+  }
+  // On account: invoiced when confirmed, paid against the invoice by its due date.
+  if (isOnAccount(order)) {
+    return (
+      <div className="min-w-0" data-testid="on-account">
+        <span className="badge badge-sm border-0 bg-sky-100 font-semibold text-sky-900">{m.onAccount}</span>
+        <p className="mt-1">
+          <InvoiceLink order={order} />
+        </p>
+        <DueDate order={order} />
+      </div>
+    );
   }
   return (
     <div className="min-w-0">
@@ -344,6 +403,7 @@ function AdminRow({ order, place, open, detailsId, onToggle, onCancel, cancellin
           <p className="break-all text-slate-700">{order.customer.email}</p>
           <p className="whitespace-nowrap text-slate-700 tabular-nums">{order.customer.phone}</p>
           <p className="break-words whitespace-pre-line text-slate-700">{order.customer.address}</p>
+          <AdminCompanyFacts order={order} />
         </div>
       </td>
       <td className={`col-start-2 row-span-4 row-start-1 ${adminCell}`}>
@@ -431,5 +491,25 @@ function ActionButton({
       {pending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
       {children}
     </button>
+  );
+}
+
+/** The company an order was placed for and its PO number, under the customer in Manage All Orders. */
+function AdminCompanyFacts({ order }: { order: Order }) {
+  const { companyName, poNumber } = order;
+  if (!companyName && !poNumber) return null;
+  return (
+    <p className="mt-1 break-words text-slate-700" data-testid="order-company">
+      {companyName ? (
+        <span className="block">
+          <span className="font-semibold">{m.company}:</span> {companyName}
+        </span>
+      ) : null}
+      {poNumber ? (
+        <span className="block">
+          <span className="font-semibold">{m.poLabel}:</span> <span className="font-mono break-all">{poNumber}</span>
+        </span>
+      ) : null}
+    </p>
   );
 }

@@ -21,6 +21,7 @@ export function useOrderAgain() {
           <ReorderToast
             added={Math.max(0, order.lines.length - result.unavailable.length)}
             unavailable={result.unavailable}
+            replaced={result.replaced?.map((line) => line.message)}
             cartHref={paths.cart}
             onOpenCart={() => void navigate(paths.cart)}
           />,

@@ -34,4 +34,15 @@ describe('a part card', () => {
     expect(screen.getByTestId('part-card-stock').textContent).toBe('In stock: 1,240');
     expect(card().textContent).not.toMatch(/quantity/i);
   });
+
+  it("says which brand's number a search found the part by, and nothing otherwise", () => {
+    const { unmount } = renderWithApp(
+      <PartCard part={{ ...fakePart(), matchedReference: { brand: 'Bosch', number: '0 986 479 303' } }} />,
+    );
+    expect(screen.getByTestId('part-card-matched-reference').textContent).toBe('Matches Bosch 0 986 479 303');
+    expect(copy.part.matchedReference('Bosch', '0 986 479 303')).toBe('Matches Bosch 0 986 479 303');
+    unmount();
+    renderWithApp(<PartCard part={{ ...fakePart(), matchedReference: null }} />);
+    expect(screen.queryByTestId('part-card-matched-reference')).toBeNull();
+  });
 });

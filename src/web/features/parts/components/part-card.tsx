@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
+import type { CrossReference } from '#shared/schemas/catalogue';
 import type { Part } from '#shared/schemas/parts';
 import { isInStock } from '#shared/stock';
 import { truncate } from '#shared/text';
@@ -18,8 +19,11 @@ export type PartCardAction = (part: Part, nameId: string) => ReactNode;
 /** Class for a card action, so that it sits beside "Book Now", or under it when the card is narrow. */
 export const PART_CARD_ACTION_CLASS = 'flex-1 basis-36';
 
+/** A part as a list shows it: a search's hit says which other brand's number it was found by. */
+export type ListedPart = Part & { matchedReference?: CrossReference | null };
+
 interface PartCardProps {
-  part: Part;
+  part: ListedPart;
   action?: PartCardAction;
   /** h3 under a section's h2 (landing), h2 directly under the page's h1 (parts list). */
   headingLevel?: 2 | 3;
@@ -27,10 +31,12 @@ interface PartCardProps {
   priority?: boolean;
   /** A line the page adds under the name (the list's "Fits Ford Focus … (2015)" while a vehicle is chosen). */
   badge?: ReactNode;
+  /** What the page adds under the price (a member's "Your price", once their prices have loaded). */
+  priceNote?: ReactNode;
 }
 
 /** A part as a card: its picture and name open its page; "Book Now" and the page's action while it can be booked. */
-export function PartCard({ part, action, headingLevel = 3, priority = false, badge }: PartCardProps) {
+export function PartCard({ part, action, headingLevel = 3, priority = false, badge, priceNote }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = useId();
   const href = paths.part(part.id);
@@ -58,6 +64,11 @@ export function PartCard({ part, action, headingLevel = 3, priority = false, bad
             {truncate(part.name, 35)}
           </Link>
         </Heading>
+        {part.matchedReference ? (
+          <p data-testid="part-card-matched-reference" className="mt-1.5 text-sm font-semibold text-brand-800">
+            {copy.part.matchedReference(part.matchedReference.brand, part.matchedReference.number)}
+          </p>
+        ) : null}
         {badge}
         {part.rating.count > 0 ? <Stars value={part.rating.average} size="sm" className="mt-2" /> : null}
         <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1 rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-100">
@@ -72,6 +83,7 @@ export function PartCard({ part, action, headingLevel = 3, priority = false, bad
             {copy.part.inStockCount(part.stock)}
           </p>
         </div>
+        {priceNote}
         <p data-testid="part-card-minimum" className="mt-2 text-sm font-medium text-slate-700">
           {copy.part.minimumOrderShort(part.minOrderQuantity)}
         </p>

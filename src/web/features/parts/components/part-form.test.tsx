@@ -32,12 +32,15 @@ const packSize = () => screen.getByLabelText(a.packSize);
 const minimum = () => screen.getByLabelText(a.minOrderQuantity);
 const threshold = () => screen.getByLabelText(a.lowStockThreshold);
 const description = () => screen.getByLabelText(copy.fields.description);
-const oemNumbers = () => screen.getByLabelText(a.oemNumbers);
 const photo = () => screen.getByLabelText(copy.fields.photo);
 const tierQuantity = (row: number) => screen.getByLabelText(`${a.tier(row)}: ${a.tierMinQuantity}`);
 const tierPrice = (row: number) => screen.getByLabelText(`${a.tier(row)}: ${a.tierUnitPrice}`);
 const addTier = () => screen.getByRole('button', { name: a.addTier });
 const removeTier = (row: number) => screen.getByRole('button', { name: a.removeTier(row) });
+const referenceBrand = (row: number) => screen.getByLabelText(`${a.crossReference(row)}: ${a.crossReferenceBrand}`);
+const referenceNumber = (row: number) => screen.getByLabelText(`${a.crossReference(row)}: ${a.crossReferenceNumber}`);
+const addReference = () => screen.getByRole('button', { name: a.addCrossReference });
+const removeReference = (row: number) => screen.getByRole('button', { name: a.removeCrossReference(row) });
 
 interface Typed {
   name?: string;
@@ -48,7 +51,6 @@ interface Typed {
   packSize?: string;
   lowStockThreshold?: string;
   description?: string;
-  oemNumbers?: string;
 }
 
 function type(values: Typed) {
@@ -61,11 +63,19 @@ function type(values: Typed) {
     ['packSize', packSize],
     ['lowStockThreshold', threshold],
     ['description', description],
-    ['oemNumbers', oemNumbers],
   ];
   for (const [field, control] of fields) {
     const value = values[field];
     if (value !== undefined) fireEvent.change(control(), { target: { value } });
+  }
+}
+
+/** Adds cross-reference rows with the button as needed and types them in. */
+function typeReferences(rows: [string, string][]) {
+  for (const [index, [brand, number]] of rows.entries()) {
+    if (!screen.queryByLabelText(`${a.crossReference(index + 1)}: ${a.crossReferenceBrand}`)) fireEvent.click(addReference());
+    fireEvent.change(referenceBrand(index + 1), { target: { value: brand } });
+    fireEvent.change(referenceNumber(index + 1), { target: { value: number } });
   }
 }
 
@@ -126,7 +136,7 @@ describe('PartForm, adding', () => {
     expectFieldError(photo(), v.imageRequired);
     expectNoFieldError(packSize());
     expectNoFieldError(threshold());
-    expectNoFieldError(oemNumbers());
+    expect(screen.queryAllByTestId('cross-reference-row')).toHaveLength(0);
     expect(threshold().getAttribute('aria-describedby')).toBe(`${threshold().id}-hint`);
     expect(screen.getByText(a.lowStockThresholdHint(12))).toBeTruthy();
 
@@ -146,20 +156,52 @@ describe('PartForm, adding', () => {
     expect(sent()).toHaveLength(0);
   });
 
-  it('names the OEM number that breaks a rule, by its place in the list', async () => {
-    type({ oemNumbers: '1K0 698 151 A\n\nD1107\n1k0-698-151a\n#' });
+  it('edits cross-references as rows of brand and number, each message on its row and field', async () => {
+    fireEvent.click(addReference());
+    // The new row's brand takes the focus, so the keyboard goes on typing.
+    await waitFor(() => expect(document.activeElement).toBe(referenceBrand(1)));
+    typeReferences([
+      ['Volkswagen', '1K0 698 151 A'],
+      ['', 'D1107'],
+      ['volkswagen', '1k0-698-151a'],
+      ['Bosch', '#'],
+    ]);
     press();
-    await waitFor(() => expectFieldError(oemNumbers(), `${p.oemNumberDuplicate(3, 1)} ${p.oemNumberInvalid(4)}`));
-    type({ oemNumbers: Array.from({ length: 21 }, (_, n) => `OEM-${n + 100}`).join('\n') });
-    await waitFor(() => expectFieldError(oemNumbers(), p.oemNumbersTooMany(20)));
-    type({ oemNumbers: '1K0 698 151 A\nD1107' });
-    await waitFor(() => expectNoFieldError(oemNumbers()));
+    await waitFor(() => expectFieldError(referenceBrand(2), p.crossReferenceBrandInvalid(2, 40)));
+    expectFieldError(referenceNumber(3), p.crossReferenceDuplicate(3, 1));
+    expectFieldError(referenceNumber(4), p.crossReferenceNumberInvalid(4));
+    expectNoFieldError(referenceBrand(1));
+    expectNoFieldError(referenceNumber(1));
+    expectNoFieldError(referenceNumber(2));
+
+    // Removing a row renumbers those below, with their messages, and gives the focus to "Add".
+    fireEvent.click(removeReference(3));
+    await waitFor(() => expectFieldError(referenceNumber(3), p.crossReferenceNumberInvalid(3)));
+    expect(document.activeElement).toBe(addReference());
+    expect(screen.getAllByTestId('cross-reference-row')).toHaveLength(3);
+    fireEvent.change(referenceBrand(2), { target: { value: 'Akebono' } });
+    fireEvent.change(referenceNumber(3), { target: { value: '0 986 494 161' } });
+    await waitFor(() => expectNoFieldError(referenceNumber(3)));
+    expectNoFieldError(referenceBrand(2));
     expect(sent()).toHaveLength(0);
+  });
+
+  it('takes at most 20 cross-references: "Add" then says so', async () => {
+    for (let row = 0; row < 20; row++) fireEvent.click(addReference());
+    expect(screen.getAllByTestId('cross-reference-row')).toHaveLength(20);
+    expect(addReference().getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText(p.crossReferencesTooMany(20))).toBeTruthy();
+    fireEvent.click(addReference());
+    expect(screen.getAllByTestId('cross-reference-row')).toHaveLength(20);
   });
 
   it('uploads the photo, then sends cents, stock and the catalogue fields; success says so and empties the form', async () => {
     api.on(upload, uploaded).on(createPart, ok({ id: 'part-9' }, 201));
-    type({ ...good, packSize: '4', lowStockThreshold: ' 60 ', oemNumbers: ' 1K0  698 151 A \n\nD1107\n' });
+    type({ ...good, packSize: '4', lowStockThreshold: ' 60 ' });
+    typeReferences([
+      [' Volkswagen ', ' 1K0  698 151 A '],
+      ['Akebono', 'D1107'],
+    ]);
     typeTiers([
       ['48', '46.50'],
       ['96', '44'],
@@ -175,7 +217,10 @@ describe('PartForm, adding', () => {
       imageUrl: '/uploads/pad.webp',
       sku: 'GH-BRK-1042',
       categoryId: 'cat-brakes',
-      oemNumbers: ['1K0 698 151 A', 'D1107'],
+      crossReferences: [
+        { brand: 'Volkswagen', number: '1K0 698 151 A' },
+        { brand: 'Akebono', number: 'D1107' },
+      ],
       minOrderQuantity: 12,
       packSize: 4,
       lowStockThreshold: 60,
@@ -187,6 +232,7 @@ describe('PartForm, adding', () => {
     expect((name() as HTMLInputElement).value).toBe('');
     expect((category() as HTMLSelectElement).value).toBe('');
     expect(screen.queryAllByTestId('price-tier-row')).toHaveLength(0);
+    expect(screen.queryAllByTestId('cross-reference-row')).toHaveLength(0);
   });
 
   it('takes the minimum order, 12 to start with: a whole number from 1, which the tiers and the low-stock hint follow', async () => {
@@ -304,17 +350,21 @@ describe('PartForm, adding', () => {
     expectNoFieldError(photo());
   });
 
-  it("puts the server's catalogue messages on their fields: a tier's price on its row, an OEM number under the list", async () => {
+  it("puts the server's catalogue messages on their fields: a tier's price and a cross-reference's number on their rows", async () => {
     api.on(upload, uploaded).on(
       createPart,
       fieldProblem({
         'priceTiers.1.unitPriceCents': p.tierPriceNotLower(2, '46.50'),
-        'oemNumbers.1': p.oemNumberInvalid(2),
+        'crossReferences.1.number': p.crossReferenceNumberInvalid(2),
         packSize: p.packSizeInvalid,
         categoryId: copy.categories.unknown,
       }),
     );
-    type({ ...good, oemNumbers: 'D1107\nD1108' });
+    type(good);
+    typeReferences([
+      ['Akebono', 'D1107'],
+      ['Akebono', 'D1108'],
+    ]);
     typeTiers([
       ['48', '46.50'],
       ['96', '44'],
@@ -322,7 +372,8 @@ describe('PartForm, adding', () => {
     fireEvent.change(photo(), { target: { files: [pictureFile()] } });
     press();
     await waitFor(() => expectFieldError(tierPrice(2), p.tierPriceNotLower(2, '46.50')));
-    expectFieldError(oemNumbers(), p.oemNumberInvalid(2));
+    expectFieldError(referenceNumber(2), p.crossReferenceNumberInvalid(2));
+    expectNoFieldError(referenceNumber(1));
     expectFieldError(packSize(), p.packSizeInvalid);
     expectFieldError(category(), copy.categories.unknown);
     expectNoFieldError(tierQuantity(2));
@@ -366,7 +417,10 @@ describe('PartForm, updating', () => {
     sku: 'GH-FLT-3005',
     categoryId: 'cat-filters',
     category: { slug: 'filters', name: 'Filters' },
-    oemNumbers: ['RU-4810', 'W 712/75'],
+    crossReferences: [
+      { brand: 'K&N', number: 'RU-4810' },
+      { brand: 'Mann-Filter', number: 'W 712/75' },
+    ],
     packSize: 6,
     lowStockThreshold: 30,
     priceTiers: [
@@ -397,7 +451,8 @@ describe('PartForm, updating', () => {
     expect((category() as HTMLSelectElement).value).toBe('cat-filters');
     expect((packSize() as HTMLInputElement).value).toBe('6');
     expect((threshold() as HTMLInputElement).value).toBe('30');
-    expect((oemNumbers() as HTMLTextAreaElement).value).toBe('RU-4810\nW 712/75');
+    expect((referenceBrand(1) as HTMLInputElement).value).toBe('K&N');
+    expect((referenceNumber(2) as HTMLInputElement).value).toBe('W 712/75');
     expect((tierQuantity(2) as HTMLInputElement).value).toBe('96');
     expect((tierPrice(2) as HTMLInputElement).value).toBe('7.99');
     type({ name: '', price: 'ten' });
@@ -461,7 +516,7 @@ describe('PartForm, updating', () => {
       stock: 120,
       sku: part.sku,
       categoryId: part.categoryId,
-      oemNumbers: part.oemNumbers,
+      crossReferences: part.crossReferences,
       minOrderQuantity: 12,
       packSize: 6,
       lowStockThreshold: 30,

@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/fitment-form';
 import {
   DEFAULT_MIN_ORDER_QUANTITY,
-  MAX_OEM_NUMBERS,
+  MAX_CROSS_REFERENCES,
   MAX_PRICE_TIERS,
   partFieldNames,
   partFormPricingSchema,
@@ -24,6 +24,7 @@ import {
   type PartUpdate,
 } from '#shared/schemas/parts';
 import { type Fit, MAX_FITMENTS_PER_PART } from '#shared/schemas/vehicles';
+import { AddRowButton } from '../../../components/add-row-button';
 import { InputField, SelectField, TextAreaField } from '../../../components/form-field';
 import { PhotoField } from '../../../components/photo-field';
 import { ApiError } from '../../../lib/api-client';
@@ -52,6 +53,10 @@ const tierFields = Array.from({ length: MAX_PRICE_TIERS }, (_, row) => [
   `priceTiers.${row}.minQuantity` as const,
   `priceTiers.${row}.unitPrice` as const,
 ]).flat();
+const referenceFields = Array.from({ length: MAX_CROSS_REFERENCES }, (_, row) => [
+  `crossReferences.${row}.brand` as const,
+  `crossReferences.${row}.number` as const,
+]).flat();
 const fitmentFields = Array.from({ length: MAX_FITMENTS_PER_PART }, (_, row) => [
   `fitments.${row}.vehicleId` as const,
   `fitments.${row}.yearFrom` as const,
@@ -67,7 +72,8 @@ const FIELDS = [
   'photo',
   'sku',
   'categoryId',
-  'oemNumbers',
+  'crossReferences.root',
+  ...referenceFields,
   'minOrderQuantity',
   'packSize',
   'lowStockThreshold',
@@ -77,15 +83,15 @@ const FIELDS = [
   ...fitmentFields,
 ] as Path<PartFormValues>[];
 /**
- * The API's field names → this form's, so a server answer lands under the right input: the OEM numbers
- * are one field, one a line ("OEM number 3: …" names the line), and a tier's price is typed in dollars.
+ * The API's field names → this form's, so a server answer lands under the right input: the lists' own
+ * messages under the list, a row's on its field, and a tier's price is typed in dollars.
  */
 const SERVER_FIELDS: Record<string, string> = {
   ...partFieldNames,
   imageUrl: 'photo',
   priceTiers: 'priceTiers.root',
   fitments: 'fitments.root',
-  ...Object.fromEntries(Array.from({ length: MAX_OEM_NUMBERS }, (_, row) => [`oemNumbers.${row}`, 'oemNumbers'])),
+  crossReferences: 'crossReferences.root',
   ...Object.fromEntries(
     Array.from({ length: MAX_PRICE_TIERS }, (_, row) => [`priceTiers.${row}.unitPriceCents`, `priceTiers.${row}.unitPrice`]),
   ),
@@ -101,7 +107,7 @@ const EMPTY: PartFormValues = {
   packSize: '1',
   lowStockThreshold: '',
   description: '',
-  oemNumbers: '',
+  crossReferences: [],
   priceTiers: [],
   fitments: [],
   photo: null,
@@ -118,7 +124,7 @@ function valuesOf(part: Part, fits: readonly Fit[]): PartFormValues {
     packSize: String(part.packSize),
     lowStockThreshold: part.lowStockThreshold === null ? '' : String(part.lowStockThreshold),
     description: part.description,
-    oemNumbers: part.oemNumbers.join('\n'),
+    crossReferences: part.crossReferences.map((reference) => ({ brand: reference.brand, number: reference.number })),
     priceTiers: part.priceTiers.map((tier) => ({
       minQuantity: String(tier.minQuantity),
       unitPrice: centsToPriceText(tier.unitPriceCents),
@@ -318,14 +324,7 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <TextAreaField
-        label={a.oemNumbers}
-        rows={3}
-        autoComplete="off"
-        spellCheck={false}
-        error={errors.oemNumbers?.message}
-        {...form.register('oemNumbers')}
-      />
+      <CrossReferencesField form={form} />
       <PriceTiersField form={form} onRowsChange={recheckTiers} />
       {fitmentsField ? (
         <Controller
@@ -375,14 +374,115 @@ function fitmentErrorsOf(form: UseFormReturn<PartFormValues>, rows: readonly Fit
   };
 }
 
+/**
+ * Other brands' numbers as rows of brand and number, added and removed one by one (at most 20). Each
+ * input is named with its row ("Cross-reference 2: Number") and carries its row's message.
+ */
+function CrossReferencesField({ form }: { form: UseFormReturn<PartFormValues> }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'crossReferences' });
+  const id = useId();
+  const addRef = useRef<HTMLButtonElement>(null);
+  const rowErrors = form.formState.errors.crossReferences;
+  const listError = rowErrors?.root?.message ?? rowErrors?.message;
+  const full = fields.length >= MAX_CROSS_REFERENCES;
+  // Once sent, a changed or removed row may settle another's "same as" message: the rows are checked together.
+  const recheck = () => {
+    if (form.formState.isSubmitted) void form.trigger('crossReferences');
+  };
+
+  return (
+    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
+      <legend className="mb-1 text-sm font-semibold text-slate-800">{a.crossReferences}</legend>
+      <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
+        {a.crossReferencesText(MAX_CROSS_REFERENCES)}
+      </p>
+      {fields.length > 0 ? (
+        <ol className="grid gap-3">
+          {fields.map((field, index) => {
+            const row = index + 1;
+            const errors = rowErrors?.[index];
+            const brandId = `${id}-${field.id}-brand`;
+            const numberId = `${id}-${field.id}-number`;
+            return (
+              <li
+                key={field.id}
+                data-testid="cross-reference-row"
+                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[1.75rem_minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start"
+              >
+                {/* One line a row from the small breakpoint on, its number first; stacked under a title on a phone. */}
+                <p className="col-start-1 row-start-1 self-center text-sm font-bold text-slate-900 sm:mt-10 sm:self-start sm:text-right">
+                  <span className="sm:hidden">{a.crossReference(row)}</span>
+                  <span className="hidden sm:inline" aria-hidden="true">
+                    {row}
+                  </span>
+                </p>
+                <InputField
+                  id={brandId}
+                  className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1"
+                  label={rowLabel(a.crossReference(row), a.crossReferenceBrand)}
+                  error={errors?.brand?.message}
+                  autoComplete="off"
+                  placeholder="Bosch"
+                  {...form.register(`crossReferences.${index}.brand`, { onChange: recheck })}
+                />
+                <InputField
+                  id={numberId}
+                  className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-3 sm:row-start-1"
+                  label={rowLabel(a.crossReference(row), a.crossReferenceNumber)}
+                  error={errors?.number?.message}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  placeholder="0 986 494 161"
+                  {...form.register(`crossReferences.${index}.number`, { onChange: recheck })}
+                />
+                {/* Last in the tab order (brand, number, remove), though it sits by the title on a phone. */}
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm col-start-2 row-start-1 self-center text-slate-700 sm:col-start-4 sm:mt-[2.125rem] sm:self-start"
+                  aria-label={a.removeCrossReference(row)}
+                  onClick={() => {
+                    remove(index);
+                    recheck();
+                    addRef.current?.focus();
+                  }}
+                >
+                  {a.remove}
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {listError ? <p className={fieldError}>{listError}</p> : null}
+      <AddRowButton
+        buttonRef={addRef}
+        label={a.addCrossReference}
+        full={full}
+        fullText={copy.pricing.crossReferencesTooMany(MAX_CROSS_REFERENCES)}
+        onAdd={() => append({ brand: '', number: '' })}
+      />
+    </fieldset>
+  );
+}
+
 interface PriceTiersFieldProps {
   form: UseFormReturn<PartFormValues>;
   /** A row was removed or changed. */
   onRowsChange: () => void;
 }
 
-const fieldLabel = 'mb-1.5 block text-sm font-semibold text-slate-800';
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
+
+/** A row's input is named with its row, for those who hear it: "Tier 2: Unit price". */
+function rowLabel(rowName: string, text: string) {
+  return (
+    <>
+      <span className="sr-only">{`${rowName}: `}</span>
+      {text}
+    </>
+  );
+}
 
 /**
  * The price tiers as rows of "from this quantity, this unit price", added and removed one by one (at
@@ -428,47 +528,25 @@ function PriceTiersField({ form, onRowsChange }: PriceTiersFieldProps) {
                   </button>
                 </div>
                 <div className="mt-2 grid grid-cols-2 gap-3">
-                  <div className="min-w-0">
-                    <label htmlFor={quantityId} className={fieldLabel}>
-                      <span className="sr-only">{`${a.tier(row)}: `}</span>
-                      {a.tierMinQuantity}
-                    </label>
-                    <input
-                      id={quantityId}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      aria-invalid={errors?.minQuantity ? true : undefined}
-                      aria-describedby={errors?.minQuantity ? `${quantityId}-error` : undefined}
-                      className={`input input-lg w-full bg-white text-base text-slate-900 ${errors?.minQuantity ? 'input-error' : ''}`}
-                      {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
-                    />
-                    {errors?.minQuantity ? (
-                      <p id={`${quantityId}-error`} className={fieldError}>
-                        {errors.minQuantity.message}
-                      </p>
-                    ) : null}
-                  </div>
-                  <div className="min-w-0">
-                    <label htmlFor={priceId} className={fieldLabel}>
-                      <span className="sr-only">{`${a.tier(row)}: `}</span>
-                      {a.tierUnitPrice}
-                    </label>
-                    <input
-                      id={priceId}
-                      inputMode="decimal"
-                      autoComplete="off"
-                      placeholder="0.00"
-                      aria-invalid={errors?.unitPrice ? true : undefined}
-                      aria-describedby={errors?.unitPrice ? `${priceId}-error` : undefined}
-                      className={`input input-lg w-full bg-white text-base text-slate-900 ${errors?.unitPrice ? 'input-error' : ''}`}
-                      {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
-                    />
-                    {errors?.unitPrice ? (
-                      <p id={`${priceId}-error`} className={fieldError}>
-                        {errors.unitPrice.message}
-                      </p>
-                    ) : null}
-                  </div>
+                  <InputField
+                    id={quantityId}
+                    className="min-w-0"
+                    label={rowLabel(a.tier(row), a.tierMinQuantity)}
+                    error={errors?.minQuantity?.message}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
+                  />
+                  <InputField
+                    id={priceId}
+                    className="min-w-0"
+                    label={rowLabel(a.tier(row), a.tierUnitPrice)}
+                    error={errors?.unitPrice?.message}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0.00"
+                    {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
+                  />
                 </div>
               </li>
             );
@@ -476,26 +554,13 @@ function PriceTiersField({ form, onRowsChange }: PriceTiersFieldProps) {
         </ol>
       ) : null}
       {listError ? <p className={fieldError}>{listError}</p> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        {/* aria-disabled, not disabled: focus stays on it when the last row is added or one is removed. */}
-        <button
-          ref={addRef}
-          type="button"
-          className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-          aria-disabled={full || undefined}
-          aria-describedby={full ? `${id}-full` : undefined}
-          onClick={() => {
-            if (!full) append({ minQuantity: '', unitPrice: '' });
-          }}
-        >
-          {a.addTier}
-        </button>
-        {full ? (
-          <p id={`${id}-full`} className="text-sm text-slate-600">
-            {copy.pricing.tiersTooMany(MAX_PRICE_TIERS)}
-          </p>
-        ) : null}
-      </div>
+      <AddRowButton
+        buttonRef={addRef}
+        label={a.addTier}
+        full={full}
+        fullText={copy.pricing.tiersTooMany(MAX_PRICE_TIERS)}
+        onAdd={() => append({ minQuantity: '', unitPrice: '' })}
+      />
     </fieldset>
   );
 }

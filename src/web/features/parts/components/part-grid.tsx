@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Part } from '#shared/schemas/parts';
-import { PartCard, type PartCardAction } from './part-card';
+import { type ListedPart, PartCard, type PartCardAction } from './part-card';
 
 interface PartGridProps {
-  parts: Part[];
+  parts: ListedPart[];
   /** A second action on each card in stock, beside "Book Now". */
   cardAction?: PartCardAction;
   headingLevel?: 2 | 3;
@@ -13,6 +13,8 @@ interface PartGridProps {
   cardBadge?: ReactNode;
   /** The grid's columns, when the list shares its width (PART_GRID_CLASS by default). */
   className?: string;
+  /** A line under each card's price, made for its part. */
+  cardPriceNote?: (part: Part) => ReactNode;
 }
 
 export const PART_GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 lg:gap-8';
@@ -24,6 +26,7 @@ export function PartGrid({
   priorityCount = 0,
   cardBadge,
   className = PART_GRID_CLASS,
+  cardPriceNote,
 }: PartGridProps) {
   return (
     <ul className={className}>
@@ -35,6 +38,7 @@ export function PartGrid({
             headingLevel={headingLevel}
             priority={index < priorityCount}
             badge={cardBadge}
+            priceNote={cardPriceNote?.(part)}
           />
         </li>
       ))}

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { useMoney } from '../../../lib/use-money';
 import { partQueryOptions } from '../api/get-part';
 import { PartForm, type PartFormProps } from './part-form';
+import { PartSupersessions } from './part-supersessions';
 import { formatCount } from '#shared/numbers';
 
 interface PartsTableProps {
@@ -30,10 +31,22 @@ function EditPartForm({
   fitmentsField,
 }: Pick<PartFormProps, 'fitmentsField'> & { part: Part; onSaved: () => void }) {
   const detail = useQuery({ ...partQueryOptions(part.id), enabled: fitmentsField !== undefined });
-  if (!fitmentsField) return <PartForm part={part} onSaved={onSaved} />;
+  if (!fitmentsField) {
+    return (
+      <>
+        <PartForm part={part} onSaved={onSaved} />
+        <PartSupersessions partId={part.id} />
+      </>
+    );
+  }
   if (detail.isPending) return <Spinner className="py-10" />;
   if (detail.isError) return <SectionError onRetry={() => void detail.refetch()} message={copy.common.somethingWrong} />;
-  return <PartForm part={part} fits={detail.data.fits} onSaved={onSaved} fitmentsField={fitmentsField} />;
+  return (
+    <>
+      <PartForm part={part} fits={detail.data.fits} onSaved={onSaved} fitmentsField={fitmentsField} />
+      <PartSupersessions partId={part.id} />
+    </>
+  );
 }
 
 // Nine columns share the width beside the sidebar (about 900 px at 1280): less padding than the other tables.

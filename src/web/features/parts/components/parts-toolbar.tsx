@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import * as copy from '#shared/copy';
 import type { PartSort } from '#shared/schemas/parts';
 import { ChoiceSelect } from '../../../components/choice-select';
@@ -42,15 +42,19 @@ export function PartsToolbar({ q, sort, onSearch, onSortChange }: PartsToolbarPr
   }
 
   const search = useEffectEvent((text: string) => onSearch(text, 'typed'));
+  const typedTimer = useRef<number>(undefined);
   useEffect(() => {
     const text = draft.trim();
     if (text === q) return undefined;
-    const timer = window.setTimeout(() => search(text), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    typedTimer.current = window.setTimeout(() => search(text), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(typedTimer.current);
   }, [draft, q]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The pause in typing must not apply the same text again before the URL has it: as a typed search
+    // it would cancel the move to the results that submitting asks for.
+    window.clearTimeout(typedTimer.current);
     onSearch(draft.trim(), 'submitted');
   };
 

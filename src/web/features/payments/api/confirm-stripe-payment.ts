@@ -6,11 +6,14 @@ import { apiRequest } from '../../../lib/api-client';
 export function confirmStripePayment({
   orderId,
   paymentIntentId,
+  path,
 }: {
   orderId: string;
   paymentIntentId: string;
+  /** The payment's path when it is not the order's (an invoice on account); `/confirm` is added. */
+  path?: string | undefined;
 }): Promise<PaymentResult> {
-  return apiRequest<PaymentResult>(`/api/orders/${encodeURIComponent(orderId)}/payment/confirm`, {
+  return apiRequest<PaymentResult>(`${path ?? `/api/orders/${encodeURIComponent(orderId)}/payment`}/confirm`, {
     method: 'POST',
     body: { paymentIntentId },
   });

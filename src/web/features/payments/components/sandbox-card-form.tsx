@@ -78,10 +78,12 @@ interface SandboxCardFormProps {
   /** Paid: the form stays, Pay stays disabled. */
   paid: boolean;
   onPaid: (result: PaymentResult) => void;
+  /** Where the card goes when it is not the order's own payment (an invoice on account's). */
+  paymentPath?: string | undefined;
 }
 
 /** The sandbox provider's card form: number, expiry and CVC, with the browser's card autofill. */
-export function SandboxCardForm({ orderId, clientSecret, paid, onPaid }: SandboxCardFormProps) {
+export function SandboxCardForm({ orderId, clientSecret, paid, onPaid, paymentPath }: SandboxCardFormProps) {
   const form = useForm<CardFormInput, unknown, CardFormOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { number: '', expiry: '', cvc: '' },
@@ -99,7 +101,7 @@ export function SandboxCardForm({ orderId, clientSecret, paid, onPaid }: Sandbox
     if (!clientSecret) return;
     setRefusal(undefined);
     pay.mutate(
-      { orderId, input: { clientSecret, card: { number, ...expiry, cvc } } },
+      { orderId, input: { clientSecret, card: { number, ...expiry, cvc } }, path: paymentPath },
       {
         onSuccess: onPaid,
         onError: (error) => {

@@ -14,6 +14,8 @@ interface StripeCardFormProps {
   publishableKey: string | undefined;
   paid: boolean;
   onPaid: (result: PaymentResult) => void;
+  /** Where the confirmation goes when it is not the order's own payment (an invoice on account's). */
+  paymentPath?: string | undefined;
 }
 
 type StripeState = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'failed' };
@@ -37,7 +39,12 @@ function useStripeJs(publishableKey: string | undefined): StripeState {
   return publishableKey ? state : { status: 'failed' };
 }
 
-function StripeFields({ orderId, paid, onPaid }: Pick<StripeCardFormProps, 'orderId' | 'paid' | 'onPaid'>) {
+function StripeFields({
+  orderId,
+  paid,
+  onPaid,
+  paymentPath,
+}: Pick<StripeCardFormProps, 'orderId' | 'paid' | 'onPaid' | 'paymentPath'>) {
   const stripe = useStripe();
   const elements = useElements();
   const confirm = useConfirmStripePaymentMutation();
@@ -57,7 +64,7 @@ function StripeFields({ orderId, paid, onPaid }: Pick<StripeCardFormProps, 'orde
       return;
     }
     confirm.mutate(
-      { orderId, paymentIntentId: paymentIntent.id },
+      { orderId, paymentIntentId: paymentIntent.id, path: paymentPath },
       {
         onSuccess: onPaid,
         onError: (failure) => {
@@ -79,7 +86,14 @@ function StripeFields({ orderId, paid, onPaid }: Pick<StripeCardFormProps, 'orde
 }
 
 /** Stripe's card element (Stripe.js from Stripe's servers); "Failed to load Stripe.js" and no Pay when it cannot load. */
-export default function StripeCardForm({ orderId, clientSecret, publishableKey, paid, onPaid }: StripeCardFormProps) {
+export default function StripeCardForm({
+  orderId,
+  clientSecret,
+  publishableKey,
+  paid,
+  onPaid,
+  paymentPath,
+}: StripeCardFormProps) {
   const stripe = useStripeJs(publishableKey);
   if (stripe.status !== 'ready') {
     return (
@@ -94,7 +108,7 @@ export default function StripeCardForm({ orderId, clientSecret, publishableKey, 
   }
   return (
     <Elements stripe={stripe.stripe} options={{ clientSecret }}>
-      <StripeFields orderId={orderId} paid={paid} onPaid={onPaid} />
+      <StripeFields orderId={orderId} paid={paid} onPaid={onPaid} paymentPath={paymentPath} />
     </Elements>
   );
 }

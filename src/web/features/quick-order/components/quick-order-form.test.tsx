@@ -197,6 +197,32 @@ describe('QuickOrderForm', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: q.answersTitle }));
   });
 
+  it('says which typed number was replaced, and by what, under the line added', async () => {
+    const message = copy.supersessions.replacedByTimes('GH-BRK-1042', 'GH-BRK-2042', 2);
+    api.on(
+      importRoute,
+      ok({
+        added: [
+          {
+            sku: 'GH-BRK-2042',
+            quantity: 24,
+            resolvedFrom: { number: 'GH-BRK-1042', chain: ['GH-BRK-1042', 'GH-BRK-2042'], quantityFactor: 2 },
+            message,
+          },
+        ],
+        rejected: [],
+        cart: cartOf({ sku: 'GH-BRK-2042', name: 'Ceramic brake pad set', quantity: 24 }),
+      }),
+    );
+    paste('GH-BRK-1042 12');
+    submit();
+    await waitFor(() => expect(box().value).toBe(''));
+    const added = within(screen.getByTestId('quick-order-added'));
+    expect(added.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      `GH-BRK-2042Ceramic brake pad set${q.added(24)}${message}`,
+    ]);
+  });
+
   it('checks the whole text in the browser, and puts the server’s refusal of it under the box', async () => {
     submit();
     await waitFor(() => expectFieldError(box(), rules.textRequired));

@@ -44,6 +44,11 @@ function Answers({ answer, cartHref, headingId }: { answer: Answer; cartHref: st
                   <span className="ml-auto font-semibold text-emerald-900 tabular-nums">{q.added(line.quantity)}</span>
                 </p>
                 {line.merged ? <p className="mt-0.5 text-slate-700">{rules.merged(line.merged)}</p> : null}
+                {line.message ? (
+                  <p className="mt-0.5 text-slate-700" data-testid="quick-order-replaced">
+                    {line.message}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { apiCall, type ApiCall, apiRequest, queryString } from '../../../lib/api
 /** How many parts the deal's search offers at once: enough to pick from, short enough to tab through. */
 export const DEAL_SEARCH_LIMIT = 8;
 
-/** Parts found by name, SKU or OEM number, the best match first (GET /api/parts), to add to the deal. */
+/** Parts found by name, SKU or cross-reference number, the best match first (GET /api/parts), to add to the deal. */
 export function searchDealParts(q: string, call: ApiCall = {}): Promise<PartList> {
   return apiRequest<PartList>(`/api/parts${queryString({ q, sort: 'relevance', limit: DEAL_SEARCH_LIMIT })}`, call);
 }

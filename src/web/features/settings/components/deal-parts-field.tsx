@@ -27,7 +27,7 @@ const byName = (a: FlashDealPart, b: FlashDealPart) => a.name.localeCompare(b.na
 
 /**
  * The flash deal's parts (docs/shop-rules.md, "Flash deal"): the chosen ones, each with "Remove", and a
- * search by name, SKU or OEM number whose results each have "Add". Every control is a button or the
+ * search by name, SKU or cross-reference number whose results each have "Add". Every control is a button or the
  * search box, so it works from the keyboard; focus never falls to the page when a button goes away
  * (it moves to the next part's "Remove", or back to the search box), and what changed is said to
  * screen readers. The list is saved with the rest of the settings.

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import * as copy from '#shared/copy';
 import { emptyFitmentRow, type FitmentRowsErrors, type FitmentRowText } from '#shared/schemas/fitment-form';
 import { MAX_FITMENTS_PER_PART } from '#shared/schemas/vehicles';
+import { AddRowButton } from '../../../components/add-row-button';
 import { useVehicleMakesQuery } from '../api/get-makes';
 import { useVehiclesQuery } from '../api/get-vehicles';
 import { vehicleOptionLabel } from './vehicle-picker';
@@ -229,28 +230,16 @@ export function FitmentRows({ rows, onChange, errors }: FitmentRowsProps) {
         </ol>
       ) : null}
       {errors.list ? <p className={errorClass}>{errors.list}</p> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        {/* aria-disabled, not disabled: focus stays on it when the last row is added or one is removed. */}
-        <button
-          ref={addRef}
-          type="button"
-          className="btn btn-sm border-slate-300 bg-white text-slate-800 hover:bg-slate-100"
-          aria-disabled={full || undefined}
-          aria-describedby={full ? `${id}-full` : undefined}
-          onClick={() => {
-            if (full) return;
-            setAddedFrom((from) => Math.min(from, rows.length));
-            onChange([...rows, emptyFitmentRow]);
-          }}
-        >
-          {f.add}
-        </button>
-        {full ? (
-          <p id={`${id}-full`} className="text-sm text-slate-600">
-            {copy.vehicles.fitmentsTooMany(MAX_FITMENTS_PER_PART)}
-          </p>
-        ) : null}
-      </div>
+      <AddRowButton
+        buttonRef={addRef}
+        label={f.add}
+        full={full}
+        fullText={copy.vehicles.fitmentsTooMany(MAX_FITMENTS_PER_PART)}
+        onAdd={() => {
+          setAddedFrom((from) => Math.min(from, rows.length));
+          onChange([...rows, emptyFitmentRow]);
+        }}
+      />
     </fieldset>
   );
 }

@@ -107,6 +107,7 @@ function GarageForm({ full }: { full: boolean }) {
         legend={g.legend}
         required
         errors={errors}
+        findByVin
       />
       <InputField
         label={g.nickname}

@@ -225,6 +225,7 @@ export function VehicleFilter({ value, onChange }: VehicleFilterProps) {
         value={value}
         onChange={onChange}
         layout="row"
+        findByVin
         before={items.length > 0 ? <GarageShortcuts items={items} value={value} onPick={pick} /> : undefined}
       />
       {canSave && access === 'customer' && garage.isSuccess ? (

@@ -1,9 +1,10 @@
-import { useId, type JSX, type ReactNode } from 'react';
+import { useId, useState, type JSX, type ReactNode } from 'react';
 import * as copy from '#shared/copy';
 import type { Vehicle } from '#shared/schemas/vehicles';
 import { yearRange } from '#shared/vehicle-names';
 import { useVehicleMakesQuery } from '../api/get-makes';
 import { useVehicle, useVehiclesQuery } from '../api/get-vehicles';
+import { VinFinder, VinToggle } from './vin-finder';
 
 const c = copy.vehiclePicker;
 
@@ -30,6 +31,8 @@ interface VehiclePickerProps {
   errors?: VehicleChoiceErrors;
   /** What comes between the legend and the selects (on the parts list, the customer's saved vehicles). */
   before?: ReactNode;
+  /** Offer "Find by VIN" under the selects: a VIN's vehicle is chosen as if picked in them. */
+  findByVin?: boolean;
 }
 
 /** "Focus 1.6 Ti-VCT 92 kW (2011–2018)": a model's option, under its make. */
@@ -121,8 +124,11 @@ export function VehiclePicker({
   required = false,
   errors = {},
   before,
+  findByVin = false,
 }: VehiclePickerProps): JSX.Element {
   const makes = useVehicleMakesQuery();
+  const vinId = useId();
+  const [vinOpen, setVinOpen] = useState(false);
   // Only a choice without its make needs the vehicle looked up to know the make.
   const named = useVehicle(value.make ? undefined : value.vehicleId);
   const make = value.make || named.data?.make;
@@ -153,6 +159,14 @@ export function VehiclePicker({
     <fieldset className="min-w-0">
       <legend className="mb-3 text-base font-bold text-slate-900">{legend}</legend>
       {before}
+      {/* The VIN finder's button sits at the right of the labels' line, taking no room of its own. */}
+      {findByVin ? (
+        <div className="relative">
+          <div className="absolute end-0 top-0 z-10">
+            <VinToggle open={vinOpen} controls={vinId} onToggle={() => setVinOpen(!vinOpen)} />
+          </div>
+        </div>
+      ) : null}
       {/* In a row the model, named with its engine and years, takes twice the room of make and year. */}
       <div className={`grid gap-4 ${layout === 'row' ? 'sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)]' : ''}`}>
         <PickerSelect
@@ -209,6 +223,7 @@ export function VehiclePicker({
           <LoadFailure message={c.modelsFailed} onRetry={() => void (vehicles.isError ? vehicles.refetch() : named.refetch())} />
         ) : null}
       </div>
+      {findByVin ? <VinFinder id={vinId} open={vinOpen} onPick={(choice) => onChange(withoutEmpty(choice))} /> : null}
     </fieldset>
   );
 }
