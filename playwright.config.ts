@@ -46,7 +46,10 @@ const baseURL = `http://127.0.0.1:${port}`;
  * - a demo part's stock to the unit (orders, manage-orders), the newest reviews and parts (landing),
  *   shop-wide totals and best sellers (overview, walkthrough-stock), the first page of the admin's
  *   orders and inbox (keyboard, security, walkthrough-orders);
- * - the tax table and the countries delivered to (tax-and-delivery).
+ * - the tax table and the countries delivered to (tax-and-delivery);
+ * - a part added and deleted, and the first page of the admin's orders and companies (trade-accounts);
+ * - the demo brake parts' fitments, widened by the sample ACES file (catalogue-import).
+ * - parts added, one archived by replacing its number (supersessions).
  * Beside them, on the second worker, OWN_SHOPS: specs that start shops of their own and never use the
  * shared one, so nothing they do reaches the other specs.
  *
@@ -56,6 +59,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 const ALONE = [
   'cart',
   'catalogue',
+  'catalogue-import',
   'categories',
   'keyboard',
   'landing',
@@ -63,7 +67,9 @@ const ALONE = [
   'orders',
   'overview',
   'security',
+  'supersessions',
   'tax-and-delivery',
+  'trade-accounts',
   'vehicles',
   'walkthrough-deal',
   'walkthrough-not-found',

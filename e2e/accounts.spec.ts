@@ -115,6 +115,7 @@ test.describe('accounts', () => {
       copy.dashboard.myOrders,
       copy.dashboard.myProfile,
       copy.dashboard.quickOrder,
+      copy.dashboard.myCompany,
       copy.dashboard.garage,
       copy.dashboard.addReview,
     ]);

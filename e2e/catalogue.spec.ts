@@ -79,7 +79,7 @@ test.describe('catalogue management', () => {
     await row.getByRole('button', { name: `${copy.partsAdmin.update} ${kept}` }).click();
     const dialog = page.getByRole('dialog', { name: copy.partsAdmin.editTitle(kept) });
     await expect(dialog.getByLabel(copy.fields.price)).toHaveValue('123.40');
-    await expect(dialog.getByLabel(copy.fields.quantity)).toHaveValue('500');
+    await expect(dialog.getByLabel(copy.fields.quantity, { exact: true })).toHaveValue('500');
     await settled(page);
     await expectNoA11yViolations(page);
     await dialog.getByLabel(copy.fields.price).fill('99.5');

@@ -87,7 +87,7 @@ test.describe('categories', () => {
     await expect(renamedRow).toHaveCount(0);
   });
 
-  test("a part's page shows its SKU, category, OEM numbers and volume prices, and books whole packs at the tier price", async ({
+  test("a part's page shows its SKU, category, cross-references and volume prices, and books whole packs at the tier price", async ({
     page,
     baseURL,
   }) => {
@@ -97,7 +97,10 @@ test.describe('categories', () => {
       stock: 600,
       priceCents: 1890,
       category: 'wipers-washers',
-      oemNumbers: ['3397 118 934', 'VS-600'],
+      crossReferences: [
+        { brand: 'Bosch', number: '3397 118 934' },
+        { brand: 'Valeo', number: 'VS-600' },
+      ],
       packSize: 6,
       priceTiers: [
         { minQuantity: 48, unitPriceCents: 1750 },
@@ -115,8 +118,9 @@ test.describe('categories', () => {
     await page.goto(`/part/${part.id}`);
     await expect(page.getByTestId('part-sku')).toHaveText(/^E2E-/);
     await expect(page.getByTestId('part-category')).toHaveText('Wipers & Washers');
-    await expect(page.getByTestId('part-oem-numbers')).toContainText('3397 118 934');
-    await expect(page.getByTestId('part-oem-numbers')).toContainText('VS-600');
+    const references = page.getByTestId('part-cross-references');
+    await expect(references.getByRole('row', { name: 'Bosch 3397 118 934' })).toBeVisible();
+    await expect(references.getByRole('row', { name: 'Valeo VS-600' })).toBeVisible();
     await expect(page.getByTestId('part-price-tiers')).toHaveText(
       [`12+ ${formatMoney(1890)}`, `48+ ${formatMoney(1750)}`, `96+ ${formatMoney(1600)}`].join(copy.pricing.tierSeparator),
     );

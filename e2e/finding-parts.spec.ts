@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import * as copy from '#shared/copy';
 import { vehicleName } from '#shared/vehicle-names';
-import { expect, queryShopDatabase, test } from './fixtures';
+import { expect, expectNoA11yViolations, queryShopDatabase, test } from './fixtures';
 import { settled } from './support/session';
 
 /**
@@ -172,6 +172,34 @@ test.describe('finding parts for a vehicle', () => {
     await expectFittingList(page, fittingParts(vehicle.id), vehicle);
     await expect(page.getByLabel(picker.make)).toHaveValue('Ford');
     await expect(page.getByLabel(picker.year)).toHaveValue(String(YEAR));
+  });
+
+  test('a VIN names the make and year, and the model chosen from its vehicles lists the parts that fit', async ({ page }) => {
+    const vehicle = focus();
+    // A Ford built in Germany ("WF0"), "F" at the 10th character: 2015 (no check digit outside North America).
+    const vin = 'WF0XXXGCDFA000001';
+    await page.goto('/part');
+    const field = page.getByLabel(copy.vin.label, { exact: true });
+    await expect(field).toBeHidden();
+    await page.getByRole('button', { name: copy.vin.open }).press('Enter');
+    await expect(field).toBeFocused();
+    await field.fill('1FA');
+    await field.press('Enter');
+    await expect(page.getByText(copy.vin.length(3))).toBeVisible();
+    await expectNoA11yViolations(page);
+    await field.fill(`${vin.slice(0, 9).toLowerCase()} ${vin.slice(9)}`);
+    await field.press('Enter');
+    const models = page.getByLabel(copy.vin.candidates(copy.vin.found('Ford', YEAR)));
+    await expect(models).toBeVisible();
+    await expectNoA11yViolations(page);
+    await field.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(models).toBeFocused();
+    await models.selectOption({ label: optionLabel(vehicle) });
+    await expect(page).toHaveURL(new RegExp(`[?&]vehicle=${vehicle.id}&year=${YEAR}$`));
+    await expectFittingList(page, fittingParts(vehicle.id), vehicle);
+    await expect(page.getByLabel(picker.model)).toHaveValue(vehicle.id);
   });
 
   test('by keyboard alone: the picker, then a category facet', async ({ page }) => {

@@ -58,6 +58,8 @@ test.describe('manage all orders', () => {
     baseURL,
     problems,
   }) => {
+    // Two browsers, a booking, a payment, and axe at each step of the order: about a minute alone.
+    test.setTimeout(120_000);
     const customer = await customerInOwnBrowser(browser, baseURL);
     try {
       const part = await partWithStock(page.request);

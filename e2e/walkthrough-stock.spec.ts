@@ -141,6 +141,12 @@ test.describe('parts out of stock', () => {
         await expect(booking.locator('form')).toHaveCount(0);
         await expect(page.getByRole('button', { name: copy.booking.submit })).toHaveCount(0);
       }
+      // Instead, "Notify me", from the keyboard: the page says the request is taken and offers to stop it.
+      const notify = page.getByTestId('notify-me');
+      await notify.getByRole('button', { name: copy.stockAlerts.notifyMe }).focus();
+      await page.keyboard.press('Enter');
+      await expect(notify.getByRole('status')).toHaveText(copy.stockAlerts.waiting);
+      await expect(notify.getByRole('button', { name: copy.stockAlerts.stop })).toBeFocused();
       await expectNoA11yViolations(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

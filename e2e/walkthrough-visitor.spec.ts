@@ -125,6 +125,8 @@ for (const viewport of VIEWPORTS) {
       // As a pointer or the keyboard chooses: the select has the focus when its value changes.
       const choose = async (label: string, value: string) => {
         const select = page.getByLabel(label);
+        // A select still loading its options is disabled, and focus() would pass it by without a word.
+        await expect(select).toBeEnabled();
         await select.focus();
         await select.selectOption(value);
         return select;

@@ -41,7 +41,7 @@ export interface NewPart {
   priceCents?: number;
   /** A category's slug. */
   category?: string;
-  oemNumbers?: string[];
+  crossReferences?: { brand: string; number: string }[];
   packSize?: number;
   priceTiers?: { minQuantity: number; unitPriceCents: number }[];
 }
@@ -67,7 +67,7 @@ export async function createPart(admin: APIRequestContext, part: NewPart): Promi
       imageUrl: url,
       sku: uniqueSku(),
       categoryId: await categoryIdOf(admin, part.category),
-      ...(part.oemNumbers ? { oemNumbers: part.oemNumbers } : {}),
+      ...(part.crossReferences ? { crossReferences: part.crossReferences } : {}),
       ...(part.packSize ? { packSize: part.packSize } : {}),
       ...(part.priceTiers ? { priceTiers: part.priceTiers } : {}),
     },
