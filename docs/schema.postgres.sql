@@ -57,12 +57,12 @@ CREATE FUNCTION public.daily_sales_change() RETURNS trigger
     AS $$
         declare slot integer := floor(random() * 16);
         begin
-          if tg_op in ('UPDATE', 'DELETE') and old.status in ('paid', 'shipped', 'delivered') then
-            insert into daily_sales (day, shard, orders, cents) values (substr(coalesce(old.paid_at, old.created_at), 1, 10), slot, -1, -old.total_cents)
+          if tg_op in ('UPDATE', 'DELETE') and old.status in ('paid', 'confirmed', 'shipped', 'delivered') then
+            insert into daily_sales (day, shard, orders, cents) values (substr(coalesce(old.invoiced_at, old.paid_at, old.created_at), 1, 10), slot, -1, -old.total_cents)
               on conflict (day, shard) do update set orders = daily_sales.orders - 1, cents = daily_sales.cents - old.total_cents;
           end if;
-          if tg_op in ('INSERT', 'UPDATE') and new.status in ('paid', 'shipped', 'delivered') then
-            insert into daily_sales (day, shard, orders, cents) values (substr(coalesce(new.paid_at, new.created_at), 1, 10), slot, 1, new.total_cents)
+          if tg_op in ('INSERT', 'UPDATE') and new.status in ('paid', 'confirmed', 'shipped', 'delivered') then
+            insert into daily_sales (day, shard, orders, cents) values (substr(coalesce(new.invoiced_at, new.paid_at, new.created_at), 1, 10), slot, 1, new.total_cents)
               on conflict (day, shard) do update set orders = daily_sales.orders + 1, cents = daily_sales.cents + new.total_cents;
           end if;
           return null;
@@ -72,7 +72,7 @@ CREATE FUNCTION public.order_lines_units_sold() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       begin
-        if (select status from orders where id = new.order_id) in ('paid', 'shipped', 'delivered') then
+        if (select status from orders where id = new.order_id) in ('paid', 'confirmed', 'shipped', 'delivered') then
           update parts set units_sold = units_sold + new.quantity where id = new.part_id;
         end if;
         return null;
@@ -107,7 +107,7 @@ CREATE FUNCTION public.orders_units_sold() RETURNS trigger
         sign := -1;
       else
         target := new.id;
-        sign := case when new.status in ('paid', 'shipped', 'delivered') then 1 else -1 end;
+        sign := case when new.status in ('paid', 'confirmed', 'shipped', 'delivered') then 1 else -1 end;
       end if;
       for sold in
         select part_id, sum(quantity) as units from order_lines where order_id = target group by part_id order by part_id
@@ -116,6 +116,13 @@ CREATE FUNCTION public.orders_units_sold() RETURNS trigger
       end loop;
       return case when tg_op = 'DELETE' then old else null end;
     end $$;
+
+CREATE FUNCTION public.part_cross_reference_numbers(refs text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+    select coalesce(string_agg(reference.value ->> 'number', ',' order by reference.n), '')
+    from jsonb_array_elements(refs::jsonb) with ordinality as reference(value, n)
+  $$;
 
 CREATE FUNCTION public.part_stock_short() RETURNS trigger
     LANGUAGE plpgsql
@@ -169,10 +176,10 @@ CREATE FUNCTION public.unpaid_orders_count() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       begin
-        if tg_op in ('UPDATE', 'DELETE') and old.status = 'pending_payment' and old.user_id is not null then
+        if tg_op in ('UPDATE', 'DELETE') and old.status in ('pending_payment', 'awaiting_approval') and old.user_id is not null then
           update unpaid_orders set n = n - 1, cents = cents - old.total_cents where user_id = old.user_id;
         end if;
-        if tg_op in ('INSERT', 'UPDATE') and new.status = 'pending_payment' and new.user_id is not null then
+        if tg_op in ('INSERT', 'UPDATE') and new.status in ('pending_payment', 'awaiting_approval') and new.user_id is not null then
           insert into unpaid_orders (user_id, n, cents) values (new.user_id, 1, new.total_cents)
             on conflict (user_id) do update set n = unpaid_orders.n + 1, cents = unpaid_orders.cents + new.total_cents;
         end if;
@@ -213,7 +220,8 @@ CREATE TABLE public.cart_lines (
     quantity integer NOT NULL,
     unit_price_cents integer NOT NULL,
     added_at text NOT NULL,
-    updated_at text NOT NULL
+    updated_at text NOT NULL,
+    ordered_number text
 );
 
 CREATE TABLE public.categories (
@@ -259,6 +267,20 @@ CREATE TABLE public.company_addresses (
     created_at text NOT NULL
 );
 
+CREATE TABLE public.company_invitations (
+    id text NOT NULL,
+    company_id text NOT NULL,
+    email text NOT NULL,
+    role text NOT NULL,
+    token_hash text NOT NULL,
+    invited_by text,
+    expires_at text NOT NULL,
+    accepted_at text,
+    accepted_by text,
+    created_at text NOT NULL,
+    CONSTRAINT company_invitations_role_check CHECK ((role = ANY (ARRAY['buyer'::text, 'company_admin'::text])))
+);
+
 CREATE TABLE public.company_members (
     company_id text NOT NULL,
     user_id text NOT NULL,
@@ -267,6 +289,14 @@ CREATE TABLE public.company_members (
     joined_at text NOT NULL,
     CONSTRAINT company_members_order_limit_cents_check CHECK ((order_limit_cents >= 0)),
     CONSTRAINT company_members_role_check CHECK ((role = ANY (ARRAY['buyer'::text, 'company_admin'::text])))
+);
+
+CREATE TABLE public.company_prices (
+    company_id text NOT NULL,
+    part_id text NOT NULL,
+    unit_price_cents bigint NOT NULL,
+    imported_at text NOT NULL,
+    CONSTRAINT company_prices_unit_price_cents_check CHECK ((unit_price_cents > 0))
 );
 
 CREATE TABLE public.contact_messages (
@@ -310,6 +340,28 @@ CREATE TABLE public.garage_vehicles (
     year integer NOT NULL,
     nickname text DEFAULT ''::text NOT NULL,
     created_at text NOT NULL
+);
+
+CREATE TABLE public.invoice_payments (
+    id text NOT NULL,
+    order_id text NOT NULL,
+    invoice_number text NOT NULL,
+    amount_cents bigint NOT NULL,
+    paid_at text NOT NULL,
+    reference text NOT NULL,
+    method text NOT NULL,
+    recorded_by text,
+    idempotency_key text,
+    created_at text NOT NULL,
+    CONSTRAINT invoice_payments_amount_cents_check CHECK ((amount_cents > 0)),
+    CONSTRAINT invoice_payments_method_check CHECK ((method = ANY (ARRAY['transfer'::text, 'card'::text])))
+);
+
+CREATE TABLE public.invoice_reminders (
+    invoice_number text NOT NULL,
+    kind text NOT NULL,
+    sent_at text NOT NULL,
+    CONSTRAINT invoice_reminders_kind_check CHECK ((kind = ANY (ARRAY['before_due'::text, 'after_due'::text])))
 );
 
 CREATE TABLE public.invoice_sequences (
@@ -376,7 +428,8 @@ CREATE TABLE public.order_lines (
     image_url text NOT NULL,
     unit_price_cents integer NOT NULL,
     quantity integer NOT NULL,
-    line_total_cents bigint NOT NULL
+    line_total_cents bigint NOT NULL,
+    ordered_number text
 );
 
 CREATE TABLE public.orders (
@@ -404,8 +457,19 @@ CREATE TABLE public.orders (
     delivery_address text,
     expected_delivery text,
     buyer_vat_id text,
+    company_id text,
+    po_number text,
+    payment_method text DEFAULT 'card'::text NOT NULL,
+    delivery_address_id text,
+    invoiced_at text,
+    due_date text,
+    paid_cents bigint DEFAULT 0 NOT NULL,
+    decline_reason text,
+    decided_by text,
     CONSTRAINT orders_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['customer'::text, 'admin'::text, 'expired'::text]))),
-    CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending_payment'::text, 'paid'::text, 'shipped'::text, 'delivered'::text, 'cancelled'::text]))),
+    CONSTRAINT orders_paid_cents_check CHECK ((paid_cents >= 0)),
+    CONSTRAINT orders_payment_method_check CHECK ((payment_method = ANY (ARRAY['card'::text, 'account'::text]))),
+    CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending_payment'::text, 'awaiting_approval'::text, 'paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text, 'cancelled'::text, 'declined'::text]))),
     CONSTRAINT orders_total_cents_check CHECK ((total_cents >= 0))
 );
 
@@ -424,6 +488,20 @@ CREATE TABLE public.part_stock (
     CONSTRAINT part_stock_stock_check CHECK ((stock >= 0))
 );
 
+CREATE TABLE public.part_supersessions (
+    from_key text NOT NULL,
+    from_number text NOT NULL,
+    to_part_id text NOT NULL,
+    quantity_factor integer DEFAULT 1 NOT NULL,
+    since text NOT NULL,
+    note text DEFAULT ''::text NOT NULL,
+    created_at text NOT NULL,
+    CONSTRAINT part_supersessions_from_key_check CHECK (((length(from_key) >= 1) AND (length(from_key) <= 64))),
+    CONSTRAINT part_supersessions_from_number_check CHECK (((length(from_number) >= 1) AND (length(from_number) <= 64))),
+    CONSTRAINT part_supersessions_note_check CHECK ((length(note) <= 500)),
+    CONSTRAINT part_supersessions_quantity_factor_check CHECK (((quantity_factor >= 1) AND (quantity_factor <= 1000)))
+);
+
 CREATE TABLE public.parts (
     id text NOT NULL,
     name text NOT NULL,
@@ -437,13 +515,13 @@ CREATE TABLE public.parts (
     units_sold integer DEFAULT 0 NOT NULL,
     sku text NOT NULL,
     category_id text NOT NULL,
-    oem_numbers text DEFAULT '[]'::text NOT NULL,
     pack_size integer DEFAULT 1 NOT NULL,
     price_tiers text DEFAULT '[]'::text NOT NULL,
-    search_vector tsvector GENERATED ALWAYS AS (((setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(name), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char") || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(((sku || ' '::text) || oem_numbers)), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char")) || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(description), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'B'::"char"))) STORED,
-    part_number_keys text GENERATED ALWAYS AS ((('|'::text || upper(replace(replace(replace(replace(replace(replace(replace(((sku || ','::text) || oem_numbers), '['::text, ''::text), ']'::text, ''::text), '"'::text, ''::text), ' '::text, ''::text), '.'::text, ''::text), '-'::text, ''::text), ','::text, '|'::text))) || '|'::text)) STORED,
     low_stock_threshold integer,
     flash_deal_since text,
+    cross_references text DEFAULT '[]'::text NOT NULL,
+    search_vector tsvector GENERATED ALWAYS AS (((setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(name), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char") || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(((sku || ' '::text) || public.part_cross_reference_numbers(cross_references))), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char")) || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(description), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'B'::"char"))) STORED,
+    part_number_keys text GENERATED ALWAYS AS ((('|'::text || upper(replace(replace(replace(replace(((sku || ','::text) || public.part_cross_reference_numbers(cross_references)), ' '::text, ''::text), '.'::text, ''::text), '-'::text, ''::text), ','::text, '|'::text))) || '|'::text)) STORED,
     CONSTRAINT parts_low_stock_threshold_check CHECK ((low_stock_threshold >= 0)),
     CONSTRAINT parts_pack_size_check CHECK ((pack_size >= 1)),
     CONSTRAINT parts_price_cents_check CHECK ((price_cents >= 0))
@@ -464,6 +542,64 @@ CREATE TABLE public.payment_intents (
     CONSTRAINT payment_intents_status_check CHECK ((status = ANY (ARRAY['requires_payment'::text, 'succeeded'::text, 'failed'::text, 'refunded'::text])))
 );
 
+CREATE TABLE public.payment_refunds (
+    idempotency_key text NOT NULL,
+    order_id text NOT NULL,
+    provider text NOT NULL,
+    transaction_id text NOT NULL,
+    refund_id text NOT NULL,
+    amount_cents bigint NOT NULL,
+    created_at text NOT NULL,
+    CONSTRAINT payment_refunds_amount_cents_check CHECK ((amount_cents > 0))
+);
+
+CREATE TABLE public.return_lines (
+    return_id text NOT NULL,
+    order_id text NOT NULL,
+    line_position integer NOT NULL,
+    quantity integer NOT NULL,
+    reason text NOT NULL,
+    condition text,
+    CONSTRAINT return_lines_condition_check CHECK ((condition = ANY (ARRAY['resalable'::text, 'damaged'::text]))),
+    CONSTRAINT return_lines_quantity_check CHECK ((quantity > 0)),
+    CONSTRAINT return_lines_reason_check CHECK ((reason = ANY (ARRAY['wrong_part'::text, 'damaged'::text, 'not_needed'::text, 'warranty'::text, 'core'::text])))
+);
+
+CREATE TABLE public.return_sequences (
+    year integer NOT NULL,
+    last integer NOT NULL
+);
+
+CREATE TABLE public.returns (
+    id text NOT NULL,
+    number text NOT NULL,
+    order_id text NOT NULL,
+    requested_by text,
+    company_id text,
+    status text NOT NULL,
+    note text DEFAULT ''::text NOT NULL,
+    photos text DEFAULT '[]'::text NOT NULL,
+    refusal_reason text,
+    admin_notes text,
+    requested_at text NOT NULL,
+    approved_at text,
+    refused_at text,
+    received_at text,
+    credited_at text,
+    credit_note_number text,
+    refund_cents bigint,
+    refund_method text,
+    refund_id text,
+    refunded_at text,
+    updated_at text NOT NULL,
+    CONSTRAINT returns_credited_has_note CHECK (((status <> 'credited'::text) OR (credit_note_number IS NOT NULL))),
+    CONSTRAINT returns_note_check CHECK ((length(note) <= 2000)),
+    CONSTRAINT returns_refund_cents_check CHECK ((refund_cents >= 0)),
+    CONSTRAINT returns_refund_method_check CHECK ((refund_method = ANY (ARRAY['card'::text, 'account'::text]))),
+    CONSTRAINT returns_refused_has_reason CHECK (((status <> 'refused'::text) OR (refusal_reason IS NOT NULL))),
+    CONSTRAINT returns_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'approved'::text, 'refused'::text, 'received'::text, 'credited'::text])))
+);
+
 CREATE TABLE public.reviews (
     id text NOT NULL,
     user_id text,
@@ -474,6 +610,25 @@ CREATE TABLE public.reviews (
     image_url text NOT NULL,
     created_at text NOT NULL,
     CONSTRAINT reviews_rating_check CHECK (((rating >= 0) AND (rating <= 5)))
+);
+
+CREATE TABLE public.saved_list_items (
+    list_id text NOT NULL,
+    part_id text NOT NULL,
+    quantity integer NOT NULL,
+    "position" integer NOT NULL,
+    CONSTRAINT saved_list_items_quantity_check CHECK ((quantity >= 1))
+);
+
+CREATE TABLE public.saved_lists (
+    id text NOT NULL,
+    company_id text NOT NULL,
+    name text NOT NULL,
+    name_key text NOT NULL,
+    created_by text,
+    created_at text NOT NULL,
+    updated_at text NOT NULL,
+    CONSTRAINT saved_lists_name_check CHECK (((length(name) >= 1) AND (length(name) <= 80)))
 );
 
 CREATE TABLE public.search_miss_clients (
@@ -529,6 +684,12 @@ United Kingdom'::text NOT NULL,
     CONSTRAINT settings_id_check CHECK ((id = 1))
 );
 
+CREATE TABLE public.stock_alerts (
+    user_id text NOT NULL,
+    part_id text NOT NULL,
+    created_at text NOT NULL
+);
+
 CREATE TABLE public.stripe_events (
     id text NOT NULL,
     type text NOT NULL,
@@ -561,6 +722,12 @@ CREATE TABLE public.users (
     vat_id text,
     tax_exempt_reason text,
     CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['customer'::text, 'admin'::text])))
+);
+
+CREATE TABLE public.vehicle_base_ids (
+    base_vehicle_id integer NOT NULL,
+    vehicle_id text NOT NULL,
+    year integer NOT NULL
 );
 
 CREATE TABLE public.vehicles (
@@ -610,8 +777,17 @@ ALTER TABLE ONLY public.companies
 ALTER TABLE ONLY public.company_addresses
     ADD CONSTRAINT company_addresses_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.company_invitations
+    ADD CONSTRAINT company_invitations_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.company_invitations
+    ADD CONSTRAINT company_invitations_token_hash_key UNIQUE (token_hash);
+
 ALTER TABLE ONLY public.company_members
     ADD CONSTRAINT company_members_user_id_key UNIQUE (user_id);
+
+ALTER TABLE ONLY public.company_prices
+    ADD CONSTRAINT company_prices_pk PRIMARY KEY (company_id, part_id);
 
 ALTER TABLE ONLY public.contact_messages
     ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
@@ -627,6 +803,15 @@ ALTER TABLE ONLY public.daily_sales
 
 ALTER TABLE ONLY public.garage_vehicles
     ADD CONSTRAINT garage_vehicles_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.invoice_payments
+    ADD CONSTRAINT invoice_payments_idempotency_key_key UNIQUE (idempotency_key);
+
+ALTER TABLE ONLY public.invoice_payments
+    ADD CONSTRAINT invoice_payments_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.invoice_reminders
+    ADD CONSTRAINT invoice_reminders_pk PRIMARY KEY (invoice_number, kind);
 
 ALTER TABLE ONLY public.invoice_sequences
     ADD CONSTRAINT invoice_sequences_pkey PRIMARY KEY (year);
@@ -667,6 +852,9 @@ ALTER TABLE ONLY public.part_fitments
 ALTER TABLE ONLY public.part_stock
     ADD CONSTRAINT part_stock_pkey PRIMARY KEY (part_id);
 
+ALTER TABLE ONLY public.part_supersessions
+    ADD CONSTRAINT part_supersessions_pkey PRIMARY KEY (from_key);
+
 ALTER TABLE ONLY public.parts
     ADD CONSTRAINT parts_pkey PRIMARY KEY (id);
 
@@ -682,8 +870,32 @@ ALTER TABLE ONLY public.payment_intents
 ALTER TABLE ONLY public.payment_intents
     ADD CONSTRAINT payment_intents_transaction_id_key UNIQUE (transaction_id);
 
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_pkey PRIMARY KEY (idempotency_key);
+
+ALTER TABLE ONLY public.return_lines
+    ADD CONSTRAINT return_lines_pk PRIMARY KEY (return_id, line_position);
+
+ALTER TABLE ONLY public.return_sequences
+    ADD CONSTRAINT return_sequences_pkey PRIMARY KEY (year);
+
+ALTER TABLE ONLY public.returns
+    ADD CONSTRAINT returns_number_key UNIQUE (number);
+
+ALTER TABLE ONLY public.returns
+    ADD CONSTRAINT returns_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.saved_list_items
+    ADD CONSTRAINT saved_list_items_pk PRIMARY KEY (list_id, part_id);
+
+ALTER TABLE ONLY public.saved_lists
+    ADD CONSTRAINT saved_lists_company_name_key UNIQUE (company_id, name_key);
+
+ALTER TABLE ONLY public.saved_lists
+    ADD CONSTRAINT saved_lists_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.search_miss_clients
     ADD CONSTRAINT search_miss_clients_pkey PRIMARY KEY (day, client);
@@ -700,6 +912,9 @@ ALTER TABLE ONLY public.sessions
 ALTER TABLE ONLY public.settings
     ADD CONSTRAINT settings_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.stock_alerts
+    ADD CONSTRAINT stock_alerts_pkey PRIMARY KEY (user_id, part_id);
+
 ALTER TABLE ONLY public.stripe_events
     ADD CONSTRAINT stripe_events_pkey PRIMARY KEY (id);
 
@@ -714,6 +929,12 @@ ALTER TABLE ONLY public.users
 
 ALTER TABLE ONLY public.users
     ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.vehicle_base_ids
+    ADD CONSTRAINT vehicle_base_ids_pk PRIMARY KEY (base_vehicle_id, vehicle_id);
+
+ALTER TABLE ONLY public.vehicle_base_ids
+    ADD CONSTRAINT vehicle_base_ids_vehicle_year_unique UNIQUE (vehicle_id, year);
 
 ALTER TABLE ONLY public.vehicles
     ADD CONSTRAINT vehicles_identity_unique UNIQUE (make, model, engine, year_from);
@@ -738,6 +959,8 @@ CREATE INDEX companies_status_idx ON public.companies USING btree (status, creat
 
 CREATE INDEX company_addresses_company_idx ON public.company_addresses USING btree (company_id, created_at);
 
+CREATE INDEX company_invitations_company_idx ON public.company_invitations USING btree (company_id, email);
+
 CREATE INDEX company_members_company_idx ON public.company_members USING btree (company_id, joined_at);
 
 CREATE INDEX contact_messages_created_idx ON public.contact_messages USING btree (created_at, id);
@@ -747,6 +970,10 @@ CREATE INDEX credit_notes_order_idx ON public.credit_notes USING btree (order_id
 CREATE INDEX garage_vehicles_user_idx ON public.garage_vehicles USING btree (user_id, created_at);
 
 CREATE INDEX garage_vehicles_vehicle_idx ON public.garage_vehicles USING btree (vehicle_id);
+
+CREATE INDEX invoice_payments_invoice_idx ON public.invoice_payments USING btree (invoice_number, created_at);
+
+CREATE INDEX invoice_payments_order_idx ON public.invoice_payments USING btree (order_id, paid_at);
 
 CREATE INDEX low_stock_parts_stock_idx ON public.low_stock_parts USING btree (stock, part_id);
 
@@ -762,6 +989,8 @@ CREATE INDEX newsletter_subscribers_created_idx ON public.newsletter_subscribers
 
 CREATE INDEX order_lines_part_idx ON public.order_lines USING btree (part_id, order_id);
 
+CREATE INDEX orders_company_idx ON public.orders USING btree (company_id, payment_method, status);
+
 CREATE INDEX orders_created_idx ON public.orders USING btree (created_at, id);
 
 CREATE UNIQUE INDEX orders_invoice_number_idx ON public.orders USING btree (invoice_number);
@@ -773,6 +1002,8 @@ CREATE INDEX orders_status_created_idx ON public.orders USING btree (status, cre
 CREATE INDEX orders_user_created_idx ON public.orders USING btree (user_id, created_at, id, status);
 
 CREATE INDEX part_fitments_vehicle_idx ON public.part_fitments USING btree (vehicle_id, year_from, year_to, part_id);
+
+CREATE INDEX part_supersessions_to_part_idx ON public.part_supersessions USING btree (to_part_id);
 
 CREATE INDEX parts_category_idx ON public.parts USING btree (category_id, archived_at);
 
@@ -798,17 +1029,39 @@ CREATE INDEX parts_search_vector_idx ON public.parts USING gin (search_vector);
 
 CREATE UNIQUE INDEX parts_sku_idx ON public.parts USING btree (sku);
 
+CREATE INDEX payment_refunds_order_idx ON public.payment_refunds USING btree (order_id);
+
+CREATE INDEX return_lines_order_line_idx ON public.return_lines USING btree (order_id, line_position);
+
+CREATE INDEX returns_company_idx ON public.returns USING btree (company_id, requested_at);
+
+CREATE INDEX returns_credited_idx ON public.returns USING btree (status, refunded_at);
+
+CREATE INDEX returns_order_idx ON public.returns USING btree (order_id);
+
+CREATE INDEX returns_requested_at_idx ON public.returns USING btree (requested_at);
+
+CREATE INDEX returns_requested_by_idx ON public.returns USING btree (requested_by, requested_at);
+
 CREATE INDEX reviews_created_idx ON public.reviews USING btree (created_at, id);
 
 CREATE INDEX reviews_part_idx ON public.reviews USING btree (part_id, rating);
 
 CREATE UNIQUE INDEX reviews_subject_idx ON public.reviews USING btree (user_id, COALESCE(part_id, ''::text));
 
+CREATE INDEX saved_list_items_part_idx ON public.saved_list_items USING btree (part_id);
+
+CREATE INDEX saved_lists_company_updated_idx ON public.saved_lists USING btree (company_id, updated_at);
+
+CREATE INDEX saved_lists_created_by_idx ON public.saved_lists USING btree (created_by);
+
 CREATE UNIQUE INDEX search_misses_client_day_idx ON public.search_misses USING btree (day, client, q);
 
 CREATE INDEX search_misses_created_idx ON public.search_misses USING btree (created_at, q);
 
 CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
+
+CREATE INDEX stock_alerts_part_idx ON public.stock_alerts USING btree (part_id);
 
 CREATE INDEX unbookable_parts_category_idx ON public.unbookable_parts USING btree (category_id);
 
@@ -826,11 +1079,11 @@ CREATE TRIGGER category_part_counts_truncate AFTER TRUNCATE ON public.parts FOR 
 
 CREATE TRIGGER category_part_counts_update AFTER UPDATE OF archived_at, category_id ON public.parts FOR EACH ROW WHEN ((((old.archived_at IS NULL) <> (new.archived_at IS NULL)) OR (old.category_id IS DISTINCT FROM new.category_id))) EXECUTE FUNCTION public.category_part_counts_update();
 
-CREATE TRIGGER daily_sales_delete AFTER DELETE ON public.orders FOR EACH ROW WHEN ((old.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text]))) EXECUTE FUNCTION public.daily_sales_change();
+CREATE TRIGGER daily_sales_delete AFTER DELETE ON public.orders FOR EACH ROW WHEN ((old.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text]))) EXECUTE FUNCTION public.daily_sales_change();
 
-CREATE TRIGGER daily_sales_insert AFTER INSERT ON public.orders FOR EACH ROW WHEN ((new.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text]))) EXECUTE FUNCTION public.daily_sales_change();
+CREATE TRIGGER daily_sales_insert AFTER INSERT ON public.orders FOR EACH ROW WHEN ((new.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text]))) EXECUTE FUNCTION public.daily_sales_change();
 
-CREATE TRIGGER daily_sales_update AFTER UPDATE OF status, paid_at, total_cents ON public.orders FOR EACH ROW WHEN ((((old.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text])) <> (new.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text]))) OR ((new.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text])) AND ((old.paid_at IS DISTINCT FROM new.paid_at) OR (old.total_cents <> new.total_cents))))) EXECUTE FUNCTION public.daily_sales_change();
+CREATE TRIGGER daily_sales_update AFTER UPDATE OF status, paid_at, total_cents ON public.orders FOR EACH ROW WHEN ((((old.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text])) <> (new.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text]))) OR ((new.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text])) AND ((old.paid_at IS DISTINCT FROM new.paid_at) OR (old.total_cents <> new.total_cents))))) EXECUTE FUNCTION public.daily_sales_change();
 
 CREATE TRIGGER order_lines_units_sold AFTER INSERT ON public.order_lines FOR EACH ROW EXECUTE FUNCTION public.order_lines_units_sold();
 
@@ -838,9 +1091,9 @@ CREATE TRIGGER orders_count AFTER INSERT OR DELETE ON public.orders FOR EACH ROW
 
 CREATE TRIGGER orders_count_status AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION public.orders_count();
 
-CREATE TRIGGER orders_units_sold AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text])) IS DISTINCT FROM (new.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text])))) EXECUTE FUNCTION public.orders_units_sold();
+CREATE TRIGGER orders_units_sold AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text])) IS DISTINCT FROM (new.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text])))) EXECUTE FUNCTION public.orders_units_sold();
 
-CREATE TRIGGER orders_units_sold_delete BEFORE DELETE ON public.orders FOR EACH ROW WHEN ((old.status = ANY (ARRAY['paid'::text, 'shipped'::text, 'delivered'::text]))) EXECUTE FUNCTION public.orders_units_sold();
+CREATE TRIGGER orders_units_sold_delete BEFORE DELETE ON public.orders FOR EACH ROW WHEN ((old.status = ANY (ARRAY['paid'::text, 'confirmed'::text, 'shipped'::text, 'delivered'::text]))) EXECUTE FUNCTION public.orders_units_sold();
 
 CREATE TRIGGER part_stock_short AFTER INSERT OR UPDATE OF stock ON public.part_stock FOR EACH ROW EXECUTE FUNCTION public.part_stock_short();
 
@@ -865,17 +1118,35 @@ ALTER TABLE ONLY public.category_part_counts
 ALTER TABLE ONLY public.company_addresses
     ADD CONSTRAINT company_addresses_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.company_invitations
+    ADD CONSTRAINT company_invitations_accepted_by_fkey FOREIGN KEY (accepted_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.company_invitations
+    ADD CONSTRAINT company_invitations_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.company_invitations
+    ADD CONSTRAINT company_invitations_invited_by_fkey FOREIGN KEY (invited_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
 ALTER TABLE ONLY public.company_members
     ADD CONSTRAINT company_members_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.company_members
     ADD CONSTRAINT company_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.company_prices
+    ADD CONSTRAINT company_prices_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.company_prices
+    ADD CONSTRAINT company_prices_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.garage_vehicles
     ADD CONSTRAINT garage_vehicles_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.garage_vehicles
     ADD CONSTRAINT garage_vehicles_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES public.vehicles(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.invoice_payments
+    ADD CONSTRAINT invoice_payments_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id);
 
 ALTER TABLE ONLY public.low_stock_alerts
     ADD CONSTRAINT low_stock_alerts_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
@@ -889,6 +1160,9 @@ ALTER TABLE ONLY public.order_lines
 ALTER TABLE ONLY public.order_lines
     ADD CONSTRAINT order_lines_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id);
 
+ALTER TABLE ONLY public.orders
+    ADD CONSTRAINT orders_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id);
+
 ALTER TABLE ONLY public.part_fitments
     ADD CONSTRAINT part_fitments_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
 
@@ -898,17 +1172,62 @@ ALTER TABLE ONLY public.part_fitments
 ALTER TABLE ONLY public.part_stock
     ADD CONSTRAINT part_stock_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.part_supersessions
+    ADD CONSTRAINT part_supersessions_to_part_id_fkey FOREIGN KEY (to_part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.parts
     ADD CONSTRAINT parts_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.categories(id);
 
 ALTER TABLE ONLY public.payment_intents
     ADD CONSTRAINT payment_intents_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id);
 
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id);
+
+ALTER TABLE ONLY public.return_lines
+    ADD CONSTRAINT return_lines_order_line_fk FOREIGN KEY (order_id, line_position) REFERENCES public.order_lines(order_id, "position");
+
+ALTER TABLE ONLY public.return_lines
+    ADD CONSTRAINT return_lines_return_id_fkey FOREIGN KEY (return_id) REFERENCES public.returns(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.returns
+    ADD CONSTRAINT returns_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id);
+
+ALTER TABLE ONLY public.returns
+    ADD CONSTRAINT returns_credit_note_number_fkey FOREIGN KEY (credit_note_number) REFERENCES public.credit_notes(number);
+
+ALTER TABLE ONLY public.returns
+    ADD CONSTRAINT returns_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id);
+
+ALTER TABLE ONLY public.returns
+    ADD CONSTRAINT returns_requested_by_fkey FOREIGN KEY (requested_by) REFERENCES public.users(id) ON DELETE SET NULL;
+
 ALTER TABLE ONLY public.reviews
     ADD CONSTRAINT reviews_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.saved_list_items
+    ADD CONSTRAINT saved_list_items_list_id_fkey FOREIGN KEY (list_id) REFERENCES public.saved_lists(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.saved_list_items
+    ADD CONSTRAINT saved_list_items_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.saved_lists
+    ADD CONSTRAINT saved_lists_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.saved_lists
+    ADD CONSTRAINT saved_lists_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.users(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.sessions
     ADD CONSTRAINT sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
+ALTER TABLE ONLY public.stock_alerts
+    ADD CONSTRAINT stock_alerts_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.stock_alerts
+    ADD CONSTRAINT stock_alerts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
 ALTER TABLE ONLY public.unbookable_parts
     ADD CONSTRAINT unbookable_parts_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.vehicle_base_ids
+    ADD CONSTRAINT vehicle_base_ids_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES public.vehicles(id) ON DELETE CASCADE;

@@ -42,6 +42,7 @@ CREATE TABLE "cart_lines" (
   "unit_price_cents" integer not null,
   "added_at" text not null,
   "updated_at" text not null,
+  "ordered_number" text,
   constraint "cart_lines_pk" primary key ("user_id", "part_id")
 );
 
@@ -95,6 +96,21 @@ CREATE TABLE "company_addresses" (
 
 CREATE INDEX "company_addresses_company_idx" on "company_addresses" ("company_id", "created_at");
 
+CREATE TABLE "company_invitations" (
+  "id" text primary key,
+  "company_id" text not null references "companies" ("id") on delete cascade,
+  "email" text not null,
+  "role" text not null check (role in ('buyer', 'company_admin')),
+  "token_hash" text not null unique,
+  "invited_by" text references "users" ("id") on delete set null,
+  "expires_at" text not null,
+  "accepted_at" text,
+  "accepted_by" text references "users" ("id") on delete set null,
+  "created_at" text not null
+);
+
+CREATE INDEX "company_invitations_company_idx" on "company_invitations" ("company_id", "email");
+
 CREATE TABLE "company_members" (
   "company_id" text not null references "companies" ("id") on delete cascade,
   "user_id" text not null unique references "users" ("id") on delete cascade,
@@ -104,6 +120,14 @@ CREATE TABLE "company_members" (
 );
 
 CREATE INDEX "company_members_company_idx" on "company_members" ("company_id", "joined_at");
+
+CREATE TABLE "company_prices" (
+  "company_id" text not null references "companies" ("id") on delete cascade,
+  "part_id" text not null references "parts" ("id") on delete cascade,
+  "unit_price_cents" bigint not null check (unit_price_cents > 0),
+  "imported_at" text not null,
+  constraint "company_prices_pk" primary key ("company_id", "part_id")
+);
 
 CREATE TABLE "contact_messages" (
   "id" text primary key,
@@ -155,6 +179,30 @@ CREATE TABLE "garage_vehicles" (
 CREATE INDEX "garage_vehicles_user_idx" on "garage_vehicles" ("user_id", "created_at");
 
 CREATE INDEX "garage_vehicles_vehicle_idx" on "garage_vehicles" ("vehicle_id");
+
+CREATE TABLE "invoice_payments" (
+  "id" text primary key,
+  "order_id" text not null references "orders" ("id"),
+  "invoice_number" text not null,
+  "amount_cents" bigint not null check (amount_cents > 0),
+  "paid_at" text not null,
+  "reference" text not null,
+  "method" text not null check (method in ('transfer', 'card')),
+  "recorded_by" text,
+  "idempotency_key" text unique,
+  "created_at" text not null
+);
+
+CREATE INDEX "invoice_payments_invoice_idx" on "invoice_payments" ("invoice_number", "created_at");
+
+CREATE INDEX "invoice_payments_order_idx" on "invoice_payments" ("order_id", "paid_at");
+
+CREATE TABLE "invoice_reminders" (
+  "invoice_number" text not null,
+  "kind" text not null check (kind in ('before_due', 'after_due')),
+  "sent_at" text not null,
+  constraint "invoice_reminders_pk" primary key ("invoice_number", "kind")
+);
 
 CREATE TABLE "invoice_sequences" (
   "year" integer primary key,
@@ -234,12 +282,13 @@ CREATE TABLE "order_lines" (
   "unit_price_cents" integer not null,
   "quantity" integer not null,
   "line_total_cents" bigint not null,
+  "ordered_number" text,
   constraint "order_lines_pk" primary key ("order_id", "position")
 );
 
 CREATE INDEX "order_lines_part_idx" on "order_lines" ("part_id", "order_id");
 
-CREATE TRIGGER order_lines_sold_insert after insert on order_lines when (select status from orders where id = new.order_id) in ('paid', 'shipped', 'delivered') begin
+CREATE TRIGGER order_lines_sold_insert after insert on order_lines when (select status from orders where id = new.order_id) in ('paid', 'confirmed', 'shipped', 'delivered') begin
   update parts set units_sold = units_sold + new.quantity where id = new.part_id;
 end;
 
@@ -251,7 +300,7 @@ CREATE TABLE "orders" (
   "customer_email" text not null,
   "phone" text not null,
   "address" text not null,
-  "status" text not null check (status in ('pending_payment', 'paid', 'shipped', 'delivered', 'cancelled')),
+  "status" text not null check (status in ('pending_payment', 'awaiting_approval', 'paid', 'confirmed', 'shipped', 'delivered', 'cancelled', 'declined')),
   "cancel_reason" text check (cancel_reason in ('customer', 'admin', 'expired')),
   "transaction_id" text,
   "paid_at" text,
@@ -267,8 +316,19 @@ CREATE TABLE "orders" (
   "tax_exemption" text,
   "delivery_address" text,
   "expected_delivery" text,
-  "buyer_vat_id" text
+  "buyer_vat_id" text,
+  "company_id" text references companies (id),
+  "po_number" text,
+  "payment_method" text default 'card' not null check (payment_method in ('card', 'account')),
+  "delivery_address_id" text,
+  "invoiced_at" text,
+  "due_date" text,
+  "paid_cents" bigint default 0 not null check (paid_cents >= 0),
+  "decline_reason" text,
+  "decided_by" text
 );
+
+CREATE INDEX "orders_company_idx" on "orders" ("company_id", "payment_method", "status");
 
 CREATE INDEX "orders_created_idx" on "orders" ("created_at", "id");
 
@@ -280,17 +340,17 @@ CREATE INDEX "orders_status_created_idx" on "orders" ("status", "created_at", "i
 
 CREATE INDEX "orders_user_created_idx" on "orders" ("user_id", "created_at", "id", "status");
 
-CREATE TRIGGER daily_sales_delete after delete on orders when old.status in ('paid', 'shipped', 'delivered') begin
-  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(old.paid_at, old.created_at), 1, 10), 0, -1, -1 * old.total_cents where old.status in ('paid', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + -1, cents = cents + -1 * old.total_cents;
+CREATE TRIGGER daily_sales_delete after delete on orders when old.status in ('paid', 'confirmed', 'shipped', 'delivered') begin
+  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(old.invoiced_at, old.paid_at, old.created_at), 1, 10), 0, -1, -1 * old.total_cents where old.status in ('paid', 'confirmed', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + -1, cents = cents + -1 * old.total_cents;
 end;
 
-CREATE TRIGGER daily_sales_insert after insert on orders when new.status in ('paid', 'shipped', 'delivered') begin
-  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(new.paid_at, new.created_at), 1, 10), 0, 1, 1 * new.total_cents where new.status in ('paid', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + 1, cents = cents + 1 * new.total_cents;
+CREATE TRIGGER daily_sales_insert after insert on orders when new.status in ('paid', 'confirmed', 'shipped', 'delivered') begin
+  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(new.invoiced_at, new.paid_at, new.created_at), 1, 10), 0, 1, 1 * new.total_cents where new.status in ('paid', 'confirmed', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + 1, cents = cents + 1 * new.total_cents;
 end;
 
-CREATE TRIGGER daily_sales_update after update of status, paid_at, total_cents on orders when (old.status in ('paid', 'shipped', 'delivered')) <> (new.status in ('paid', 'shipped', 'delivered')) or (new.status in ('paid', 'shipped', 'delivered') and (old.paid_at is not new.paid_at or old.total_cents <> new.total_cents)) begin
-  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(old.paid_at, old.created_at), 1, 10), 0, -1, -1 * old.total_cents where old.status in ('paid', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + -1, cents = cents + -1 * old.total_cents;
-  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(new.paid_at, new.created_at), 1, 10), 0, 1, 1 * new.total_cents where new.status in ('paid', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + 1, cents = cents + 1 * new.total_cents;
+CREATE TRIGGER daily_sales_update after update of status, paid_at, total_cents on orders when (old.status in ('paid', 'confirmed', 'shipped', 'delivered')) <> (new.status in ('paid', 'confirmed', 'shipped', 'delivered')) or (new.status in ('paid', 'confirmed', 'shipped', 'delivered') and (old.paid_at is not new.paid_at or old.total_cents <> new.total_cents)) begin
+  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(old.invoiced_at, old.paid_at, old.created_at), 1, 10), 0, -1, -1 * old.total_cents where old.status in ('paid', 'confirmed', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + -1, cents = cents + -1 * old.total_cents;
+  insert into daily_sales (day, shard, orders, cents) select substr(coalesce(new.invoiced_at, new.paid_at, new.created_at), 1, 10), 0, 1, 1 * new.total_cents where new.status in ('paid', 'confirmed', 'shipped', 'delivered') on conflict (day, shard) do update set orders = orders + 1, cents = cents + 1 * new.total_cents;
 end;
 
 CREATE TRIGGER order_counts_delete after delete on orders begin
@@ -306,31 +366,31 @@ CREATE TRIGGER order_counts_update after update of status on orders when old.sta
   insert into order_counts (status, shard, n) values (new.status, 0, 1) on conflict (status, shard) do update set n = n + 1;
 end;
 
-CREATE TRIGGER orders_sold_delete before delete on orders when old.status in ('paid', 'shipped', 'delivered') begin
+CREATE TRIGGER orders_sold_delete before delete on orders when old.status in ('paid', 'confirmed', 'shipped', 'delivered') begin
   update parts set units_sold = units_sold + (-1) * (select coalesce(sum(quantity), 0) from order_lines where order_id = old.id and part_id = parts.id) where id in (select part_id from order_lines where order_id = old.id);
 end;
 
-CREATE TRIGGER orders_sold_update after update of status on orders when (old.status in ('paid', 'shipped', 'delivered')) <> (new.status in ('paid', 'shipped', 'delivered')) begin
-  update parts set units_sold = units_sold + (case when new.status in ('paid', 'shipped', 'delivered') then 1 else -1 end) * (select coalesce(sum(quantity), 0) from order_lines where order_id = new.id and part_id = parts.id) where id in (select part_id from order_lines where order_id = new.id);
+CREATE TRIGGER orders_sold_update after update of status on orders when (old.status in ('paid', 'confirmed', 'shipped', 'delivered')) <> (new.status in ('paid', 'confirmed', 'shipped', 'delivered')) begin
+  update parts set units_sold = units_sold + (case when new.status in ('paid', 'confirmed', 'shipped', 'delivered') then 1 else -1 end) * (select coalesce(sum(quantity), 0) from order_lines where order_id = new.id and part_id = parts.id) where id in (select part_id from order_lines where order_id = new.id);
 end;
 
-CREATE TRIGGER unpaid_orders_delete after delete on orders when old.status = 'pending_payment' and old.user_id is not null begin
+CREATE TRIGGER unpaid_orders_delete after delete on orders when old.status in ('pending_payment', 'awaiting_approval') and old.user_id is not null begin
   update unpaid_orders set n = n - 1, cents = cents - old.total_cents where user_id = old.user_id;
 end;
 
-CREATE TRIGGER unpaid_orders_insert after insert on orders when new.status = 'pending_payment' and new.user_id is not null begin
+CREATE TRIGGER unpaid_orders_insert after insert on orders when new.status in ('pending_payment', 'awaiting_approval') and new.user_id is not null begin
   insert into unpaid_orders (user_id, n, cents) values (new.user_id, 1, new.total_cents) on conflict (user_id) do update set n = n + 1, cents = cents + new.total_cents;
 end;
 
-CREATE TRIGGER unpaid_orders_settled after update of status on orders when old.status = 'pending_payment' and new.status <> 'pending_payment' and old.user_id is not null begin
+CREATE TRIGGER unpaid_orders_settled after update of status on orders when old.status in ('pending_payment', 'awaiting_approval') and new.status not in ('pending_payment', 'awaiting_approval') and old.user_id is not null begin
   update unpaid_orders set n = n - 1, cents = cents - old.total_cents where user_id = old.user_id;
 end;
 
-CREATE TRIGGER unpaid_orders_total after update of total_cents on orders when old.status = 'pending_payment' and new.status = 'pending_payment' and new.user_id is not null and old.total_cents <> new.total_cents begin
+CREATE TRIGGER unpaid_orders_total after update of total_cents on orders when old.status in ('pending_payment', 'awaiting_approval') and new.status in ('pending_payment', 'awaiting_approval') and new.user_id is not null and old.total_cents <> new.total_cents begin
   update unpaid_orders set cents = cents - old.total_cents + new.total_cents where user_id = new.user_id;
 end;
 
-CREATE TRIGGER unpaid_orders_unpaid after update of status on orders when old.status <> 'pending_payment' and new.status = 'pending_payment' and new.user_id is not null begin
+CREATE TRIGGER unpaid_orders_unpaid after update of status on orders when old.status not in ('pending_payment', 'awaiting_approval') and new.status in ('pending_payment', 'awaiting_approval') and new.user_id is not null begin
   insert into unpaid_orders (user_id, n, cents) values (new.user_id, 1, new.total_cents) on conflict (user_id) do update set n = n + 1, cents = cents + new.total_cents;
 end;
 
@@ -367,6 +427,18 @@ CREATE TRIGGER part_stock_update after update of stock on part_stock when exists
   update parts_search_rows set bookable = (select (new.stock > 0 and new.stock >= p.min_order_quantity) from parts as p where p.id = new.part_id) where part_id = new.part_id;
 end;
 
+CREATE TABLE "part_supersessions" (
+  "from_key" text primary key check (length(from_key) between 1 and 64),
+  "from_number" text not null check (length(from_number) between 1 and 64),
+  "to_part_id" text not null references "parts" ("id") on delete cascade,
+  "quantity_factor" integer default 1 not null check (quantity_factor between 1 and 1000),
+  "since" text not null,
+  "note" text default '' not null check (length(note) <= 500),
+  "created_at" text not null
+);
+
+CREATE INDEX "part_supersessions_to_part_idx" on "part_supersessions" ("to_part_id");
+
 CREATE TABLE "parts" (
   "id" text primary key,
   "name" text not null,
@@ -380,11 +452,11 @@ CREATE TABLE "parts" (
   "units_sold" integer default 0 not null,
   "sku" text,
   "category_id" text references "categories" ("id"),
-  "oem_numbers" text default '[]' not null,
   "pack_size" integer default 1 not null check (pack_size >= 1),
   "price_tiers" text default '[]' not null,
   "low_stock_threshold" integer check (low_stock_threshold >= 0),
-  "flash_deal_since" text
+  "flash_deal_since" text,
+  cross_references text not null default '[]'
 );
 
 CREATE INDEX parts_category_archived_idx on parts (category_id) where archived_at is not null;
@@ -428,17 +500,17 @@ end;
 
 CREATE TRIGGER parts_search_insert after insert on parts when new.archived_at is null begin
   insert into parts_search_rows (part_id, category_id, bookable) select new.id, new.category_id, (coalesce((select stock from part_stock where part_id = new.id), 0) > 0 and coalesce((select stock from part_stock where part_id = new.id), 0) >= new.min_order_quantity) where new.archived_at is null;
-  insert into parts_words (rowid, name, numbers, description) select rowid, new.name, new.sku || ' ' || new.oem_numbers, new.description from parts_search_rows where part_id = new.id and new.archived_at is null;
-  insert into parts_numbers (rowid, keys) select rowid, '|' || upper(replace(replace(replace(replace(replace(replace(replace(new.sku || ',' || new.oem_numbers, '[', ''), ']', ''), '"', ''), ' ', ''), '.', ''), '-', ''), ',', '|')) || '|' from parts_search_rows where part_id = new.id and new.archived_at is null;
+  insert into parts_words (rowid, name, numbers, description) select rowid, new.name, new.sku || ' ' || coalesce((select group_concat(json_extract(value, '$.number'), ',') from json_each(new.cross_references)), ''), new.description from parts_search_rows where part_id = new.id and new.archived_at is null;
+  insert into parts_numbers (rowid, keys) select rowid, '|' || upper(replace(replace(replace(replace(new.sku || ',' || coalesce((select group_concat(json_extract(value, '$.number'), ',') from json_each(new.cross_references)), ''), ' ', ''), '.', ''), '-', ''), ',', '|')) || '|' from parts_search_rows where part_id = new.id and new.archived_at is null;
 end;
 
-CREATE TRIGGER parts_search_reindex after update of id, name, description, sku, oem_numbers, archived_at on parts when old.id is not new.id or old.name is not new.name or old.description is not new.description or old.sku is not new.sku or old.oem_numbers is not new.oem_numbers or (old.archived_at is null) <> (new.archived_at is null) begin
+CREATE TRIGGER parts_search_reindex after update of id, name, description, sku, cross_references, archived_at on parts when old.id is not new.id or old.name is not new.name or old.description is not new.description or old.sku is not new.sku or old.cross_references is not new.cross_references or (old.archived_at is null) <> (new.archived_at is null) begin
   delete from parts_words where rowid = (select rowid from parts_search_rows where part_id = old.id);
   delete from parts_numbers where rowid = (select rowid from parts_search_rows where part_id = old.id);
   delete from parts_search_rows where part_id = old.id;
   insert into parts_search_rows (part_id, category_id, bookable) select new.id, new.category_id, (coalesce((select stock from part_stock where part_id = new.id), 0) > 0 and coalesce((select stock from part_stock where part_id = new.id), 0) >= new.min_order_quantity) where new.archived_at is null;
-  insert into parts_words (rowid, name, numbers, description) select rowid, new.name, new.sku || ' ' || new.oem_numbers, new.description from parts_search_rows where part_id = new.id and new.archived_at is null;
-  insert into parts_numbers (rowid, keys) select rowid, '|' || upper(replace(replace(replace(replace(replace(replace(replace(new.sku || ',' || new.oem_numbers, '[', ''), ']', ''), '"', ''), ' ', ''), '.', ''), '-', ''), ',', '|')) || '|' from parts_search_rows where part_id = new.id and new.archived_at is null;
+  insert into parts_words (rowid, name, numbers, description) select rowid, new.name, new.sku || ' ' || coalesce((select group_concat(json_extract(value, '$.number'), ',') from json_each(new.cross_references)), ''), new.description from parts_search_rows where part_id = new.id and new.archived_at is null;
+  insert into parts_numbers (rowid, keys) select rowid, '|' || upper(replace(replace(replace(replace(new.sku || ',' || coalesce((select group_concat(json_extract(value, '$.number'), ',') from json_each(new.cross_references)), ''), ' ', ''), '.', ''), '-', ''), ',', '|')) || '|' from parts_search_rows where part_id = new.id and new.archived_at is null;
 end;
 
 CREATE TRIGGER parts_short_update after update of min_order_quantity, low_stock_threshold, archived_at, category_id on parts begin
@@ -489,6 +561,72 @@ CREATE TABLE "payment_intents" (
   "updated_at" text not null
 );
 
+CREATE TABLE "payment_refunds" (
+  "idempotency_key" text primary key,
+  "order_id" text not null references "orders" ("id"),
+  "provider" text not null,
+  "transaction_id" text not null,
+  "refund_id" text not null,
+  "amount_cents" bigint not null check (amount_cents > 0),
+  "created_at" text not null
+);
+
+CREATE INDEX "payment_refunds_order_idx" on "payment_refunds" ("order_id");
+
+CREATE TABLE "return_lines" (
+  "return_id" text not null references "returns" ("id") on delete cascade,
+  "order_id" text not null,
+  "line_position" integer not null,
+  "quantity" integer not null check (quantity > 0),
+  "reason" text not null check (reason in ('wrong_part', 'damaged', 'not_needed', 'warranty', 'core')),
+  "condition" text check (condition in ('resalable', 'damaged')),
+  constraint "return_lines_pk" primary key ("return_id", "line_position"),
+  constraint "return_lines_order_line_fk" foreign key ("order_id", "line_position") references "order_lines" ("order_id", "position")
+);
+
+CREATE INDEX "return_lines_order_line_idx" on "return_lines" ("order_id", "line_position");
+
+CREATE TABLE "return_sequences" (
+  "year" integer primary key,
+  "last" integer not null
+);
+
+CREATE TABLE "returns" (
+  "id" text primary key,
+  "number" text not null unique,
+  "order_id" text not null references "orders" ("id"),
+  "requested_by" text references "users" ("id") on delete set null,
+  "company_id" text references "companies" ("id"),
+  "status" text not null check (status in ('requested', 'approved', 'refused', 'received', 'credited')),
+  "note" text default '' not null check (length(note) <= 2000),
+  "photos" text default '[]' not null,
+  "refusal_reason" text,
+  "admin_notes" text,
+  "requested_at" text not null,
+  "approved_at" text,
+  "refused_at" text,
+  "received_at" text,
+  "credited_at" text,
+  "credit_note_number" text references "credit_notes" ("number"),
+  "refund_cents" bigint check (refund_cents >= 0),
+  "refund_method" text check (refund_method in ('card', 'account')),
+  "refund_id" text,
+  "refunded_at" text,
+  "updated_at" text not null,
+  constraint "returns_refused_has_reason" check (status <> 'refused' or refusal_reason is not null),
+  constraint "returns_credited_has_note" check (status <> 'credited' or credit_note_number is not null)
+);
+
+CREATE INDEX "returns_company_idx" on "returns" ("company_id", "requested_at");
+
+CREATE INDEX "returns_credited_idx" on "returns" ("status", "refunded_at");
+
+CREATE INDEX "returns_order_idx" on "returns" ("order_id");
+
+CREATE INDEX "returns_requested_at_idx" on "returns" ("requested_at");
+
+CREATE INDEX "returns_requested_by_idx" on "returns" ("requested_by", "requested_at");
+
 CREATE TABLE "reviews" (
   "id" text primary key,
   "user_id" text,
@@ -505,6 +643,31 @@ CREATE INDEX "reviews_created_idx" on "reviews" ("created_at", "id");
 CREATE INDEX "reviews_part_idx" on "reviews" ("part_id", "rating");
 
 CREATE UNIQUE INDEX reviews_subject_idx on reviews (user_id, coalesce(part_id, ''));
+
+CREATE TABLE "saved_list_items" (
+  "list_id" text not null references "saved_lists" ("id") on delete cascade,
+  "part_id" text not null references "parts" ("id") on delete cascade,
+  "quantity" integer not null check (quantity >= 1),
+  "position" integer not null,
+  constraint "saved_list_items_pk" primary key ("list_id", "part_id")
+);
+
+CREATE INDEX "saved_list_items_part_idx" on "saved_list_items" ("part_id");
+
+CREATE TABLE "saved_lists" (
+  "id" text primary key,
+  "company_id" text not null references "companies" ("id") on delete cascade,
+  "name" text not null check (length(name) between 1 and 80),
+  "name_key" text not null,
+  "created_by" text references "users" ("id") on delete set null,
+  "created_at" text not null,
+  "updated_at" text not null,
+  constraint "saved_lists_company_name_key" unique ("company_id", "name_key")
+);
+
+CREATE INDEX "saved_lists_company_updated_idx" on "saved_lists" ("company_id", "updated_at");
+
+CREATE INDEX "saved_lists_created_by_idx" on "saved_lists" ("created_by");
 
 CREATE TABLE "search_miss_clients" (
   "day" text not null,
@@ -564,6 +727,15 @@ United Kingdom' not null,
   "return_instructions" text default '' not null
 );
 
+CREATE TABLE "stock_alerts" (
+  "user_id" text not null references "users" ("id") on delete cascade,
+  "part_id" text not null references "parts" ("id") on delete cascade,
+  "created_at" text not null,
+  constraint "stock_alerts_pkey" primary key ("user_id", "part_id")
+);
+
+CREATE INDEX "stock_alerts_part_idx" on "stock_alerts" ("part_id");
+
 CREATE TABLE "stripe_events" (
   "id" text primary key,
   "type" text not null,
@@ -600,6 +772,14 @@ CREATE TABLE "users" (
 );
 
 CREATE INDEX "users_created_idx" on "users" ("created_at", "id");
+
+CREATE TABLE "vehicle_base_ids" (
+  "base_vehicle_id" integer not null,
+  "vehicle_id" text not null references "vehicles" ("id") on delete cascade,
+  "year" integer not null,
+  constraint "vehicle_base_ids_pk" primary key ("base_vehicle_id", "vehicle_id"),
+  constraint "vehicle_base_ids_vehicle_year_unique" unique ("vehicle_id", "year")
+);
 
 CREATE TABLE "vehicles" (
   "id" text primary key,
