@@ -49,7 +49,7 @@ export async function startS3Server({ bucket = 'gearhouse-test' }: { bucket?: st
   }
   const endpoint = `http://127.0.0.1:${address.port}`;
   const config = { endpoint, bucket, region: 'us-east-1', forcePathStyle: true, ...S3RVER_CREDENTIALS };
-  const client = createS3Client(config);
+  const client = await createS3Client(config);
   return {
     endpoint,
     bucket,

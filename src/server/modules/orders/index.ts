@@ -6,6 +6,8 @@ export { createOrderExpiry, type OrderExpiry } from './order-expiry';
 export { createCreditRefunds, type CreditRefunds } from './credit-refunds';
 export { createOrderMails, type OrderMails } from './order-mails';
 export { ordersOfPart, type OrdersOfPart } from './orders-of-part';
+// The statement PDF of the payments module is set in the invoice's font.
+export { pdfMaker } from './invoice-pdf';
 // Payments mark an order paid through this, in their transaction: it gives the invoice number too.
 export { markOrderPaidWithInvoice } from './invoices.repository';
 // For payments, reviews, the cart and the admin overview, each taking the caller's database or transaction.

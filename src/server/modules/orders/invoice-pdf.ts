@@ -1,7 +1,7 @@
 import { chargedOf } from './charged';
 import { type Address, addressLines as structuredAddressLines } from '#shared/schemas/address';
 import { readFileSync } from 'node:fs';
-import pdfmake from 'pdfmake';
+import type Pdfmake from 'pdfmake';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { OrderTax, TaxExemption } from '#shared/order-totals';
@@ -23,18 +23,33 @@ const co = copy.companyOrders;
 // the glyphs an invoice uses (docs/decisions/0026-invoice-font.md). The files are committed trimmed to
 // what a PDF needs (scripts/trim-invoice-font.sh): fontkit decodes a font's layout tables again for
 // every document (docs/decisions/0035-a-trimmed-invoice-font.md). They sit next to this file in the
-// sources and next to the bundle in dist/server, and are read once into pdfmake's in-memory files: a
-// missing font stops the server at start, not at the first invoice.
+// sources and next to the bundle in dist/server, and are read at start: a missing font stops the
+// server then, not at the first invoice.
 const fontsDir = new URL('./fonts/', import.meta.url);
-pdfmake.virtualfs.writeFileSync('Arimo-Regular.ttf', readFileSync(new URL('Arimo-Regular.ttf', fontsDir)));
-pdfmake.virtualfs.writeFileSync('Arimo-Bold.ttf', readFileSync(new URL('Arimo-Bold.ttf', fontsDir)));
-// The invoice sets nothing in italics: those faces are the upright ones rather than two more files.
-pdfmake.setFonts({
-  Arimo: { normal: 'Arimo-Regular.ttf', bold: 'Arimo-Bold.ttf', italics: 'Arimo-Regular.ttf', bolditalics: 'Arimo-Bold.ttf' },
-});
-// An invoice is made only from the order and the settings: nothing is loaded from a URL or the disk.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy(() => false);
+const arimoRegular = readFileSync(new URL('Arimo-Regular.ttf', fontsDir));
+const arimoBold = readFileSync(new URL('Arimo-Bold.ttf', fontsDir));
+
+let loadedPdfmake: Promise<typeof Pdfmake> | undefined;
+
+/**
+ * pdfmake with the invoice's font, loaded at the first document: with fontkit it holds about 25 MB
+ * that a shop which never prints one should not carry.
+ */
+export function pdfMaker(): Promise<typeof Pdfmake> {
+  loadedPdfmake ??= import('pdfmake').then(({ default: pdfmake }) => {
+    pdfmake.virtualfs.writeFileSync('Arimo-Regular.ttf', arimoRegular);
+    pdfmake.virtualfs.writeFileSync('Arimo-Bold.ttf', arimoBold);
+    // The invoice sets nothing in italics: those faces are the upright ones rather than two more files.
+    pdfmake.setFonts({
+      Arimo: { normal: 'Arimo-Regular.ttf', bold: 'Arimo-Bold.ttf', italics: 'Arimo-Regular.ttf', bolditalics: 'Arimo-Bold.ttf' },
+    });
+    // An invoice is made only from the order and the settings: nothing is loaded from a URL or the disk.
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy(() => false);
+    return pdfmake;
+  });
+  return loadedPdfmake;
+}
 
 const calendarDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -287,7 +302,7 @@ async function renderDocument(
       { text: head.note, margin: [0, 24, 0, 0], color: MUTED },
     ],
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return (await pdfMaker()).createPdf(definition).getBuffer();
 }
 
 /**

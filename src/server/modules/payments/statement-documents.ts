@@ -1,8 +1,8 @@
-import pdfmake from 'pdfmake';
 import * as copy from '#shared/copy';
 import { formatMoney } from '#shared/money';
 import type { Statement } from '#shared/schemas/statement';
 import { decimalOf, toCsv, UTF8_BOM } from '../content';
+import { pdfMaker } from '../orders';
 
 const s = copy.statement;
 
@@ -47,8 +47,8 @@ export function statementCsv(statement: Statement): string {
 }
 
 /**
- * The statement as a PDF (A4), in the invoice's font (Arimo, registered by the orders module's
- * invoice-pdf.ts when the server starts): the company, the day, balance and credit, the open invoices
+ * The statement as a PDF (A4), in the invoice's font (Arimo, registered with pdfmake by the orders
+ * module's `pdfMaker`): the company, the day, balance and credit, the open invoices
  * with days overdue, and the payments.
  */
 export async function statementPdf(statement: Statement, seller: { name: string }): Promise<Buffer> {
@@ -140,5 +140,5 @@ export async function statementPdf(statement: Statement, seller: { name: string 
       { text: s.pdfNote, margin: [0, 24, 0, 0], color: MUTED },
     ],
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return (await pdfMaker()).createPdf(definition).getBuffer();
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import * as copy from '#shared/copy';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
@@ -44,8 +44,17 @@ export function resultOfStripeIntent(intent: Stripe.PaymentIntent, orderId: stri
   return { status: 'failed', message: intent.last_payment_error?.message ?? p.notCompleted };
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404;
+let loadedStripe: Promise<typeof Stripe> | undefined;
+
+/** Stripe's library (about 20 MB once loaded), loaded when a shop that takes cards first needs it. */
+function stripeLibrary(): Promise<typeof Stripe> {
+  loadedStripe ??= import('stripe').then((module) => module.default);
+  return loadedStripe;
+}
+
+async function isMissing(error: unknown): Promise<boolean> {
+  const { errors } = await stripeLibrary();
+  return error instanceof errors.StripeInvalidRequestError && error.statusCode === 404;
 }
 
 /**
@@ -56,7 +65,7 @@ function isMissing(error: unknown): boolean {
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
   readonly publishableKey: string;
-  private readonly stripe: Stripe;
+  private readonly stripe: Promise<Stripe>;
 
   constructor(
     private readonly db: Db,
@@ -64,13 +73,16 @@ export class StripeProvider implements PaymentProvider {
     options: StripeProviderOptions,
   ) {
     this.publishableKey = options.publishableKey;
-    this.stripe = new Stripe(options.secretKey, {
-      ...options.api,
-      // Creates and refunds carry idempotency keys, so a retried request never charges or refunds twice.
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      appInfo: { name: 'Gearhouse' },
-    });
+    this.stripe = stripeLibrary().then(
+      (StripeClient) =>
+        new StripeClient(options.secretKey, {
+          ...options.api,
+          // Creates and refunds carry idempotency keys, so a retried request never charges or refunds twice.
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          appInfo: { name: 'Gearhouse' },
+        }),
+    );
   }
 
   /** One intent per order: the first is remembered and answered again; Stripe dedupes a racing create by its key. */
@@ -79,7 +91,9 @@ export class StripeProvider implements PaymentProvider {
     if (known?.provider === 'stripe') return { intentId: known.id, clientSecret: known.client_secret };
     if (known) await deleteUnpaidIntent(this.db, known.id);
 
-    const intent = await this.stripe.paymentIntents.create(
+    const intent = await (
+      await this.stripe
+    ).paymentIntents.create(
       {
         amount: amountCents,
         // Stripe names currencies in lower case.
@@ -114,9 +128,9 @@ export class StripeProvider implements PaymentProvider {
     if (!known) return { status: 'not_found' };
     let intent: Stripe.PaymentIntent;
     try {
-      intent = await this.stripe.paymentIntents.retrieve(intentId);
+      intent = await (await this.stripe).paymentIntents.retrieve(intentId);
     } catch (error) {
-      if (isMissing(error)) return { status: 'not_found' };
+      if (await isMissing(error)) return { status: 'not_found' };
       throw error;
     }
     const result = resultOfStripeIntent(intent, orderId);
@@ -134,14 +148,18 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund({ transactionId, amountCents, idempotencyKey }: RefundInput): Promise<Refund> {
-    const refund = await this.stripe.refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
+    const refund = await (
+      await this.stripe
+    ).refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
     await markIntentRefunded(this.db, transactionId, this.clock.now().toISOString());
     return { refundId: refund.id };
   }
 
   /** A part of the charge, keyed: Stripe answers a repeated key with its first refund. The charge stays taken for the rest. */
   async refundAmount({ orderId, transactionId, amountCents, idempotencyKey }: RefundInput): Promise<Refund> {
-    const refund = await this.stripe.refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
+    const refund = await (
+      await this.stripe
+    ).refunds.create({ payment_intent: transactionId, amount: amountCents }, { idempotencyKey });
     await insertRefund(this.db, {
       idempotency_key: idempotencyKey,
       order_id: orderId,
@@ -158,7 +176,14 @@ export class StripeProvider implements PaymentProvider {
    * Verifies a webhook's `Stripe-Signature` over the raw body (HMAC with the endpoint's secret, within
    * Stripe's five-minute tolerance of `receivedAt`) and answers the event; throws when it does not verify.
    */
-  static verifyWebhook(rawBody: Buffer, signature: string, secret: string, receivedAt: Date): Stripe.Event {
-    return Stripe.webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, receivedAt.getTime());
+  static async verifyWebhook(rawBody: Buffer, signature: string, secret: string, receivedAt: Date): Promise<Stripe.Event> {
+    return (await stripeLibrary()).webhooks.constructEvent(
+      rawBody,
+      signature,
+      secret,
+      undefined,
+      undefined,
+      receivedAt.getTime(),
+    );
   }
 }

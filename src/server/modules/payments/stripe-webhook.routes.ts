@@ -54,7 +54,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw badSignature();
       let event: Stripe.Event;
       try {
-        event = StripeProvider.verifyWebhook(body, signature, webhookSecret, clock.now());
+        event = await StripeProvider.verifyWebhook(body, signature, webhookSecret, clock.now());
       } catch (error) {
         request.log.warn({ err: error }, 'Stripe webhook refused: bad signature');
         throw badSignature();

@@ -1,12 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import { type ObjectStorage, assertValidKey, isValidKey } from './storage';
 
@@ -21,8 +15,17 @@ export type S3StorageOptions = Pick<
   keyPrefix?: string;
 };
 
+let loadedSdk: Promise<typeof S3Sdk> | undefined;
+
+/** The AWS SDK (about 25 MB once loaded), loaded only by a shop whose uploads are in a bucket. */
+function s3Sdk(): Promise<typeof S3Sdk> {
+  loadedSdk ??= import('@aws-sdk/client-s3');
+  return loadedSdk;
+}
+
 /** The one place an S3 client is made: explicit credentials and region, bounded time and retries. */
-export function createS3Client(options: S3StorageOptions): S3Client {
+export async function createS3Client(options: S3StorageOptions): Promise<S3Client> {
+  const { S3Client } = await s3Sdk();
   return new S3Client({
     endpoint: options.endpoint,
     region: options.region,
@@ -41,19 +44,20 @@ export function createS3Client(options: S3StorageOptions): S3Client {
 }
 
 /** The key is not there (GetObject: NoSuchKey; HeadObject, which has no body: a bare 404). A missing bucket is an error. */
-function isNotFound(error: unknown): boolean {
+async function isNotFound(error: unknown): Promise<boolean> {
+  const { S3ServiceException } = await s3Sdk();
   if (!(error instanceof S3ServiceException) || error.name === 'NoSuchBucket') return false;
   return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
 }
 
 /** Uploads in an S3-compatible bucket (AWS S3, MinIO, R2, …): every node of the shop sees every picture. */
 export class S3Storage implements ObjectStorage {
-  private readonly client: S3Client;
+  private readonly client: Promise<S3Client>;
   private readonly bucket: string;
   private readonly keyPrefix: string;
 
-  constructor(options: S3StorageOptions, client: S3Client = createS3Client(options)) {
-    this.client = client;
+  constructor(options: S3StorageOptions) {
+    this.client = createS3Client(options);
     this.bucket = options.bucket;
     this.keyPrefix = options.keyPrefix ?? '';
     if (this.keyPrefix && !/^([a-z0-9][a-z0-9_-]*\/)+$/.test(this.keyPrefix)) {
@@ -64,7 +68,10 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
     // One PUT replaces the object whole: S3 readers see the old bytes or the new, never a mix.
-    await this.client.send(
+    const { PutObjectCommand } = await s3Sdk();
+    await (
+      await this.client
+    ).send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: this.keyPrefix + key,
@@ -79,7 +86,8 @@ export class S3Storage implements ObjectStorage {
   async get(key: string): Promise<{ body: Readable; size: number; contentType: string } | undefined> {
     if (!isValidKey(key)) return undefined;
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyPrefix + key }));
+      const { GetObjectCommand } = await s3Sdk();
+      const answer = await (await this.client).send(new GetObjectCommand({ Bucket: this.bucket, Key: this.keyPrefix + key }));
       // In Node the body is the response's IncomingMessage, a Readable (typed as a union for browsers too).
       if (!(answer.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
       if (answer.ContentLength === undefined) {
@@ -92,7 +100,7 @@ export class S3Storage implements ObjectStorage {
         contentType: answer.ContentType ?? 'application/octet-stream',
       };
     } catch (error) {
-      if (isNotFound(error)) return undefined;
+      if (await isNotFound(error)) return undefined;
       throw error;
     }
   }
@@ -100,21 +108,23 @@ export class S3Storage implements ObjectStorage {
   async exists(key: string): Promise<boolean> {
     if (!isValidKey(key)) return false;
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyPrefix + key }));
+      const { HeadObjectCommand } = await s3Sdk();
+      await (await this.client).send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.keyPrefix + key }));
       return true;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (await isNotFound(error)) return false;
       throw error;
     }
   }
 
   /** The bucket answers with these credentials (GET /api/ready). */
   async probe(signal: AbortSignal): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal });
+    const { HeadBucketCommand } = await s3Sdk();
+    await (await this.client).send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: signal });
   }
 
   /** Closes the client's idle connections (tests, shutdown). */
   destroy(): void {
-    this.client.destroy();
+    void this.client.then((client) => client.destroy());
   }
 }
