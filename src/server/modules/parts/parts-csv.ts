@@ -172,10 +172,15 @@ function readPartRow(line: number, cell: (column: PartsCsvColumn) => string, err
   const archivedText = cell('archived').trim().toLowerCase();
   if (archivedText !== '' && archivedText !== 'yes') fail(c.badArchived);
 
+  /** A list cell's items; a lone `\` at its end is the cell's error, and then it has none. */
+  const listItems = (column: 'price_tiers' | 'cross_references' | 'supersessions') => {
+    const items = readListCell(cell(column));
+    if (!items) fail(c.field(column, c.unclosedEscape));
+    return items ?? [];
+  };
+
   const tiers: PriceTier[] = [];
-  const tierItems = readListCell(cell('price_tiers'));
-  if (!tierItems) fail(c.field('price_tiers', c.unclosedEscape));
-  (tierItems ?? []).forEach((fields, index) => {
+  listItems('price_tiers').forEach((fields, index) => {
     const quantity = fields.length === 2 ? wholeOf(fields[0]!) : undefined;
     const unit = fields.length === 2 ? centsOf(fields[1]!) : undefined;
     if (quantity === undefined || unit === undefined) {
@@ -186,19 +191,15 @@ function readPartRow(line: number, cell: (column: PartsCsvColumn) => string, err
   });
 
   const references: CrossReference[] = [];
-  const referenceItems = readListCell(cell('cross_references'));
-  if (!referenceItems) fail(c.field('cross_references', c.unclosedEscape));
-  (referenceItems ?? []).forEach((fields, index) => {
+  listItems('cross_references').forEach((fields, index) => {
     if (fields.length !== 2)
       fail(c.listCell('cross_references', index + 1, c.listFields('a brand and a number like Bosch|0 986 494 123')));
     else references.push({ brand: fields[0]!, number: fields[1]! });
   });
 
   const supersessions: FileSupersession[] = [];
-  const supersessionItems = readListCell(cell('supersessions'));
-  if (!supersessionItems) fail(c.field('supersessions', c.unclosedEscape));
   const keys = new Set<string>();
-  (supersessionItems ?? []).forEach((fields, index) => {
+  listItems('supersessions').forEach((fields, index) => {
     if (fields.length !== 4) {
       fail(c.listCell('supersessions', index + 1, c.listFields('the old number, the factor, the day (YYYY-MM-DD) and a note')));
       return;
@@ -271,6 +272,24 @@ function readPartRow(line: number, cell: (column: PartsCsvColumn) => string, err
     priceTiers: part.priceTiers ?? [],
     crossReferences: part.crossReferences ?? [],
     supersessions,
+  };
+}
+
+/** The columns a file's row sets, as stored: the same for a part it adds and one it changes. */
+function partColumns(part: PartLine, categoryId: string) {
+  return {
+    sku: part.sku,
+    name: part.name,
+    description: part.description,
+    category_id: categoryId,
+    price_cents: part.priceCents,
+    stock: part.stock,
+    min_order_quantity: part.minOrderQuantity,
+    pack_size: part.packSize,
+    low_stock_threshold: part.lowStockThreshold,
+    image_url: part.imageUrl,
+    price_tiers: JSON.stringify(part.priceTiers),
+    cross_references: crossReferencesText(part.crossReferences),
   };
 }
 
@@ -399,18 +418,7 @@ export function createPartsCsv(db: Db, { clock, storage, events }: PartsCsvDeps)
               idOf.set(part.sku, id);
               inserts.push({
                 id,
-                sku: part.sku,
-                name: part.name,
-                description: part.description,
-                category_id: categoryId,
-                price_cents: part.priceCents,
-                stock: part.stock,
-                min_order_quantity: part.minOrderQuantity,
-                pack_size: part.packSize,
-                low_stock_threshold: part.lowStockThreshold,
-                image_url: part.imageUrl,
-                price_tiers: JSON.stringify(part.priceTiers),
-                cross_references: crossReferencesText(part.crossReferences),
+                ...partColumns(part, categoryId),
                 created_at: now,
                 updated_at: now,
                 archived_at: null,
@@ -451,22 +459,7 @@ export function createPartsCsv(db: Db, { clock, storage, events }: PartsCsvDeps)
             updates.push({
               line: part,
               current,
-              row: {
-                id: current.id,
-                sku: part.sku,
-                name: part.name,
-                description: part.description,
-                category_id: categoryId,
-                price_cents: part.priceCents,
-                stock: part.stock,
-                min_order_quantity: part.minOrderQuantity,
-                pack_size: part.packSize,
-                low_stock_threshold: part.lowStockThreshold,
-                image_url: part.imageUrl,
-                price_tiers: JSON.stringify(part.priceTiers),
-                cross_references: crossReferencesText(part.crossReferences),
-                updated_at: now,
-              },
+              row: { id: current.id, ...partColumns(part, categoryId), updated_at: now },
             });
           }
 
