@@ -404,21 +404,20 @@ function CrossReferencesField({ form }: { form: UseFormReturn<PartFormValues> })
             const brandId = `${id}-${field.id}-brand`;
             const numberId = `${id}-${field.id}-number`;
             return (
-              <li
+              <RemovableRow
                 key={field.id}
-                data-testid="cross-reference-row"
-                className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:grid-cols-[1.75rem_minmax(0,2fr)_minmax(0,3fr)_auto] sm:items-start"
+                testId="cross-reference-row"
+                title={a.crossReference(row)}
+                removeLabel={a.removeCrossReference(row)}
+                onRemove={() => {
+                  remove(index);
+                  recheck();
+                  addRef.current?.focus();
+                }}
               >
-                {/* One line a row from the small breakpoint on, its number first; stacked under a title on a phone. */}
-                <p className="col-start-1 row-start-1 self-center text-sm font-bold text-slate-900 sm:mt-10 sm:self-start sm:text-right">
-                  <span className="sm:hidden">{a.crossReference(row)}</span>
-                  <span className="hidden sm:inline" aria-hidden="true">
-                    {row}
-                  </span>
-                </p>
                 <InputField
                   id={brandId}
-                  className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-2 sm:row-start-1"
+                  className="min-w-0"
                   label={rowLabel(a.crossReference(row), a.crossReferenceBrand)}
                   error={errors?.brand?.message}
                   autoComplete="off"
@@ -427,7 +426,7 @@ function CrossReferencesField({ form }: { form: UseFormReturn<PartFormValues> })
                 />
                 <InputField
                   id={numberId}
-                  className="col-span-2 min-w-0 sm:col-span-1 sm:col-start-3 sm:row-start-1"
+                  className="min-w-0"
                   label={rowLabel(a.crossReference(row), a.crossReferenceNumber)}
                   error={errors?.number?.message}
                   autoComplete="off"
@@ -436,20 +435,7 @@ function CrossReferencesField({ form }: { form: UseFormReturn<PartFormValues> })
                   placeholder="0 986 494 161"
                   {...form.register(`crossReferences.${index}.number`, { onChange: recheck })}
                 />
-                {/* Last in the tab order (brand, number, remove), though it sits by the title on a phone. */}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm col-start-2 row-start-1 self-center text-slate-700 sm:col-start-4 sm:mt-[2.125rem] sm:self-start"
-                  aria-label={a.removeCrossReference(row)}
-                  onClick={() => {
-                    remove(index);
-                    recheck();
-                    addRef.current?.focus();
-                  }}
-                >
-                  {a.remove}
-                </button>
-              </li>
+              </RemovableRow>
             );
           })}
         </ol>
@@ -473,6 +459,31 @@ interface PriceTiersFieldProps {
 }
 
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
+
+interface RemovableRowProps {
+  testId: string;
+  /** The row's name, "Tier 2". */
+  title: string;
+  removeLabel: string;
+  onRemove: () => void;
+  /** The row's two inputs, side by side. */
+  children: ReactNode;
+}
+
+/** A row of a list field: its name and remove button above its inputs. */
+function RemovableRow({ testId, title, removeLabel, onRemove, children }: RemovableRowProps) {
+  return (
+    <li data-testid={testId} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-bold text-slate-900">{title}</p>
+        <button type="button" className="btn btn-ghost btn-sm text-slate-700" aria-label={removeLabel} onClick={onRemove}>
+          {a.remove}
+        </button>
+      </div>
+      <div className="mt-2 grid grid-cols-2 gap-3">{children}</div>
+    </li>
+  );
+}
 
 /** A row's input is named with its row, for those who hear it: "Tier 2: Unit price". */
 function rowLabel(rowName: string, text: string) {
@@ -510,45 +521,38 @@ function PriceTiersField({ form, onRowsChange }: PriceTiersFieldProps) {
             const quantityId = `${id}-${field.id}-quantity`;
             const priceId = `${id}-${field.id}-price`;
             return (
-              <li key={field.id} data-testid="price-tier-row" className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
-                <div className="flex items-center justify-between gap-3">
-                  <p className="text-sm font-bold text-slate-900">{a.tier(row)}</p>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm text-slate-700"
-                    aria-label={a.removeTier(row)}
-                    onClick={() => {
-                      remove(index);
-                      // The rows below move up and take new numbers: their messages are said again.
-                      onRowsChange();
-                      addRef.current?.focus();
-                    }}
-                  >
-                    {a.remove}
-                  </button>
-                </div>
-                <div className="mt-2 grid grid-cols-2 gap-3">
-                  <InputField
-                    id={quantityId}
-                    className="min-w-0"
-                    label={rowLabel(a.tier(row), a.tierMinQuantity)}
-                    error={errors?.minQuantity?.message}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
-                  />
-                  <InputField
-                    id={priceId}
-                    className="min-w-0"
-                    label={rowLabel(a.tier(row), a.tierUnitPrice)}
-                    error={errors?.unitPrice?.message}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0.00"
-                    {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
-                  />
-                </div>
-              </li>
+              <RemovableRow
+                key={field.id}
+                testId="price-tier-row"
+                title={a.tier(row)}
+                removeLabel={a.removeTier(row)}
+                onRemove={() => {
+                  remove(index);
+                  // The rows below move up and take new numbers: their messages are said again.
+                  onRowsChange();
+                  addRef.current?.focus();
+                }}
+              >
+                <InputField
+                  id={quantityId}
+                  className="min-w-0"
+                  label={rowLabel(a.tier(row), a.tierMinQuantity)}
+                  error={errors?.minQuantity?.message}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
+                />
+                <InputField
+                  id={priceId}
+                  className="min-w-0"
+                  label={rowLabel(a.tier(row), a.tierUnitPrice)}
+                  error={errors?.unitPrice?.message}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
+                />
+              </RemovableRow>
             );
           })}
         </ol>
