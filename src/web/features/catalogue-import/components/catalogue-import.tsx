@@ -155,112 +155,107 @@ function VcdbSection() {
   );
 }
 
-function AcesSection() {
+/** A file checked and then applied: an ACES file, or one of the catalogue's CSV files. */
+type ImportKind = 'aces' | CatalogueCsvKind;
+
+/** What a file's section says and takes, by kind. */
+const importKinds: Record<
+  ImportKind,
+  {
+    title: string;
+    text: string;
+    label: string;
+    accept: string;
+    maxBytes: number;
+    /** Apply only once the chosen file was checked free of errors. */
+    checkFirst: boolean;
+    check: string;
+    apply: string;
+    applying: string;
+    applied: string;
+    checkedOk: string;
+  }
+> = {
+  aces: {
+    title: c.acesTitle,
+    text: c.acesText,
+    label: c.acesFile,
+    accept: '.xml,application/xml,text/xml',
+    maxBytes: MAX_ACES_FILE_BYTES,
+    checkFirst: false,
+    check: c.check,
+    apply: c.import,
+    applying: c.importing,
+    applied: c.imported,
+    checkedOk: c.checkedOk,
+  },
+  // The buttons say which file, as the page has two of each.
+  parts: {
+    title: x.partsTitle,
+    text: x.checkFirst,
+    label: x.partsFile,
+    accept: '.csv,text/csv',
+    maxBytes: MAX_CATALOGUE_CSV_BYTES,
+    checkFirst: true,
+    check: x.check('parts'),
+    apply: x.apply('parts'),
+    applying: x.applying,
+    applied: x.applied,
+    checkedOk: x.checkedOk,
+  },
+  fitments: {
+    title: x.fitmentsTitle,
+    text: x.checkFirst,
+    label: x.fitmentsFile,
+    accept: '.csv,text/csv',
+    maxBytes: MAX_CATALOGUE_CSV_BYTES,
+    checkFirst: true,
+    check: x.check('fitments'),
+    apply: x.apply('fitments'),
+    applying: x.applying,
+    applied: x.applied,
+    checkedOk: x.checkedOk,
+  },
+};
+
+/**
+ * A file's Check and Apply: the server answers what it would add, change and leave, or every error by
+ * line. A CSV file is applied only once checked (the server checks it again and writes it in one
+ * transaction); a new file takes what was said about the last one back.
+ */
+function ImportSection({ kind }: { kind: ImportKind }) {
+  const settings = importKinds[kind];
   const fileId = useId();
   const input = useRef<HTMLInputElement>(null);
   const aces = useImportAcesMutation();
-  const [report, setReport] = useState<{ applied: boolean; report: AcesImportReport } | null>(null);
-  const [fileError, setFileError] = useState<string | undefined>();
-
-  const send = (apply: boolean) => {
-    setReport(null);
-    const chosen = chosenFile(input.current, MAX_ACES_FILE_BYTES);
-    if ('error' in chosen) {
-      setFileError(chosen.error);
-      return;
-    }
-    setFileError(undefined);
-    aces.mutate(
-      { file: chosen.file, apply },
-      {
-        onSuccess: (answer) => {
-          setReport({ applied: apply, report: answer });
-          if (apply && answer.ok) toast.success(`${c.imported} ${c.counts(answer.added, answer.changed, answer.unchanged)}`);
-        },
-        onError: (error) => setFileError(fileErrorOf(error)),
-      },
-    );
-  };
-  const pending = aces.isPending ? aces.variables?.apply : undefined;
-
-  return (
-    <Section title={c.acesTitle} text={c.acesText}>
-      <form
-        noValidate
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send(false);
-        }}
-      >
-        <FileField id={fileId} label={c.acesFile} accept=".xml,application/xml,text/xml" error={fileError} inputRef={input} />
-        <div className="flex gap-2 sm:mt-7">
-          <button type="submit" className="btn btn-outline flex-1 sm:flex-none" disabled={aces.isPending}>
-            {pending === false ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {pending === false ? c.checking : c.check}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary flex-1 sm:flex-none"
-            disabled={aces.isPending}
-            onClick={() => send(true)}
-          >
-            {pending === true ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {pending === true ? c.importing : c.import}
-          </button>
-        </div>
-      </form>
-      {report ? (
-        report.report.ok ? (
-          <p role="status" className="font-semibold text-emerald-800">
-            {report.applied ? c.imported : c.checkedOk}{' '}
-            <span className="tabular-nums">{c.counts(report.report.added, report.report.changed, report.report.unchanged)}</span>
-          </p>
-        ) : (
-          <LineErrors title={c.notImported(report.report.errors.length)} lines={report.report.errors} />
-        )
-      ) : null}
-    </Section>
-  );
-}
-
-/**
- * A parts or fitments CSV file: Check first, then Apply once the check found no error (the server
- * checks it again and writes it in one transaction). A new file takes Apply back until it is checked.
- */
-function CatalogueCsvSection({ kind, title, label }: { kind: CatalogueCsvKind; title: string; label: string }) {
-  /** The buttons say which file, as the page has two of each. */
-  const what = kind === 'parts' ? 'parts' : 'fitments';
-  const fileId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const csv = useImportCatalogueCsvMutation();
-  const [report, setReport] = useState<{ applied: boolean; report: CatalogueCsvReport } | null>(null);
+  const mutation = kind === 'aces' ? aces : csv;
+  const [report, setReport] = useState<{ applied: boolean; report: AcesImportReport | CatalogueCsvReport } | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const checked = report !== null && !report.applied && report.report.ok;
 
   const send = (apply: boolean) => {
     setReport(null);
-    const chosen = chosenFile(input.current, MAX_CATALOGUE_CSV_BYTES);
+    const chosen = chosenFile(input.current, settings.maxBytes);
     if ('error' in chosen) {
       setFileError(chosen.error);
       return;
     }
     setFileError(undefined);
-    csv.mutate(
-      { kind, file: chosen.file, apply },
-      {
-        onSuccess: (answer) => {
-          setReport({ applied: apply, report: answer });
-          if (apply && answer.ok) toast.success(`${x.applied} ${c.counts(answer.added, answer.changed, answer.unchanged)}`);
-        },
-        onError: (error) => setFileError(fileErrorOf(error)),
+    const handlers = {
+      onSuccess: (answer: AcesImportReport | CatalogueCsvReport) => {
+        setReport({ applied: apply, report: answer });
+        if (apply && answer.ok) toast.success(`${settings.applied} ${c.counts(answer.added, answer.changed, answer.unchanged)}`);
       },
-    );
+      onError: (error: unknown) => setFileError(fileErrorOf(error)),
+    };
+    if (kind === 'aces') aces.mutate({ file: chosen.file, apply }, handlers);
+    else csv.mutate({ kind, file: chosen.file, apply }, handlers);
   };
-  const pending = csv.isPending ? csv.variables?.apply : undefined;
+  const pending = mutation.isPending ? mutation.variables?.apply : undefined;
 
   return (
-    <Section title={title} text={x.checkFirst}>
+    <Section title={settings.title} text={settings.text}>
       <form
         noValidate
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
@@ -271,8 +266,8 @@ function CatalogueCsvSection({ kind, title, label }: { kind: CatalogueCsvKind; t
       >
         <FileField
           id={fileId}
-          label={label}
-          accept=".csv,text/csv"
+          label={settings.label}
+          accept={settings.accept}
           error={fileError}
           inputRef={input}
           onChange={() => {
@@ -281,25 +276,25 @@ function CatalogueCsvSection({ kind, title, label }: { kind: CatalogueCsvKind; t
           }}
         />
         <div className="flex gap-2 sm:mt-7">
-          <button type="submit" className="btn btn-outline flex-1 sm:flex-none" disabled={csv.isPending}>
+          <button type="submit" className="btn btn-outline flex-1 sm:flex-none" disabled={mutation.isPending}>
             {pending === false ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {pending === false ? c.checking : x.check(what)}
+            {pending === false ? c.checking : settings.check}
           </button>
           <button
             type="button"
             className="btn btn-primary flex-1 sm:flex-none"
-            disabled={csv.isPending || !checked}
+            disabled={mutation.isPending || (settings.checkFirst && !checked)}
             onClick={() => send(true)}
           >
             {pending === true ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {pending === true ? x.applying : x.apply(what)}
+            {pending === true ? settings.applying : settings.apply}
           </button>
         </div>
       </form>
       {report ? (
         report.report.ok ? (
           <p role="status" className="font-semibold text-emerald-800">
-            {report.applied ? x.applied : x.checkedOk}{' '}
+            {report.applied ? settings.applied : settings.checkedOk}{' '}
             <span className="tabular-nums">{c.counts(report.report.added, report.report.changed, report.report.unchanged)}</span>
           </p>
         ) : (
@@ -331,8 +326,8 @@ function CatalogueCsv() {
           </a>
         </li>
       </ul>
-      <CatalogueCsvSection kind="parts" title={x.partsTitle} label={x.partsFile} />
-      <CatalogueCsvSection kind="fitments" title={x.fitmentsTitle} label={x.fitmentsFile} />
+      <ImportSection kind="parts" />
+      <ImportSection kind="fitments" />
     </section>
   );
 }
@@ -358,7 +353,7 @@ export function CatalogueImport() {
         </ul>
       </div>
       <VcdbSection />
-      <AcesSection />
+      <ImportSection kind="aces" />
       <CatalogueCsv />
     </div>
   );
