@@ -211,6 +211,8 @@ export const orderSchema = z.object({
   deliveryAddress: addressAnswerSchema.nullable(),
   /** 'YYYY-MM-DD', as promised when it was placed; null on an order placed before. */
   expectedDelivery: z.string().nullable(),
+  /** When it was marked delivered (a return's window counts from it); null before. */
+  deliveredAt: isoDateTime.nullable(),
   /** The buyer's VAT ID when it was placed, printed on its invoice. */
   buyerVatId: z.string().nullable(),
   /** The credit notes issued for it (a paid order cancelled before it shipped), oldest first; each a PDF at /api/credit-notes/:number.pdf. */

@@ -115,6 +115,8 @@ export const returnListQuerySchema = z.object({
   page: pageSchema,
   limit: limitSchema(100, 20),
   status: z.enum(returnStatusValues).optional(),
+  /** One order's returns (My Orders, and the form that tells what is left to return). */
+  orderId: idSchema.optional(),
 });
 export type ReturnListQuery = z.infer<typeof returnListQuerySchema>;
 
@@ -158,6 +160,8 @@ const exampleReturn = {
   creditedAt: '2026-06-18T10:00:00.000Z',
   creditNoteNumber: 'CN-2026-000012',
   refundCents: 11638,
+  refundMethod: 'card',
+  refundedAt: '2026-06-18T10:00:01.000Z',
 };
 
 export const returnSchema = z
@@ -180,6 +184,10 @@ export const returnSchema = z
     creditNoteNumber: z.string().nullable(),
     /** What the credit gave back (goods, tax, and delivery when owed); null until credited. */
     refundCents: z.number().int().nullable(),
+    /** Where the credit went: back to the card, or off the company's account; null until credited. */
+    refundMethod: z.enum(['card', 'account']).nullable(),
+    /** When the card's refund was made; null until then (and for a credit on account). */
+    refundedAt: isoDateTime.nullable(),
   })
   .meta({ examples: [exampleReturn] });
 export type Return = z.infer<typeof returnSchema>;

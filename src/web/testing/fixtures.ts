@@ -149,6 +149,7 @@ export function fakeOrder(overrides: Partial<Order> = {}): Order {
     currency: 'USD',
     deliveryAddress: { line1: '1 Works Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
     expectedDelivery: '2026-11-25',
+    deliveredAt: null,
     buyerVatId: null,
     creditNotes: [],
     status: 'paid',

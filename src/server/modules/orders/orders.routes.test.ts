@@ -81,6 +81,7 @@ describeOnEachEngine(
         deliveryAddress: { line1: '12 Piston Road, Gearville', city: '', postalCode: '', country: 'US' },
         // Placed Monday 08:00 in Detroit, before the 14:00 cut-off: it leaves that day, three working days in transit.
         expectedDelivery: '2026-06-18',
+        deliveredAt: null,
         buyerVatId: null,
         // A person's order: no company, paid by card, placed by the customer.
         companyId: null,
@@ -418,11 +419,13 @@ describeOnEachEngine(
       expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'delivered' })).status).toBe(409);
       const shipped = await api.as(admin).patch(`/api/orders/${id}`, { status: 'shipped' });
       expect(shipped.status).toBe(200);
-      expect(shipped.json.status).toBe('shipped');
+      expect(shipped.json).toMatchObject({ status: 'shipped', deliveredAt: null });
       const byStatus = (await api.as(admin).get('/api/orders?status=shipped')).json;
       expect(byStatus.items.map((o: { id: string }) => o.id)).toContain(id);
       expect(byStatus.items.every((o: { status: string }) => o.status === 'shipped')).toBe(true);
-      expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'delivered' })).json.status).toBe('delivered');
+      // A return's window counts from the delivery.
+      const delivered = (await api.as(admin).patch(`/api/orders/${id}`, { status: 'delivered' })).json;
+      expect(delivered).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String) });
       expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'shipped' })).status).toBe(409);
       expect((await api.as(admin).patch(`/api/orders/${id}`, { status: 'cancelled' })).status).toBe(400);
       expect((await api.as(admin).patch('/api/orders/no-such-order', { status: 'shipped' })).status).toBe(404);

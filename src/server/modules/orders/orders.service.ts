@@ -112,6 +112,8 @@ export function toOrderAt(
     currency: row.currency,
     deliveryAddress: row.delivery_address ? (JSON.parse(row.delivery_address) as Address) : null,
     expectedDelivery: row.expected_delivery,
+    // Nothing changes a delivered order afterwards: its last change is its delivery.
+    deliveredAt: row.status === 'delivered' ? row.updated_at : null,
     buyerVatId: row.buyer_vat_id,
     creditNotes: creditNotes.map((note) => ({
       number: note.number,

@@ -63,7 +63,7 @@ export type ReturnScope =
 export async function listReturns(
   db: Db,
   scope: ReturnScope,
-  { status, ...page }: PageRequest & { status?: ReturnStatus | undefined },
+  { status, orderId, ...page }: PageRequest & { status?: ReturnStatus | undefined; orderId?: string | undefined },
 ): Promise<{ rows: ReturnRow[]; total: number }> {
   let base = db.selectFrom('returns');
   if (scope.kind === 'user') base = base.where('requested_by', '=', scope.userId);
@@ -72,6 +72,7 @@ export async function listReturns(
     base = base.where((eb) => eb.or([eb('company_id', '=', companyId), eb('requested_by', '=', userId)]));
   }
   if (status) base = base.where('status', '=', status);
+  if (orderId) base = base.where('order_id', '=', orderId);
   return fetchPage(
     base.selectAll().orderBy('requested_at', 'desc').orderBy('id', 'desc'),
     base.select((eb) => eb.fn.countAll<number>().as('total')),

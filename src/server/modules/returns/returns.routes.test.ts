@@ -113,6 +113,10 @@ describeOnEachEngine('returns', (ctx) => {
       creditNoteNumber: null,
     });
     expect((await api.as(buyer).get('/api/returns')).json).toMatchObject({ total: 1, items: [{ id }] });
+    // One order's returns, as My Orders and the return form read them.
+    expect((await api.as(buyer).get(`/api/returns?orderId=${orderId}`)).json).toMatchObject({ total: 1, items: [{ id }] });
+    const otherOrder = '0193a1c2-7d4e-7000-8000-00000000a0ff';
+    expect((await api.as(buyer).get(`/api/returns?orderId=${otherOrder}`)).json).toMatchObject({ total: 0, items: [] });
     expect((await api.as(admin).get('/api/returns')).json.items.map((item: { id: string }) => item.id)).toContain(id);
 
     expect((await api.as(stranger).get(`/api/returns/${id}`)).status).toBe(404);
@@ -366,7 +370,13 @@ describeOnEachEngine('returns', (ctx) => {
     const stock = await stockOf(ctx, partId);
     const id = (await ask(buyer, orderId, [{ orderLineId: lineId, quantity: 3, reason: 'not_needed' }])).json.id as string;
     const credited = await creditedReturn(id, [{ orderLineId: lineId, condition: 'resalable' }]);
-    expect(credited.json).toMatchObject({ status: 'credited', creditedAt: TEST_NOW, refundCents: 7500 });
+    expect(credited.json).toMatchObject({
+      status: 'credited',
+      creditedAt: TEST_NOW,
+      refundCents: 7500,
+      refundMethod: 'card',
+      refundedAt: TEST_NOW,
+    });
     expect(await stockOf(ctx, partId)).toBe(stock + 3);
 
     const note = await ctx.database.db
@@ -540,7 +550,7 @@ describeOnEachEngine('returns', (ctx) => {
     expect((await api.as(otherAdmin).get(`/api/returns/${id}`)).status).toBe(404);
 
     const credited = await creditedReturn(id, [{ orderLineId: lineId, condition: 'resalable' }]);
-    expect(credited.json.refundCents).toBe(30_000);
+    expect(credited.json).toMatchObject({ refundCents: 30_000, refundMethod: 'account', refundedAt: null });
     expect(await balance()).toBe(90_000);
     expect(refundAmount).not.toHaveBeenCalled();
     const row = await ctx.database.db.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -101,6 +101,8 @@ function toReturn(row: ReturnRow, lines: readonly ReturnLineRow[], orderLines: r
     creditedAt: row.credited_at,
     creditNoteNumber: row.credit_note_number,
     refundCents: row.refund_cents === null ? null : Number(row.refund_cents),
+    refundMethod: row.refund_method,
+    refundedAt: row.refunded_at,
   };
 }
 
@@ -288,14 +290,14 @@ export function createReturnsService(db: Db, { clock, storage, events, log, refu
     },
 
     /** The caller's returns, newest first: a shop admin's every one, a company admin's their company's, anyone else's their own. */
-    async list(user: SessionUser, { page, limit, status }: ReturnListQuery): Promise<ReturnList> {
+    async list(user: SessionUser, { page, limit, status, orderId }: ReturnListQuery): Promise<ReturnList> {
       let scope: ReturnScope = { kind: 'user', userId: user.id };
       if (user.role === 'admin') scope = { kind: 'all' };
       else {
         const member = await buyingMemberOf(db, user.id);
         if (member?.role === 'company_admin') scope = { kind: 'company', companyId: member.company.id, userId: user.id };
       }
-      const { rows, total } = await listReturns(db, scope, { page, limit, status });
+      const { rows, total } = await listReturns(db, scope, { page, limit, status, orderId });
       return { items: await presented(rows), total, page, limit };
     },
 
