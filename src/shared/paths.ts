@@ -45,6 +45,10 @@ export const paths = {
   manageUser: '/dashboard/manageUser',
   manageCompanies: '/dashboard/companies',
   inbox: '/dashboard/inbox',
+  returns: '/dashboard/returns',
+  returnDetail: (id: string) => `/dashboard/returns/${encodeURIComponent(id)}`,
+  /** The form that asks to return lines of this delivered order. */
+  newReturn: (orderId: string) => `/dashboard/returns/new?order=${encodeURIComponent(orderId)}`,
   settings: '/dashboard/settings',
   payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
 } as const;

@@ -73,6 +73,9 @@ describe('the pages of the web app (#shared/routes)', () => {
       manageUser: 'manage-users',
       manageCompanies: 'manage-companies',
       inbox: 'inbox',
+      returns: 'returns',
+      returnDetail: 'return-detail',
+      newReturn: 'new-return',
       settings: 'settings',
       payment: 'payment',
     };

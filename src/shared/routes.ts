@@ -74,6 +74,10 @@ export const pageRoutes: readonly PageRoute[] = [
   dashboardPage('/dashboard', 'my-orders', 'signed-in'),
   dashboardPage('/dashboard/profile', 'profile', 'signed-in'),
   dashboardPage('/dashboard/payment/:id', 'payment', 'signed-in'),
+  // A customer's or company admin's returns, or every one for a shop admin; the form before the detail.
+  dashboardPage('/dashboard/returns', 'returns', 'signed-in'),
+  dashboardPage('/dashboard/returns/new', 'new-return', 'signed-in'),
+  dashboardPage('/dashboard/returns/:id', 'return-detail', 'signed-in'),
   dashboardPage('/dashboard/addReview', 'add-review', 'customer'),
   dashboardPage('/dashboard/quick-order', 'quick-order', 'customer'),
   dashboardPage('/dashboard/garage', 'garage', 'customer'),

@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { isMyOrdersView, type MyOrdersView } from '#shared/schemas/orders';
+import type { Return } from '#shared/schemas/returns';
 import { EmptyTitle, PagedList } from '../../components/paged-list';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
@@ -12,11 +15,17 @@ import { useMyOrdersQuery } from '../../features/orders/api/get-my-orders';
 import { MyOrdersFilter } from '../../features/orders/components/my-orders-filter';
 import { OrderFilters } from '../../features/orders/components/order-filters';
 import { OrdersTable } from '../../features/orders/components/orders-table';
+import { useReturnsQuery } from '../../features/returns/api/returns';
+import { OrderReturns, ReturnItemsLink } from '../../features/returns/components/order-returns';
+import { isReturnable } from '../../features/returns/lib/returnable';
+import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { type OrderFilterValues, isFiltered, orderFiltersIn, withOrderFilters } from '../../features/orders/lib/order-filters';
 import { SaveAsList } from '../../features/saved-lists/components/save-as-list';
 import { useListSearchParams } from '../../lib/use-list-search-params';
 
 const ORDERS_PAGE_SIZE = 20;
+/** The returns read with a page of orders: the newest, far more than a page of orders has. */
+const RECENT_RETURNS = 100;
 
 /**
  * No open order to show: the customer may still have cancelled (or expired) ones, so they are told
@@ -89,6 +98,16 @@ export default function MyOrdersPage() {
   };
   const changeFilters = (next: OrderFilterValues) => setParams(withOrderFilters(params, next));
 
+  // Only a delivered order has returns, or can be returned: nothing is asked until the page shows one.
+  const anyDelivered = orders.data?.items.some((order) => order.status === 'delivered') ?? false;
+  const windows = useQuery({ ...settingsQueryOptions(), enabled: anyDelivered }).data;
+  const returns = useReturnsQuery({ page: 1, limit: RECENT_RETURNS }, { enabled: anyDelivered });
+  const returnsByOrder = useMemo(() => {
+    const byOrder = new Map<string, Return[]>();
+    for (const ret of returns.data?.items ?? []) byOrder.set(ret.orderId, [...(byOrder.get(ret.orderId) ?? []), ret]);
+    return byOrder;
+  }, [returns.data]);
+
   const totalPages = orders.data ? Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE)) : 1;
   // After cancelling the last order of the last page, that page no longer exists.
   if (orders.data && !orders.isPlaceholderData && page > totalPages) {
@@ -140,17 +159,21 @@ export default function MyOrdersPage() {
             orders={data.items}
             offset={(page - 1) * ORDERS_PAGE_SIZE}
             companyAdmin={companyAdmin}
-            orderActions={
-              listMember
-                ? (order) => (
-                    <SaveAsList
-                      source={{ fromOrderId: order.id }}
-                      label={copy.savedLists.saveOrderAsList(order.number)}
-                      className="btn btn-sm btn-outline border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
-                    />
-                  )
-                : undefined
-            }
+            orderActions={(order) => (
+              <>
+                {listMember ? (
+                  <SaveAsList
+                    source={{ fromOrderId: order.id }}
+                    label={copy.savedLists.saveOrderAsList(order.number)}
+                    className="btn btn-sm btn-outline border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                  />
+                ) : null}
+                {windows && isReturnable(order, windows, new Date()) ? (
+                  <ReturnItemsLink orderId={order.id} orderNumber={order.number} />
+                ) : null}
+                <OrderReturns returns={returnsByOrder.get(order.id)} />
+              </>
+            )}
           />
         )}
       </PagedList>

@@ -116,6 +116,12 @@ const icons: Record<string, ReactNode> = {
       <path d="M4 15v4a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-4" />
     </svg>
   ),
+  returns: (
+    <svg {...icon}>
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+    </svg>
+  ),
   settings: (
     <svg {...icon}>
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
@@ -146,6 +152,7 @@ function sidebarLinks(isAdmin: boolean, membership: DashboardMembership | null =
   const everyone: SidebarLink[] = [
     { to: paths.dashboard, label: copy.dashboard.myOrders, icon: icons.orders, end: true },
     { to: paths.profile, label: copy.dashboard.myProfile, icon: icons.profile },
+    { to: paths.returns, label: copy.returns.title, icon: icons.returns },
   ];
   if (!isAdmin)
     return [

@@ -50,19 +50,26 @@ function PdfLink({ href, number, label, text }: { href: string; number: string; 
   );
 }
 
-/** "Credit note CN-2026-000007", one download per credit note of a cancelled paid order, under its invoice's. */
+/** "Credit note CN-2026-000007": one credit note's download (an order's, a return's). */
+export function CreditNoteLink({ number }: { number: string }) {
+  return (
+    <PdfLink
+      href={creditNotePdfUrl(number)}
+      number={number}
+      label={copy.invoice.creditNoteLinkLabel(number)}
+      text={copy.invoice.creditNoteLink}
+    />
+  );
+}
+
+/** One download per credit note of an order (a paid order cancelled, a return credited), under its invoice's. */
 export function CreditNoteLinks({ order }: { order: Order }) {
   if (order.creditNotes.length === 0) return null;
   return (
     <ul className="mt-1 space-y-1">
       {order.creditNotes.map((note) => (
         <li key={note.number}>
-          <PdfLink
-            href={creditNotePdfUrl(note.number)}
-            number={note.number}
-            label={copy.invoice.creditNoteLinkLabel(note.number)}
-            text={copy.invoice.creditNoteLink}
-          />
+          <CreditNoteLink number={note.number} />
         </li>
       ))}
     </ul>

@@ -336,6 +336,7 @@ function PaymentCell({ order, clock }: { order: Order; clock?: Clock }) {
         <p className="mt-1">
           <InvoiceLink order={order} />
         </p>
+        <CreditNoteLinks order={order} />
         <DueDate order={order} />
       </div>
     );
@@ -352,6 +353,8 @@ function PaymentCell({ order, clock }: { order: Order; clock?: Clock }) {
       <p className="mt-1">
         <InvoiceLink order={order} />
       </p>
+      {/* A delivered order's returns, once credited. */}
+      <CreditNoteLinks order={order} />
     </div>
   );
 }
