@@ -46,10 +46,7 @@ export const test = base.extend<{ problems: string[] }>({
         if (baseURL && !page.url().startsWith(baseURL)) return;
         // Chromium logs the document's own 404 status, which the not-found page answers on purpose.
         const isDocument404 = /status of 404/.test(message.text()) && message.location().url === page.url();
-        // A part that is not there is asked whether its number was replaced; "no" is a 404 too.
-        const isNoReplacement =
-          /status of 404/.test(message.text()) && /\/api\/parts\/[^/]+\/supersessions$/.test(message.location().url);
-        if (!isDocument404 && !isNoReplacement) problems.push(`console.error: ${message.text()} (${message.location().url})`);
+        if (!isDocument404) problems.push(`console.error: ${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       // Chromium also logs a CSP violation to the console, but the event names the directive and what it blocked.

@@ -40,7 +40,7 @@ test.describe('replaced part numbers', () => {
       // The old part's page sends the buyer on to the new one.
       await page.goto(`/part/${old.id}`);
       await expect(page.getByRole('heading', { level: 1, name: s.partReplaced(nextSku) })).toBeVisible();
-      // The browser logs the part's own 404 before the page asks what replaced it.
+      // The browser logs the part's own 404, which names the part replacing it.
       expectRefusal(problems, 404, `/api/parts/${old.id}`);
       await expectNoA11yViolations(page);
       await page.getByRole('link', { name: s.seeReplacement(nextSku) }).click();

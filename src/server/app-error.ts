@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail?: string,
     readonly fieldErrors?: Record<string, string>,
+    /** More members of the problem+json answer, beside the standard ones (a missing part's `replacedBy`). */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? errorTitles[code]);
   }

@@ -83,7 +83,7 @@ function codeForFastifyStatus(status: number): ErrorCode {
  */
 export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
-    return sendProblem(reply, problem(error.code, error.detail, error.fieldErrors));
+    return sendProblem(reply, { ...error.extensions, ...problem(error.code, error.detail, error.fieldErrors) });
   }
   if (error.validation) {
     return sendProblem(reply, validationProblem(error, request));

@@ -82,6 +82,13 @@ export function replacedMessageOf({ number, chain, quantityFactor }: ResolvedFro
   return quantityFactor === 1 ? s.replacedBy(number, sku) : s.replacedByTimes(number, sku, quantityFactor);
 }
 
+/**
+ * The part sold today in place of one no longer sold, named in GET /api/parts/:id's 404 as
+ * `replacedBy`: `number` is the replaced number it is sold under now.
+ */
+export const partReplacementSchema = z.object({ id: z.string(), sku: z.string(), name: z.string(), number: z.string() });
+export type PartReplacement = z.infer<typeof partReplacementSchema>;
+
 /** GET /api/parts/:id/supersessions: the numbers this part replaces, and the part replacing its own, if any. */
 export const supersessionListSchema = z
   .object({

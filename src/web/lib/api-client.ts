@@ -6,12 +6,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network';
   readonly fieldErrors: Record<string, string>;
+  /** The problem+json answer as sent, with any members of its own (a missing part's `replacedBy`). */
+  readonly problem: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: ErrorCode | 'network', detail: string, fieldErrors: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode | 'network',
+    detail: string,
+    fieldErrors: Record<string, string> = {},
+    problem: Record<string, unknown> = {},
+  ) {
     super(detail);
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.problem = problem;
   }
 
   /** Server unreachable or failing: the page says "Something went wrong" and keeps what was typed. */
@@ -95,6 +104,7 @@ export async function apiRequest<T>(
       problem.code ?? (response.status >= 500 ? 'internal' : 'bad_request'),
       problem.detail ?? problem.title ?? response.statusText,
       problem.errors ?? {},
+      problem as Record<string, unknown>,
     );
   }
   return payload as T;

@@ -15,6 +15,7 @@ import {
   removePartQuerySchema,
   unpaidOrdersOfPartSchema,
 } from '#shared/schemas/parts';
+import { partReplacementSchema } from '#shared/schemas/supersessions';
 import { requireAdmin } from '../../http/guards';
 import { clientKey } from '../../http/client-address';
 import { problemSchema } from '../../http/openapi';
@@ -22,6 +23,16 @@ import type { PartsService } from './parts.service';
 
 // The guard runs before validation, so a visitor learns nothing about the body's rules.
 const adminOnly = { 401: problemSchema, 403: problemSchema };
+const partNotFoundSchema = problemSchema.extend({ replacedBy: partReplacementSchema.optional() }).meta({
+  example: {
+    type: 'https://gearhouse.example/problems/not-found',
+    title: 'Not found',
+    status: 404,
+    code: 'not_found',
+    detail: 'This part does not exist or is no longer sold.',
+    replacedBy: { id: '0195f3c2a1b07c3d9e8f0a1b2c3d4e5f', sku: 'GH-BRK-1050', name: 'Front brake pads', number: 'GH-BRK-1042' },
+  },
+});
 
 export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async (app, { parts }) => {
   app.get(
@@ -59,9 +70,11 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
       config: { cache: 'public' },
       schema: {
         tags: ['parts'],
-        summary: 'One part, with the vehicles it fits (`fits`, in the order the admin listed them)',
+        summary:
+          'One part, with the vehicles it fits (`fits`, in the order the admin listed them). A part no longer sold because its ' +
+          'number was replaced answers 404 with `replacedBy`: the part sold in its place and the number it is sold under',
         params: partIdParamsSchema,
-        response: { 200: partDetailSchema, 404: problemSchema },
+        response: { 200: partDetailSchema, 404: partNotFoundSchema },
       },
     },
     async (request) => parts.getPart(request.params.id),

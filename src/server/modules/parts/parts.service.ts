@@ -37,7 +37,7 @@ import { countMatches, type FoundParts, findParts, readSearchVocabulary, resolve
 import { afterAdminChange } from './low-stock';
 import { matchedReferenceOf } from './matched-reference';
 import { recordSearchMiss } from './search-misses';
-import { partReplacingNumber, requireUnreplacedSku } from './supersessions';
+import { partReplacingNumber, replacementOfPart, requireUnreplacedSku } from './supersessions';
 import { createSearchVocabulary, suggestedWords } from './search-suggestion';
 import {
   type RatingSummary,
@@ -300,7 +300,11 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
     /** A part and the vehicles it fits, in the admin's order. */
     async getPart(id: string): Promise<PartDetail> {
       const row = await findLivePart(db, id);
-      if (!row) throw partNotFound();
+      if (!row) {
+        // A part no longer sold under a replaced number: the 404 names the part sold in its place.
+        const replacedBy = await replacementOfPart(db, id);
+        throw new AppError('not_found', copy.part.notFound, undefined, replacedBy ? { replacedBy } : undefined);
+      }
       const [[part], fits] = await Promise.all([presented([row]), partFitments.fitsOf(db, id)]);
       return { ...part!, fits };
     },

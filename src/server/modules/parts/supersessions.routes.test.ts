@@ -123,6 +123,28 @@ describeOnEachEngine('supersessions API', (ctx) => {
     expect((await api.anonymous.get(`/api/parts/${old.id}`)).status).toBe(404);
   });
 
+  it("answers a replaced part's own 404 with the part sold in its place, and an unknown part's without", async () => {
+    const old = await insertPart(db(), { sku: 'GH-NF-1042' });
+    const successor = await insertPart(db(), { sku: 'GH-NF-2042' });
+    expect((await supersede(successor.id, { fromNumber: 'GH-NF-1042' })).status).toBe(201);
+    const replaced = await api.anonymous.get(`/api/parts/${old.id}`);
+    expect(replaced.status).toBe(404);
+    expect(replaced.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(replaced.json).toMatchObject({
+      code: 'not_found',
+      detail: copy.part.notFound,
+      replacedBy: { id: successor.id, sku: 'GH-NF-2042', name: successor.name, number: 'GH-NF-1042' },
+    });
+    // An archived part that replaced nothing, and an id that was never a part: a plain 404.
+    const archived = await insertPart(db(), { archived_at: '2026-01-02T00:00:00.000Z' });
+    for (const id of [archived.id, '0195f3c2a1b07c3d9e8f0a1b2c3d4e5f']) {
+      const res = await api.anonymous.get(`/api/parts/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.json.code).toBe('not_found');
+      expect(res.json).not.toHaveProperty('replacedBy');
+    }
+  });
+
   it('follows chains, multiplying the factors, and refuses a circle', async () => {
     const a = await insertPart(db(), { sku: 'GH-CH-A' });
     const b = await insertPart(db(), { sku: 'GH-CH-B' });

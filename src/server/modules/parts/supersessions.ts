@@ -7,6 +7,7 @@ import {
   type Supersession,
   type SupersessionFields,
   type SupersessionList,
+  type PartReplacement,
 } from '#shared/schemas/supersessions';
 import { AppError } from '../../app-error';
 import type { Clock } from '../../clock';
@@ -145,6 +146,15 @@ function toSupersession(row: SupersessionRow): Supersession {
 const partNotFound = () => new AppError('not_found', copy.part.notFound);
 const fieldError = (code: 'validation_failed' | 'conflict', message: string) =>
   new AppError(code, message, { fromNumber: message });
+
+/** The part sold today in place of this one (archived or gone) when its number was replaced. */
+export async function replacementOfPart(db: Db, partId: string): Promise<PartReplacement | undefined> {
+  const part = (await findPartsByIds(db, [partId])).get(partId);
+  if (!part) return undefined;
+  const successor = (await successorsOfParts(db, [part])).get(part.id);
+  if (!successor?.resolvedFrom) return undefined;
+  return { id: successor.part.id, sku: successor.part.sku, name: successor.part.name, number: successor.resolvedFrom.number };
+}
 
 export interface SupersessionsServiceDeps {
   clock: Clock;

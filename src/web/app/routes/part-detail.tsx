@@ -24,7 +24,7 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { useAddToCart } from '../../features/cart/lib/use-add-to-cart';
 import { NotifyMe } from '../../features/stock-alerts/components/notify-me';
 import { partQueryOptions, usePartQuery } from '../../features/parts/api/get-part';
-import { ReplacedPart } from '../../features/parts/components/replaced-part';
+import { ReplacedPart, replacementIn } from '../../features/parts/components/replaced-part';
 import { settingsQueryOptions } from '../../features/settings/api/get-settings';
 import { PartFits } from '../../features/vehicles/components/part-fits';
 import { ApiError } from '../../lib/api-client';
@@ -116,7 +116,8 @@ export default function PartDetailPage() {
   if (part.isError) {
     // A part no longer sold because its number was replaced sends the buyer to the part replacing it.
     if (part.error instanceof ApiError && part.error.status === 404) {
-      return <ReplacedPart partId={partId} notFound={<NotFoundView />} />;
+      const replacement = replacementIn(part.error);
+      return replacement ? <ReplacedPart replacement={replacement} /> : <NotFoundView />;
     }
     return (
       <div className="container-page py-16">
