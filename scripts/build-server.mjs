@@ -28,6 +28,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // The web app's pages are lazy routes: split, the server loads a page's code (and its libraries, like
+  // the admin overview's chart library) when it first renders it, not at start. The chunks sit beside
+  // main.js, so code that finds files from import.meta.url (fonts, pictures) finds them as before.
+  splitting: true,
   target: 'node20',
   packages: 'external',
   sourcemap: true,
