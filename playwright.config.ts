@@ -50,6 +50,7 @@ const baseURL = `http://127.0.0.1:${port}`;
  * - a part added and deleted, and the first page of the admin's orders and companies (trade-accounts);
  * - the demo brake parts' fitments, widened by the sample ACES file (catalogue-import).
  * - parts added, one archived by replacing its number (supersessions).
+ * - a demo part's stock, a credit note and the first page of the admin's orders and returns (returns).
  * Beside them, on the second worker, OWN_SHOPS: specs that start shops of their own and never use the
  * shared one, so nothing they do reaches the other specs.
  *
@@ -66,6 +67,7 @@ const ALONE = [
   'manage-orders',
   'orders',
   'overview',
+  'returns',
   'security',
   'supersessions',
   'tax-and-delivery',

@@ -187,6 +187,8 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
     test('My Profile, Add Review and Quick order with their messages', async ({ page, request, baseURL }) => {
       await customerWithOrders(page, request, baseURL);
       await visit(page, '/dashboard/profile');
+      // The returns' list when there are none (the return's pages are checked in returns.spec).
+      await visit(page, '/dashboard/returns');
       await visit(page, '/dashboard/addReview');
       await page.getByRole('button', { name: copy.reviewForm.add, exact: true }).click();
       await check(page, 'Add Review with its errors');
@@ -319,7 +321,8 @@ test.describe('axe, every impact, at 1280 and 390 px', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     });
 
-    test('Inbox, the newsletter subscribers and Settings', async ({ page }) => {
+    test('Returns, Inbox, the newsletter subscribers and Settings', async ({ page }) => {
+      await visit(page, '/dashboard/returns');
       await visit(page, '/dashboard/inbox');
       await page.getByRole('link', { name: copy.inbox.subscribers }).click();
       await check(page, 'the newsletter subscribers');
