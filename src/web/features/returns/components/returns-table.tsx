@@ -25,7 +25,7 @@ export function ReturnsTable({ returns }: { returns: readonly Return[] }) {
     >
       {returns.map((ret) => (
         <tr key={ret.id} data-testid="return-row" className="grid grid-cols-2 gap-x-3 gap-y-1 p-4 md:table-row md:p-0">
-          <td className={`col-span-2 font-semibold ${cell}`}>
+          <td className={`font-semibold ${cell}`}>
             <Link to={paths.returnDetail(ret.id)} className="link font-mono text-sky-800 hover:text-sky-950">
               {ret.number}
             </Link>
@@ -34,11 +34,12 @@ export function ReturnsTable({ returns }: { returns: readonly Return[] }) {
             <span className={label}>{r.columns.order}: </span>
             <span className="font-mono text-sm break-all">{ret.orderNumber}</span>
           </td>
-          <td className={`text-slate-800 ${cell}`}>
+          <td className={`col-span-2 text-slate-800 ${cell}`}>
             <span className={label}>{r.columns.date}: </span>
             <time dateTime={ret.requestedAt}>{formatDate(ret.requestedAt)}</time>
           </td>
-          <td className={`justify-self-end md:justify-self-auto ${cell}`}>
+          {/* On a card, the state sits beside the number. */}
+          <td className={`col-start-2 row-start-1 self-center justify-self-end md:justify-self-auto ${cell}`}>
             <span className="sr-only">{r.columns.status}: </span>
             <ReturnStatusBadge status={ret.status} />
           </td>
