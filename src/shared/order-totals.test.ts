@@ -10,6 +10,7 @@ import {
   priceOrder,
   taxCents,
   type TaxRate,
+  withCoreDeposits,
 } from './order-totals';
 
 const settings = (overrides: Partial<PricingSettings> = {}): PricingSettings => ({
@@ -249,6 +250,39 @@ describe('priceOrder: properties', () => {
         expect(price(lines, { country: 'US' }, {}, shop).deliveryCents).toBe(expected);
       }),
     );
+  });
+
+  it('adds core deposits to the goods and the tax, never to what makes delivery free', () => {
+    const partLine = fc.record({
+      unitPriceCents: fc.integer({ min: 0, max: 10_000_000 }),
+      quantity: fc.integer({ min: 0, max: 1000 }),
+      coreChargeCents: fc.integer({ min: 0, max: 100_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(partLine, { maxLength: 8 }), anyShop, (lines, shop) => {
+        const withDeposits = price(withCoreDeposits(lines), { country: 'US' }, {}, shop);
+        const without = price(
+          lines.map(({ unitPriceCents, quantity }) => line(unitPriceCents, quantity)),
+          { country: 'US' },
+          {},
+          shop,
+        );
+        const deposits = lines.reduce((sum, each) => sum + each.coreChargeCents * each.quantity, 0);
+        expect(withDeposits.goodsCents).toBe(without.goodsCents + deposits);
+        expect(withDeposits.deliveryCents).toBe(without.deliveryCents);
+        // Taxed at the goods' rates: each tax's base is the goods, deposits included, and delivery.
+        for (const tax of withDeposits.taxes) expect(tax.baseCents).toBe(without.goodsCents + deposits + without.deliveryCents);
+        expect(withDeposits.totalCents).toBeGreaterThanOrEqual(without.totalCents + deposits);
+      }),
+    );
+  });
+
+  it('writes one deposit line after the goods for each line that carries one, with its units', () => {
+    expect(withCoreDeposits([{ unitPriceCents: 2000, quantity: 4, coreChargeCents: 4500 }, line(500, 2)])).toEqual([
+      line(2000, 4),
+      line(500, 2),
+      line(4500, 4, false),
+    ]);
   });
 });
 

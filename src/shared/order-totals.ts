@@ -31,6 +31,31 @@ export interface PricingLine {
   countsTowardFreeDelivery?: boolean;
 }
 
+/** A line of goods whose part may carry a core deposit per unit (`coreChargeCents`, 0 or absent: none). */
+export interface LineWithDeposit extends PricingLine {
+  coreChargeCents?: number | undefined;
+}
+
+/**
+ * The lines and, after them, each one's core deposit as a line of its own (docs/shop-rules.md,
+ * "Returns"): the deposit per unit for the line's units, taxed with the goods, not counted toward free
+ * delivery, and never discounted. The server's order, its quote and the browser's estimates price the
+ * same lines so.
+ */
+export function withCoreDeposits(lines: readonly LineWithDeposit[]): PricingLine[] {
+  const goods = lines.map(({ unitPriceCents, quantity, countsTowardFreeDelivery }) => ({
+    unitPriceCents,
+    quantity,
+    ...(countsTowardFreeDelivery === undefined ? {} : { countsTowardFreeDelivery }),
+  }));
+  const deposits = lines.flatMap((line) =>
+    line.coreChargeCents
+      ? [{ unitPriceCents: line.coreChargeCents, quantity: line.quantity, countsTowardFreeDelivery: false }]
+      : [],
+  );
+  return [...goods, ...deposits];
+}
+
 export interface DeliveryAddress {
   country: string;
   region?: string;

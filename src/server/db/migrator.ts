@@ -41,6 +41,7 @@ import * as m0040 from './migrations/0040-supersessions';
 import * as m0041 from './migrations/0041-vcdb-base-vehicles';
 import * as m0042 from './migrations/0042-cross-references';
 import * as m0044 from './migrations/0044-returns';
+import * as m0045 from './migrations/0045-core-charges';
 import * as m0046 from './migrations/0046-sku-byte-order';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0042-cross-references': m0042,
   '0044-returns': m0044,
   '0046-sku-byte-order': m0046,
+  '0045-core-charges': m0045,
 };
 
 /**

@@ -26,6 +26,8 @@ export interface PartsTable {
   cross_references: string;
   /** Quantities are whole multiples of it; 1 sells by the unit. */
   pack_size: number;
+  /** The refundable deposit per unit on the old unit (migration 0045), net of tax; 0: none. */
+  core_charge_cents: number;
   /** JSON array of `{minQuantity, unitPriceCents}`, ascending (#shared/pricing). */
   price_tiers: string;
   /** The stock under which the part runs low (migration 0016); null: twice its minimum order. */
@@ -207,7 +209,15 @@ export interface OrderLinesTable {
    * the writers of lines from before) when it was the SKU.
    */
   ordered_number?: string | null;
+  /**
+   * `part`, or `core` for the deposit on the line's part (migration 0045): same part and quantity as
+   * its part line, after the order's part lines. Absent (as written by the writers of lines from
+   * before): `part`.
+   */
+  kind?: OrderLineKind;
 }
+
+export type OrderLineKind = 'part' | 'core';
 
 /** A line of a customer's cart (migration 0011): one per customer and part. */
 export interface CartLinesTable {

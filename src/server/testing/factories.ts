@@ -109,6 +109,7 @@ export async function insertPart(db: Db, overrides: Partial<PartWithStock> = {})
     price_tiers: '[]',
     low_stock_threshold: null,
     flash_deal_since: null,
+    core_charge_cents: 0,
     ...overrides,
   };
   const { stock, ...part } = row;

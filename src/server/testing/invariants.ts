@@ -62,6 +62,7 @@ export async function stockExact(db: Db, initialStock: ReadonlyMap<string, numbe
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select(['order_lines.part_id', (eb) => eb.fn.sum<number | string>('order_lines.quantity').as('units')])
     .where('order_lines.part_id', 'in', partIds)
+    .where('order_lines.kind', '=', 'part')
     .where('orders.status', '!=', 'cancelled')
     .groupBy('order_lines.part_id')
     .execute();

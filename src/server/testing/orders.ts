@@ -74,6 +74,7 @@ export function ordersWithPart(db: Db, partId: string) {
     .selectAll('orders')
     .select(['order_lines.unit_price_cents', 'order_lines.quantity'])
     .where('order_lines.part_id', '=', partId)
+    .where('order_lines.kind', '=', 'part')
     .orderBy('orders.id')
     .execute();
 }

@@ -6,6 +6,8 @@ const unitsCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units
 const partsAndUnits = (parts: number, units: number) => `${partsCount(parts)}, ${unitsCount(units)}`;
 
 export const orders = {
+  /** A core deposit's line, on the order, the invoice and the mails: what it is the deposit of. */
+  coreDepositLine: (partName: string) => `Core deposit: ${partName}`,
   notFound: 'This order does not exist.',
   onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
   sentNotCancellable: 'This order has been sent, so it can no longer be cancelled; the customer can return it instead.',

@@ -46,6 +46,8 @@ export const part = {
   volumePrices: 'Volume prices',
   soldInPacks: (n: number) => `Sold in packs of ${n}`,
   lineTotal: 'Total',
+  /** Under the price of a part that carries a core deposit. */
+  coreDeposit: (amount: string) => `Plus ${amount} core deposit, refunded when the old unit comes back`,
   /** Under the booking form's total while the quantity reaches a volume price. */
   unitPriceAt: (price: string) => `${price} a unit`,
 } as const;

@@ -33,6 +33,8 @@ export const partsAdmin = {
   minOrderQuantityHint: 'The fewest units a line may have: 1 for a part sold singly.',
   packSize: 'Pack size',
   lowStockThreshold: 'Low-stock threshold',
+  coreCharge: 'Core deposit',
+  coreChargeHint: 'Per unit, refunded when the customer sends the old unit back. Empty for none.',
   lowStockThresholdHint: (minimum: number) =>
     `The admins get a mail when an order takes the stock under it. Leave it empty for twice the minimum order (${minimum}); 0 never warns.`,
   priceTiers: 'Price tiers',

@@ -16,6 +16,7 @@ export const pricing = {
   crossReferenceDuplicate: (row: number, first: number) =>
     `Cross-reference ${row}: the same brand and number as cross-reference ${first}.`,
   packSizeInvalid: 'The pack size is a whole number, 1 or more.',
+  coreChargeInvalid: (max: string) => `The core deposit is an amount from 0 to ${max}, or empty for none.`,
   minOrderQuantityInvalid: (max: number) => `The minimum order is a whole number from 1 to ${formatCount(max)}.`,
   lowStockThresholdInvalid: 'The low-stock threshold is a whole number, 0 or more, or empty for twice the minimum order.',
   packsOf: (n: number) => `Order in packs of ${n}`,

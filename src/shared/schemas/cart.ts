@@ -42,6 +42,8 @@ export const cartLineSchema = z.object({
   minOrderQuantity: z.number().int(),
   packSize: z.number().int(),
   stock: z.number().int(),
+  /** The part's refundable core deposit per unit, charged on the order as a line of its own; absent: none. */
+  coreChargeCents: z.number().int().optional(),
   /** Why the line cannot be ordered as it stands: the part is no longer sold, or its quantity breaks a rule. */
   problem: z.string().optional(),
   /** Set when the unit price is not what it was when the line was added: that earlier price. */

@@ -16,6 +16,7 @@ export const PARTS_CSV_COLUMNS = [
   'description',
   'category',
   'price',
+  'core_charge',
   'stock',
   'min_order',
   'pack_size',

@@ -143,6 +143,9 @@ export function linesOf(input: PlaceOrderInput): OrderLineInput[] {
   return input.lines ?? [{ partId: input.partId!, quantity: input.quantity! }];
 }
 
+export const orderLineKindValues = ['part', 'core'] as const;
+export type OrderLineKind = (typeof orderLineKindValues)[number];
+
 export const orderLineSchema = z.object({
   /** `<orderId>:<position>`: what a return names as `orderLineId` (orderLineIdOf, schemas/returns.ts). */
   id: z.string(),
@@ -156,6 +159,11 @@ export const orderLineSchema = z.object({
   lineTotalCents: z.number().int(),
   /** The replaced number the line was ordered by, kept as ordered; absent when it was the SKU. */
   orderedNumber: z.string().optional(),
+  /**
+   * `part`, or `core`: the refundable deposit on the old unit of the part `partId`, with its part
+   * line's quantity, listed after the part lines (docs/shop-rules.md, "Returns").
+   */
+  kind: z.enum(orderLineKindValues),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -9,3 +9,5 @@ export const MAX_PRICE_CENTS = 100_000_000; // $1,000,000 a unit
  */
 export const MAX_STOCK = 1_000_000;
 export const DEFAULT_MIN_ORDER_QUANTITY = 12;
+/** The largest core deposit a part carries, per unit: 1,000.00 in the shop's currency. */
+export const MAX_CORE_CHARGE_CENTS = 100_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as copy from '../copy';
-import { PRICE_PATTERN, parsePriceToCents } from '../money';
+import { centsToPriceText, PRICE_PATTERN, parsePriceToCents } from '../money';
 import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import {
   crossReferencesSchema,
@@ -12,14 +12,14 @@ import {
   refinePartPricing,
   skuSchema,
 } from './catalogue';
-import { MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
+import { MAX_CORE_CHARGE_CENTS, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 import { MAX_SEARCH_LENGTH, partSortValues } from './query-limits';
 import { fitSchema, fitmentsInputSchema, vehicleYearParamSchema } from './vehicles';
 import { resolvedFromSchema } from './supersessions';
 
 const v = copy.validation;
 
-export { DEFAULT_MIN_ORDER_QUANTITY, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
+export { DEFAULT_MIN_ORDER_QUANTITY, MAX_CORE_CHARGE_CENTS, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits';
 
 export { MAX_SEARCH_LENGTH, type PartSort, partSortValues } from './query-limits';
 
@@ -78,6 +78,11 @@ export const partSchema = z.object({
   lowStockThreshold: z.number().int().nullable(),
   /** Ascending; the unit price from each `minQuantity` on (#shared/pricing). */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
+  /** The refundable deposit per unit on the old unit, net of tax, charged on a line of its own; 0: none. */
+  coreChargeCents: z
+    .number()
+    .int()
+    .meta({ examples: [4500] }),
   /**
    * While the part is in the flash deal and the deal runs: its percentage off every unit price (tiers
    * included), when it ends, and the part's own price at the deal. Null (or absent) otherwise. A client
@@ -161,6 +166,13 @@ export type BestSellersQuery = z.infer<typeof bestSellersQuerySchema>;
 export const bestSellersSchema = z.object({ items: z.array(partSchema) });
 export type BestSellers = z.infer<typeof bestSellersSchema>;
 
+const coreChargeInvalid = copy.pricing.coreChargeInvalid(centsToPriceText(MAX_CORE_CHARGE_CENTS));
+const coreChargeCentsSchema = z
+  .number({ error: coreChargeInvalid })
+  .int(coreChargeInvalid)
+  .min(0, coreChargeInvalid)
+  .max(MAX_CORE_CHARGE_CENTS, coreChargeInvalid);
+
 /** The fields of the API's create/update body; errors are reported under the form's field names (price, quantity). */
 const partInputFields = z.strictObject({
   name: requiredText(v.nameRequired, 120),
@@ -185,6 +197,8 @@ const partInputFields = z.strictObject({
   /** null (or left out on create): twice the minimum order. */
   lowStockThreshold: lowStockThresholdSchema.nullable().optional(),
   priceTiers: priceTiersSchema.optional(),
+  /** The refundable deposit per unit, in cents; absent on create (or 0): none. */
+  coreChargeCents: coreChargeCentsSchema.optional(),
   /** The vehicles it fits; on update, the whole list (absent: unchanged). */
   fitments: fitmentsInputSchema.optional(),
 });
@@ -204,7 +218,7 @@ export const partUpdateSchema = partInputFields.partial();
 export type PartUpdate = z.infer<typeof partUpdateSchema>;
 
 /** API field → form field, so a server answer lands next to the right input. */
-export const partFieldNames: Record<string, string> = { priceCents: 'price', stock: 'quantity' };
+export const partFieldNames: Record<string, string> = { priceCents: 'price', stock: 'quantity', coreChargeCents: 'coreCharge' };
 
 const p = copy.pricing;
 
@@ -281,6 +295,13 @@ export const partFormSchema = z.object({
       const checked = packSizeSchema.safeParse(Number(text));
       if (!checked.success) ctx.addIssue({ code: 'custom', message: p.packSizeInvalid });
     }),
+  /** Empty: none. */
+  coreCharge: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || coreChargeCentsSchema.safeParse(parsePriceToCents(text) ?? Number.NaN).success, {
+      error: coreChargeInvalid,
+    }),
   /** Empty: twice the minimum order. */
   lowStockThreshold: z
     .string()
@@ -346,5 +367,6 @@ export function toPartInput(form: PartForm, imageUrl: string): PartInput {
     packSize: Number(form.packSize),
     lowStockThreshold: form.lowStockThreshold === '' ? null : Number(form.lowStockThreshold),
     priceTiers: tiersOf(form.priceTiers),
+    coreChargeCents: form.coreCharge === '' ? 0 : (parsePriceToCents(form.coreCharge) ?? 0),
   };
 }

@@ -54,6 +54,8 @@ interface OrderTotalsProps {
   totals: OrderTotalsFigures;
   /** Given for an estimate before ordering: under the threshold, how much more makes delivery free. */
   freeDeliveryThresholdCents?: number | undefined;
+  /** The core deposits among the goods: they never count toward free delivery. */
+  depositCents?: number | undefined;
   /** Prefix of each figure's test id: `<prefix>-goods`, `-delivery`, `-tax`, `-total`, `-expected`. */
   testId?: string;
   className?: string;
@@ -68,6 +70,7 @@ interface OrderTotalsProps {
 export function OrderTotals({
   totals,
   freeDeliveryThresholdCents,
+  depositCents = 0,
   testId = 'totals',
   className = '',
   currency,
@@ -75,7 +78,9 @@ export function OrderTotals({
   const money = (cents: number) => formatMoney(cents, currency);
   const row = 'flex items-baseline justify-between gap-4';
   const missingCents =
-    freeDeliveryThresholdCents !== undefined && totals.deliveryCents > 0 ? freeDeliveryThresholdCents - totals.goodsCents : 0;
+    freeDeliveryThresholdCents !== undefined && totals.deliveryCents > 0
+      ? freeDeliveryThresholdCents - (totals.goodsCents - depositCents)
+      : 0;
   return (
     <div className={className} data-testid={testId}>
       <dl className="grid gap-1.5 text-slate-700 tabular-nums">

@@ -59,6 +59,7 @@ export function fakePart(overrides: Partial<Part> = {}): Part {
     crossReferences: [],
     packSize: 1,
     lowStockThreshold: null,
+    coreChargeCents: 0,
     priceTiers: [],
     rating: { average: 0, count: 0 },
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -118,6 +119,7 @@ export function fakeOrderLine(overrides: Partial<OrderLine> = {}): OrderLine {
     quantity,
     unitPriceCents,
     lineTotalCents: quantity * unitPriceCents,
+    kind: 'part',
     ...overrides,
   };
 }

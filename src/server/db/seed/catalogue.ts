@@ -33,6 +33,8 @@ export interface DemoPart {
   /** Absent: sold by the unit. */
   packSize?: number;
   priceTiers?: readonly PriceTier[];
+  /** The refundable deposit on the old unit, in cents; absent: none. */
+  coreChargeCents?: number;
 }
 
 /** The demo catalogue, newest first: the first six are what the landing page shows. */
@@ -188,6 +190,7 @@ export const demoParts: readonly DemoPart[] = [
       { brand: 'Volkswagen', number: '06H 903 016 L' },
       { brand: 'Valeo', number: 'TG12C050' },
     ],
+    coreChargeCents: 4500,
   },
   {
     key: 'gas-shock-absorber-rear',
@@ -239,6 +242,7 @@ export const demoParts: readonly DemoPart[] = [
     sku: 'GH-BRK-5512',
     category: 'brakes',
     crossReferences: [{ brand: 'Volkswagen', number: '1K0 615 123 E' }],
+    coreChargeCents: 2500,
   },
   {
     key: 'semi-metallic-rear-brake-pads',
@@ -372,6 +376,7 @@ export const demoParts: readonly DemoPart[] = [
     sku: 'GH-ELC-1400',
     category: 'electrical',
     crossReferences: [{ brand: 'Volkswagen', number: '02Z 911 024 H' }],
+    coreChargeCents: 3500,
   },
   {
     key: 'aluminium-core-radiator',

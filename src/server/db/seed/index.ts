@@ -213,6 +213,7 @@ function plannedParts(now: Date): Pending<PartsTable & { stock: number }>[] {
         cross_references: JSON.stringify(part.crossReferences),
         pack_size: part.packSize ?? DEFAULT_PACK_SIZE,
         price_tiers: JSON.stringify(part.priceTiers ?? []),
+        core_charge_cents: part.coreChargeCents ?? 0,
         low_stock_threshold: null,
         flash_deal_since: demoFlashDealParts.includes(part.key) ? createdAt : null,
         created_at: createdAt,

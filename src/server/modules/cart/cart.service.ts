@@ -20,9 +20,9 @@ import type { SessionUser } from '../../session-user';
 import { flashDealOf, shopSettings } from '../content';
 import { type BuyingMember, buyingMemberOf, companyPricingFor, type MemberPricing, memberPricingOf } from '../companies';
 import { taxStatusOfBuyer } from '../users';
-import { deliversTo, orderTotals } from '#shared/order-totals';
+import { deliversTo, orderTotals, withCoreDeposits } from '#shared/order-totals';
 import { type Address, countryName } from '#shared/schemas/address';
-import { findOrderOf, linesOfOrders } from '../orders';
+import { findOrderOf, isPartLine, linesOfOrders } from '../orders';
 import {
   dealPercentOf,
   findLivePart,
@@ -113,6 +113,7 @@ function toCartLine(part: PartRow, line: StoredLine, deal: DealNow, resolved: Re
     minOrderQuantity: part.min_order_quantity,
     packSize: part.pack_size,
     stock: part.stock,
+    ...(part.core_charge_cents > 0 ? { coreChargeCents: part.core_charge_cents } : {}),
     ...(problem ? { problem } : {}),
     ...(line.unitPriceCents !== undefined && line.unitPriceCents !== unitPriceCents && part.archived_at === null
       ? { priceWasCents: line.unitPriceCents }
@@ -298,7 +299,7 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
         throw new AppError('validation_failed', message, { 'deliveryAddress.country': message });
       }
       const orderable = cart.lines.filter((line) => line.problem === undefined);
-      return { ...cart, ...orderTotals(orderable, address, buyer, settings, placedAt) };
+      return { ...cart, ...orderTotals(withCoreDeposits(orderable), address, buyer, settings, placedAt) };
     },
 
     /** Sets a line's quantity, which must obey the part's rules; adds the line when it is new. */
@@ -513,7 +514,8 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
     async reorder(user: SessionUser, orderId: string): Promise<ReorderResult> {
       const order = await findOrderOf(db, orderId, user.id);
       if (!order) throw new AppError('not_found', copy.orders.notFound);
-      const lines = (await linesOfOrders(db, [order.id])).get(order.id) ?? [];
+      // A core deposit comes again with its part, not as a line of its own.
+      const lines = ((await linesOfOrders(db, [order.id])).get(order.id) ?? []).filter(isPartLine);
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         const parts = await findPartsByIds(

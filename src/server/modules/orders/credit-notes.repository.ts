@@ -2,7 +2,7 @@ import { chargedOf } from './charged';
 import { type Db, isPostgres } from '../../db/database';
 import type { CreditNoteRow, OrderRow } from '../../db/schema';
 import { releaseStocks } from '../parts';
-import { linesOfOrders } from './orders.repository';
+import { isPartLine, linesOfOrders } from './orders.repository';
 import { nextYearlyNumber } from './yearly-numbers';
 
 /**
@@ -32,7 +32,8 @@ export async function cancelPaidOrderWithCreditNote(
   const query = trx.selectFrom('orders').select('id').where('id', '=', id).where('status', 'in', ['paid', 'confirmed']);
   const paid = await (isPostgres(trx) ? query.forNoKeyUpdate() : query).executeTakeFirst();
   if (!paid) return null;
-  const lines = (await linesOfOrders(trx, [id])).get(id) ?? [];
+  // A core deposit holds no stock: only the parts' units go back.
+  const lines = ((await linesOfOrders(trx, [id])).get(id) ?? []).filter(isPartLine);
   await releaseStocks(
     trx,
     lines.map((line) => ({ partId: line.part_id, quantity: line.quantity })),

@@ -16,6 +16,7 @@ export {
   countOrdersByStatus,
   findOrder as findForPayment,
   findOrderOf,
+  isPartLine,
   linesOfOrders,
   type ReviewSubject,
   salesByDay,

@@ -250,7 +250,7 @@ async function renderDocument(
               // The number the buyer ordered by, when it was a replaced one, is kept on the invoice.
               line.ordered_number
                 ? { stack: [asWritten(line.part_name), asWritten(copy.supersessions.orderedAs(line.ordered_number))] }
-                : asWritten(line.part_name),
+                : asWritten(line.kind === 'core' ? copy.orders.coreDepositLine(line.part_name) : line.part_name),
               { text: String(line.quantity), alignment: 'right' },
               money(line.unit_price_cents),
               money(Number(line.line_total_cents)),

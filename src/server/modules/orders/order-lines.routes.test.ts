@@ -69,6 +69,7 @@ describeOnEachEngine('orders with many lines', (ctx) => {
         quantity: 60,
         unitPriceCents: 4650,
         lineTotalCents: 279_000,
+        kind: 'part',
       },
       expect.objectContaining({ partId: filter.id, quantity: 24, unitPriceCents: 980, lineTotalCents: 23_520 }),
       expect.objectContaining({ partId: plug.id, quantity: 12, unitPriceCents: 440, lineTotalCents: 5_280 }),

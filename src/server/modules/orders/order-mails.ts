@@ -61,14 +61,14 @@ export function createOrderMails({ publicUrl, paymentWindowHours }: OrderMailsDe
     const addressConfirmed = given?.addressConfirmed ?? (await isAddressConfirmed(trx, row.user_id));
     return {
       lines: lines.map((line) => ({
-        partName: line.part_name,
+        partName: line.kind === 'core' ? copy.orders.coreDepositLine(line.part_name) : line.part_name,
         quantity: line.quantity,
         lineTotalCents: Number(line.line_total_cents),
       })),
       customer: { email: row.customer_email, name: row.customer_name, addressConfirmed },
       number: orderNumberOf(row.id),
       partName: first.part_name,
-      quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+      quantity: lines.reduce((sum, line) => sum + (line.kind === 'core' ? 0 : line.quantity), 0),
       firstPartId: first.part_id,
       ...chargedOf(row),
       exemption: row.tax_exemption ? exemptionText(JSON.parse(row.tax_exemption) as TaxExemption) : undefined,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { CancelReason, OrderRow } from '../../db/schema';
 import { releaseStocks } from '../parts';
-import { cancelUnpaidOrders, linesOfOrders, lockUnpaidOrders, lockUnpaidOrdersRows } from './orders.repository';
+import { cancelUnpaidOrders, isPartLine, linesOfOrders, lockUnpaidOrders, lockUnpaidOrdersRows } from './orders.repository';
 
 /**
  * Cancels the orders of `orders` that are still unpaid and gives their lines' units back to stock,
@@ -33,7 +33,9 @@ export async function cancelReleasingStock(
     declined ? ['awaiting_approval'] : undefined,
   );
   if (unpaid.length === 0) return [];
-  const lines = [...(await linesOfOrders(trx, unpaid)).values()].flat().filter((line) => line.part_id !== exceptPartId);
+  const lines = [...(await linesOfOrders(trx, unpaid)).values()]
+    .flat()
+    .filter((line) => line.part_id !== exceptPartId && isPartLine(line));
   await releaseStocks(
     trx,
     lines.map((line) => ({ partId: line.part_id, quantity: line.quantity })),

@@ -117,7 +117,7 @@ export function ordersCsvSelectSql({ status, bookedFrom, bookedUntil }: OrdersEx
   return (
     `select ${cells.join(" || ',' || ")} || e'\\r\\n' from orders o cross join lateral (` +
     "select coalesce(string_agg(l.sku || ' × ' || l.quantity, '; ' order by l.position), '') as lines, " +
-    'coalesce(sum(l.quantity), 0) as units from order_lines l where l.order_id = o.id) ol' +
+    "coalesce(sum(l.quantity), 0) as units from order_lines l where l.order_id = o.id and l.kind = 'part') ol" +
     (conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '') +
     ' order by o.created_at desc, o.id desc'
   );

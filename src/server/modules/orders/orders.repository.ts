@@ -95,6 +95,9 @@ export function orderInserts(db: Db, row: OrderRow, lines: readonly OrderLineRow
 }
 
 /** The lines of these orders, in order, by order id (one query for a page of orders). */
+/** A line of goods, not a core deposit: what stock, units and sales count. */
+export const isPartLine = (line: Pick<OrderLineRow, 'kind'>): boolean => (line.kind ?? 'part') === 'part';
+
 export async function linesOfOrders(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
   const lines = new Map<string, OrderLineRow[]>();
   if (orderIds.length === 0) return lines;
@@ -320,12 +323,14 @@ export async function exportBatch(
       .selectFrom('order_lines')
       .select(sql<string>`coalesce(${joinedLines}, '')`.as('lines'))
       .whereRef('order_lines.order_id', '=', 'orders.id')
+      .where('order_lines.kind', '=', 'part')
       .$asScalar()
       .as('lines'),
     eb
       .selectFrom('order_lines')
       .select(sql<number>`coalesce(sum(order_lines.quantity), 0)`.as('units'))
       .whereRef('order_lines.order_id', '=', 'orders.id')
+      .where('order_lines.kind', '=', 'part')
       .$asScalar()
       .as('units'),
   ]);
@@ -544,6 +549,7 @@ export async function salesOfParts(db: Db, partIds: readonly string[]): Promise<
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
     .select((eb) => ['order_lines.part_id', eb.fn.sum<number>('order_lines.line_total_cents').as('cents')])
     .where('order_lines.part_id', 'in', [...partIds])
+    .where('order_lines.kind', '=', 'part')
     .where('orders.status', 'in', ['paid', 'confirmed', 'shipped', 'delivered'])
     .groupBy('order_lines.part_id')
     .execute();

@@ -28,7 +28,14 @@ import { buyingMemberOf, companyNamesOf } from '../companies';
 import { companyPricingFor, memberPricingOf } from '../companies';
 import { taxStatusOfBuyer } from '../users';
 import { type Address, addressLines, countryName } from '#shared/schemas/address';
-import { type BuyerTaxStatus, deliversTo, orderTotals, sellerDate, type TaxExemption } from '#shared/order-totals';
+import {
+  type BuyerTaxStatus,
+  deliversTo,
+  orderTotals,
+  type PricingLine,
+  sellerDate,
+  type TaxExemption,
+} from '#shared/order-totals';
 import { findLivePartsAndDeal, pricedPartOf, reserveStocks } from '../parts';
 import { cancelPaidOrderWithCreditNote, creditNotesOfOrders, findCreditNote } from './credit-notes.repository';
 import { checkCredit, type CompanyBuying, companyBuyingOf, dueDateOf, isCompanyAdminOf } from './member-orders';
@@ -92,11 +99,13 @@ export function toOrderAt(
       unitPriceCents: line.unit_price_cents,
       lineTotalCents: Number(line.line_total_cents),
       ...(line.ordered_number ? { orderedNumber: line.ordered_number } : {}),
+      kind: line.kind ?? 'part',
     })),
     partId: first.part_id,
     partName: first.part_name,
     imageUrl: first.image_url,
-    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    // Units of parts: a core deposit is no more of its part.
+    quantity: lines.reduce((sum, line) => sum + ((line.kind ?? 'part') === 'part' ? line.quantity : 0), 0),
     unitPriceCents: first.unit_price_cents,
     status: row.status,
     cancelReason: row.cancel_reason,
@@ -129,6 +138,40 @@ export function toOrderAt(
     placedBy: row.user_id === null ? null : { id: row.user_id, name: row.customer_name },
     declineReason: row.decline_reason,
   };
+}
+
+/**
+ * The core deposits of an order's part lines, each a line of its own after every part line, in their
+ * order: the part's deposit (as it is when its stock is taken) for each of its units. The member's
+ * price never touches a deposit (docs/shop-rules.md, "Returns").
+ */
+export function coreLinesOf(partLines: readonly OrderLineRow[], deposits: ReadonlyMap<string, number>): OrderLineRow[] {
+  const cores: OrderLineRow[] = [];
+  for (const line of partLines) {
+    const deposit = deposits.get(line.part_id);
+    if (!deposit) continue;
+    cores.push({
+      ...line,
+      position: partLines.length + cores.length,
+      unit_price_cents: deposit,
+      line_total_cents: deposit * line.quantity,
+      ordered_number: null,
+      kind: 'core',
+    });
+  }
+  return cores;
+}
+
+/**
+ * An order's lines as the pricing reads them: a deposit is taxed with its part, and counts not toward
+ * free delivery, as `withCoreDeposits` prices a cart's lines.
+ */
+export function pricingLinesOf(lines: readonly Pick<OrderLineRow, 'unit_price_cents' | 'quantity' | 'kind'>[]): PricingLine[] {
+  return lines.map((line) => ({
+    unitPriceCents: line.unit_price_cents,
+    quantity: line.quantity,
+    ...(line.kind === 'core' ? { countsTowardFreeDelivery: false } : {}),
+  }));
 }
 
 /** Booking days (`YYYY-MM-DD`, UTC, inclusive) as the times they bound: booking times are ISO texts to the millisecond. */
@@ -449,6 +492,7 @@ export function createOrdersService(
             )
           : new Map<string, string>();
       const stockTaken: StockTaken[] = [];
+      const deposits = new Map<string, number>();
       const reserved = await reserveStocks(trx, order);
       for (const [index, line] of order.entries()) {
         const taken = reserved[index];
@@ -484,17 +528,14 @@ export function createOrdersService(
           quantity: line.quantity,
           line_total_cents: unitPrice * line.quantity,
           ordered_number: asOrdered.get(taken.id) ?? null,
+          kind: 'part',
         };
+        if (taken.core_charge_cents > 0) deposits.set(taken.id, taken.core_charge_cents);
       }
+      lines.push(...coreLinesOf(lines, deposits));
       // Goods, delivery and tax at the prices the stock was taken at, stored as charged: a later change
       // of the tax table or the fee never changes a placed order.
-      const totals = orderTotals(
-        lines.map((line) => ({ unitPriceCents: line.unit_price_cents, quantity: line.quantity })),
-        deliveryAddress,
-        buyer,
-        settings,
-        placedAt,
-      );
+      const totals = orderTotals(pricingLinesOf(lines), deliveryAddress, buyer, settings, placedAt);
       const totalCents = totals.totalCents;
       // Above the member's order limit (tax and delivery included), a company admin approves it first;
       // it holds its stock meanwhile, as an unpaid order does.

@@ -196,6 +196,7 @@ async function partRow(name: string, archivedAt: string | null) {
     cross_references: '[]',
     pack_size: 1,
     price_tiers: '[]',
+    core_charge_cents: 0,
   };
 }
 

@@ -20,6 +20,7 @@ export interface CsvPartRow {
   description: string;
   category_id: string;
   price_cents: number;
+  core_charge_cents: number;
   stock: number;
   min_order_quantity: number;
   pack_size: number;
@@ -37,6 +38,7 @@ const csvPartColumns = [
   'parts.description',
   'parts.category_id',
   'parts.price_cents',
+  'parts.core_charge_cents',
   'part_stock.stock',
   'parts.min_order_quantity',
   'parts.pack_size',
@@ -143,12 +145,12 @@ export async function updateParts(db: Db, rows: readonly CsvPartChange[]): Promi
     const values = sql.join(
       slice.map(
         (row) =>
-          sql`(${row.id}, ${row.sku}, ${row.name}, ${row.description}, ${row.category_id}, cast(${row.price_cents} as integer), cast(${row.min_order_quantity} as integer), cast(${row.pack_size} as integer), cast(${row.low_stock_threshold} as integer), ${row.image_url}, ${row.price_tiers}, ${row.cross_references}, ${row.updated_at})`,
+          sql`(${row.id}, ${row.sku}, ${row.name}, ${row.description}, ${row.category_id}, cast(${row.price_cents} as integer), cast(${row.core_charge_cents} as integer), cast(${row.min_order_quantity} as integer), cast(${row.pack_size} as integer), cast(${row.low_stock_threshold} as integer), ${row.image_url}, ${row.price_tiers}, ${row.cross_references}, ${row.updated_at})`,
       ),
     );
-    await sql`with wanted(id, sku, name, description, category_id, price_cents, min_order_quantity, pack_size, low_stock_threshold, image_url, price_tiers, cross_references, updated_at) as (values ${values})
+    await sql`with wanted(id, sku, name, description, category_id, price_cents, core_charge_cents, min_order_quantity, pack_size, low_stock_threshold, image_url, price_tiers, cross_references, updated_at) as (values ${values})
       update parts set sku = wanted.sku, name = wanted.name, description = wanted.description, category_id = wanted.category_id,
-        price_cents = wanted.price_cents, min_order_quantity = wanted.min_order_quantity, pack_size = wanted.pack_size,
+        price_cents = wanted.price_cents, core_charge_cents = wanted.core_charge_cents, min_order_quantity = wanted.min_order_quantity, pack_size = wanted.pack_size,
         low_stock_threshold = wanted.low_stock_threshold, image_url = wanted.image_url, price_tiers = wanted.price_tiers, cross_references = wanted.cross_references,
         updated_at = wanted.updated_at
       from wanted where parts.id = wanted.id`.execute(db);

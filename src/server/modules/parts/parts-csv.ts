@@ -95,6 +95,7 @@ const columnOfField: Record<string, PartsCsvColumn> = {
   name: 'name',
   description: 'description',
   priceCents: 'price',
+  coreChargeCents: 'core_charge',
   stock: 'stock',
   minOrderQuantity: 'min_order',
   packSize: 'pack_size',
@@ -124,6 +125,7 @@ interface PartLine {
   description: string;
   category: string;
   priceCents: number;
+  coreChargeCents: number;
   stock: number;
   minOrderQuantity: number;
   packSize: number;
@@ -162,6 +164,10 @@ function readPartRow(line: number, cell: (column: PartsCsvColumn) => string, err
   const fail = (message: string) => errors.push({ line, message });
   const price = centsOf(cell('price').trim());
   if (price === undefined) fail(c.badPrice('price'));
+  // Empty: no core deposit.
+  const coreText = cell('core_charge').trim();
+  const coreCharge = coreText === '' ? 0 : centsOf(coreText);
+  if (coreCharge === undefined) fail(c.badPrice('core_charge'));
   const wholes = {} as Record<'stock' | 'min_order' | 'pack_size' | 'low_stock_threshold', number | undefined>;
   for (const column of ['stock', 'min_order', 'pack_size', 'low_stock_threshold'] as const) {
     const text = cell(column).trim();
@@ -237,6 +243,7 @@ function readPartRow(line: number, cell: (column: PartsCsvColumn) => string, err
     name: cell('name'),
     description: cell('description'),
     priceCents: price ?? 0,
+    coreChargeCents: coreCharge ?? 0,
     stock: wholes.stock ?? 0,
     minOrderQuantity: wholes.min_order ?? 1,
     packSize: wholes.pack_size ?? DEFAULT_PACK_SIZE,
@@ -263,6 +270,7 @@ function readPartRow(line: number, cell: (column: PartsCsvColumn) => string, err
     description: part.description,
     category: cell('category').trim(),
     priceCents: part.priceCents,
+    coreChargeCents: part.coreChargeCents ?? 0,
     stock: part.stock,
     minOrderQuantity: part.minOrderQuantity ?? 1,
     packSize: part.packSize ?? DEFAULT_PACK_SIZE,
@@ -283,6 +291,7 @@ function partColumns(part: PartLine, categoryId: string) {
     description: part.description,
     category_id: categoryId,
     price_cents: part.priceCents,
+    core_charge_cents: part.coreChargeCents,
     stock: part.stock,
     min_order_quantity: part.minOrderQuantity,
     pack_size: part.packSize,
@@ -346,6 +355,7 @@ export function createPartsCsv(db: Db, { clock, storage, events }: PartsCsvDeps)
             description: part.description,
             category: slugs.get(part.category_id) ?? '',
             price: decimalOf(part.price_cents),
+            core_charge: part.core_charge_cents === 0 ? '' : decimalOf(part.core_charge_cents),
             stock: String(part.stock),
             min_order: String(part.min_order_quantity),
             pack_size: String(part.pack_size),
@@ -439,6 +449,7 @@ export function createPartsCsv(db: Db, { clock, storage, events }: PartsCsvDeps)
               current.description !== part.description ||
               current.category_id !== categoryId ||
               current.price_cents !== part.priceCents ||
+              current.core_charge_cents !== part.coreChargeCents ||
               current.stock !== part.stock ||
               current.min_order_quantity !== part.minOrderQuantity ||
               current.pack_size !== part.packSize ||

@@ -33,6 +33,7 @@ const EVERY_PART_COLUMN: { [column in keyof PartsTable]-?: true } = {
   price_tiers: true,
   low_stock_threshold: true,
   flash_deal_since: true,
+  core_charge_cents: true,
 };
 export const PART_COLUMNS = [
   ...(Object.keys(EVERY_PART_COLUMN) as (keyof PartsTable)[]).map((column) => `parts.${column}` as const),
@@ -370,6 +371,7 @@ export type ReservedPart = Pick<
   | 'min_order_quantity'
   | 'low_stock_threshold'
   | 'flash_deal_since'
+  | 'core_charge_cents'
 >;
 
 /** What an order copies from the live parts whose stock it took. */
@@ -386,6 +388,7 @@ const reservedParts = (trx: Db, ids: readonly string[]) =>
       'min_order_quantity',
       'low_stock_threshold',
       'flash_deal_since',
+      'core_charge_cents',
     ])
     .where('id', 'in', [...ids])
     .where('archived_at', 'is', null);

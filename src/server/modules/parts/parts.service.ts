@@ -109,6 +109,7 @@ export function toPart(
     packSize: row.pack_size,
     lowStockThreshold: row.low_stock_threshold,
     priceTiers: priceTiersOf(row),
+    coreChargeCents: row.core_charge_cents,
     deal:
       deal && percent > 0 ? { percent, endsAt: deal.terms.endsAt, priceCents: discountedCents(row.price_cents, percent) } : null,
     rating,
@@ -335,6 +336,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
             pack_size: input.packSize ?? DEFAULT_PACK_SIZE,
             low_stock_threshold: input.lowStockThreshold ?? null,
             price_tiers: JSON.stringify(input.priceTiers ?? []),
+            core_charge_cents: input.coreChargeCents ?? 0,
             created_at: now,
             updated_at: now,
             archived_at: null,
@@ -380,6 +382,7 @@ export function createPartsService(db: Db, { clock, storage, ordersOfPart, event
         ...(input.packSize !== undefined ? { pack_size: input.packSize } : {}),
         ...(input.lowStockThreshold !== undefined ? { low_stock_threshold: input.lowStockThreshold } : {}),
         ...(input.priceTiers !== undefined ? { price_tiers: JSON.stringify(input.priceTiers) } : {}),
+        ...(input.coreChargeCents !== undefined ? { core_charge_cents: input.coreChargeCents } : {}),
       };
       const { fitments } = input;
       let row: PartRow | undefined;

@@ -61,12 +61,18 @@ export interface ReturnsServiceDeps {
 /** How many credited returns one pass of the refund recovery refunds. */
 export const RETURN_REFUND_BATCH = 100;
 
+/** An order line's core deposit (`kind: 'core'`): returned only as a core, within the cores' window. */
+function isCoreLine(line: Pick<OrderLineRow, 'kind'>): boolean {
+  return line.kind === 'core';
+}
+
 /**
- * An order line's core deposit (PRODUCT's section 18: `kind: 'core'` lines). Orders carry no core lines
- * yet, so no line is one and a `core` return is refused; the window and the rules below already read it.
+ * What a received return line credits, net of tax: its units at the price charged; a core that came
+ * back damaged (not rebuildable) earns nothing of its deposit.
  */
-function isCoreLine(line: OrderLineRow): boolean {
-  return (line as OrderLineRow & { kind?: string }).kind === 'core';
+function creditedCents(line: ReturnLineRow, ordered: OrderLineRow | undefined): number {
+  if (!ordered || (isCoreLine(ordered) && line.condition !== 'resalable')) return 0;
+  return Number(ordered.unit_price_cents) * line.quantity;
 }
 
 function toReturn(row: ReturnRow, lines: readonly ReturnLineRow[], orderLines: readonly OrderLineRow[]): Return {
@@ -232,7 +238,7 @@ export function createReturnsService(db: Db, { clock, storage, events, log, refu
         const days = reason === 'core' ? settings.coreReturnWindowDays : settings.returnWindowDays;
         if (at.getTime() > deliveredAt + days * DAY_MS) errors[`lines.${index}.orderLineId`] = r.windowClosed(days);
       }
-      if (Object.keys(errors).length > 0) throw new AppError('business_rule', r.windowClosed(settings.returnWindowDays), errors);
+      if (Object.keys(errors).length > 0) throw new AppError('business_rule', Object.values(errors)[0]!, errors);
 
       const now = at.toISOString();
       return events.transaction(db, async ({ trx, announce }) => {
@@ -376,16 +382,15 @@ export function createReturnsService(db: Db, { clock, storage, events, log, refu
         const orderLines = (await linesOfOrders(trx, [order.id])).get(order.id) ?? [];
         const byPosition = new Map(orderLines.map((line) => [line.position, line]));
         const lines = (await linesOfReturns(trx, [id])).get(id) ?? [];
-        const goodsCents = lines.reduce(
-          (sum, line) => sum + Number(byPosition.get(line.line_position)?.unit_price_cents ?? 0) * line.quantity,
-          0,
-        );
-        // Every unit of every line credited (by this return or earlier ones), and each for the shop's fault.
-        const returned = await returnedLinesOfOrder(trx, order.id, id);
+        const goodsCents = lines.reduce((sum, line) => sum + creditedCents(line, byPosition.get(line.line_position)), 0);
+        // Every unit of every part line credited (by this return or earlier ones), and each for the
+        // shop's fault; core deposits come back on their own terms and weigh in neither.
+        const returned = (await returnedLinesOfOrder(trx, order.id, id)).filter((line) => line.reason !== 'core');
         const units = new Map<number, number>();
         for (const line of returned) units.set(line.line_position, (units.get(line.line_position) ?? 0) + line.quantity);
         const withDelivery =
-          orderLines.every((line) => (units.get(line.position) ?? 0) >= line.quantity) &&
+          returned.length > 0 &&
+          orderLines.filter((line) => !isCoreLine(line)).every((line) => (units.get(line.position) ?? 0) >= line.quantity) &&
           returned.every((line) => SHOPS_FAULT.includes(line.reason));
         const creditNote = await issueReturnCreditNote(trx, { orderId: order.id, goodsCents, withDelivery, now });
         if (!creditNote) throw new AppError('conflict', r.orderNotInvoiced);

@@ -12,7 +12,7 @@ import { storeImage } from '../uploads';
 const c = copy.catalogueExchange;
 const csv = { headers: { 'content-type': 'text/csv' } };
 const PARTS_HEADER =
-  'sku,name,description,category,price,stock,min_order,pack_size,low_stock_threshold,image_url,archived,price_tiers,cross_references,supersessions';
+  'sku,name,description,category,price,core_charge,stock,min_order,pack_size,low_stock_threshold,image_url,archived,price_tiers,cross_references,supersessions';
 const FITMENTS_HEADER = 'sku,make,model,engine,vehicle_from,year_from,year_to,note';
 const BOM = '\uFEFF';
 
@@ -55,6 +55,7 @@ describeOnEachEngine('the catalogue as CSV files', (ctx) => {
       description: 'A part',
       category: slug,
       price: '20.00',
+      core_charge: '',
       stock: '10',
       min_order: '1',
       pack_size: '1',
@@ -78,7 +79,17 @@ describeOnEachEngine('the catalogue as CSV files', (ctx) => {
     db()
       .selectFrom('parts')
       .innerJoin('part_stock', 'part_stock.part_id', 'parts.id')
-      .select(['parts.id', 'name', 'description', 'price_cents', 'stock', 'price_tiers', 'archived_at', 'updated_at'])
+      .select([
+        'parts.id',
+        'name',
+        'description',
+        'price_cents',
+        'core_charge_cents',
+        'stock',
+        'price_tiers',
+        'archived_at',
+        'updated_at',
+      ])
       .where('sku', '=', sku)
       .executeTakeFirst();
 
@@ -205,6 +216,7 @@ describeOnEachEngine('the catalogue as CSV files', (ctx) => {
         name: "''-starts with quote and minus",
         description: '+plus first, ünïcödé ✓',
         low_stock_threshold: '0',
+        core_charge: '45.50',
       }),
       partRow('CSV-RT-3', { name: '@at', description: '-minus', min_order: '4', pack_size: '2', stock: '0' }),
     );
@@ -213,8 +225,9 @@ describeOnEachEngine('the catalogue as CSV files', (ctx) => {
     const ours = records(first).filter((row) => row.startsWith('CSV-RT-'));
     expect(ours.length).toBeGreaterThan(0);
     // A spreadsheet opens a cell starting with =, +, - or @ as text: the export guards it with a ', the import takes it off.
-    expect(ours).toContain(`CSV-RT-3,'@at,'-minus,${slug},20.00,0,4,2,,${imageUrl},,,,`);
+    expect(ours).toContain(`CSV-RT-3,'@at,'-minus,${slug},20.00,,0,4,2,,${imageUrl},,,,`);
     expect(first).toContain('Bosch|0 986 494 123; ATE \\| Teves|13.0460-7184.2');
+    expect((await partBySku('CSV-RT-2'))!.core_charge_cents).toBe(4550);
     expect((await partBySku('CSV-RT-1'))!.description).toBe("Line one\r\nline two; a|pipe \\ backslash\r\n'=not a formula");
     expect((await partBySku('CSV-RT-1'))!.name).toBe('=SUM(A1) "quoted", with comma');
     expect((await partBySku('CSV-RT-2'))!.name).toBe("'-starts with quote and minus");

@@ -39,8 +39,8 @@ export interface CatalogueCsvFile {
 }
 
 const exampleParts =
-  'sku,name,description,category,price,stock,min_order,pack_size,low_stock_threshold,image_url,archived,price_tiers,cross_references,supersessions\r\n' +
-  'GH-BRK-1042,Front brake pads,Ceramic pads for the front axle.,brakes,48.90,120,1,2,,/uploads/0123456789abcdef0123456789abcdef.webp,,10|44.00; 50|39.50,Bosch|0 986 494 123; ATE|13.0460-7184.2,GH-BRK-1000|1|2025-03-01|Ceramic compound\r\n';
+  'sku,name,description,category,price,core_charge,stock,min_order,pack_size,low_stock_threshold,image_url,archived,price_tiers,cross_references,supersessions\r\n' +
+  'GH-BRK-1042,Front brake pads,Ceramic pads for the front axle.,brakes,48.90,,120,1,2,,/uploads/0123456789abcdef0123456789abcdef.webp,,10|44.00; 50|39.50,Bosch|0 986 494 123; ATE|13.0460-7184.2,GH-BRK-1000|1|2025-03-01|Ceramic compound\r\n';
 const exampleFitments =
   'sku,make,model,engine,vehicle_from,year_from,year_to,note\r\n' +
   'GH-BRK-1042,Volkswagen,Golf VII,1.4 TSI 92 kW,2012,2012,2019,front axle\r\n';

@@ -176,6 +176,11 @@ export default function PartDetailPage() {
             </dd>
           </div>
         </dl>
+        {data.coreChargeCents > 0 ? (
+          <p className="mt-3 text-sm text-slate-700" data-testid="part-core-deposit">
+            {copy.part.coreDeposit(formatMoney(data.coreChargeCents))}
+          </p>
+        ) : null}
         {/* The public price above comes with the cached page; a member's own price follows once loaded. */}
         <YourPrice part={data} active={listed?.status === 'active'} />
         {dealPercent > 0 ? (

@@ -160,6 +160,11 @@ export function CartLineItem({
         </div>
       </div>
 
+      {line.coreChargeCents ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="cart-line-core">
+          {copy.part.coreDeposit(formatMoney(line.coreChargeCents * line.quantity))}
+        </p>
+      ) : null}
       {line.priceWasCents !== undefined ? (
         <p className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm font-medium text-sky-900 ring-1 ring-sky-200">
           {copy.cart.priceChanged(formatMoney(line.priceWasCents), formatMoney(line.unitPriceCents))}

@@ -1,4 +1,4 @@
-import type { BuyerTaxStatus } from '#shared/order-totals';
+import { type BuyerTaxStatus, withCoreDeposits } from '#shared/order-totals';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -168,9 +168,15 @@ export function CartView({ signIn, settings, onSettingsRetry, buyer, member }: C
   const { cart } = view;
   const totals = settings
     ? estimateOrderTotals(
-        cart.lines
-          .filter((line) => !line.problem)
-          .map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
+        withCoreDeposits(
+          cart.lines
+            .filter((line) => !line.problem)
+            .map((line) => ({
+              unitPriceCents: line.unitPriceCents,
+              quantity: line.quantity,
+              coreChargeCents: line.coreChargeCents,
+            })),
+        ),
         destination ?? settings.sellerAddress,
         settings,
         new Date(),
@@ -248,6 +254,9 @@ export function CartView({ signIn, settings, onSettingsRetry, buyer, member }: C
               <OrderTotals
                 totals={totals}
                 freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
+                depositCents={cart.lines
+                  .filter((line) => !line.problem)
+                  .reduce((sum, line) => sum + (line.coreChargeCents ?? 0) * line.quantity, 0)}
                 currency={settings.currency}
                 testId="cart-totals"
                 className="mt-3"

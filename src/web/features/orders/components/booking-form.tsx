@@ -1,4 +1,4 @@
-import type { BuyerTaxStatus } from '#shared/order-totals';
+import { type BuyerTaxStatus, withCoreDeposits } from '#shared/order-totals';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -24,6 +24,8 @@ const v = copy.validation;
 /** What the form needs of the part: its quantity rules and its prices, the flash deal's percentage off included. */
 type BookedPart = Pick<Part, 'id' | 'minOrderQuantity' | 'stock' | 'packSize' | 'priceCents' | 'priceTiers'> & {
   dealPercent?: number;
+  /** The part's core deposit per unit, charged with the order; absent: none. */
+  coreChargeCents?: number;
 };
 
 /**
@@ -273,7 +275,13 @@ function LineTotal({
   const saved = bookable ? savingsCents(part, quantity) : 0;
   const atUnitPrice = bookable && (tierFor(part, quantity) !== undefined || (part.dealPercent ?? 0) > 0);
   const totals = bookable
-    ? estimateOrderTotals([{ unitPriceCents: unitPriceFor(part, quantity), quantity }], destination, settings, new Date(), buyer)
+    ? estimateOrderTotals(
+        withCoreDeposits([{ unitPriceCents: unitPriceFor(part, quantity), quantity, coreChargeCents: part.coreChargeCents }]),
+        destination,
+        settings,
+        new Date(),
+        buyer,
+      )
     : undefined;
   return (
     <div aria-live="polite" data-testid="booking-total">
@@ -302,6 +310,7 @@ function LineTotal({
             <OrderTotals
               totals={totals}
               freeDeliveryThresholdCents={settings.freeDeliveryThresholdCents}
+              depositCents={(part.coreChargeCents ?? 0) * quantity}
               currency={settings.currency}
               testId="booking-totals"
             />

@@ -7,9 +7,12 @@ import { formatCount } from '#shared/numbers';
 
 const o = copy.orders;
 
-/** How many lines an order has beyond its first (an order from before lines counts as one). */
+/** The lines of parts, a core deposit being no part of its own (an order's answer from before kinds has only parts). */
+const partLinesOf = (order: Pick<Order, 'lines'>) => order.lines.filter((line) => line.kind !== 'core');
+
+/** How many part lines an order has beyond its first (an order from before lines counts as one). */
 function moreLinesOf(order: Pick<Order, 'lines'>): number {
-  return Math.max(0, order.lines.length - 1);
+  return Math.max(0, partLinesOf(order).length - 1);
 }
 
 /** An order's name in buttons' accessible names: its first part, and how many more ("Brake pads and 2 more"). */
@@ -25,7 +28,7 @@ export function orderName(order: Pick<Order, 'partName' | 'lines'>): string {
 export function OrderSize({ order }: { order: Pick<Order, 'lines' | 'quantity'> }) {
   return (
     <>
-      <span className="whitespace-nowrap">{o.parts(Math.max(1, order.lines.length))},</span>{' '}
+      <span className="whitespace-nowrap">{o.parts(Math.max(1, partLinesOf(order).length))},</span>{' '}
       <span className="whitespace-nowrap">{o.units(order.quantity)}</span>
     </>
   );
@@ -141,7 +144,7 @@ export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines' 
       <tbody className="divide-y divide-slate-200">
         {order.lines.map((line) => (
           <tr
-            key={line.partId}
+            key={line.id}
             data-testid="order-line"
             className="grid grid-cols-[3.5rem_minmax(0,1fr)_auto] items-start gap-x-3 gap-y-0.5 py-3 sm:table-row sm:py-0"
           >
@@ -157,7 +160,9 @@ export function OrderLines({ order }: { order: Pick<Order, 'partName' | 'lines' 
                 <span className="block font-sans text-slate-600">{copy.supersessions.orderedAs(line.orderedNumber)}</span>
               ) : null}
             </td>
-            <td className={`col-start-2 row-start-1 font-semibold break-words text-slate-900 ${cell}`}>{line.partName}</td>
+            <td className={`col-start-2 row-start-1 font-semibold break-words text-slate-900 ${cell}`}>
+              {line.kind === 'core' ? o.coreDepositLine(line.partName) : line.partName}
+            </td>
             <td className={`col-start-2 row-start-3 text-slate-800 tabular-nums sm:text-right ${cell}`}>
               <span className={label}>{o.quantity}: </span>
               {formatCount(line.quantity)}

@@ -9,6 +9,7 @@ import { truncate } from '#shared/text';
 import { DealPrice } from '../../../components/deal-price';
 import { Picture } from '../../../components/picture';
 import { Stars } from '../../../components/stars';
+import { useMoney } from '../../../lib/use-money';
 
 /**
  * A second action beside "Book Now" on a part in stock (the cart's "Add to cart"), given by the page:
@@ -39,6 +40,7 @@ interface PartCardProps {
 export function PartCard({ part, action, headingLevel = 3, priority = false, badge, priceNote }: PartCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const nameId = useId();
+  const formatMoney = useMoney();
   const href = paths.part(part.id);
   return (
     <article data-testid="part-card" className="card-surface group flex flex-col overflow-hidden">
@@ -84,6 +86,11 @@ export function PartCard({ part, action, headingLevel = 3, priority = false, bad
           </p>
         </div>
         {priceNote}
+        {part.coreChargeCents > 0 ? (
+          <p data-testid="part-card-core" className="mt-2 text-sm text-slate-700">
+            {copy.part.coreDeposit(formatMoney(part.coreChargeCents))}
+          </p>
+        ) : null}
         <p data-testid="part-card-minimum" className="mt-2 text-sm font-medium text-slate-700">
           {copy.part.minimumOrderShort(part.minOrderQuantity)}
         </p>

@@ -423,6 +423,7 @@ describe('PartForm, updating', () => {
     ],
     packSize: 6,
     lowStockThreshold: 30,
+    coreChargeCents: 0,
     priceTiers: [
       { minQuantity: 48, unitPriceCents: 849 },
       { minQuantity: 96, unitPriceCents: 799 },

@@ -77,6 +77,7 @@ const FIELDS = [
   'minOrderQuantity',
   'packSize',
   'lowStockThreshold',
+  'coreCharge',
   'priceTiers.root',
   ...tierFields,
   'fitments.root',
@@ -106,6 +107,7 @@ const EMPTY: PartFormValues = {
   minOrderQuantity: String(DEFAULT_MIN_ORDER_QUANTITY),
   packSize: '1',
   lowStockThreshold: '',
+  coreCharge: '',
   description: '',
   crossReferences: [],
   priceTiers: [],
@@ -123,6 +125,7 @@ function valuesOf(part: Part, fits: readonly Fit[]): PartFormValues {
     minOrderQuantity: String(part.minOrderQuantity),
     packSize: String(part.packSize),
     lowStockThreshold: part.lowStockThreshold === null ? '' : String(part.lowStockThreshold),
+    coreCharge: part.coreChargeCents === 0 ? '' : centsToPriceText(part.coreChargeCents),
     description: part.description,
     crossReferences: part.crossReferences.map((reference) => ({ brand: reference.brand, number: reference.number })),
     priceTiers: part.priceTiers.map((tier) => ({
@@ -309,15 +312,25 @@ export function PartForm({ part, onSaved, fits = [], fitmentsField }: PartFormPr
           {...form.register('packSize')}
         />
       </div>
-      <InputField
-        label={a.lowStockThreshold}
-        className="sm:max-w-lg"
-        inputMode="numeric"
-        autoComplete="off"
-        hint={a.lowStockThresholdHint(minimumTyped ?? part?.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY)}
-        error={errors.lowStockThreshold?.message}
-        {...form.register('lowStockThreshold')}
-      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <InputField
+          label={a.lowStockThreshold}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={a.lowStockThresholdHint(minimumTyped ?? part?.minOrderQuantity ?? DEFAULT_MIN_ORDER_QUANTITY)}
+          error={errors.lowStockThreshold?.message}
+          {...form.register('lowStockThreshold')}
+        />
+        <InputField
+          label={a.coreCharge}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          hint={a.coreChargeHint}
+          error={errors.coreCharge?.message}
+          {...form.register('coreCharge')}
+        />
+      </div>
       <TextAreaField
         label={copy.fields.description}
         rows={5}
