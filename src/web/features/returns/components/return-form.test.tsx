@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import { fakeApi, fieldProblem, ok, problem } from '../../../testing/fake-api';
 import { fakeOrder, fakeOrderLine } from '../../../testing/fixtures';
-import { expectFieldError, expectNoFieldError, renderWithApp } from '../../../testing/render-with-app';
+import {
+  expectFieldError,
+  expectNoFieldError,
+  pictureFile,
+  renderWithApp,
+  stubObjectUrls,
+} from '../../../testing/render-with-app';
 import { ReturnForm } from './return-form';
 
 const r = copy.returns;
@@ -84,6 +90,25 @@ describe('The return form', () => {
       note: 'Box crushed',
       photos: [],
     });
+  });
+
+  it('uploads the photos first and sends their addresses, offering one more field up to three', async () => {
+    stubObjectUrls();
+    const api = fakeApi()
+      .on('POST /api/uploads', ok({ url: '/uploads/a.webp' }, 201), ok({ url: '/uploads/b.webp' }, 201))
+      .on('POST /api/returns', ok({ id: 'ret-1', number: 'RMA-2026-000001', status: 'requested' }, 201));
+    const { onSent } = renderForm();
+    fireEvent.change(screen.getByLabelText(r.photoLabel(1)), { target: { files: [pictureFile('one.png')] } });
+    fireEvent.change(await screen.findByLabelText(r.photoLabel(2)), { target: { files: [pictureFile('two.png')] } });
+    fireEvent.change(await screen.findByLabelText(r.photoLabel(3)), { target: { files: [pictureFile('three.png')] } });
+    fireEvent.change(screen.getByLabelText(r.photoLabel(3)), { target: { files: [] } });
+    expect(screen.queryByLabelText(r.photoLabel(4))).toBeNull();
+    fireEvent.change(quantity('Brake pads'), { target: { value: '1' } });
+    fireEvent.change(reason('Brake pads'), { target: { value: 'warranty' } });
+    send();
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(api.callsTo('POST /api/uploads')).toHaveLength(2);
+    expect(api.callsTo('POST /api/returns')[0]!.body).toMatchObject({ photos: ['/uploads/a.webp', '/uploads/b.webp'] });
   });
 
   it("puts the server's refusal under the line it names, counted among the lines sent", async () => {
