@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm, type UseFormReturn, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { z } from 'zod';
@@ -404,64 +404,58 @@ function CrossReferencesField({ form }: { form: UseFormReturn<PartFormValues> })
   };
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
-      <legend className="mb-1 text-sm font-semibold text-slate-800">{a.crossReferences}</legend>
-      <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
-        {a.crossReferencesText(MAX_CROSS_REFERENCES)}
-      </p>
-      {fields.length > 0 ? (
-        <ol className="grid gap-3">
-          {fields.map((field, index) => {
-            const row = index + 1;
-            const errors = rowErrors?.[index];
-            const brandId = `${id}-${field.id}-brand`;
-            const numberId = `${id}-${field.id}-number`;
-            return (
-              <RemovableRow
-                key={field.id}
-                testId="cross-reference-row"
-                title={a.crossReference(row)}
-                removeLabel={a.removeCrossReference(row)}
-                onRemove={() => {
-                  remove(index);
-                  recheck();
-                  addRef.current?.focus();
-                }}
-              >
-                <InputField
-                  id={brandId}
-                  className="min-w-0"
-                  label={rowLabel(a.crossReference(row), a.crossReferenceBrand)}
-                  error={errors?.brand?.message}
-                  autoComplete="off"
-                  placeholder="Bosch"
-                  {...form.register(`crossReferences.${index}.brand`, { onChange: recheck })}
-                />
-                <InputField
-                  id={numberId}
-                  className="min-w-0"
-                  label={rowLabel(a.crossReference(row), a.crossReferenceNumber)}
-                  error={errors?.number?.message}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  placeholder="0 986 494 161"
-                  {...form.register(`crossReferences.${index}.number`, { onChange: recheck })}
-                />
-              </RemovableRow>
-            );
-          })}
-        </ol>
-      ) : null}
-      {listError ? <p className={fieldError}>{listError}</p> : null}
-      <AddRowButton
-        buttonRef={addRef}
-        label={a.addCrossReference}
-        full={full}
-        fullText={copy.pricing.crossReferencesTooMany(MAX_CROSS_REFERENCES)}
-        onAdd={() => append({ brand: '', number: '' })}
-      />
-    </fieldset>
+    <RowListField
+      id={id}
+      legend={a.crossReferences}
+      text={a.crossReferencesText(MAX_CROSS_REFERENCES)}
+      listError={listError}
+      addRef={addRef}
+      addLabel={a.addCrossReference}
+      full={full}
+      fullText={copy.pricing.crossReferencesTooMany(MAX_CROSS_REFERENCES)}
+      onAdd={() => append({ brand: '', number: '' })}
+    >
+      {fields.map((field, index) => {
+        const row = index + 1;
+        const errors = rowErrors?.[index];
+        const brandId = `${id}-${field.id}-brand`;
+        const numberId = `${id}-${field.id}-number`;
+        return (
+          <RemovableRow
+            key={field.id}
+            testId="cross-reference-row"
+            title={a.crossReference(row)}
+            removeLabel={a.removeCrossReference(row)}
+            onRemove={() => {
+              remove(index);
+              recheck();
+              addRef.current?.focus();
+            }}
+          >
+            <InputField
+              id={brandId}
+              className="min-w-0"
+              label={rowLabel(a.crossReference(row), a.crossReferenceBrand)}
+              error={errors?.brand?.message}
+              autoComplete="off"
+              placeholder="Bosch"
+              {...form.register(`crossReferences.${index}.brand`, { onChange: recheck })}
+            />
+            <InputField
+              id={numberId}
+              className="min-w-0"
+              label={rowLabel(a.crossReference(row), a.crossReferenceNumber)}
+              error={errors?.number?.message}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="0 986 494 161"
+              {...form.register(`crossReferences.${index}.number`, { onChange: recheck })}
+            />
+          </RemovableRow>
+        );
+      })}
+    </RowListField>
   );
 }
 
@@ -472,6 +466,35 @@ interface PriceTiersFieldProps {
 }
 
 const fieldError = 'mt-1.5 text-sm font-medium text-error';
+
+interface RowListFieldProps {
+  id: string;
+  legend: string;
+  text: string;
+  listError: string | undefined;
+  addRef: RefObject<HTMLButtonElement | null>;
+  addLabel: string;
+  full: boolean;
+  fullText: string;
+  onAdd: () => void;
+  /** The rows, each a RemovableRow. */
+  children: ReactNode[];
+}
+
+/** A list field: its legend and text, its rows, the list's own message, and the button adding a row. */
+function RowListField({ id, legend, text, listError, addRef, addLabel, full, fullText, onAdd, children }: RowListFieldProps) {
+  return (
+    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
+      <legend className="mb-1 text-sm font-semibold text-slate-800">{legend}</legend>
+      <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
+        {text}
+      </p>
+      {children.length > 0 ? <ol className="grid gap-3">{children}</ol> : null}
+      {listError ? <p className={fieldError}>{listError}</p> : null}
+      <AddRowButton buttonRef={addRef} label={addLabel} full={full} fullText={fullText} onAdd={onAdd} />
+    </fieldset>
+  );
+}
 
 interface RemovableRowProps {
   testId: string;
@@ -521,63 +544,57 @@ function PriceTiersField({ form, onRowsChange }: PriceTiersFieldProps) {
   const full = fields.length >= MAX_PRICE_TIERS;
 
   return (
-    <fieldset className="grid gap-3" aria-describedby={`${id}-text`}>
-      <legend className="mb-1 text-sm font-semibold text-slate-800">{a.priceTiers}</legend>
-      <p id={`${id}-text`} className="-mt-1 text-sm text-slate-600">
-        {a.priceTiersText(MAX_PRICE_TIERS)}
-      </p>
-      {fields.length > 0 ? (
-        <ol className="grid gap-3">
-          {fields.map((field, index) => {
-            const row = index + 1;
-            const errors = rowErrors?.[index];
-            const quantityId = `${id}-${field.id}-quantity`;
-            const priceId = `${id}-${field.id}-price`;
-            return (
-              <RemovableRow
-                key={field.id}
-                testId="price-tier-row"
-                title={a.tier(row)}
-                removeLabel={a.removeTier(row)}
-                onRemove={() => {
-                  remove(index);
-                  // The rows below move up and take new numbers: their messages are said again.
-                  onRowsChange();
-                  addRef.current?.focus();
-                }}
-              >
-                <InputField
-                  id={quantityId}
-                  className="min-w-0"
-                  label={rowLabel(a.tier(row), a.tierMinQuantity)}
-                  error={errors?.minQuantity?.message}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
-                />
-                <InputField
-                  id={priceId}
-                  className="min-w-0"
-                  label={rowLabel(a.tier(row), a.tierUnitPrice)}
-                  error={errors?.unitPrice?.message}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  placeholder="0.00"
-                  {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
-                />
-              </RemovableRow>
-            );
-          })}
-        </ol>
-      ) : null}
-      {listError ? <p className={fieldError}>{listError}</p> : null}
-      <AddRowButton
-        buttonRef={addRef}
-        label={a.addTier}
-        full={full}
-        fullText={copy.pricing.tiersTooMany(MAX_PRICE_TIERS)}
-        onAdd={() => append({ minQuantity: '', unitPrice: '' })}
-      />
-    </fieldset>
+    <RowListField
+      id={id}
+      legend={a.priceTiers}
+      text={a.priceTiersText(MAX_PRICE_TIERS)}
+      listError={listError}
+      addRef={addRef}
+      addLabel={a.addTier}
+      full={full}
+      fullText={copy.pricing.tiersTooMany(MAX_PRICE_TIERS)}
+      onAdd={() => append({ minQuantity: '', unitPrice: '' })}
+    >
+      {fields.map((field, index) => {
+        const row = index + 1;
+        const errors = rowErrors?.[index];
+        const quantityId = `${id}-${field.id}-quantity`;
+        const priceId = `${id}-${field.id}-price`;
+        return (
+          <RemovableRow
+            key={field.id}
+            testId="price-tier-row"
+            title={a.tier(row)}
+            removeLabel={a.removeTier(row)}
+            onRemove={() => {
+              remove(index);
+              // The rows below move up and take new numbers: their messages are said again.
+              onRowsChange();
+              addRef.current?.focus();
+            }}
+          >
+            <InputField
+              id={quantityId}
+              className="min-w-0"
+              label={rowLabel(a.tier(row), a.tierMinQuantity)}
+              error={errors?.minQuantity?.message}
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.register(`priceTiers.${index}.minQuantity`, { onChange: onRowsChange })}
+            />
+            <InputField
+              id={priceId}
+              className="min-w-0"
+              label={rowLabel(a.tier(row), a.tierUnitPrice)}
+              error={errors?.unitPrice?.message}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              {...form.register(`priceTiers.${index}.unitPrice`, { onChange: onRowsChange })}
+            />
+          </RemovableRow>
+        );
+      })}
+    </RowListField>
   );
 }
