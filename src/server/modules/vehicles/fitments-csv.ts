@@ -73,6 +73,41 @@ class FitmentLines {
   }
 }
 
+/**
+ * The line each part and vehicle pair was first named on, in typed arrays (open addressing): a Map of
+ * 100,000 entries is a large object of the JS heap, garbage left with every table it outgrows.
+ */
+class PairLines {
+  #keys = new Float64Array(4096).fill(-1);
+  #lines = new Int32Array(4096);
+  #size = 0;
+  /** The pair's earlier line; undefined when it is new, and then `line` is kept as its first. */
+  earlier(sku: number, vehicle: number, line: number): number | undefined {
+    if ((this.#size + 1) * 2 > this.#keys.length) this.#grow();
+    const key = sku * 2 ** 21 + vehicle;
+    const mask = this.#keys.length - 1;
+    let slot = (Math.imul(sku, 0x9e3779b1) ^ Math.imul(vehicle, 0x85ebca6b)) & mask;
+    while (this.#keys[slot] !== -1) {
+      if (this.#keys[slot] === key) return this.#lines[slot];
+      slot = (slot + 1) & mask;
+    }
+    this.#keys[slot] = key;
+    this.#lines[slot] = line;
+    this.#size += 1;
+    return undefined;
+  }
+  #grow(): void {
+    const [keys, lines] = [this.#keys, this.#lines];
+    this.#keys = new Float64Array(keys.length * 2).fill(-1);
+    this.#lines = new Int32Array(keys.length * 2);
+    this.#size = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (key !== -1) this.earlier(Math.floor(key / 2 ** 21), key % 2 ** 21, lines[i]!);
+    }
+  }
+}
+
 /** Rows written a slice at a time, each slice made when written. */
 const WRITE_SLICE = 500;
 
@@ -116,8 +151,7 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
     async importCsv(source: AsyncIterable<Uint8Array | string>, maxBytes: number, apply: boolean): Promise<CatalogueCsvReport> {
       const errors: ImportLineError[] = [];
       const rows = new FitmentLines();
-      /** The line of each part and vehicle's first row, by `sku * 2^21 + vehicle`. */
-      const seen = new Map<number, number>();
+      const seen = new PairLines();
       const shapeErrors = await eachCsvRow(source, maxBytes, FITMENTS_CSV_COLUMNS, (line, cell) => {
         const sku = cell('sku').trim().toUpperCase();
         const [make, model, engine] = [cell('make').trim(), cell('model').trim(), cell('engine').trim()];
@@ -135,10 +169,8 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
         const known = rows.vehicles.list.length;
         const vehicleIndex = rows.vehicles.of(vehicleKey(make, model, engine, vehicleFrom));
         if (vehicleIndex === known) rows.vehicleNames.push(vehicleName(make, model, engine, vehicleFrom));
-        const once = skuIndex * 2 ** 21 + vehicleIndex;
-        const earlier = seen.get(once);
+        const earlier = seen.earlier(skuIndex, vehicleIndex, line);
         if (earlier !== undefined) errors.push({ line, message: c.fitmentTwice(earlier) });
-        else seen.set(once, line);
         if (errors.length > 0) return;
         rows.line.push(line);
         rows.sku.push(skuIndex);
@@ -147,7 +179,6 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
         rows.yearTo.push(yearTo);
         rows.note.push(rows.notes.of(note));
       });
-      seen.clear();
       errors.push(...shapeErrors);
       if (errors.length > 0) return refusedImport(errors);
 
