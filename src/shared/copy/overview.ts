@@ -35,6 +35,13 @@ export const overview = {
   missesTitle: 'Searches that found nothing',
   missesText: (days: number) => `The texts searched most often without a result in the last ${days} days.`,
   missesEmpty: 'Every search found something.',
+  returnsTitle: 'Returns by reason',
+  returnsText: (days: number) => `The return lines asked for in the last ${days} days, refused ones included, and their units.`,
+  reason: 'Reason',
+  returnLines: 'Lines',
+  openDeposits: (amount: string) => `Core deposits still open: ${amount}`,
+  openDepositsNote:
+    'Charged on paid, confirmed, shipped or delivered orders and not yet settled by a credited core return, net of tax.',
   query: 'Search text',
   times: 'Times',
   chartLabel: (days: number) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as copy from '../copy';
 import { idSchema } from './common';
 import { orderStatusValues } from './orders';
+import { returnReasonValues } from './returns';
 
 /** The periods the overview's chart covers, in days. */
 export const overviewDaysValues = [30, 90] as const;
@@ -42,6 +43,16 @@ export const overviewSchema = z.object({
   lowStock: z.array(z.object({ partId: idSchema, name: z.string(), sku: z.string(), stock: count, threshold: count })),
   /** The texts searched most often without a result in the period (case folded). */
   zeroResultSearches: z.array(z.object({ q: z.string(), count })),
+  /**
+   * The return lines asked for in the period (refused ones included) and their units, per reason, in
+   * the reasons' order; a reason without lines is listed with zeros.
+   */
+  returnsByReason: z.array(z.object({ reason: z.enum(returnReasonValues), lines: count, units: count })),
+  /**
+   * The core deposits still open, net of tax: charged on paid, confirmed, shipped or delivered orders
+   * and not yet settled by a credited core return. Not limited to the period.
+   */
+  openCoreDepositsCents: count,
 });
 
 export type Overview = z.infer<typeof overviewSchema>;

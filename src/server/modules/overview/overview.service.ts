@@ -4,6 +4,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { countOrdersByStatus, salesByDay, salesOfParts } from '../orders';
 import { lowStockLineOf, lowStockParts, topSearchMisses, topSellingParts } from '../parts';
+import { openCoreDepositsCents, returnLinesByReason } from '../returns';
+import { returnReasonValues } from '#shared/schemas/returns';
 
 const DAY_MS = 86_400_000;
 
@@ -23,12 +25,14 @@ export function createOverviewService(db: Db, { clock }: { clock: Clock }) {
     async overview(days: OverviewDays): Promise<Overview> {
       const dates = datesUpTo(clock.now(), days);
       const since = dates[0] ?? '';
-      const [sales, statuses, top, low, misses] = await Promise.all([
+      const [sales, statuses, top, low, misses, reasons, openDeposits] = await Promise.all([
         salesByDay(db, since),
         countOrdersByStatus(db),
         topSellingParts(db, OVERVIEW_LIST_LENGTH),
         lowStockParts(db, OVERVIEW_LIST_LENGTH),
         topSearchMisses(db, { since: `${since}T00:00:00.000Z`, limit: OVERVIEW_LIST_LENGTH }),
+        returnLinesByReason(db, `${since}T00:00:00.000Z`),
+        openCoreDepositsCents(db),
       ]);
       const salesOfTop = await salesOfParts(
         db,
@@ -56,6 +60,11 @@ export function createOverviewService(db: Db, { clock }: { clock: Clock }) {
           threshold: lowStockLineOf(part),
         })),
         zeroResultSearches: misses,
+        returnsByReason: returnReasonValues.map((reason) => {
+          const found = reasons.find((row) => row.reason === reason);
+          return { reason, lines: found?.lines ?? 0, units: found?.units ?? 0 };
+        }),
+        openCoreDepositsCents: openDeposits,
       };
     },
   };

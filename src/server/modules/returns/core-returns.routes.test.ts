@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
+import type { Overview } from '#shared/schemas/overview';
 import { signedInAdmin, signedInCustomer, type TestAccount } from '../../testing/accounts';
 import { testApi } from '../../testing/api';
 import { TEST_PHONE } from '../../testing/booking';
@@ -144,9 +145,15 @@ describeOnEachEngine('core deposits', (ctx) => {
     expect(tooLate.json.errors).toEqual({ 'lines.0.orderLineId': r.windowClosed(90) });
   });
 
+  const overview = async () => (await api.as(admin).get('/api/admin/overview')).json as Overview;
+  const cores = (body: Overview) => body.returnsByReason.find((row) => row.reason === 'core')!;
+
   it('credits a rebuildable core its deposit and tax once, refunded to the card; a damaged one nothing', async () => {
     const buyer = await signedInCustomer(ctx);
+    const before = await overview();
     const { orderId, partId, coreLine } = await deliveredOrder(buyer);
+    // The overview counts the 4 deposits open: 180.00.
+    expect((await overview()).openCoreDepositsCents - before.openCoreDepositsCents).toBe(18_000);
     const stock = await db().selectFrom('part_stock').select('stock').where('part_id', '=', partId).executeTakeFirstOrThrow();
 
     const first = await ask(buyer, orderId, [{ orderLineId: coreLine.id, quantity: 3, reason: 'core' }]);
@@ -167,5 +174,12 @@ describeOnEachEngine('core deposits', (ctx) => {
     const damaged = await creditedReturn(last.json.id as string, [{ orderLineId: coreLine.id, condition: 'damaged' }]);
     expect(damaged).toMatchObject({ status: 'credited', refundCents: 0 });
     expect(refundAmount).not.toHaveBeenCalled();
+
+    // Every core is settled now; the returns by reason count the two core lines asked for, 4 units.
+    const settled = await overview();
+    expect(settled.openCoreDepositsCents).toBe(before.openCoreDepositsCents);
+    expect(cores(settled).lines - cores(before).lines).toBe(2);
+    expect(cores(settled).units - cores(before).units).toBe(4);
+    expect(settled.returnsByReason.map((row) => row.reason)).toEqual(['wrong_part', 'damaged', 'not_needed', 'warranty', 'core']);
   });
 });

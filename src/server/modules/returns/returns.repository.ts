@@ -1,7 +1,7 @@
 import { type Db, isPostgres } from '../../db/database';
 import { fetchPage, type PageRequest } from '../../db/pagination';
 import type { ReturnCondition, ReturnLineRow, ReturnRow, ReturnStatus, ReturnsTable } from '../../db/schema';
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import { nextYearlyNumber } from '../orders';
 
 /** The next return number of `year` (`RMA-2026-000045`), in the caller's transaction: no gap, no duplicate. */
@@ -149,4 +149,47 @@ export async function returnedLinesOfOrder(db: Db, orderId: string, crediting: s
     .where('return_lines.order_id', '=', orderId)
     .where((eb) => eb.or([eb('returns.status', '=', 'credited'), eb('returns.id', '=', crediting)]))
     .execute();
+}
+
+/**
+ * The return lines asked for from `since` (an ISO time) on, refused ones included, and their units, by
+ * reason: why customers send goods back, for the overview.
+ */
+export async function returnLinesByReason(
+  db: Db,
+  since: string,
+): Promise<{ reason: ReturnLineRow['reason']; lines: number; units: number }[]> {
+  const rows = await db
+    .selectFrom('return_lines')
+    .innerJoin('returns', 'returns.id', 'return_lines.return_id')
+    .select((eb) => [
+      'return_lines.reason',
+      eb.fn.countAll<number | string>().as('lines'),
+      eb.fn.sum<number | string>('return_lines.quantity').as('units'),
+    ])
+    .where('returns.requested_at', '>=', since)
+    .groupBy('return_lines.reason')
+    .execute();
+  return rows.map((row) => ({ reason: row.reason, lines: Number(row.lines), units: Number(row.units) }));
+}
+
+/**
+ * What the core deposits still open come to, in cents, net of tax: those charged on paid, confirmed,
+ * shipped or delivered orders, less the units a credited core return settled (refunded when
+ * rebuildable, kept by the shop when damaged). Cancelled and declined orders hold none.
+ */
+export async function openCoreDepositsCents(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select(
+      sql<number | string | null>`sum(order_lines.unit_price_cents * (order_lines.quantity - coalesce((
+        select sum(rl.quantity) from return_lines rl join returns r on r.id = rl.return_id
+        where rl.order_id = order_lines.order_id and rl.line_position = order_lines.position
+          and rl.reason = 'core' and r.status = 'credited'), 0)))`.as('cents'),
+    )
+    .where('order_lines.kind', '=', 'core')
+    .where('orders.status', 'in', ['paid', 'confirmed', 'shipped', 'delivered'])
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
 }

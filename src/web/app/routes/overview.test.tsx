@@ -32,6 +32,14 @@ const overview = (overrides: Partial<Overview> = {}): Overview => ({
   topParts: [{ partId: 'p-1', name: 'Brake pads', sku: 'GH-BRK-1042', units: 48, cents: 48_000 }],
   lowStock: [{ partId: 'p-2', name: 'Brake discs', sku: 'GH-DSC-2001', stock: 20, threshold: 24 }],
   zeroResultSearches: [{ q: 'brembo', count: 2 }],
+  returnsByReason: [
+    { reason: 'wrong_part', lines: 2, units: 5 },
+    { reason: 'damaged', lines: 1, units: 1 },
+    { reason: 'not_needed', lines: 0, units: 0 },
+    { reason: 'warranty', lines: 0, units: 0 },
+    { reason: 'core', lines: 3, units: 4 },
+  ],
+  openCoreDepositsCents: 18_000,
   ...overrides,
 });
 
@@ -82,6 +90,16 @@ describe('the admin overview page', () => {
     const low = screen.getByRole('link', { name: o.edit('Brake discs') });
     expect(low.getAttribute('href')).toBe('/dashboard/manageParts?q=GH-DSC-2001');
     expect(within(screen.getByRole('table', { name: o.missesTitle })).getByRole('rowheader', { name: 'brembo' })).toBeTruthy();
+    // Returns by reason, every reason listed, and the core deposits still open.
+    const reasons = screen.getByRole('table', { name: o.returnsTitle });
+    expect(within(reasons).getAllByRole('row')).toHaveLength(6);
+    const cores = within(reasons).getByRole('rowheader', { name: copy.returns.reasonLabels.core }).closest('tr')!;
+    expect(
+      within(cores)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3', '4']);
+    expect(screen.getByTestId('open-core-deposits').textContent).toBe(o.openDeposits('$180.00'));
   });
 
   it('asks for 90 days when chosen, and keeps the choice in the address', async () => {

@@ -154,6 +154,29 @@ function LowStock({ overview }: { overview: Overview }) {
   );
 }
 
+function Returns({ overview }: { overview: Overview }) {
+  const formatMoney = useMoney();
+  return (
+    <Card title={o.returnsTitle} text={o.returnsText(overview.days)}>
+      <Table caption={o.returnsTitle} headers={[o.reason, o.returnLines, o.units]}>
+        {overview.returnsByReason.map((row) => (
+          <tr key={row.reason}>
+            <th scope="row" className="py-2 pr-3 font-normal">
+              {copy.returns.reasonLabels[row.reason]}
+            </th>
+            <td className={cell}>{formatCount(row.lines)}</td>
+            <td className={cell}>{formatCount(row.units)}</td>
+          </tr>
+        ))}
+      </Table>
+      <p className="mt-4 font-semibold text-slate-900 tabular-nums" data-testid="open-core-deposits">
+        {o.openDeposits(formatMoney(overview.openCoreDepositsCents))}
+      </p>
+      <p className="mt-1 text-xs text-slate-600">{o.openDepositsNote}</p>
+    </Card>
+  );
+}
+
 function Misses({ overview }: { overview: Overview }) {
   return (
     <Card title={o.missesTitle} text={o.missesText(overview.days)}>
@@ -188,6 +211,7 @@ export function OverviewPanel({ days }: { days: OverviewDays }) {
         <Statuses overview={overview} />
         <Misses overview={overview} />
       </div>
+      <Returns overview={overview} />
       <TopParts overview={overview} />
       <LowStock overview={overview} />
     </div>
