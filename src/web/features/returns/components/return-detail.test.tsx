@@ -5,6 +5,7 @@ import { formatMoney } from '#shared/money';
 import type { Return } from '#shared/schemas/returns';
 import { fakeApi, ok } from '../../../testing/fake-api';
 import { expectFieldError, renderWithApp } from '../../../testing/render-with-app';
+import { useReturnQuery } from '../api/returns';
 import { ReturnDetail } from './return-detail';
 
 const r = copy.returns;
@@ -77,6 +78,20 @@ describe('A return, for a shop admin', () => {
     fireEvent.click(screen.getByRole('button', { name: r.approve }));
     await waitFor(() => expect(api.callsTo('POST /api/returns/ret-1/approve')).toHaveLength(1));
     expect(api.callsTo('POST /api/returns/ret-1/approve')[0]!.body).toEqual({ note: 'Keep the box' });
+  });
+
+  it('takes the focus to the new state once a step has moved the return on', async () => {
+    fakeApi()
+      // Read again after the step, as it is then.
+      .on('GET /api/returns/ret-1', ok(fakeReturn()), ok(fakeReturn({ status: 'approved' })))
+      .on('POST /api/returns/ret-1/approve', ok(fakeReturn({ status: 'approved' })));
+    function Page() {
+      const ret = useReturnQuery('ret-1');
+      return ret.data ? <ReturnDetail ret={ret.data} isAdmin money={(cents) => formatMoney(cents)} /> : null;
+    }
+    renderWithApp(<Page />);
+    fireEvent.click(await screen.findByRole('button', { name: r.approve }));
+    await waitFor(() => expect(document.activeElement?.textContent).toContain(r.statusLabels.approved));
   });
 
   it('marks it received only once every line has a condition', async () => {

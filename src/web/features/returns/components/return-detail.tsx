@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
@@ -51,9 +51,17 @@ const card = 'rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5';
  * step its state allows.
  */
 export function ReturnDetail({ ret, isAdmin, money, creditNoteLink }: ReturnDetailProps) {
+  const statusRef = useRef<HTMLDivElement>(null);
+  const shownStatus = useRef(ret.status);
+  useEffect(() => {
+    if (shownStatus.current === ret.status) return;
+    shownStatus.current = ret.status;
+    // The step's form is gone with the old state: focus goes to the new one, not to the page's body.
+    statusRef.current?.focus();
+  }, [ret.status]);
   return (
     <div className="grid gap-5" data-testid="return-detail">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-slate-700">
+      <div ref={statusRef} tabIndex={-1} className="flex flex-wrap items-center gap-x-3 gap-y-2 text-slate-700 outline-offset-4">
         <ReturnStatusBadge status={ret.status} />
         <span>
           {r.ofOrder} <span className="font-mono break-all">{ret.orderNumber}</span>
