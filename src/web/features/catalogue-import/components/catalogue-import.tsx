@@ -158,6 +158,23 @@ function VcdbSection() {
 /** A file checked and then applied: an ACES file, or one of the catalogue's CSV files. */
 type ImportKind = 'aces' | CatalogueCsvKind;
 
+/** A catalogue CSV file's section: its buttons say which file, as the page has two of each. */
+function csvKind(what: CatalogueCsvKind, title: string, label: string) {
+  return {
+    title,
+    text: x.checkFirst,
+    label,
+    accept: '.csv,text/csv',
+    maxBytes: MAX_CATALOGUE_CSV_BYTES,
+    checkFirst: true,
+    check: x.check(what),
+    apply: x.apply(what),
+    applying: x.applying,
+    applied: x.applied,
+    checkedOk: x.checkedOk,
+  };
+}
+
 /** What a file's section says and takes, by kind. */
 const importKinds: Record<
   ImportKind,
@@ -189,33 +206,8 @@ const importKinds: Record<
     applied: c.imported,
     checkedOk: c.checkedOk,
   },
-  // The buttons say which file, as the page has two of each.
-  parts: {
-    title: x.partsTitle,
-    text: x.checkFirst,
-    label: x.partsFile,
-    accept: '.csv,text/csv',
-    maxBytes: MAX_CATALOGUE_CSV_BYTES,
-    checkFirst: true,
-    check: x.check('parts'),
-    apply: x.apply('parts'),
-    applying: x.applying,
-    applied: x.applied,
-    checkedOk: x.checkedOk,
-  },
-  fitments: {
-    title: x.fitmentsTitle,
-    text: x.checkFirst,
-    label: x.fitmentsFile,
-    accept: '.csv,text/csv',
-    maxBytes: MAX_CATALOGUE_CSV_BYTES,
-    checkFirst: true,
-    check: x.check('fitments'),
-    apply: x.apply('fitments'),
-    applying: x.applying,
-    applied: x.applied,
-    checkedOk: x.checkedOk,
-  },
+  parts: csvKind('parts', x.partsTitle, x.partsFile),
+  fitments: csvKind('fitments', x.fitmentsTitle, x.fitmentsFile),
 };
 
 /**
