@@ -39,6 +39,7 @@ export const overview = {
   returnsText: (days: number) => `The return lines asked for in the last ${days} days, refused ones included, and their units.`,
   reason: 'Reason',
   returnLines: 'Lines',
+  returnUnits: 'Units',
   openDeposits: (amount: string) => `Core deposits still open: ${amount}`,
   openDepositsNote:
     'Charged on paid, confirmed, shipped or delivered orders and not yet settled by a credited core return, net of tax.',

@@ -158,7 +158,7 @@ function Returns({ overview }: { overview: Overview }) {
   const formatMoney = useMoney();
   return (
     <Card title={o.returnsTitle} text={o.returnsText(overview.days)}>
-      <Table caption={o.returnsTitle} headers={[o.reason, o.returnLines, o.units]}>
+      <Table caption={o.returnsTitle} headers={[o.reason, o.returnLines, o.returnUnits]}>
         {overview.returnsByReason.map((row) => (
           <tr key={row.reason}>
             <th scope="row" className="py-2 pr-3 font-normal">

@@ -228,6 +228,8 @@ describe('PartForm, adding', () => {
         { minQuantity: 48, unitPriceCents: 4650 },
         { minQuantity: 96, unitPriceCents: 4400 },
       ],
+      // The deposit left empty: none.
+      coreChargeCents: 0,
     });
     expect((name() as HTMLInputElement).value).toBe('');
     expect((category() as HTMLSelectElement).value).toBe('');
@@ -522,6 +524,7 @@ describe('PartForm, updating', () => {
       packSize: 6,
       lowStockThreshold: 30,
       priceTiers: part.priceTiers,
+      coreChargeCents: 0,
     });
   });
 
