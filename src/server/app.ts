@@ -14,7 +14,7 @@ import { answerKnownUrlsEarly, BROTLI_QUALITY_SENT_ONCE, type InvalidationBus, r
 import { dropRequestsOfGoneClients } from './http/client-gone';
 import { createCrossSiteCheck } from './http/cross-site';
 import { answerError, registerErrorHandling } from './http/errors';
-import { registerSessions } from './http/guards';
+import { apiKeyUserOf, checkApiKey, registerSessions } from './http/guards';
 import { refuseNulCharacters } from './http/nul-characters';
 import { OneLinePerRequest } from './http/request-logging';
 import { countsWithFallback, memoryCounts, redisCounts, registerRateLimits } from './http/rate-limit';
@@ -22,6 +22,7 @@ import { registerOpenApi } from './http/openapi';
 import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { apiKeysRoutes } from './modules/api-keys';
 import { companiesRoutes, companyMembersRoutes } from './modules/companies';
 import { contentRoutes } from './modules/content';
 import { savedListsRoutes } from './modules/saved-lists';
@@ -271,6 +272,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           )
         : memoryCounts(),
     skip: uncounted,
+    // A request with an API key counts in the key's own bucket (docs/decisions/0048-api-keys.md).
+    apiKeyIdOf: (request) => apiKeyUserOf(request)?.then((user) => user?.apiKey?.id),
+    apiKeyPerMinute: config.apiKeyRateLimitPerMinute,
+  });
+  // Right after the rate limiter's count, before a kept answer is sent or any guard runs: a request
+  // with an API key is refused (401, or 403 for a scope the route does not grant) or acts as the key.
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [route.onRequest ?? []].flat().concat(checkApiKey);
   });
   // After the rate limiter: a public answer the cache keeps is sent as soon as the request is counted.
   answerKnownUrlsEarly(app);
@@ -297,7 +306,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       paymentProvider: deps.paymentProvider,
       onOrderPaid: deps.onOrderPaid,
     });
-  registerSessions(app, createSessionResolver(auth, db));
+  registerSessions(app, createSessionResolver(auth, db), services.apiKeys.authenticate);
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => creditRefunds.start(sweepIntervalMs));
@@ -337,6 +346,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(usersRoutes, { users });
   await app.register(companiesRoutes, { companies });
   await app.register(companyMembersRoutes, { companyMembers: services.companyMembers });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
   await app.register(partsRoutes, { parts });
   await app.register(supersessionsRoutes, { supersessions: services.supersessions });
   await app.register(stockAlertsRoutes, { stockAlerts: services.stockAlerts });

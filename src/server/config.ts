@@ -72,6 +72,7 @@ const envSchema = z.object({
   REQUIRE_VERIFIED_EMAIL: booleanText.optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(30),
   RESPONSE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).max(3600).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -236,6 +237,8 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** Sign-in, sign-up and password-reset attempts a minute per client. */
   readonly authRateLimitPerMinute: number;
+  /** Requests a minute per API key, counted apart from its address's (docs/decisions/0048-api-keys.md). */
+  readonly apiKeyRateLimitPerMinute: number;
   /** Server renders of pages not in the page cache one client may cause a minute; past it, the app's shell. */
   readonly rendersPerClientPerMinute: number;
   /**
@@ -409,6 +412,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     rendersPerClientPerMinute: e.RENDERS_PER_CLIENT_PER_MINUTE,
     responseCacheTtlMs: e.RESPONSE_CACHE_SECONDS * 1000,
     social: Object.fromEntries(

@@ -42,6 +42,7 @@ import {
 } from './modules/payments';
 import { createReviewsService } from './modules/reviews';
 import { createSavedListsService } from './modules/saved-lists';
+import { createApiKeysService } from './modules/api-keys';
 import type { SessionUser } from './session-user';
 import type { Order } from '#shared/schemas/orders';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -167,6 +168,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     }),
     users: createUsersService({ db, auth, storage }),
     companies,
+    apiKeys: createApiKeysService(db, { clock }),
     companyMembers: createCompanyMembersService(db, { clock, events, myCompany: companies.myCompany }),
     uploads: createUploadsService(storage),
   };

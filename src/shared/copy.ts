@@ -53,6 +53,7 @@ export { savedLists } from './copy/saved-lists';
 export { returns } from './copy/returns';
 export { supersessions } from './copy/supersessions';
 export { stockAlerts } from './copy/stock-alerts';
+export { apiKeys } from './copy/api-keys';
 export { profile } from './copy/profile';
 export { payment } from './copy/payment';
 export { booking } from './copy/booking';

@@ -43,6 +43,7 @@ import * as m0042 from './migrations/0042-cross-references';
 import * as m0044 from './migrations/0044-returns';
 import * as m0045 from './migrations/0045-core-charges';
 import * as m0046 from './migrations/0046-sku-byte-order';
+import * as m0047 from './migrations/0047-api-keys';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -87,8 +88,9 @@ const migrations: Record<string, Migration> = {
   '0041-vcdb-base-vehicles': m0041,
   '0042-cross-references': m0042,
   '0044-returns': m0044,
-  '0046-sku-byte-order': m0046,
   '0045-core-charges': m0045,
+  '0046-sku-byte-order': m0046,
+  '0047-api-keys': m0047,
 };
 
 /**

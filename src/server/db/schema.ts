@@ -718,6 +718,22 @@ export interface StockAlertsTable {
   created_at: string;
 }
 
+/** An API key (migration 0047); the api-keys module's. Null company: a shop admin's key. */
+export interface ApiKeysTable {
+  id: string;
+  company_id: string | null;
+  created_by: string;
+  name: string;
+  /** The scopes, space-separated. */
+  scopes: string;
+  /** SHA-256 of the secret, hex; the secret itself is never stored. */
+  secret_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   parts: PartsTable;
   part_stock: PartStockTable;
@@ -769,6 +785,7 @@ export interface Database {
   mail_address_limits: MailAddressLimitsTable;
   low_stock_alerts: LowStockAlertsTable;
   stock_alerts: StockAlertsTable;
+  api_keys: ApiKeysTable;
 }
 
 /** A part as the shop reads it: its row and its stock (`part_stock`). */

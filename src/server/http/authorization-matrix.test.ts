@@ -13,6 +13,7 @@ import { insertCompany } from '../testing/companies';
 import { insertAccountInvoice } from '../testing/invoices';
 import { describeOnEachEngine, type TestContext } from '../testing/test-app';
 import { newId } from '../ids';
+import { apiKeyScopeValues, type ApiKeyScope } from '#shared/schemas/api-keys';
 
 /**
  * Who may call each route. `owner` means the customer who placed the order; an order of someone else
@@ -42,6 +43,11 @@ type Access =
   | 'listMember'
   /** The invited person (the owner): a visitor 401, anyone signed in with another address 403. */
   | 'invitee'
+  /**
+   * A company admin's or a shop admin's (the owner is made a company admin): API keys. A visitor 401,
+   * anyone in no company 403; a key of another company (the admin's, for the owner's key) 404.
+   */
+  | 'keyAdmin'
   /** A bearer token from the configuration (METRICS_TOKEN), never a session. */
   | 'token';
 
@@ -197,6 +203,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/returns/:id/refuse': 'admin',
   'POST /api/returns/:id/receive': 'admin',
   'POST /api/returns/:id/credit': 'admin',
+  'POST /api/api-keys': 'keyAdmin',
+  'GET /api/api-keys': 'keyAdmin',
+  'DELETE /api/api-keys/:id': 'keyAdmin',
 
   'POST /api/auth/sign-up/email': 'public',
   'POST /api/auth/sign-in/email': 'public',
@@ -215,6 +224,32 @@ const ACCESS: Record<string, Access> = {
   // The verification mail's link: its proof is the signed token in it.
   'GET /api/auth/verify-email': 'public',
   'POST /api/auth/send-verification-email': 'signedIn',
+};
+
+/**
+ * The scope an API key needs for each route it may call (docs/decisions/0048-api-keys.md); every other
+ * route refuses every key with 403.
+ */
+const KEY_SCOPES: Record<string, ApiKeyScope> = {
+  'GET /api/parts': 'catalogue:read',
+  'GET /api/parts/best-sellers': 'catalogue:read',
+  'GET /api/parts/:id': 'catalogue:read',
+  'GET /api/parts/:id/supersessions': 'catalogue:read',
+  'GET /api/categories': 'catalogue:read',
+  'GET /api/vehicles/makes': 'catalogue:read',
+  'GET /api/vehicles': 'catalogue:read',
+  'GET /api/vehicles/vin/:vin': 'catalogue:read',
+  'GET /api/me/prices': 'catalogue:read',
+  'GET /api/me/orders': 'orders:read',
+  'GET /api/orders': 'orders:read',
+  'GET /api/orders/:id': 'orders:read',
+  'POST /api/orders': 'orders:write',
+  'DELETE /api/orders/:id': 'orders:write',
+  'GET /api/orders/:id/invoice.pdf': 'invoices:read',
+  'GET /api/credit-notes/:number.pdf': 'invoices:read',
+  'GET /api/me/company/statement': 'invoices:read',
+  'GET /api/me/company/statement.pdf': 'invoices:read',
+  'GET /api/me/company/statement.csv': 'invoices:read',
 };
 
 /** Routes that end the caller's session: each call gets a session of its own. */
@@ -247,6 +282,8 @@ function expectedFor(access: Access, role: Role): Expected {
       return role === 'otherCustomer' ? 404 : 'allowed';
     case 'invitee':
       return role === 'owner' ? 'allowed' : 403;
+    case 'keyAdmin':
+      return role === 'otherCustomer' ? 403 : 'allowed';
     case 'listMember':
       return role === 'owner' ? 'allowed' : 403;
     case 'ownerOnly':
@@ -423,6 +460,32 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
       .execute();
     return url.replace(':id', id);
   }
+  if (url.startsWith('/api/api-keys')) {
+    // The owner is their company's admin, and the key to revoke is theirs: the shop admin's call finds no such key (404).
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true });
+    const { company_id } = await db
+      .selectFrom('company_members')
+      .select('company_id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const id = newId();
+    await db
+      .insertInto('api_keys')
+      .values({
+        id,
+        company_id,
+        created_by: owner.id,
+        name: 'Matrix',
+        scopes: 'orders:read',
+        secret_hash: createHash('sha256').update(id).digest('hex'),
+        prefix: 'gh_live_test',
+        created_at: '2026-06-15T12:00:00.000Z',
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    return url.replace(':id', id);
+  }
   if (url.startsWith('/api/invoices/:number') || url.startsWith('/api/me/company/statement')) {
     // An open invoice on account of the owner's company, the owner its company admin.
     await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
@@ -590,7 +653,7 @@ describeOnEachEngine('the authorization matrix of every route', (ctx) => {
           headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: BODIES[route] ?? {} }),
         });
-        const expected = expectedFor(access, role);
+        const expected = route === 'DELETE /api/api-keys/:id' && role === 'admin' ? 404 : expectedFor(access, role);
         const status = res.statusCode;
         const ok =
           status < 500 &&
@@ -602,6 +665,53 @@ describeOnEachEngine('the authorization matrix of every route', (ctx) => {
               ? status === 401 || status === 404
               : status === expected);
         if (!ok) failures.push(`${route} as ${role}: expected ${String(expected)}, got ${status} ${res.body.slice(0, 160)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  // One key of the owner's per scope: with the route's scope a key is answered as the owner is, without
+  // it (or on a route that names none) 403. Each key counts in a bucket of its own.
+  it('answers every route for a key of each scope as its owner, or 403 for a scope it lacks', async () => {
+    const { db } = ctx.database;
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
+    await db.updateTable('company_members').set({ role: 'company_admin' }).where('user_id', '=', owner.id).execute();
+    const secrets = new Map<ApiKeyScope, string>();
+    for (const scope of apiKeyScopeValues) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/api-keys',
+        headers: { origin: TEST_ORIGIN, cookie: owner.cookie },
+        payload: { name: `Matrix ${scope}`, scopes: [scope] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      secrets.set(scope, (res.json() as { secret: string }).secret);
+    }
+    const failures: string[] = [];
+    for (const route of registered()) {
+      const access = ACCESS[route];
+      if (!access) continue;
+      const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PATCH' | 'DELETE', string];
+      const needed = KEY_SCOPES[route];
+      for (const [scope, secret] of secrets) {
+        const path = await pathFor(ctx, url, owner);
+        const res = await ctx.app.inject({
+          method,
+          url: path,
+          headers: { authorization: `Bearer ${secret}` },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: BODIES[route] ?? {} }),
+        });
+        // The metrics endpoint takes its own token, not a key.
+        const expected = access === 'token' ? 'tokenRefused' : needed === scope ? expectedFor(access, 'owner') : 403;
+        const status = res.statusCode;
+        const ok =
+          status < 500 &&
+          (expected === 'allowed'
+            ? status !== 401 && status !== 403 && status !== 404
+            : expected === 'tokenRefused'
+              ? status === 401 || status === 404
+              : status === expected);
+        if (!ok) failures.push(`${route} with ${scope}: expected ${String(expected)}, got ${status} ${res.body.slice(0, 160)}`);
       }
     }
     expect(failures).toEqual([]);

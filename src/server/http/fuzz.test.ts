@@ -229,6 +229,9 @@ const CALLER: Record<string, Caller> = {
   'POST /api/returns/{id}/refuse': 'admin',
   'POST /api/returns/{id}/receive': 'admin',
   'POST /api/returns/{id}/credit': 'admin',
+  'POST /api/api-keys': 'owner',
+  'GET /api/api-keys': 'owner',
+  'DELETE /api/api-keys/{id}': 'owner',
 };
 
 /**
@@ -287,6 +290,8 @@ interface Targets {
   invoiceNumber: string;
   /** A requested return of the owner's target order. */
   returnId: string;
+  /** An API key of the owner's company. */
+  apiKeyId: string;
 }
 
 async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Targets> {
@@ -405,7 +410,24 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
     .insertInto('return_lines')
     .values({ return_id: returnId, order_id: order.id, line_position: 0, quantity: 1, reason: 'damaged', condition: null })
     .execute();
+  const apiKeyId = newId();
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: apiKeyId,
+      company_id: membership.company_id,
+      created_by: owner.id,
+      name: 'ERP',
+      scopes: 'orders:read',
+      secret_hash: createHash('sha256').update(apiKeyId).digest('hex'),
+      prefix: 'gh_live_test',
+      created_at: order.created_at,
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute();
   return {
+    apiKeyId,
     returnId,
     invoiceNumber: invoice.invoice_number!,
     listId,
@@ -445,6 +467,7 @@ function realPathValue(operation: Operation, name: string, targets: Targets): st
   if (operation.path.startsWith('/api/invoices/')) return targets.invoiceNumber;
   if (operation.path.startsWith('/api/invoices/')) return targets.invoiceNumber;
   if (operation.path.startsWith('/api/returns/')) return targets.returnId;
+  if (operation.path.startsWith('/api/api-keys/')) return targets.apiKeyId;
   throw new Error(`no real target for {${name}} of ${operation.key}: add one to realPathValue`);
 }
 

@@ -35,12 +35,32 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           name: 'returns',
           description: 'Returning lines of a delivered order: asking, approving or refusing, receiving, crediting',
         },
+        {
+          name: 'api-keys',
+          description: "Keys for your own systems: `Authorization: Bearer gh_live_…` acts as the key's admin, within its scopes",
+        },
         { name: 'inbox', description: 'Contact messages and newsletter subscribers, for admins' },
         { name: 'uploads', description: 'Pictures for parts, reviews and profiles' },
         { name: 'operations', description: 'Health and documentation' },
       ],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (`gh_live_…`), made at POST /api/api-keys; each route says the scope it needs',
+          },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // A route an API key may call says so, and which scope it needs; the others take only a session.
+    transform: (args) => {
+      const transformed = jsonSchemaTransform(args);
+      const scope = args.route?.config?.apiKeyScope;
+      if (!scope) return transformed;
+      const security: { [label: string]: readonly string[] }[] = [{ bearerAuth: [] }, {}];
+      return { ...transformed, schema: { ...transformed.schema, security, 'x-api-key-scope': scope } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -108,7 +108,16 @@ export interface RateLimitOptions {
   counts: RateCounts;
   /** Requests not counted at all (hashed assets, pictures, the server's own calls while rendering). */
   skip(request: FastifyRequest): boolean;
+  /**
+   * The id of the API key a request authenticates with, if it has one: such a request counts in the
+   * key's own bucket, under `apiKeyPerMinute`, not its address's. Undefined: no key sent.
+   */
+  apiKeyIdOf?(request: FastifyRequest): Promise<string | undefined> | undefined;
+  apiKeyPerMinute?: number;
 }
+
+/** Keys of API keys' buckets start with this; an address's never do. */
+const API_KEY_BUCKET = 'api-key:';
 
 const MINUTE_MS = 60_000;
 
@@ -149,10 +158,18 @@ function storeOver(counts: RateCounts): FastifyRateLimitStoreCtor {
  */
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   await app.register(rateLimit, {
-    max: options.perMinute,
+    max: options.apiKeyIdOf
+      ? (_request, key) => (key.startsWith(API_KEY_BUCKET) ? (options.apiKeyPerMinute ?? options.perMinute) : options.perMinute)
+      : options.perMinute,
     timeWindow: MINUTE_MS,
     store: storeOver(options.counts),
-    keyGenerator: (request) => clientKey(request.ip),
+    keyGenerator: (request) => {
+      const keyId = options.apiKeyIdOf?.(request);
+      // A key that does not authenticate counts against its address, like any other refused request.
+      return keyId === undefined
+        ? clientKey(request.ip)
+        : keyId.then((id) => (id === undefined ? clientKey(request.ip) : `${API_KEY_BUCKET}${id}`));
+    },
     allowList: (request) => options.skip(request),
     skipOnError: true,
     errorResponseBuilder: (_request, { ttl }) =>

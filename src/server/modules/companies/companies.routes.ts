@@ -57,6 +57,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
   app.get(
     '/api/me/prices',
     {
+      config: { apiKeyScope: 'catalogue:read' },
       preValidation: requireUser,
       schema: {
         tags: ['companies'],

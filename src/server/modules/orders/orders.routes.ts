@@ -28,6 +28,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/api/orders',
     {
+      config: { apiKeyScope: 'orders:write' },
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
@@ -54,6 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(
     '/api/me/orders',
     {
+      config: { apiKeyScope: 'orders:read' },
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
@@ -69,6 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(
     '/api/orders',
     {
+      config: { apiKeyScope: 'orders:read' },
       preValidation: requireAdmin,
       schema: {
         tags: ['orders'],
@@ -147,6 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(
     '/api/orders/:id',
     {
+      config: { apiKeyScope: 'orders:read' },
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
@@ -161,6 +165,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(
     '/api/orders/:id/invoice.pdf',
     {
+      config: { apiKeyScope: 'invoices:read' },
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
@@ -184,6 +189,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(
     '/api/credit-notes/:number.pdf',
     {
+      config: { apiKeyScope: 'invoices:read' },
       preValidation: requireUser,
       schema: {
         tags: ['orders'],
@@ -206,6 +212,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.delete(
     '/api/orders/:id',
     {
+      config: { apiKeyScope: 'orders:write' },
       preValidation: requireUser,
       schema: {
         tags: ['orders'],

@@ -17,7 +17,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ categories: CategoriesSer
   app.get(
     '/api/categories',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['parts'],
         summary: 'Every category, by name, with its number of parts on sale',

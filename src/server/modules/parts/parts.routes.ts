@@ -38,7 +38,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
   app.get(
     '/api/parts',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['parts'],
         summary: 'List the parts on sale',
@@ -53,7 +53,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
   app.get(
     '/api/parts/best-sellers',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['parts'],
         summary: 'The parts with the most units in paid orders (topped up with the newest while few have sold)',
@@ -67,7 +67,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ parts: PartsService }> = async
   app.get(
     '/api/parts/:id',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['parts'],
         summary:

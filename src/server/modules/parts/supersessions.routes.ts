@@ -16,6 +16,7 @@ export const supersessionsRoutes: FastifyPluginAsyncZod<{ supersessions: Superse
   app.get(
     '/api/parts/:id/supersessions',
     {
+      config: { apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['parts'],
         summary:

@@ -147,6 +147,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<{ invoicePayments: Inv
   app.get(
     '/api/me/company/statement',
     {
+      config: { apiKeyScope: 'invoices:read' },
       preValidation: requireUser,
       schema: {
         tags: ['payments'],
@@ -160,6 +161,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<{ invoicePayments: Inv
   app.get(
     '/api/me/company/statement.pdf',
     {
+      config: { apiKeyScope: 'invoices:read' },
       preValidation: requireUser,
       schema: {
         tags: ['payments'],
@@ -182,6 +184,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<{ invoicePayments: Inv
   app.get(
     '/api/me/company/statement.csv',
     {
+      config: { apiKeyScope: 'invoices:read' },
       preValidation: requireUser,
       schema: {
         tags: ['payments'],

@@ -18,3 +18,5 @@ export { createUsersService, type UsersService } from './users.service';
 export { adminRecipients, isAddressConfirmed, recipientsByIds } from './users.repository';
 // For the cart's quote and the order: one decision of whose tax status prices them.
 export { taxStatusOfBuyer } from './buyer-tax-status';
+// For API keys: the user a key acts as, read afresh on each request.
+export { userById } from './users.service';

@@ -44,6 +44,12 @@ export function fromUserRow(row: UserRow): User {
   return fromAuthUser({ ...row, emailVerified: row.email_verified, createdAt: row.created_at });
 }
 
+/** The account with this id, as a session carries it; undefined when there is none. */
+export async function userById(db: Db, id: string): Promise<User | undefined> {
+  const row = await repo.findUser(db, id);
+  return row && fromUserRow(row);
+}
+
 /** A row of Manage Users: the account, and the tax status that decides what its orders are charged. */
 function toListItem(row: UserRow): UserListItem {
   const { id, name, email, image, role, createdAt } = fromUserRow(row);

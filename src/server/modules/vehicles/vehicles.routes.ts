@@ -24,7 +24,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   app.get(
     '/api/vehicles/makes',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['vehicles'],
         summary: 'Every make the shop lists vehicles of, by name',
@@ -37,7 +37,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   app.get(
     '/api/vehicles',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['vehicles'],
         summary: 'The vehicles of a make (and model, both in any case), or all of them, by make, model, engine and first year',
@@ -51,7 +51,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ vehicles: VehiclesService }
   app.get(
     '/api/vehicles/vin/:vin',
     {
-      config: { cache: 'public' },
+      config: { cache: 'public', apiKeyScope: 'catalogue:read' },
       schema: {
         tags: ['vehicles'],
         summary:
