@@ -72,7 +72,7 @@ CREATE FUNCTION public.order_lines_units_sold() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
       begin
-        if (select status from orders where id = new.order_id) in ('paid', 'confirmed', 'shipped', 'delivered') then
+        if new.kind = 'part' and (select status from orders where id = new.order_id) in ('paid', 'confirmed', 'shipped', 'delivered') then
           update parts set units_sold = units_sold + new.quantity where id = new.part_id;
         end if;
         return null;
@@ -110,7 +110,7 @@ CREATE FUNCTION public.orders_units_sold() RETURNS trigger
         sign := case when new.status in ('paid', 'confirmed', 'shipped', 'delivered') then 1 else -1 end;
       end if;
       for sold in
-        select part_id, sum(quantity) as units from order_lines where order_id = target group by part_id order by part_id
+        select part_id, sum(quantity) as units from order_lines where order_id = target and kind = 'part' group by part_id order by part_id
       loop
         update parts set units_sold = units_sold + sign * sold.units where id = sold.part_id;
       end loop;
@@ -200,6 +200,19 @@ CREATE TABLE public.accounts (
     password text,
     created_at timestamp with time zone DEFAULT CURRENT_TIMESTAMP NOT NULL,
     updated_at timestamp with time zone NOT NULL
+);
+
+CREATE TABLE public.api_keys (
+    id text NOT NULL,
+    company_id text,
+    created_by text NOT NULL,
+    name text NOT NULL,
+    scopes text NOT NULL,
+    secret_hash text NOT NULL,
+    prefix text NOT NULL,
+    created_at text NOT NULL,
+    last_used_at text,
+    revoked_at text
 );
 
 CREATE TABLE public.blog_posts (
@@ -429,7 +442,9 @@ CREATE TABLE public.order_lines (
     unit_price_cents integer NOT NULL,
     quantity integer NOT NULL,
     line_total_cents bigint NOT NULL,
-    ordered_number text
+    ordered_number text,
+    kind text DEFAULT 'part'::text NOT NULL,
+    CONSTRAINT order_lines_kind_check CHECK ((kind = ANY (ARRAY['part'::text, 'core'::text])))
 );
 
 CREATE TABLE public.orders (
@@ -522,6 +537,8 @@ CREATE TABLE public.parts (
     cross_references text DEFAULT '[]'::text NOT NULL,
     search_vector tsvector GENERATED ALWAYS AS (((setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(name), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char") || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(((sku || ' '::text) || public.part_cross_reference_numbers(cross_references))), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'A'::"char")) || setweight(to_tsvector('simple'::regconfig, regexp_replace(lower(description), '[^[:alnum:]]+'::text, ' '::text, 'g'::text)), 'B'::"char"))) STORED,
     part_number_keys text GENERATED ALWAYS AS ((('|'::text || upper(replace(replace(replace(replace(((sku || ','::text) || public.part_cross_reference_numbers(cross_references)), ' '::text, ''::text), '.'::text, ''::text), '-'::text, ''::text), ','::text, '|'::text))) || '|'::text)) STORED,
+    core_charge_cents integer DEFAULT 0 NOT NULL,
+    CONSTRAINT parts_core_charge_cents_check CHECK ((core_charge_cents >= 0)),
     CONSTRAINT parts_low_stock_threshold_check CHECK ((low_stock_threshold >= 0)),
     CONSTRAINT parts_pack_size_check CHECK ((pack_size >= 1)),
     CONSTRAINT parts_price_cents_check CHECK ((price_cents >= 0))
@@ -753,6 +770,12 @@ CREATE TABLE public.verifications (
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.api_keys
+    ADD CONSTRAINT api_keys_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.api_keys
+    ADD CONSTRAINT api_keys_secret_hash_key UNIQUE (secret_hash);
+
 ALTER TABLE ONLY public.blog_posts
     ADD CONSTRAINT blog_posts_pkey PRIMARY KEY (id);
 
@@ -949,6 +972,10 @@ CREATE UNIQUE INDEX accounts_provider_account_uidx ON public.accounts USING btre
 
 CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
 
+CREATE INDEX api_keys_company_idx ON public.api_keys USING btree (company_id, created_at);
+
+CREATE INDEX api_keys_created_by_idx ON public.api_keys USING btree (created_by);
+
 CREATE INDEX blog_posts_published_idx ON public.blog_posts USING btree (published_at, id);
 
 CREATE INDEX cart_lines_part_idx ON public.cart_lines USING btree (part_id);
@@ -986,6 +1013,8 @@ CREATE INDEX mail_outbox_failed_idx ON public.mail_outbox USING btree (failed_at
 CREATE INDEX mail_outbox_sent_idx ON public.mail_outbox USING btree (sent_at) WHERE (sent_at IS NOT NULL);
 
 CREATE INDEX newsletter_subscribers_created_idx ON public.newsletter_subscribers USING btree (created_at, id);
+
+CREATE INDEX order_lines_core_idx ON public.order_lines USING btree (order_id) WHERE (kind = 'core'::text);
 
 CREATE INDEX order_lines_part_idx ON public.order_lines USING btree (part_id, order_id);
 
@@ -1026,6 +1055,8 @@ CREATE INDEX parts_name_trgm_idx ON public.parts USING gin (lower(name) public.g
 CREATE INDEX parts_number_keys_trgm_idx ON public.parts USING gin (part_number_keys public.gin_trgm_ops);
 
 CREATE INDEX parts_search_vector_idx ON public.parts USING gin (search_vector);
+
+CREATE INDEX parts_sku_bytes_idx ON public.parts USING btree (sku COLLATE "C");
 
 CREATE UNIQUE INDEX parts_sku_idx ON public.parts USING btree (sku);
 
@@ -1105,6 +1136,12 @@ CREATE TRIGGER unpaid_orders_count_status AFTER UPDATE OF status, total_cents ON
 
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.api_keys
+    ADD CONSTRAINT api_keys_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.api_keys
+    ADD CONSTRAINT api_keys_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.cart_lines
     ADD CONSTRAINT cart_lines_part_id_fkey FOREIGN KEY (part_id) REFERENCES public.parts(id) ON DELETE CASCADE;

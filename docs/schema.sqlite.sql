@@ -21,6 +21,23 @@ CREATE UNIQUE INDEX "accounts_provider_account_uidx" on "accounts" ("provider_id
 
 CREATE INDEX "accounts_user_id_idx" on "accounts" ("user_id");
 
+CREATE TABLE "api_keys" (
+  "id" text primary key,
+  "company_id" text references "companies" ("id") on delete cascade,
+  "created_by" text not null references "users" ("id") on delete cascade,
+  "name" text not null,
+  "scopes" text not null,
+  "secret_hash" text not null unique,
+  "prefix" text not null,
+  "created_at" text not null,
+  "last_used_at" text,
+  "revoked_at" text
+);
+
+CREATE INDEX "api_keys_company_idx" on "api_keys" ("company_id", "created_at");
+
+CREATE INDEX "api_keys_created_by_idx" on "api_keys" ("created_by");
+
 CREATE TABLE "blog_posts" (
   "id" text primary key,
   "slug" text not null unique,
@@ -283,12 +300,15 @@ CREATE TABLE "order_lines" (
   "quantity" integer not null,
   "line_total_cents" bigint not null,
   "ordered_number" text,
+  "kind" text default 'part' not null check (kind in ('part', 'core')),
   constraint "order_lines_pk" primary key ("order_id", "position")
 );
 
+CREATE INDEX "order_lines_core_idx" on "order_lines" ("order_id") where "kind" = 'core';
+
 CREATE INDEX "order_lines_part_idx" on "order_lines" ("part_id", "order_id");
 
-CREATE TRIGGER order_lines_sold_insert after insert on order_lines when (select status from orders where id = new.order_id) in ('paid', 'confirmed', 'shipped', 'delivered') begin
+CREATE TRIGGER order_lines_sold_insert after insert on order_lines when new.kind = 'part' and (select status from orders where id = new.order_id) in ('paid', 'confirmed', 'shipped', 'delivered') begin
   update parts set units_sold = units_sold + new.quantity where id = new.part_id;
 end;
 
@@ -367,11 +387,11 @@ CREATE TRIGGER order_counts_update after update of status on orders when old.sta
 end;
 
 CREATE TRIGGER orders_sold_delete before delete on orders when old.status in ('paid', 'confirmed', 'shipped', 'delivered') begin
-  update parts set units_sold = units_sold + (-1) * (select coalesce(sum(quantity), 0) from order_lines where order_id = old.id and part_id = parts.id) where id in (select part_id from order_lines where order_id = old.id);
+  update parts set units_sold = units_sold + (-1) * (select coalesce(sum(quantity), 0) from order_lines where order_id = old.id and part_id = parts.id and kind = 'part') where id in (select part_id from order_lines where order_id = old.id);
 end;
 
 CREATE TRIGGER orders_sold_update after update of status on orders when (old.status in ('paid', 'confirmed', 'shipped', 'delivered')) <> (new.status in ('paid', 'confirmed', 'shipped', 'delivered')) begin
-  update parts set units_sold = units_sold + (case when new.status in ('paid', 'confirmed', 'shipped', 'delivered') then 1 else -1 end) * (select coalesce(sum(quantity), 0) from order_lines where order_id = new.id and part_id = parts.id) where id in (select part_id from order_lines where order_id = new.id);
+  update parts set units_sold = units_sold + (case when new.status in ('paid', 'confirmed', 'shipped', 'delivered') then 1 else -1 end) * (select coalesce(sum(quantity), 0) from order_lines where order_id = new.id and part_id = parts.id and kind = 'part') where id in (select part_id from order_lines where order_id = new.id);
 end;
 
 CREATE TRIGGER unpaid_orders_delete after delete on orders when old.status in ('pending_payment', 'awaiting_approval') and old.user_id is not null begin
@@ -456,7 +476,8 @@ CREATE TABLE "parts" (
   "price_tiers" text default '[]' not null,
   "low_stock_threshold" integer check (low_stock_threshold >= 0),
   "flash_deal_since" text,
-  cross_references text not null default '[]'
+  cross_references text not null default '[]',
+  "core_charge_cents" integer default 0 not null check (core_charge_cents >= 0)
 );
 
 CREATE INDEX parts_category_archived_idx on parts (category_id) where archived_at is not null;
