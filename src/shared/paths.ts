@@ -34,6 +34,7 @@ export const paths = {
   myCompany: '/dashboard/company',
   statement: '/dashboard/statement',
   savedLists: '/dashboard/lists',
+  apiKeys: '/dashboard/api-keys',
   savedList: (id: string) => `/dashboard/lists/${encodeURIComponent(id)}`,
   overview: '/dashboard/overview',
   addPart: '/dashboard/addPart',

@@ -61,6 +61,7 @@ describe('the pages of the web app (#shared/routes)', () => {
       garage: 'garage',
       myCompany: 'my-company',
       savedLists: 'saved-lists',
+      apiKeys: 'api-keys',
       savedList: 'saved-list',
       statement: 'statement',
       overview: 'overview',

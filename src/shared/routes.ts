@@ -88,6 +88,8 @@ export const pageRoutes: readonly PageRoute[] = [
   // Saved lists are a company's: the page tells a customer in none (the API's 403).
   dashboardPage('/dashboard/lists', 'saved-lists', 'customer'),
   dashboardPage('/dashboard/lists/:id', 'saved-list', 'customer'),
+  // A company admin's keys or a shop admin's; anyone else is told so on the page (the API's 403).
+  dashboardPage('/dashboard/api-keys', 'api-keys', 'signed-in'),
   dashboardPage('/dashboard/overview', 'overview', 'admin'),
   dashboardPage('/dashboard/addPart', 'add-part', 'admin'),
   dashboardPage('/dashboard/manageParts', 'manage-parts', 'admin'),

@@ -49,6 +49,7 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
   statement: () => import('./routes/statement'),
   'saved-lists': () => import('./routes/saved-lists'),
   'saved-list': () => import('./routes/saved-list'),
+  'api-keys': () => import('./routes/api-keys'),
   overview: () => import('./routes/overview'),
   'add-part': () => import('./routes/add-part'),
   'manage-parts': () => import('./routes/manage-parts'),

@@ -122,6 +122,12 @@ const icons: Record<string, ReactNode> = {
       <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
     </svg>
   ),
+  key: (
+    <svg {...icon}>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M11 12l9-9M16 7l3 3M14 9l2 2" />
+    </svg>
+  ),
   settings: (
     <svg {...icon}>
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
@@ -164,7 +170,10 @@ function sidebarLinks(isAdmin: boolean, membership: DashboardMembership | null =
       { to: paths.garage, label: copy.dashboard.garage, icon: icons.garage },
       // A company admin's: open invoices, payments and the credit left.
       ...(membership?.role === 'company_admin'
-        ? [{ to: paths.statement, label: copy.dashboard.statement, icon: icons.statement }]
+        ? [
+            { to: paths.statement, label: copy.dashboard.statement, icon: icons.statement },
+            { to: paths.apiKeys, label: copy.apiKeys.title, icon: icons.key },
+          ]
         : []),
       { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review },
     ];
@@ -181,6 +190,7 @@ function sidebarLinks(isAdmin: boolean, membership: DashboardMembership | null =
     { to: paths.manageCompanies, label: copy.dashboard.manageCompanies, icon: icons.company },
     { to: paths.inbox, label: copy.dashboard.inbox, icon: icons.inbox },
     { to: paths.settings, label: copy.dashboard.settings, icon: icons.settings },
+    { to: paths.apiKeys, label: copy.apiKeys.title, icon: icons.key },
   ];
 }
 

@@ -1,0 +1,242 @@
+import { useId, useState, type FormEvent } from 'react';
+import * as copy from '#shared/copy';
+import {
+  type ApiKey,
+  type ApiKeyScope,
+  apiKeyScopeValues,
+  createApiKeyInputSchema,
+  type CreatedApiKey,
+  MAX_API_KEY_NAME,
+} from '#shared/schemas/api-keys';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError, InputField } from '../../../components/form-field';
+import { SectionError } from '../../../components/section-error';
+import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate, formatTime } from '../../../lib/format-date';
+import { useCreateApiKeyMutation } from '../api/create-api-key';
+import { useApiKeysQuery } from '../api/get-api-keys';
+import { useRevokeApiKeyMutation } from '../api/revoke-api-key';
+
+const s = copy.apiKeys;
+
+type FieldErrors = { name?: string; scopes?: string };
+
+/** The secret of a key just made, shown this once, with a Copy button. */
+function NewSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const fieldId = useId();
+  return (
+    <div className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300" role="status">
+      <label htmlFor={fieldId} className="font-bold text-slate-900">
+        {s.secretLabel}: {created.name}
+      </label>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={fieldId}
+          readOnly
+          value={created.secret}
+          className="input input-lg w-full bg-white font-mono text-sm text-slate-900"
+          onFocus={(event) => event.target.select()}
+          data-testid="api-key-secret"
+        />
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          onClick={() => {
+            void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
+          }}
+        >
+          {copied ? s.secretCopied : s.copySecret}
+        </button>
+      </div>
+      <p className="mt-2 font-semibold text-amber-900">{s.secretShownOnce}</p>
+      <button type="button" className="btn btn-ghost mt-2" onClick={onDone}>
+        {s.done}
+      </button>
+    </div>
+  );
+}
+
+/** Name and scopes of a new key; checked here and again by the server, each error next to its field. */
+function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<string>();
+  const create = useCreateApiKeyMutation();
+  const scopesErrorId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    const checked = createApiKeyInputSchema.safeParse({ name, scopes });
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] === 'name' ? 'name' : 'scopes';
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(checked.data, {
+      onSuccess: (created) => {
+        setName('');
+        setScopes([]);
+        onCreated(created);
+      },
+      onError: (failure) => {
+        if (!(failure instanceof ApiError) || failure.isServerFault) return;
+        const fields = failure.fieldErrors;
+        const scopesError = Object.entries(fields).find(([field]) => field.startsWith('scopes'))?.[1];
+        if (fields.name || scopesError) setErrors({ name: fields.name, scopes: scopesError });
+        else setRefusal(failure.message);
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <InputField
+        label={s.name}
+        autoComplete="off"
+        maxLength={MAX_API_KEY_NAME + 20}
+        value={name}
+        error={errors.name}
+        className="w-full sm:max-w-sm"
+        onChange={(event) => {
+          setName(event.target.value);
+          if (errors.name) setErrors({ ...errors, name: undefined });
+        }}
+      />
+      <fieldset aria-describedby={errors.scopes ? scopesErrorId : undefined}>
+        <legend className="mb-2 font-semibold text-slate-900">{s.scopes}</legend>
+        <div className="grid gap-2">
+          {apiKeyScopeValues.map((scope) => (
+            <label key={scope} className="flex cursor-pointer items-center gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                className="checkbox"
+                checked={scopes.includes(scope)}
+                aria-invalid={errors.scopes ? true : undefined}
+                onChange={(event) => {
+                  setScopes(event.target.checked ? [...scopes, scope] : scopes.filter((each) => each !== scope));
+                  if (errors.scopes) setErrors({ ...errors, scopes: undefined });
+                }}
+              />
+              {s.scopeLabels[scope]}
+            </label>
+          ))}
+        </div>
+        {errors.scopes ? (
+          <p id={scopesErrorId} className="mt-1.5 text-sm font-semibold text-red-700">
+            {errors.scopes}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <button type="submit" className="btn btn-primary btn-lg w-full sm:w-auto" disabled={create.isPending}>
+          {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {create.isPending ? s.creating : s.create}
+        </button>
+      </div>
+      <FormError message={refusal} />
+    </form>
+  );
+}
+
+function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:gap-6 sm:px-5">
+      <div className="min-w-0 flex-1">
+        <p className="font-bold break-words text-slate-900">{apiKey.name}</p>
+        <p className="font-mono text-sm text-slate-600">{apiKey.prefix}…</p>
+        <p className="mt-1 text-sm text-slate-700">{apiKey.scopes.join(', ')}</p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-700">
+        <dt className="font-semibold">{s.createdAt}</dt>
+        <dd>{formatDate(apiKey.createdAt)}</dd>
+        <dt className="font-semibold">{s.lastUsedAt}</dt>
+        <dd>{apiKey.lastUsedAt ? `${formatDate(apiKey.lastUsedAt)} ${formatTime(apiKey.lastUsedAt)}` : s.neverUsed}</dd>
+      </dl>
+      <button type="button" className="btn btn-outline btn-error" onClick={onRevoke} aria-label={`${s.revoke}: ${apiKey.name}`}>
+        {s.revoke}
+      </button>
+    </li>
+  );
+}
+
+/**
+ * API keys (docs/shop-rules.md, "API keys"): the live keys of the admin's company or of the shop, with
+ * when each was last used; making one shows its secret once; revoking asks first.
+ */
+export function ApiKeysOverview() {
+  const keys = useApiKeysQuery();
+  const revoke = useRevokeApiKeyMutation();
+  const [created, setCreated] = useState<CreatedApiKey>();
+  const [revoking, setRevoking] = useState<ApiKey>();
+  const listTitleId = useId();
+  const newTitleId = useId();
+
+  if (keys.isPending) return <Spinner className="py-10" />;
+  if (keys.isError) {
+    const { error } = keys;
+    if (error instanceof ApiError && error.status === 403) {
+      return (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
+          {error.message}
+        </p>
+      );
+    }
+    return <SectionError onRetry={() => void keys.refetch()} message={copy.common.somethingWrong} />;
+  }
+  const items = keys.data.items;
+
+  return (
+    <>
+      <p className="max-w-2xl text-slate-700">{s.intro}</p>
+      {created ? (
+        <div className="mt-6">
+          <NewSecret created={created} onDone={() => setCreated(undefined)} />
+        </div>
+      ) : null}
+      <section aria-labelledby={listTitleId} className="mt-6">
+        <h3 id={listTitleId} className="sr-only">
+          {s.title}
+        </h3>
+        {items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
+            {s.empty}
+          </p>
+        ) : (
+          <ul className="grid gap-3" data-testid="api-keys">
+            {items.map((apiKey) => (
+              <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={() => setRevoking(apiKey)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby={newTitleId} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h3 id={newTitleId} className="mb-4 text-lg font-bold text-slate-900">
+          {s.create}
+        </h3>
+        <CreateKeyForm onCreated={setCreated} />
+      </section>
+      <ConfirmDialog
+        open={revoking !== undefined}
+        confirmLabel={s.revoke}
+        cancelLabel={s.cancel}
+        pending={revoke.isPending}
+        onCancel={() => setRevoking(undefined)}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(revoking.id, { onSettled: () => setRevoking(undefined) });
+        }}
+      >
+        {s.revokeConfirm}
+      </ConfirmDialog>
+    </>
+  );
+}
