@@ -56,7 +56,7 @@ export async function heldByReturns(db: Db, orderId: string): Promise<Map<number
   return new Map(rows.map((row) => [Number(row.line_position), Number(row.held)]));
 }
 
-/** Which returns a caller lists: their own, their company's, or every one (a shop admin). */
+/** Which returns a caller lists: their own and their orders', their company's, or every one (a shop admin). */
 export type ReturnScope =
   { kind: 'all' } | { kind: 'user'; userId: string } | { kind: 'company'; companyId: string; userId: string };
 
@@ -66,7 +66,16 @@ export async function listReturns(
   { status, orderId, ...page }: PageRequest & { status?: ReturnStatus | undefined; orderId?: string | undefined },
 ): Promise<{ rows: ReturnRow[]; total: number }> {
   let base = db.selectFrom('returns');
-  if (scope.kind === 'user') base = base.where('requested_by', '=', scope.userId);
+  if (scope.kind === 'user') {
+    const { userId } = scope;
+    // A buyer's list holds the returns of their orders too, when their company admin asked for them.
+    base = base.where((eb) =>
+      eb.or([
+        eb('requested_by', '=', userId),
+        eb('order_id', 'in', eb.selectFrom('orders').select('orders.id').where('orders.user_id', '=', userId)),
+      ]),
+    );
+  }
   if (scope.kind === 'company') {
     const { companyId, userId } = scope;
     base = base.where((eb) => eb.or([eb('company_id', '=', companyId), eb('requested_by', '=', userId)]));

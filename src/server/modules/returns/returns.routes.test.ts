@@ -546,6 +546,7 @@ describeOnEachEngine('returns', (ctx) => {
     const id = res.json.id as string;
     // The buyer sees the return of their order; the company admin their company's; no one else.
     expect((await api.as(buyer).get(`/api/returns/${id}`)).status).toBe(200);
+    expect((await api.as(buyer).get('/api/returns')).json.items.map((item: { id: string }) => item.id)).toEqual([id]);
     expect((await api.as(companyAdmin).get('/api/returns')).json.items.map((item: { id: string }) => item.id)).toEqual([id]);
     expect((await api.as(otherAdmin).get(`/api/returns/${id}`)).status).toBe(404);
 
