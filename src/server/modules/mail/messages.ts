@@ -416,6 +416,8 @@ export interface ReturnMailFacts {
   status: 'requested' | 'approved' | 'refused' | 'received' | 'credited';
   /** The shop's instructions (settings), for an approved return. */
   instructions?: string;
+  /** What the admin wrote when approving, mailed after the instructions. */
+  approvalNote?: string | null;
   refusalReason?: string | null;
   creditNote?: { number: string; totalCents: number };
   currency: string;
@@ -430,7 +432,11 @@ export function returnChangedMail(to: Recipient, facts: ReturnMailFacts, returns
     requested: { subject: rm.requestedSubject(number), paragraphs: [rm.requestedBody(number, facts.orderNumber)] },
     approved: {
       subject: rm.approvedSubject(number),
-      paragraphs: [rm.approvedBody(number), facts.instructions?.trim() || rm.noInstructions],
+      paragraphs: [
+        rm.approvedBody(number),
+        facts.instructions?.trim() || rm.noInstructions,
+        ...(facts.approvalNote?.trim() ? [rm.shopNote(facts.approvalNote.trim())] : []),
+      ],
     },
     refused: { subject: rm.refusedSubject(number), paragraphs: [rm.refusedBody(number, facts.refusalReason ?? '')] },
     received: { subject: rm.receivedSubject(number), paragraphs: [rm.receivedBody(number)] },

@@ -9,7 +9,7 @@ import { isAddressConfirmed, recipientsByIds } from '../users';
 /**
  * The mail of each step of a return, written into the outbox with the step (subscribed to
  * `returnChanged` in consequences.ts): to whoever asked for it, or to the order's customer when that
- * account is gone. The approval carries the shop's return instructions; the credit its note and amount.
+ * account is gone. The approval carries the shop's return instructions and the admin's note; the credit its note and amount.
  */
 export function createReturnMails({ publicUrl }: { publicUrl: string }) {
   const returnsLink = `${publicUrl}/dashboard/returns`;
@@ -35,6 +35,7 @@ export function createReturnMails({ publicUrl }: { publicUrl: string }) {
           orderNumber: orderNumberOf(order.id),
           status: ret.status,
           ...(instructions !== undefined ? { instructions } : {}),
+          approvalNote: ret.status === 'approved' ? ret.admin_notes : null,
           refusalReason: ret.refusal_reason,
           ...(creditNote ? { creditNote } : {}),
           currency: order.currency,

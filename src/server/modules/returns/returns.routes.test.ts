@@ -356,8 +356,12 @@ describeOnEachEngine('returns', (ctx) => {
   });
 
   /** Approves and receives a return with these conditions, then credits it. */
-  async function creditedReturn(id: string, conditions: { orderLineId: string; condition: string }[]) {
-    expect((await api.as(admin).post(`/api/returns/${id}/approve`, {})).status).toBe(200);
+  async function creditedReturn(
+    id: string,
+    conditions: { orderLineId: string; condition: string }[],
+    approval: { note?: string } = {},
+  ) {
+    expect((await api.as(admin).post(`/api/returns/${id}/approve`, approval)).status).toBe(200);
     expect((await api.as(admin).post(`/api/returns/${id}/receive`, { lines: conditions })).status).toBe(200);
     const res = await api.as(admin).post(`/api/returns/${id}/credit`);
     expect(res.status, res.body).toBe(200);
@@ -495,7 +499,9 @@ describeOnEachEngine('returns', (ctx) => {
     const number = first.json.number as string;
     const refused = await ask(buyer, orderId, [{ orderLineId: lineId, quantity: 1, reason: 'damaged' }]);
     expect((await api.as(admin).post(`/api/returns/${refused.json.id}/refuse`, { reason: 'Fitted and used.' })).status).toBe(200);
-    const credited = await creditedReturn(first.json.id as string, [{ orderLineId: lineId, condition: 'resalable' }]);
+    const credited = await creditedReturn(first.json.id as string, [{ orderLineId: lineId, condition: 'resalable' }], {
+      note: 'Use the prepaid label in the box.',
+    });
     const creditNote = credited.json.creditNoteNumber as string;
 
     const mails = await mailsOf();
@@ -510,6 +516,7 @@ describeOnEachEngine('returns', (ctx) => {
     ]);
     expect(mails[2]!.text).toContain(rm.refusedBody(refused.json.number as string, 'Fitted and used.'));
     expect(mails[3]!.text).toContain(instructions);
+    expect(mails[3]!.text).toContain(rm.shopNote('Use the prepaid label in the box.'));
     expect(mails[5]!.text).toContain(rm.creditedBody(number, creditNote, '$50.00', false));
   });
 
