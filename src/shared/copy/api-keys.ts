@@ -36,7 +36,7 @@ export const apiKeys = {
   secretCopied: 'Copied',
   done: 'Done',
   revoke: 'Revoke',
-  revokeConfirm: 'Are you sure? Systems using this key stop working at once.',
-  revoked: 'Key revoked.',
-  cancel: 'Cancel',
+  revokeConfirm: 'Systems using this key stop working at once.',
+  revokeYes: 'Yes, revoke it',
+  keepKey: 'Keep the key',
 };

@@ -226,8 +226,8 @@ export function ApiKeysOverview() {
       </section>
       <ConfirmDialog
         open={revoking !== undefined}
-        confirmLabel={s.revoke}
-        cancelLabel={s.cancel}
+        confirmLabel={s.revokeYes}
+        cancelLabel={s.keepKey}
         pending={revoke.isPending}
         onCancel={() => setRevoking(undefined)}
         onConfirm={() => {
