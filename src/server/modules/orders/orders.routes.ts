@@ -17,6 +17,7 @@ import {
   placeOrderInputSchema,
 } from '#shared/schemas/orders';
 import { requireAdmin, requireUser, signedInUser } from '../../http/guards';
+import { sendPdfDownload } from '../../http/pdf-download';
 import { problemSchema } from '../../http/openapi';
 import type { OrdersService } from './orders.service';
 
@@ -176,13 +177,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await orders.invoicePdf(request.params.id, signedInUser(request));
-      // The 200 schema's string only documents the body; the bytes are sent as they are.
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string);
+      return sendPdfDownload(reply, await orders.invoicePdf(request.params.id, signedInUser(request)));
     },
   );
 
@@ -200,12 +195,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await orders.creditNotePdf(request.params.number, signedInUser(request));
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string);
+      return sendPdfDownload(reply, await orders.creditNotePdf(request.params.number, signedInUser(request)));
     },
   );
 

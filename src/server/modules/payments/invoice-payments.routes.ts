@@ -12,6 +12,7 @@ import {
   statementSchema,
 } from '#shared/schemas/statement';
 import { requireAdmin, requireUser, signedInUser } from '../../http/guards';
+import { sendPdfDownload } from '../../http/pdf-download';
 import { problemSchema } from '../../http/openapi';
 import type { InvoicePaymentsService } from './invoice-payments.service';
 
@@ -171,13 +172,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<{ invoicePayments: Inv
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await invoicePayments.statementPdf(signedInUser(request));
-      // The 200 schema's string only documents the body; the bytes are sent as they are.
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf as unknown as string);
+      return sendPdfDownload(reply, await invoicePayments.statementPdf(signedInUser(request)));
     },
   );
 
