@@ -109,6 +109,25 @@ describe('A return, for a shop admin', () => {
     });
   });
 
+  it('names a core line as the deposit of its part, in the lines and where its condition is asked', () => {
+    fakeApi();
+    const part = fakeReturn().lines[0]!;
+    renderDetail(
+      fakeReturn({
+        status: 'approved',
+        approvedAt: '2026-11-26T12:00:00.000Z',
+        lines: [part, { ...part, orderLineId: 'order-1:1', unitPriceCents: 4000, reason: 'core' }],
+      }),
+    );
+    const core = copy.orders.coreDepositLine('Brake pads');
+    expect(screen.getAllByTestId('return-detail-line').map((line) => line.querySelector('p')?.textContent)).toEqual([
+      'Brake pads',
+      core,
+    ]);
+    expect(screen.getByRole('group', { name: r.conditionLegend(`${core} × 2`) })).toBeTruthy();
+    expect(screen.getByRole('group', { name: r.conditionLegend('Brake pads × 2') })).toBeTruthy();
+  });
+
   it('credits after "Are you sure?", and not before', async () => {
     const api = fakeApi().on('POST /api/returns/ret-1/credit', ok(fakeReturn({ status: 'credited' })));
     renderDetail(fakeReturn({ status: 'received', receivedAt: '2026-11-27T09:00:00.000Z' }));

@@ -17,6 +17,7 @@ import { formatDate, formatTime } from '../../../lib/format-date';
 import { toast } from '../../../lib/toast';
 import type { FormatMoney } from '../../../lib/use-money';
 import { type ReturnAction, useReturnActionMutation } from '../api/returns';
+import { returnLineNameOf } from '../lib/returnable';
 import { ReturnStatusBadge } from './return-status';
 
 const r = copy.returns;
@@ -78,7 +79,7 @@ export function ReturnDetail({ ret, isAdmin, money, creditNoteLink }: ReturnDeta
         <ul className="mt-3 divide-y divide-slate-200">
           {ret.lines.map((line) => (
             <li key={line.orderLineId} className="py-3 first:pt-0 last:pb-0" data-testid="return-detail-line">
-              <p className="font-semibold break-words text-slate-900">{line.partName}</p>
+              <p className="font-semibold break-words text-slate-900">{returnLineNameOf(line)}</p>
               <p className="text-sm text-slate-700">
                 <span className="font-mono">{line.sku}</span> · {r.quantityOf(line.quantity)} · {money(line.unitPriceCents)}
               </p>
@@ -339,7 +340,7 @@ function ReceiveForm({ ret }: { ret: Return }) {
             data-testid="receive-line"
           >
             <legend className="px-1 text-sm font-semibold text-slate-800">
-              {r.conditionLegend(`${line.partName} × ${line.quantity}`)}
+              {r.conditionLegend(`${returnLineNameOf(line)} × ${line.quantity}`)}
             </legend>
             <div className="flex flex-wrap gap-x-6 gap-y-2">
               {returnConditionValues.map((condition) => (

@@ -76,6 +76,27 @@ describe('The return form', () => {
     expect(options).toEqual(['', 'wrong_part', 'damaged', 'not_needed', 'warranty']);
   });
 
+  it('names a core deposit’s line as My Orders does and offers only core for it', () => {
+    fakeApi();
+    const withCore = fakeOrder({
+      id: 'order-2',
+      status: 'delivered',
+      deliveredAt: '2026-11-25T12:00:00.000Z',
+      lines: [
+        fakeOrderLine({ id: 'order-2:0', partName: 'Alternator', quantity: 2 }),
+        fakeOrderLine({ id: 'order-2:1', partName: 'Alternator', quantity: 2, kind: 'core' }),
+      ],
+    });
+    renderWithApp(<ReturnForm order={withCore} held={new Map()} windows={windows} onCancel={() => undefined} onSent={vi.fn()} />);
+    // Each field has a label of its own: the part's and its deposit's lines share the part's name.
+    const core = copy.orders.coreDepositLine('Alternator');
+    expect(screen.getByText(core)).toBeTruthy();
+    expect(quantity('Alternator')).not.toBe(quantity(core));
+    const options = [...(reason(core) as HTMLSelectElement).options].map((option) => option.value);
+    expect(options).toEqual(['', 'core']);
+    expect([...(reason('Alternator') as HTMLSelectElement).options].map((option) => option.value)).not.toContain('core');
+  });
+
   it('sends only the lines given a quantity, and goes on with the return it made', async () => {
     const api = fakeApi().on('POST /api/returns', ok({ id: 'ret-1', number: 'RMA-2026-000001', status: 'requested' }, 201));
     const { onSent } = renderForm();

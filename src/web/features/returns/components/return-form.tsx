@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { useUploadImageMutation } from '../../../lib/upload-image';
 import { useCreateReturnMutation } from '../api/returns';
-import { reasonsFor, returnableUntil, type ReturnWindows } from '../lib/returnable';
+import { lineNameOf, reasonsFor, returnableUntil, type ReturnWindows } from '../lib/returnable';
 
 const r = copy.returns;
 
@@ -203,7 +203,7 @@ export function ReturnForm({ order, held, windows, onCancel, onSent }: ReturnFor
               data-testid="return-line"
             >
               <div className="sm:col-span-2">
-                <p className="font-semibold break-words text-slate-900">{line.partName}</p>
+                <p className="font-semibold break-words text-slate-900">{lineNameOf(line)}</p>
                 <p className="text-sm text-slate-600">
                   <span className="font-mono">{line.sku}</span> · {copy.orders.quantity}: {line.quantity}
                 </p>
@@ -214,7 +214,7 @@ export function ReturnForm({ order, held, windows, onCancel, onSent }: ReturnFor
               ) : (
                 <>
                   <InputField
-                    label={r.quantityLabel(line.partName)}
+                    label={r.quantityLabel(lineNameOf(line))}
                     hint={r.quantityHint(most)}
                     type="number"
                     inputMode="numeric"
@@ -225,7 +225,7 @@ export function ReturnForm({ order, held, windows, onCancel, onSent }: ReturnFor
                     {...form.register(`lines.${index}.quantity`)}
                   />
                   <SelectField
-                    label={r.reasonLabel(line.partName)}
+                    label={r.reasonLabel(lineNameOf(line))}
                     error={errors.lines?.[index]?.reason?.message}
                     {...form.register(`lines.${index}.reason`)}
                   >

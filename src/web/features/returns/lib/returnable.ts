@@ -1,3 +1,4 @@
+import * as copy from '#shared/copy';
 import type { Order, OrderLine } from '#shared/schemas/orders';
 import type { Return, ReturnReason } from '#shared/schemas/returns';
 
@@ -12,6 +13,16 @@ export interface ReturnWindows {
 /** A core deposit's line (`kind: 'core'`): returned as `core`, within the core window. */
 export function isCoreLine(line: OrderLine): boolean {
   return (line as OrderLine & { kind?: string }).kind === 'core';
+}
+
+/** How a line is named to people: a core deposit's as in My Orders, so it never reads as its part. */
+export function lineNameOf(line: OrderLine): string {
+  return isCoreLine(line) ? copy.orders.coreDepositLine(line.partName) : line.partName;
+}
+
+/** A returned line's name: only a core deposit's line is returned as `core`. */
+export function returnLineNameOf(line: Return['lines'][number]): string {
+  return line.reason === 'core' ? copy.orders.coreDepositLine(line.partName) : line.partName;
 }
 
 /** The reasons a line may be returned for: a core deposit's only as `core`, any other line for the rest. */
