@@ -44,6 +44,8 @@ export interface NewPart {
   crossReferences?: { brand: string; number: string }[];
   packSize?: number;
   priceTiers?: { minQuantity: number; unitPriceCents: number }[];
+  /** A core deposit per unit, charged on a line of its own. */
+  coreChargeCents?: number;
 }
 
 /** Adds a part as the admin would (its picture uploaded first). */
@@ -70,6 +72,7 @@ export async function createPart(admin: APIRequestContext, part: NewPart): Promi
       ...(part.crossReferences ? { crossReferences: part.crossReferences } : {}),
       ...(part.packSize ? { packSize: part.packSize } : {}),
       ...(part.priceTiers ? { priceTiers: part.priceTiers } : {}),
+      ...(part.coreChargeCents ? { coreChargeCents: part.coreChargeCents } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
