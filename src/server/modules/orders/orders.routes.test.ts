@@ -54,6 +54,7 @@ describeOnEachEngine(
             quantity: 12,
             unitPriceCents: 2550,
             lineTotalCents: 30600,
+            kind: 'part',
           },
         ],
         partId: part.id,
