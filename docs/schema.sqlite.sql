@@ -345,7 +345,8 @@ CREATE TABLE "orders" (
   "due_date" text,
   "paid_cents" bigint default 0 not null check (paid_cents >= 0),
   "decline_reason" text,
-  "decided_by" text
+  "decided_by" text,
+  "delivered_at" text
 );
 
 CREATE INDEX "orders_company_idx" on "orders" ("company_id", "payment_method", "status");

@@ -150,6 +150,8 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** When it became `delivered` (migration 0048): the return windows count from it. */
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The lines' sum, net of tax (migration 0032); null on orders placed before, whose total was their goods. */
   goods_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /** Delivery as charged, net of tax. */

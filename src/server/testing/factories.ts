@@ -189,8 +189,11 @@ export async function insertOrder(
     paid_cents: 0,
     decline_reason: null,
     decided_by: null,
+    delivered_at: null,
     ...overrides,
   };
+  // A delivered order was delivered at its last change, unless the test says when.
+  if (row.status === 'delivered' && !('delivered_at' in overrides)) row.delivered_at = row.updated_at;
   const part = await db.selectFrom('parts').select('sku').where('id', '=', part_id).executeTakeFirst();
   const line: OrderLinesTable = {
     order_id: row.id,

@@ -217,7 +217,11 @@ export async function insertMissingDemoOrders(
       if (paidAt === null) continue;
       await markOrderPaidWithInvoice(trx, row.id, `demo_${row.id.slice(0, 8)}`, paidAt);
       if (status === 'shipped' || status === 'delivered') {
-        await trx.updateTable('orders').set({ status, updated_at: paidAt }).where('id', '=', row.id).execute();
+        await trx
+          .updateTable('orders')
+          .set({ status, updated_at: paidAt, delivered_at: status === 'delivered' ? paidAt : null })
+          .where('id', '=', row.id)
+          .execute();
       }
     }
     return count;

@@ -284,6 +284,7 @@ export function plannedDemoOrders(
       paid_cents: 0,
       decline_reason: null,
       decided_by: null,
+      delivered_at: null,
     };
     return [{ row, lines, status: order.status, paidAt }];
   });

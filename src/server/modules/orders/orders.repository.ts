@@ -453,7 +453,7 @@ export async function cancelUnpaidOrders(
 export async function moveOrderStatus(db: Db, id: string, from: OrderStatus, to: OrderStatus, now: string): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ status: to, updated_at: now })
+    .set({ status: to, updated_at: now, ...(to === 'delivered' ? { delivered_at: now } : {}) })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();

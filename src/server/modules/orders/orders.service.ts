@@ -122,7 +122,7 @@ export function toOrderAt(
     deliveryAddress: row.delivery_address ? (JSON.parse(row.delivery_address) as Address) : null,
     expectedDelivery: row.expected_delivery,
     // Nothing changes a delivered order afterwards: its last change is its delivery.
-    deliveredAt: row.status === 'delivered' ? row.updated_at : null,
+    deliveredAt: row.status === 'delivered' ? row.delivered_at : null,
     buyerVatId: row.buyer_vat_id,
     creditNotes: creditNotes.map((note) => ({
       number: note.number,
@@ -591,6 +591,7 @@ export function createOrdersService(
         paid_cents: 0,
         decline_reason: null,
         decided_by: null,
+        delivered_at: null,
       };
       // The order and its lines are written with what follows from them (its mail, the cart): on
       // PostgreSQL in one round trip while the customer's row and the stock are locked.

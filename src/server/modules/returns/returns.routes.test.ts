@@ -230,6 +230,12 @@ describeOnEachEngine('returns', (ctx) => {
 
     const { orderId, lineId } = await deliveredCardOrder(buyer);
     ctx.clock.advance(30 * DAY_MS + 1000);
+    // A later change of the order's row moves no window: it counts from the delivery.
+    await ctx.database.db
+      .updateTable('orders')
+      .set({ updated_at: ctx.clock.now().toISOString() })
+      .where('id', '=', orderId)
+      .execute();
     const delivered = await snapshot(ctx);
     const late = await ask(buyer, orderId, [{ orderLineId: lineId, quantity: 1, reason: 'damaged' }]);
     expect(late.status).toBe(422);

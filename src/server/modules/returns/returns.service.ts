@@ -232,8 +232,8 @@ export function createReturnsService(db: Db, { clock, storage, events, log, refu
 
       const settings = await shopSettings(db);
       const at = clock.now();
-      // An order's last change is its delivery: nothing changes a delivered order afterwards.
-      const deliveredAt = new Date(order.updated_at).getTime();
+      // The windows count from the delivery (every delivered order has its time since migration 0048).
+      const deliveredAt = new Date(order.delivered_at ?? order.created_at).getTime();
       for (const { index, reason } of wanted) {
         const days = reason === 'core' ? settings.coreReturnWindowDays : settings.returnWindowDays;
         if (at.getTime() > deliveredAt + days * DAY_MS) errors[`lines.${index}.orderLineId`] = r.windowClosed(days);
