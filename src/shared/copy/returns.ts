@@ -112,6 +112,7 @@ export const returns = {
   newIntro: (order: string, date: string) => `Order ${order}, delivered ${date}. Choose what to send back and why.`,
   notReturnable: 'This order cannot be returned: it is not delivered, or its return window has closed.',
   windowOpenUntil: (date: string) => `Return window open until ${date}.`,
+  coreWindowOpenUntil: (date: string) => `Old units for a core deposit: until ${date}.`,
   quantityLabel: (name: string) => `Quantity of ${name} to return`,
   quantityHint: (left: number) => (left === 0 ? 'Already being returned.' : `0 to ${left}`),
   reasonLabel: (name: string) => `Reason for ${name}`,

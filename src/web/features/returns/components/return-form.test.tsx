@@ -11,6 +11,7 @@ import {
   stubObjectUrls,
 } from '../../../testing/render-with-app';
 import { ReturnForm } from './return-form';
+import { formatDate } from '../../../lib/format-date';
 
 const r = copy.returns;
 
@@ -42,6 +43,8 @@ describe('The return form', () => {
     send();
     await waitFor(() => expectFieldError(quantity('Brake pads'), r.linesRequired));
     expect(api.callsTo('POST /api/returns')).toHaveLength(0);
+    // No old units in this order: no window of theirs is named.
+    expect(screen.queryByText(/core deposit: until/)).toBeNull();
   });
 
   it('checks each quantity against what is left and asks a reason for every line sent back', async () => {
@@ -95,6 +98,9 @@ describe('The return form', () => {
     const options = [...(reason(core) as HTMLSelectElement).options].map((option) => option.value);
     expect(options).toEqual(['', 'core']);
     expect([...(reason('Alternator') as HTMLSelectElement).options].map((option) => option.value)).not.toContain('core');
+    // The parts' window and the old units' own, 30 and 90 days from the delivery.
+    expect(screen.getByText(r.windowOpenUntil(formatDate('2026-12-25T12:00:00.000Z')))).toBeTruthy();
+    expect(screen.getByText(r.coreWindowOpenUntil(formatDate('2027-02-23T12:00:00.000Z')))).toBeTruthy();
   });
 
   it('sends only the lines given a quantity, and goes on with the return it made', async () => {

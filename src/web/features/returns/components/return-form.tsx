@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { useUploadImageMutation } from '../../../lib/upload-image';
 import { useCreateReturnMutation } from '../api/returns';
-import { lineNameOf, reasonsFor, returnableUntil, type ReturnWindows } from '../lib/returnable';
+import { isCoreLine, lineNameOf, reasonsFor, returnableUntil, type ReturnWindows } from '../lib/returnable';
 
 const r = copy.returns;
 
@@ -113,6 +113,9 @@ export function ReturnForm({ order, held, windows, onCancel, onSent }: ReturnFor
   const errors = form.formState.errors;
   const pending = create.isPending || upload.isPending;
   const until = returnableUntil(order, null, windows);
+  // Old units have a window of their own (90 days by default), said beside the parts' one.
+  const coreLine = order.lines.find(isCoreLine);
+  const coreUntil = coreLine ? returnableUntil(order, coreLine, windows) : null;
 
   const choosePhoto = (index: number, file: File | null, problem?: string) => {
     setPhotos((current) => {
@@ -192,6 +195,9 @@ export function ReturnForm({ order, held, windows, onCancel, onSent }: ReturnFor
       <div>
         <p className="text-slate-700">{r.newIntro(order.number, order.deliveredAt ? formatDate(order.deliveredAt) : '')}</p>
         {until ? <p className="mt-1 text-sm text-slate-600">{r.windowOpenUntil(formatDate(until.toISOString()))}</p> : null}
+        {coreUntil ? (
+          <p className="mt-1 text-sm text-slate-600">{r.coreWindowOpenUntil(formatDate(coreUntil.toISOString()))}</p>
+        ) : null}
       </div>
       <ul className="grid gap-4">
         {order.lines.map((line, index) => {
