@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as copy from '../copy';
 import { contactInputSchema, newsletterInputSchema } from './content';
 import { listPartsQuerySchema, MAX_STOCK, partFormPricingSchema, partFormSchema, partInputSchema, toPartInput } from './parts';
+import { centsToPriceText } from '../money';
+import { MAX_CORE_CHARGE_CENTS } from './part-limits';
 import { reviewInputSchema } from './reviews';
 
 const v = copy.validation;
@@ -27,6 +29,7 @@ describe('part form', () => {
     ],
     minOrderQuantity: ' 8 ',
     packSize: '4',
+    coreCharge: '',
     lowStockThreshold: ' 60 ',
     priceTiers: [
       { minQuantity: '48', unitPrice: '11.90' },
@@ -50,6 +53,7 @@ describe('part form', () => {
       ],
       minOrderQuantity: 8,
       packSize: 4,
+      coreChargeCents: 0,
       lowStockThreshold: 60,
       priceTiers: [
         { minQuantity: 48, unitPriceCents: 1190 },
@@ -71,6 +75,14 @@ describe('part form', () => {
       sku: copy.pricing.skuRequired,
       categoryId: copy.categories.required,
     });
+  });
+
+  it('sends a core deposit in cents, and refuses one below 0, with a third decimal or over its most', () => {
+    expect(toPartInput(partFormSchema.parse({ ...valid, coreCharge: ' 45.00 ' }), '/uploads/x.webp').coreChargeCents).toBe(4500);
+    const invalid = copy.pricing.coreChargeInvalid(centsToPriceText(MAX_CORE_CHARGE_CENTS));
+    for (const coreCharge of ['-1', '1.234', 'ten', centsToPriceText(MAX_CORE_CHARGE_CENTS + 1)]) {
+      expect(messages(partFormSchema.safeParse({ ...valid, coreCharge })), coreCharge).toEqual({ coreCharge: invalid });
+    }
   });
 
   it.each(['012', '-1', '1.234', 'ten', '1000000.01'])('refuses the price %j', (price) => {
