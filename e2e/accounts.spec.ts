@@ -114,6 +114,7 @@ test.describe('accounts', () => {
     await expect(sidebar.getByRole('link')).toHaveText([
       copy.dashboard.myOrders,
       copy.dashboard.myProfile,
+      copy.returns.title,
       copy.dashboard.quickOrder,
       copy.dashboard.myCompany,
       copy.dashboard.garage,
