@@ -768,6 +768,38 @@ CREATE TABLE public.verifications (
     updated_at timestamp with time zone DEFAULT CURRENT_TIMESTAMP NOT NULL
 );
 
+CREATE TABLE public.webhook_deliveries (
+    id text NOT NULL,
+    webhook_id text NOT NULL,
+    event_id text NOT NULL,
+    event_type text NOT NULL,
+    payload text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at text,
+    claimed_until text,
+    claimed_by text,
+    response_status integer,
+    duration_ms integer,
+    last_error text,
+    last_attempt_at text,
+    delivered_at text,
+    created_at text NOT NULL,
+    CONSTRAINT webhook_deliveries_attempts_check CHECK ((attempts >= 0)),
+    CONSTRAINT webhook_deliveries_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'delivered'::text, 'failed'::text])))
+);
+
+CREATE TABLE public.webhooks (
+    id text NOT NULL,
+    company_id text,
+    url text NOT NULL,
+    events text NOT NULL,
+    secret text NOT NULL,
+    created_by text,
+    created_at text NOT NULL,
+    removed_at text
+);
+
 ALTER TABLE ONLY public.accounts
     ADD CONSTRAINT accounts_pkey PRIMARY KEY (id);
 
@@ -969,6 +1001,12 @@ ALTER TABLE ONLY public.vehicles
 ALTER TABLE ONLY public.verifications
     ADD CONSTRAINT verifications_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.webhooks
+    ADD CONSTRAINT webhooks_pkey PRIMARY KEY (id);
+
 CREATE UNIQUE INDEX accounts_provider_account_uidx ON public.accounts USING btree (provider_id, account_id);
 
 CREATE INDEX accounts_user_id_idx ON public.accounts USING btree (user_id);
@@ -1100,6 +1138,14 @@ CREATE INDEX unbookable_parts_category_idx ON public.unbookable_parts USING btre
 CREATE INDEX users_created_idx ON public.users USING btree (created_at, id);
 
 CREATE INDEX verifications_identifier_idx ON public.verifications USING btree (identifier);
+
+CREATE INDEX webhook_deliveries_due_idx ON public.webhook_deliveries USING btree (status, next_attempt_at);
+
+CREATE INDEX webhook_deliveries_log_idx ON public.webhook_deliveries USING btree (webhook_id, created_at);
+
+CREATE INDEX webhooks_company_idx ON public.webhooks USING btree (company_id, removed_at);
+
+CREATE INDEX webhooks_created_by_idx ON public.webhooks USING btree (created_by);
 
 CREATE TRIGGER category_part_counts_category AFTER INSERT ON public.categories FOR EACH ROW EXECUTE FUNCTION public.category_part_counts_category();
 
@@ -1269,3 +1315,12 @@ ALTER TABLE ONLY public.unbookable_parts
 
 ALTER TABLE ONLY public.vehicle_base_ids
     ADD CONSTRAINT vehicle_base_ids_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES public.vehicles(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_webhook_id_fkey FOREIGN KEY (webhook_id) REFERENCES public.webhooks(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.webhooks
+    ADD CONSTRAINT webhooks_company_id_fkey FOREIGN KEY (company_id) REFERENCES public.companies(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.webhooks
+    ADD CONSTRAINT webhooks_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.users(id) ON DELETE SET NULL;

@@ -825,3 +825,41 @@ CREATE TABLE "verifications" (
 );
 
 CREATE INDEX "verifications_identifier_idx" on "verifications" ("identifier");
+
+CREATE TABLE "webhook_deliveries" (
+  "id" text primary key,
+  "webhook_id" text not null references "webhooks" ("id") on delete cascade,
+  "event_id" text not null,
+  "event_type" text not null,
+  "payload" text not null,
+  "status" text default 'pending' not null check (status in ('pending', 'delivered', 'failed')),
+  "attempts" integer default 0 not null check (attempts >= 0),
+  "next_attempt_at" text,
+  "claimed_until" text,
+  "claimed_by" text,
+  "response_status" integer,
+  "duration_ms" integer,
+  "last_error" text,
+  "last_attempt_at" text,
+  "delivered_at" text,
+  "created_at" text not null
+);
+
+CREATE INDEX "webhook_deliveries_due_idx" on "webhook_deliveries" ("status", "next_attempt_at");
+
+CREATE INDEX "webhook_deliveries_log_idx" on "webhook_deliveries" ("webhook_id", "created_at");
+
+CREATE TABLE "webhooks" (
+  "id" text primary key,
+  "company_id" text references "companies" ("id") on delete cascade,
+  "url" text not null,
+  "events" text not null,
+  "secret" text not null,
+  "created_by" text references "users" ("id") on delete set null,
+  "created_at" text not null,
+  "removed_at" text
+);
+
+CREATE INDEX "webhooks_company_idx" on "webhooks" ("company_id", "removed_at");
+
+CREATE INDEX "webhooks_created_by_idx" on "webhooks" ("created_by");

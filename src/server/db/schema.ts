@@ -736,6 +736,47 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** A webhook (migration 0049); the webhooks module's. Null company: the shop's own. */
+export interface WebhooksTable {
+  id: string;
+  company_id: string | null;
+  url: string;
+  /** The event types it asked for, space-separated. */
+  events: string;
+  /** The signing secret, in clear: each delivery is signed with it when sent. */
+  secret: string;
+  /** Null once the admin's account is gone; the webhook stays its company's. */
+  created_by: string | null;
+  created_at: string;
+  removed_at: string | null;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event to send to one webhook (migration 0049); the webhooks module's outbox. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  /** The same for every delivery of one event, re-sends included. */
+  event_id: string;
+  event_type: string;
+  /** The body exactly as sent, every time. */
+  payload: string;
+  status: ColumnType<WebhookDeliveryStatus, WebhookDeliveryStatus | undefined, WebhookDeliveryStatus>;
+  /** Attempts begun so far; counted when a node claims the row, so a crash mid-send counts too. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When it may be tried (again); null once delivered or failed. */
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  claimed_by: string | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   parts: PartsTable;
   part_stock: PartStockTable;
@@ -788,6 +829,8 @@ export interface Database {
   low_stock_alerts: LowStockAlertsTable;
   stock_alerts: StockAlertsTable;
   api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** A part as the shop reads it: its row and its stock (`part_stock`). */
