@@ -5,7 +5,7 @@ import { testApi } from '../../testing/api';
 import { insertAccountCompany, insertAccountInvoice } from '../../testing/invoices';
 import { DECLINED_CARD, GOOD_CARD } from '../../testing/orders';
 import { pdfText } from '../../testing/pdf';
-import { describeOnEachEngine, TEST_NOW } from '../../testing/test-app';
+import { describeOnEachEngine, TEST_NOW, type TestContext } from '../../testing/test-app';
 
 const s = copy.statement;
 const transfer = (fields: Record<string, unknown> = {}) => ({
@@ -15,27 +15,37 @@ const transfer = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-describeOnEachEngine('payments against invoices on account', (ctx) => {
-  const api = testApi(ctx);
-  let admin: TestAccount;
-  let secondAdmin: TestAccount;
-  let companyAdmin: TestAccount;
-  let buyer: TestAccount;
-  let stranger: TestAccount;
-  let companyId: string;
-
+/**
+ * Two shop admins, a company on account with its admin and a buyer, and a customer outside it, signed
+ * in before the block's tests: read the fields inside tests, not at describe time.
+ */
+function companyOnAccount(ctx: TestContext) {
+  const people = {} as {
+    admin: TestAccount;
+    secondAdmin: TestAccount;
+    companyAdmin: TestAccount;
+    buyer: TestAccount;
+    stranger: TestAccount;
+    companyId: string;
+  };
   beforeAll(async () => {
     const { db } = ctx.database;
-    admin = await signInAs(ctx.app, db, 'admin');
-    secondAdmin = await signInAs(ctx.app, db, 'admin');
-    companyAdmin = await signInAs(ctx.app, db, 'customer');
-    buyer = await signInAs(ctx.app, db, 'customer');
-    stranger = await signInAs(ctx.app, db, 'customer');
-    companyId = (await insertAccountCompany(db, { adminIds: [companyAdmin.id], buyerIds: [buyer.id] })).id;
+    people.admin = await signInAs(ctx.app, db, 'admin');
+    people.secondAdmin = await signInAs(ctx.app, db, 'admin');
+    people.companyAdmin = await signInAs(ctx.app, db, 'customer');
+    people.buyer = await signInAs(ctx.app, db, 'customer');
+    people.stranger = await signInAs(ctx.app, db, 'customer');
+    people.companyId = (await insertAccountCompany(db, { adminIds: [people.companyAdmin.id], buyerIds: [people.buyer.id] })).id;
   });
+  return people;
+}
+
+describeOnEachEngine('payments against invoices on account', (ctx) => {
+  const api = testApi(ctx);
+  const people = companyOnAccount(ctx);
 
   const invoice = (fields: Parameters<typeof insertAccountInvoice>[1] extends infer T ? Partial<T> : never = {}) =>
-    insertAccountInvoice(ctx.database.db, { companyId, userId: buyer.id, ...fields });
+    insertAccountInvoice(ctx.database.db, { companyId: people.companyId, userId: people.buyer.id, ...fields });
   const paidCentsOf = async (orderId: string) =>
     Number(
       (await ctx.database.db.selectFrom('orders').select('paid_cents').where('id', '=', orderId).executeTakeFirstOrThrow())
@@ -46,8 +56,8 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
 
   it('records a transfer: the payment, the order paid so far, and what the company owes', async () => {
     const order = await invoice();
-    const before = (await api.as(companyAdmin).get('/api/me/company/statement')).json.balanceCents as number;
-    const res = await api.as(admin).post(`/api/invoices/${order.invoice_number}/payments`, transfer());
+    const before = (await api.as(people.companyAdmin).get('/api/me/company/statement')).json.balanceCents as number;
+    const res = await api.as(people.admin).post(`/api/invoices/${order.invoice_number}/payments`, transfer());
     expect(res.status, res.body).toBe(201);
     expect(res.json).toEqual({
       id: expect.any(String),
@@ -60,29 +70,33 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
       createdAt: TEST_NOW,
     });
     expect(await paidCentsOf(order.id)).toBe(50_000);
-    const listed = await api.as(admin).get(`/api/invoices/${order.invoice_number}/payments`);
+    const listed = await api.as(people.admin).get(`/api/invoices/${order.invoice_number}/payments`);
     expect(listed.json).toMatchObject({
       totalCents: 120_000,
       paidCents: 50_000,
       leftCents: 70_000,
       items: [{ id: res.json.id }],
     });
-    const after = (await api.as(companyAdmin).get('/api/me/company/statement')).json.balanceCents as number;
+    const after = (await api.as(people.companyAdmin).get('/api/me/company/statement')).json.balanceCents as number;
     expect(before - after).toBe(50_000);
 
     // The rest pays it in full: it leaves the open invoices.
-    const rest = await api.as(admin).post(`/api/invoices/${order.invoice_number}/payments`, transfer({ amountCents: 70_000 }));
+    const rest = await api
+      .as(people.admin)
+      .post(`/api/invoices/${order.invoice_number}/payments`, transfer({ amountCents: 70_000 }));
     expect(rest.status, rest.body).toBe(201);
-    const statement = await api.as(companyAdmin).get('/api/me/company/statement');
+    const statement = await api.as(people.companyAdmin).get('/api/me/company/statement');
     expect((statement.json.invoices as { number: string }[]).map((i) => i.number)).not.toContain(order.invoice_number);
-    const again = await api.as(admin).post(`/api/invoices/${order.invoice_number}/payments`, transfer({ amountCents: 1 }));
+    const again = await api.as(people.admin).post(`/api/invoices/${order.invoice_number}/payments`, transfer({ amountCents: 1 }));
     expect(again.status).toBe(409);
     expect(again.json.detail).toBe(s.alreadyPaid(order.invoice_number!));
   });
 
   it('refuses more than is left with 409 naming what is left, and writes nothing', async () => {
     const order = await invoice({ paid_cents: 100_000 });
-    const res = await api.as(admin).post(`/api/invoices/${order.invoice_number}/payments`, transfer({ amountCents: 20_001 }));
+    const res = await api
+      .as(people.admin)
+      .post(`/api/invoices/${order.invoice_number}/payments`, transfer({ amountCents: 20_001 }));
     expect(res.status).toBe(409);
     expect(res.json.detail).toBe('The invoice has $200.00 left to pay');
     expect(res.json.errors).toEqual({ amountCents: 'The invoice has $200.00 left to pay' });
@@ -104,7 +118,7 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
       [{ reference: 'x'.repeat(101) }, 'reference', copy.validation.tooLong(100)],
     ];
     for (const [fields, field, message] of cases) {
-      const res = await api.as(admin).post(url, transfer(fields));
+      const res = await api.as(people.admin).post(url, transfer(fields));
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(res.json.errors?.[field], JSON.stringify(fields)).toBe(message);
     }
@@ -113,28 +127,28 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
 
   it('records nothing against a cancelled order, a card invoice or an unknown number', async () => {
     const cancelled = await invoice({ status: 'cancelled', cancel_reason: 'admin' });
-    const res = await api.as(admin).post(`/api/invoices/${cancelled.invoice_number}/payments`, transfer());
+    const res = await api.as(people.admin).post(`/api/invoices/${cancelled.invoice_number}/payments`, transfer());
     expect(res.status).toBe(409);
     expect(res.json.detail).toBe(s.orderCancelled(cancelled.invoice_number!));
     const card = await invoice({ payment_method: 'card', status: 'paid', due_date: null });
-    const byCard = await api.as(admin).post(`/api/invoices/${card.invoice_number}/payments`, transfer());
+    const byCard = await api.as(people.admin).post(`/api/invoices/${card.invoice_number}/payments`, transfer());
     expect(byCard.status).toBe(409);
     expect(byCard.json.detail).toBe(s.notOnAccount(card.invoice_number!));
-    expect((await api.as(admin).post('/api/invoices/INV-2026-000000001/payments', transfer())).status).toBe(404);
+    expect((await api.as(people.admin).post('/api/invoices/INV-2026-000000001/payments', transfer())).status).toBe(404);
   });
 
   it('answers the same payment for the same Idempotency-Key, and refuses the key for another payment', async () => {
     const order = await invoice();
     const url = `/api/invoices/${order.invoice_number}/payments`;
     const headers = { 'idempotency-key': 'remittance-77' };
-    const first = await api.as(admin).post(url, transfer(), { headers });
-    const second = await api.as(admin).post(url, transfer(), { headers });
+    const first = await api.as(people.admin).post(url, transfer(), { headers });
+    const second = await api.as(people.admin).post(url, transfer(), { headers });
     expect(first.status, first.body).toBe(201);
     expect(second.status, second.body).toBe(200);
     expect(second.json.id).toBe(first.json.id);
     expect(await paymentRows(order.id)).toHaveLength(1);
     expect(await paidCentsOf(order.id)).toBe(50_000);
-    const other = await api.as(admin).post(url, transfer({ amountCents: 100 }), { headers });
+    const other = await api.as(people.admin).post(url, transfer({ amountCents: 100 }), { headers });
     expect(other.status).toBe(409);
     expect(other.json.detail).toBe(s.keyReused);
   });
@@ -144,7 +158,9 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
     const url = `/api/invoices/${order.invoice_number}/payments`;
     const headers = { 'idempotency-key': 'same-remittance' };
     const answers = await Promise.all(
-      [admin, secondAdmin, admin, secondAdmin].map((who) => api.as(who).post(url, transfer(), { headers })),
+      [people.admin, people.secondAdmin, people.admin, people.secondAdmin].map((who) =>
+        api.as(who).post(url, transfer(), { headers }),
+      ),
     );
     for (const res of answers) expect([200, 201], res.body).toContain(res.status);
     expect(new Set(answers.map((res) => res.json.id)).size).toBe(1);
@@ -158,7 +174,7 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
     const url = `/api/invoices/${order.invoice_number}/payments`;
     const answers = await Promise.all(
       [1, 2, 3, 4].map((n) =>
-        api.as(n % 2 ? admin : secondAdmin).post(url, transfer({ amountCents: 50_000, reference: `R${n}` })),
+        api.as(n % 2 ? people.admin : people.secondAdmin).post(url, transfer({ amountCents: 50_000, reference: `R${n}` })),
       ),
     );
     expect(answers.filter((res) => res.status === 201)).toHaveLength(2);
@@ -170,34 +186,38 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
   it("shows an invoice's payments to a shop admin and its company's admins, and to no one else", async () => {
     const order = await invoice();
     const url = `/api/invoices/${order.invoice_number}/payments`;
-    expect((await api.as(admin).get(url)).status).toBe(200);
-    expect((await api.as(companyAdmin).get(url)).status).toBe(200);
-    expect((await api.as(buyer).get(url)).status).toBe(404);
-    expect((await api.as(stranger).get(url)).status).toBe(404);
+    expect((await api.as(people.admin).get(url)).status).toBe(200);
+    expect((await api.as(people.companyAdmin).get(url)).status).toBe(200);
+    expect((await api.as(people.buyer).get(url)).status).toBe(404);
+    expect((await api.as(people.stranger).get(url)).status).toBe(404);
     expect((await api.anonymous.get(url)).status).toBe(401);
     // Recording is the shop's.
-    expect((await api.as(companyAdmin).post(url, transfer())).status).toBe(403);
+    expect((await api.as(people.companyAdmin).post(url, transfer())).status).toBe(403);
   });
 
   it('lets a company admin pay what is left by card, recorded once however often it is confirmed', async () => {
     const order = await invoice({ paid_cents: 20_000 });
     const number = order.invoice_number!;
-    expect((await api.as(buyer).post(`/api/invoices/${number}/pay-by-card`)).status).toBe(404);
-    expect((await api.as(stranger).post(`/api/invoices/${number}/pay-by-card`)).status).toBe(404);
-    const started = await api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    expect((await api.as(people.buyer).post(`/api/invoices/${number}/pay-by-card`)).status).toBe(404);
+    expect((await api.as(people.stranger).post(`/api/invoices/${number}/pay-by-card`)).status).toBe(404);
+    const started = await api.as(people.companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
     expect(started.status, started.body).toBe(200);
     expect(started.json).toMatchObject({ invoiceNumber: number, orderId: order.id, provider: 'sandbox', amountCents: 100_000 });
     const clientSecret = started.json.clientSecret as string;
 
     const declined = await api
-      .as(companyAdmin)
+      .as(people.companyAdmin)
       .post(`/api/invoices/${number}/card-payment`, { clientSecret, card: DECLINED_CARD });
     expect(declined.status).toBe(402);
     expect(await paymentRows(order.id)).toHaveLength(0);
 
-    const paid = await api.as(companyAdmin).post(`/api/invoices/${number}/card-payment`, { clientSecret, card: GOOD_CARD });
+    const paid = await api
+      .as(people.companyAdmin)
+      .post(`/api/invoices/${number}/card-payment`, { clientSecret, card: GOOD_CARD });
     expect(paid.status, paid.body).toBe(200);
-    const again = await api.as(companyAdmin).post(`/api/invoices/${number}/card-payment`, { clientSecret, card: GOOD_CARD });
+    const again = await api
+      .as(people.companyAdmin)
+      .post(`/api/invoices/${number}/card-payment`, { clientSecret, card: GOOD_CARD });
     expect(again.status, again.body).toBe(200);
     expect(again.json.transactionId).toBe(paid.json.transactionId);
     const rows = await paymentRows(order.id);
@@ -210,7 +230,7 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
     });
     expect(Number(rows[0]!.amount_cents)).toBe(100_000);
     expect(await paidCentsOf(order.id)).toBe(120_000);
-    const more = await api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    const more = await api.as(people.companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
     expect(more.status).toBe(409);
     expect(more.json.detail).toBe(s.alreadyPaid(number));
   });
@@ -218,18 +238,20 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
   it('starts a new card payment when a transfer changed what is left, and refuses the stale one', async () => {
     const order = await invoice();
     const number = order.invoice_number!;
-    const stale = await api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    const stale = await api.as(people.companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
     expect(stale.json.amountCents).toBe(120_000);
-    expect((await api.as(admin).post(`/api/invoices/${number}/payments`, transfer({ amountCents: 20_000 }))).status).toBe(201);
+    expect((await api.as(people.admin).post(`/api/invoices/${number}/payments`, transfer({ amountCents: 20_000 }))).status).toBe(
+      201,
+    );
     const refused = await api
-      .as(companyAdmin)
+      .as(people.companyAdmin)
       .post(`/api/invoices/${number}/card-payment`, { clientSecret: stale.json.clientSecret, card: GOOD_CARD });
     expect(refused.status).toBe(409);
     expect(refused.json.detail).toBe(s.cardNotStarted);
-    const fresh = await api.as(companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
+    const fresh = await api.as(people.companyAdmin).post(`/api/invoices/${number}/pay-by-card`);
     expect(fresh.json.amountCents).toBe(100_000);
     const paid = await api
-      .as(companyAdmin)
+      .as(people.companyAdmin)
       .post(`/api/invoices/${number}/card-payment`, { clientSecret: fresh.json.clientSecret, card: GOOD_CARD });
     expect(paid.status, paid.body).toBe(200);
     expect(await paidCentsOf(order.id)).toBe(120_000);
@@ -238,33 +260,29 @@ describeOnEachEngine('payments against invoices on account', (ctx) => {
 
 describeOnEachEngine('the company statement', (ctx) => {
   const api = testApi(ctx);
-  let admin: TestAccount;
-  let companyAdmin: TestAccount;
-  let buyer: TestAccount;
-  let stranger: TestAccount;
-  let companyId: string;
-
-  beforeAll(async () => {
-    const { db } = ctx.database;
-    admin = await signInAs(ctx.app, db, 'admin');
-    companyAdmin = await signInAs(ctx.app, db, 'customer');
-    buyer = await signInAs(ctx.app, db, 'customer');
-    stranger = await signInAs(ctx.app, db, 'customer');
-    companyId = (await insertAccountCompany(db, { adminIds: [companyAdmin.id], buyerIds: [buyer.id] })).id;
-  });
+  const people = companyOnAccount(ctx);
 
   it('lists open invoices with days overdue in the shop time zone, recent payments, balance and credit', async () => {
     const { db } = ctx.database;
-    const overdue = await insertAccountInvoice(db, { companyId, userId: buyer.id, dueDate: '2026-06-10' });
-    const current = await insertAccountInvoice(db, { companyId, userId: buyer.id, dueDate: '2026-07-15', paid_cents: 0 });
+    const overdue = await insertAccountInvoice(db, {
+      companyId: people.companyId,
+      userId: people.buyer.id,
+      dueDate: '2026-06-10',
+    });
+    const current = await insertAccountInvoice(db, {
+      companyId: people.companyId,
+      userId: people.buyer.id,
+      dueDate: '2026-07-15',
+      paid_cents: 0,
+    });
     // Another company's invoice and a paid one stay out.
-    const elsewhere = await insertAccountCompany(db, { adminIds: [stranger.id] });
-    await insertAccountInvoice(db, { companyId: elsewhere.id, userId: stranger.id });
-    const paidUp = await insertAccountInvoice(db, { companyId, userId: buyer.id });
+    const elsewhere = await insertAccountCompany(db, { adminIds: [people.stranger.id] });
+    await insertAccountInvoice(db, { companyId: elsewhere.id, userId: people.stranger.id });
+    const paidUp = await insertAccountInvoice(db, { companyId: people.companyId, userId: people.buyer.id });
     expect(
       (
         await api
-          .as(admin)
+          .as(people.admin)
           .post(
             `/api/invoices/${paidUp.invoice_number}/payments`,
             transfer({ amountCents: 120_000, reference: '=HYPERLINK("x")' }),
@@ -274,12 +292,12 @@ describeOnEachEngine('the company statement', (ctx) => {
     expect(
       (
         await api
-          .as(admin)
+          .as(people.admin)
           .post(`/api/invoices/${current.invoice_number}/payments`, transfer({ amountCents: 30_000, paidAt: '2026-06-12' }))
       ).status,
     ).toBe(201);
 
-    const res = await api.as(companyAdmin).get('/api/me/company/statement');
+    const res = await api.as(people.companyAdmin).get('/api/me/company/statement');
     expect(res.status, res.body).toBe(200);
     expect(res.json).toEqual({
       companyName: 'Test Garage Inc.',
@@ -315,13 +333,13 @@ describeOnEachEngine('the company statement', (ctx) => {
     // 23:30 in Detroit on June 15th is June 16th in UTC: still 5 days overdue in the shop's time zone.
     ctx.clock.set('2026-06-16T03:30:00.000Z');
     try {
-      const late = await api.as(companyAdmin).get('/api/me/company/statement');
+      const late = await api.as(people.companyAdmin).get('/api/me/company/statement');
       expect(late.json.invoices[0].daysOverdue).toBe(5);
     } finally {
       ctx.clock.set(TEST_NOW);
     }
 
-    const csv = await api.as(companyAdmin).get('/api/me/company/statement.csv');
+    const csv = await api.as(people.companyAdmin).get('/api/me/company/statement.csv');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(`invoice,${overdue.invoice_number},${overdue.id},2026-06-15,2026-06-10,1200.00,0.00,5`);
@@ -329,7 +347,7 @@ describeOnEachEngine('the company statement', (ctx) => {
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csv.body).toContain('balance,,,2026-06-15,,2100.00');
 
-    const pdf = await ctx.app.inject({ url: '/api/me/company/statement.pdf', headers: { cookie: companyAdmin.cookie } });
+    const pdf = await ctx.app.inject({ url: '/api/me/company/statement.pdf', headers: { cookie: people.companyAdmin.cookie } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
@@ -339,10 +357,10 @@ describeOnEachEngine('the company statement', (ctx) => {
 
   it('is for company admins: a buyer is refused, someone in no company finds none', async () => {
     for (const url of ['/api/me/company/statement', '/api/me/company/statement.pdf', '/api/me/company/statement.csv']) {
-      const asBuyer = await api.as(buyer).get(url);
+      const asBuyer = await api.as(people.buyer).get(url);
       expect(asBuyer.status, url).toBe(403);
       expect(asBuyer.json.detail).toBe(s.adminsOnly);
-      expect((await api.as(admin).get(url)).status, url).toBe(404);
+      expect((await api.as(people.admin).get(url)).status, url).toBe(404);
       expect((await api.anonymous.get(url)).status, url).toBe(401);
     }
   });
