@@ -35,6 +35,9 @@ export const paths = {
   statement: '/dashboard/statement',
   savedLists: '/dashboard/lists',
   apiKeys: '/dashboard/api-keys',
+  webhooks: '/dashboard/webhooks',
+  /** One webhook's latest deliveries. */
+  webhookDeliveries: (id: string) => `/dashboard/webhooks/${encodeURIComponent(id)}`,
   savedList: (id: string) => `/dashboard/lists/${encodeURIComponent(id)}`,
   overview: '/dashboard/overview',
   addPart: '/dashboard/addPart',

@@ -62,6 +62,8 @@ describe('the pages of the web app (#shared/routes)', () => {
       myCompany: 'my-company',
       savedLists: 'saved-lists',
       apiKeys: 'api-keys',
+      webhooks: 'webhooks',
+      webhookDeliveries: 'webhook-deliveries',
       savedList: 'saved-list',
       statement: 'statement',
       overview: 'overview',

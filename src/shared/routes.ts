@@ -90,6 +90,9 @@ export const pageRoutes: readonly PageRoute[] = [
   dashboardPage('/dashboard/lists/:id', 'saved-list', 'customer'),
   // A company admin's keys or a shop admin's; anyone else is told so on the page (the API's 403).
   dashboardPage('/dashboard/api-keys', 'api-keys', 'signed-in'),
+  // The same admins' webhooks, and one webhook's deliveries.
+  dashboardPage('/dashboard/webhooks', 'webhooks', 'signed-in'),
+  dashboardPage('/dashboard/webhooks/:id', 'webhook-deliveries', 'signed-in'),
   dashboardPage('/dashboard/overview', 'overview', 'admin'),
   dashboardPage('/dashboard/addPart', 'add-part', 'admin'),
   dashboardPage('/dashboard/manageParts', 'manage-parts', 'admin'),

@@ -50,6 +50,8 @@ const pageModules: Readonly<Record<string, () => Promise<PageModule>>> = {
   'saved-lists': () => import('./routes/saved-lists'),
   'saved-list': () => import('./routes/saved-list'),
   'api-keys': () => import('./routes/api-keys'),
+  webhooks: () => import('./routes/webhooks'),
+  'webhook-deliveries': () => import('./routes/webhook-deliveries'),
   overview: () => import('./routes/overview'),
   'add-part': () => import('./routes/add-part'),
   'manage-parts': () => import('./routes/manage-parts'),

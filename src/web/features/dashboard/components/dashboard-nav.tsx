@@ -128,6 +128,13 @@ const icons: Record<string, ReactNode> = {
       <path d="M11 12l9-9M16 7l3 3M14 9l2 2" />
     </svg>
   ),
+  // A hook on a line: events sent out to another system.
+  webhook: (
+    <svg {...icon}>
+      <circle cx="15" cy="4.5" r="1.5" />
+      <path d="M15 6v8a5 5 0 0 1-10 0v-2l3 3" />
+    </svg>
+  ),
   settings: (
     <svg {...icon}>
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
@@ -173,6 +180,7 @@ function sidebarLinks(isAdmin: boolean, membership: DashboardMembership | null =
         ? [
             { to: paths.statement, label: copy.dashboard.statement, icon: icons.statement },
             { to: paths.apiKeys, label: copy.apiKeys.title, icon: icons.key },
+            { to: paths.webhooks, label: copy.webhooks.title, icon: icons.webhook },
           ]
         : []),
       { to: paths.addReview, label: copy.dashboard.addReview, icon: icons.review },
@@ -191,6 +199,7 @@ function sidebarLinks(isAdmin: boolean, membership: DashboardMembership | null =
     { to: paths.inbox, label: copy.dashboard.inbox, icon: icons.inbox },
     { to: paths.settings, label: copy.dashboard.settings, icon: icons.settings },
     { to: paths.apiKeys, label: copy.apiKeys.title, icon: icons.key },
+    { to: paths.webhooks, label: copy.webhooks.title, icon: icons.webhook },
   ];
 }
 

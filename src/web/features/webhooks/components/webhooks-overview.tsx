@@ -1,0 +1,272 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import * as copy from '#shared/copy';
+import { paths } from '#shared/paths';
+import {
+  type CreatedWebhook,
+  createWebhookInputSchema,
+  MAX_WEBHOOK_URL,
+  shopOnlyWebhookEvents,
+  type Webhook,
+  type WebhookEventType,
+  webhookEventTypeValues,
+} from '#shared/schemas/webhooks';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormError, InputField } from '../../../components/form-field';
+import { SectionError } from '../../../components/section-error';
+import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format-date';
+import { useCreateWebhookMutation } from '../api/create-webhook';
+import { useWebhooksQuery } from '../api/get-webhooks';
+import { useRemoveWebhookMutation } from '../api/remove-webhook';
+
+const s = copy.webhooks;
+
+type FieldErrors = { url?: string; events?: string };
+
+/** The events an admin may choose: the shop's own webhooks also hear about stock. */
+export function eventsFor(isShopAdmin: boolean): readonly WebhookEventType[] {
+  return isShopAdmin ? webhookEventTypeValues : webhookEventTypeValues.filter((event) => !shopOnlyWebhookEvents.includes(event));
+}
+
+/** The signing secret of a webhook just added, shown this once, with a Copy button. */
+function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const fieldId = useId();
+  return (
+    <div className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300" role="status">
+      <label htmlFor={fieldId} className="font-bold break-all text-slate-900">
+        {s.secretLabel}: {created.url}
+      </label>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id={fieldId}
+          readOnly
+          value={created.secret}
+          className="input input-lg w-full bg-white font-mono text-sm text-slate-900"
+          onFocus={(event) => event.target.select()}
+          data-testid="webhook-secret"
+        />
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          onClick={() => {
+            void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
+          }}
+        >
+          {copied ? s.secretCopied : s.copySecret}
+        </button>
+      </div>
+      <p className="mt-2 font-semibold text-amber-900">{s.secretShownOnce}</p>
+      <button type="button" className="btn btn-ghost mt-2" onClick={onDone}>
+        {s.done}
+      </button>
+    </div>
+  );
+}
+
+/** Address and events of a new webhook; checked here and again by the server, each error next to its field. */
+function AddWebhookForm({ isShopAdmin, onCreated }: { isShopAdmin: boolean; onCreated: (created: CreatedWebhook) => void }) {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [refusal, setRefusal] = useState<string>();
+  const create = useCreateWebhookMutation();
+  const eventsErrorId = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal(undefined);
+    const checked = createWebhookInputSchema.safeParse({ url, events });
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] === 'url' ? 'url' : 'events';
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(checked.data, {
+      onSuccess: (created) => {
+        setUrl('');
+        setEvents([]);
+        onCreated(created);
+      },
+      onError: (failure) => {
+        if (!(failure instanceof ApiError) || failure.isServerFault) return;
+        const fields = failure.fieldErrors;
+        const eventsError = Object.entries(fields).find(([field]) => field.startsWith('events'))?.[1];
+        if (fields.url || eventsError) setErrors({ url: fields.url, events: eventsError });
+        else setRefusal(failure.message);
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <InputField
+        label={s.url}
+        hint={s.urlHint}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://"
+        maxLength={MAX_WEBHOOK_URL + 20}
+        value={url}
+        error={errors.url}
+        className="w-full sm:max-w-xl"
+        onChange={(event) => {
+          setUrl(event.target.value);
+          if (errors.url) setErrors({ ...errors, url: undefined });
+        }}
+      />
+      <fieldset aria-describedby={errors.events ? eventsErrorId : undefined}>
+        <legend className="mb-2 font-semibold text-slate-900">{s.events}</legend>
+        <div className="grid gap-2">
+          {eventsFor(isShopAdmin).map((type) => (
+            <label key={type} className="flex cursor-pointer items-start gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                className="checkbox mt-0.5"
+                checked={events.includes(type)}
+                aria-invalid={errors.events ? true : undefined}
+                onChange={(event) => {
+                  setEvents(event.target.checked ? [...events, type] : events.filter((each) => each !== type));
+                  if (errors.events) setErrors({ ...errors, events: undefined });
+                }}
+              />
+              {s.eventLabels[type]}
+            </label>
+          ))}
+        </div>
+        {errors.events ? (
+          <p id={eventsErrorId} className="mt-1.5 text-sm font-semibold text-red-700">
+            {errors.events}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <button type="submit" className="btn btn-primary btn-lg w-full sm:w-auto" disabled={create.isPending}>
+          {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {create.isPending ? s.adding : s.add}
+        </button>
+      </div>
+      <FormError message={refusal} />
+    </form>
+  );
+}
+
+/** An event as a short badge: its name as the API and the receiver see it. */
+function EventBadge({ type }: { type: WebhookEventType }) {
+  return <span className="badge badge-sm border-0 bg-slate-100 font-mono font-semibold text-slate-800">{type}</span>;
+}
+
+function WebhookRow({ webhook, onRemove }: { webhook: Webhook; onRemove: () => void }) {
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:gap-6 sm:px-5"
+      data-testid="webhook"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-mono text-sm font-bold break-all text-slate-900">{webhook.url}</p>
+        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={s.events}>
+          {webhook.events.map((type) => (
+            <li key={type}>
+              <EventBadge type={type} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm text-slate-700">
+          <span className="font-semibold">{s.createdAt}</span>{' '}
+          <time dateTime={webhook.createdAt}>{formatDate(webhook.createdAt)}</time>
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.webhookDeliveries(webhook.id)} className="btn btn-outline" aria-label={s.openDeliveries(webhook.url)}>
+          {s.deliveries}
+        </Link>
+        <button type="button" className="btn btn-outline btn-error" onClick={onRemove} aria-label={s.removeLabel(webhook.url)}>
+          {s.remove}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Webhooks (docs/connect.md, "Webhooks"): the live webhooks of the admin's company or of the shop,
+ * each with its events and a way to its deliveries; adding one shows its signing secret once;
+ * removing asks first.
+ */
+export function WebhooksOverview({ isShopAdmin }: { isShopAdmin: boolean }) {
+  const webhooks = useWebhooksQuery();
+  const remove = useRemoveWebhookMutation();
+  const [created, setCreated] = useState<CreatedWebhook>();
+  const [removing, setRemoving] = useState<Webhook>();
+  const listTitleId = useId();
+  const newTitleId = useId();
+
+  if (webhooks.isPending) return <Spinner className="py-10" />;
+  if (webhooks.isError) {
+    const { error } = webhooks;
+    if (error instanceof ApiError && error.status === 403) {
+      return (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
+          {error.message}
+        </p>
+      );
+    }
+    return <SectionError onRetry={() => void webhooks.refetch()} message={copy.common.somethingWrong} />;
+  }
+  const items = webhooks.data.items;
+
+  return (
+    <>
+      <p className="max-w-2xl text-slate-700">{s.intro}</p>
+      {created ? (
+        <div className="mt-6">
+          <NewSecret created={created} onDone={() => setCreated(undefined)} />
+        </div>
+      ) : null}
+      <section aria-labelledby={listTitleId} className="mt-6">
+        <h3 id={listTitleId} className="sr-only">
+          {s.listCaption}
+        </h3>
+        {items.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
+            {s.empty}
+          </p>
+        ) : (
+          <ul className="grid gap-3" data-testid="webhooks">
+            {items.map((webhook) => (
+              <WebhookRow key={webhook.id} webhook={webhook} onRemove={() => setRemoving(webhook)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby={newTitleId} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <h3 id={newTitleId} className="mb-4 text-lg font-bold text-slate-900">
+          {s.add}
+        </h3>
+        <AddWebhookForm isShopAdmin={isShopAdmin} onCreated={setCreated} />
+      </section>
+      <ConfirmDialog
+        open={removing !== undefined}
+        confirmLabel={s.removeYes}
+        cancelLabel={s.keep}
+        pending={remove.isPending}
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, { onSettled: () => setRemoving(undefined) });
+        }}
+      >
+        {s.removeConfirm}
+      </ConfirmDialog>
+    </>
+  );
+}
