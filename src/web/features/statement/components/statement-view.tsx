@@ -31,6 +31,42 @@ function Labelled({ label, children, className = '' }: { label: string; children
   );
 }
 
+/**
+ * A titled part of the statement: its rows in a table whose caption is the title, or, with none, a
+ * line saying so. An `amount` column is aligned right.
+ */
+function StatementTable({
+  id,
+  title,
+  empty,
+  columns,
+  rows,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  columns: { label: ReactNode; amount?: boolean }[];
+  rows: ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="text-lg font-bold text-slate-900">
+        {title}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{empty}</p>
+      ) : (
+        <DataTable
+          caption={title}
+          columns={columns.map(({ label, amount }) => ({ label, className: amount ? 'px-4 py-3 text-right' : 'px-4 py-3' }))}
+        >
+          {rows}
+        </DataTable>
+      )}
+    </section>
+  );
+}
+
 interface StatementViewProps {
   statement: Statement;
   /** "Pay by card" on an open invoice. */
@@ -64,110 +100,92 @@ export function StatementView({ statement, onPay, starting }: StatementViewProps
         </a>
       </div>
 
-      <section aria-labelledby="open-invoices-title" className="grid gap-3">
-        <h3 id="open-invoices-title" className="text-lg font-bold text-slate-900">
-          {s.openInvoices}
-        </h3>
-        {statement.invoices.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{s.noOpenInvoices}</p>
-        ) : (
-          <DataTable
-            caption={s.openInvoices}
-            columns={[
-              { label: s.invoice, className: 'px-4 py-3' },
-              { label: s.dueDate, className: 'px-4 py-3' },
-              { label: s.total, className: 'px-4 py-3 text-right' },
-              { label: s.paid, className: 'px-4 py-3 text-right' },
-              { label: s.daysOverdue, className: 'px-4 py-3' },
-              { label: <span className="sr-only">{s.payByCard}</span>, className: 'px-4 py-3' },
-            ]}
-          >
-            {statement.invoices.map((invoice) => (
-              <tr key={invoice.number} data-testid="statement-invoice" className="grid gap-2 p-4 md:table-row md:p-0">
-                <td className={`font-semibold whitespace-nowrap ${cell}`}>
-                  <a
-                    className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
-                    href={invoicePdfUrl(invoice.orderId)}
-                    download
-                  >
-                    {invoice.number}
-                  </a>
-                </td>
-                <Labelled label={s.dueDate} className="md:whitespace-nowrap">
-                  {formatDate(invoice.dueDate)}
-                </Labelled>
-                <Labelled label={s.total} className="md:text-right">
-                  {money(invoice.totalCents)}
-                </Labelled>
-                <Labelled label={s.paid} className="md:text-right">
-                  {money(invoice.paidCents)}
-                </Labelled>
-                <td className={cell}>
-                  {invoice.daysOverdue > 0 ? (
-                    <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-bold whitespace-nowrap text-red-800 ring-1 ring-red-200">
-                      {s.overdueDays(invoice.daysOverdue)}
-                    </span>
-                  ) : (
-                    <span className="text-sm text-slate-600">{s.notOverdue}</span>
-                  )}
-                </td>
-                <td className={cell}>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-primary w-full whitespace-nowrap md:w-auto"
-                    aria-label={s.payByCardFor(invoice.number)}
-                    aria-disabled={starting === invoice.number || undefined}
-                    onClick={() => {
-                      if (starting !== invoice.number) onPay(invoice);
-                    }}
-                  >
-                    {starting === invoice.number ? (
-                      <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                    ) : null}
-                    {s.payByCard}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <StatementTable
+        id="open-invoices-title"
+        title={s.openInvoices}
+        empty={s.noOpenInvoices}
+        columns={[
+          { label: s.invoice },
+          { label: s.dueDate },
+          { label: s.total, amount: true },
+          { label: s.paid, amount: true },
+          { label: s.daysOverdue },
+          { label: <span className="sr-only">{s.payByCard}</span> },
+        ]}
+        rows={statement.invoices.map((invoice) => (
+          <tr key={invoice.number} data-testid="statement-invoice" className="grid gap-2 p-4 md:table-row md:p-0">
+            <td className={`font-semibold whitespace-nowrap ${cell}`}>
+              <a
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                href={invoicePdfUrl(invoice.orderId)}
+                download
+              >
+                {invoice.number}
+              </a>
+            </td>
+            <Labelled label={s.dueDate} className="md:whitespace-nowrap">
+              {formatDate(invoice.dueDate)}
+            </Labelled>
+            <Labelled label={s.total} className="md:text-right">
+              {money(invoice.totalCents)}
+            </Labelled>
+            <Labelled label={s.paid} className="md:text-right">
+              {money(invoice.paidCents)}
+            </Labelled>
+            <td className={cell}>
+              {invoice.daysOverdue > 0 ? (
+                <span className="inline-flex rounded-full bg-red-100 px-2.5 py-0.5 text-sm font-bold whitespace-nowrap text-red-800 ring-1 ring-red-200">
+                  {s.overdueDays(invoice.daysOverdue)}
+                </span>
+              ) : (
+                <span className="text-sm text-slate-600">{s.notOverdue}</span>
+              )}
+            </td>
+            <td className={cell}>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary w-full whitespace-nowrap md:w-auto"
+                aria-label={s.payByCardFor(invoice.number)}
+                aria-disabled={starting === invoice.number || undefined}
+                onClick={() => {
+                  if (starting !== invoice.number) onPay(invoice);
+                }}
+              >
+                {starting === invoice.number ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+                {s.payByCard}
+              </button>
+            </td>
+          </tr>
+        ))}
+      />
 
-      <section aria-labelledby="payments-title" className="grid gap-3">
-        <h3 id="payments-title" className="text-lg font-bold text-slate-900">
-          {s.payments}
-        </h3>
-        {statement.payments.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-slate-600">{s.noPayments}</p>
-        ) : (
-          <DataTable
-            caption={s.payments}
-            columns={[
-              { label: s.paidOn, className: 'px-4 py-3' },
-              { label: s.invoice, className: 'px-4 py-3' },
-              { label: s.reference, className: 'px-4 py-3' },
-              { label: s.method, className: 'px-4 py-3' },
-              { label: s.amount, className: 'px-4 py-3 text-right' },
-            ]}
-          >
-            {statement.payments.map((payment, index) => (
-              <tr key={`${payment.invoiceNumber}-${index}`} className="grid gap-2 p-4 md:table-row md:p-0">
-                <td className={`font-semibold md:whitespace-nowrap ${cell}`}>{formatDate(payment.paidAt)}</td>
-                <Labelled label={s.invoice} className="md:whitespace-nowrap">
-                  {payment.invoiceNumber}
-                </Labelled>
-                <Labelled label={s.reference}>
-                  <span className="break-all">{payment.reference}</span>
-                </Labelled>
-                <Labelled label={s.method}>{s.methods[payment.method]}</Labelled>
-                <Labelled label={s.amount} className="md:text-right">
-                  {money(payment.amountCents)}
-                </Labelled>
-              </tr>
-            ))}
-          </DataTable>
-        )}
-      </section>
+      <StatementTable
+        id="payments-title"
+        title={s.payments}
+        empty={s.noPayments}
+        columns={[
+          { label: s.paidOn },
+          { label: s.invoice },
+          { label: s.reference },
+          { label: s.method },
+          { label: s.amount, amount: true },
+        ]}
+        rows={statement.payments.map((payment, index) => (
+          <tr key={`${payment.invoiceNumber}-${index}`} className="grid gap-2 p-4 md:table-row md:p-0">
+            <td className={`font-semibold md:whitespace-nowrap ${cell}`}>{formatDate(payment.paidAt)}</td>
+            <Labelled label={s.invoice} className="md:whitespace-nowrap">
+              {payment.invoiceNumber}
+            </Labelled>
+            <Labelled label={s.reference}>
+              <span className="break-all">{payment.reference}</span>
+            </Labelled>
+            <Labelled label={s.method}>{s.methods[payment.method]}</Labelled>
+            <Labelled label={s.amount} className="md:text-right">
+              {money(payment.amountCents)}
+            </Labelled>
+          </tr>
+        ))}
+      />
     </div>
   );
 }
