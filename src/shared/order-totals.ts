@@ -43,6 +43,7 @@ export interface LineWithDeposit extends PricingLine {
  * same lines so.
  */
 export function withCoreDeposits(lines: readonly LineWithDeposit[]): PricingLine[] {
+  // Lines to price, naming no part: a placed order keeps its deposits as rows (coreLinesOf) and is priced from those.
   const goods = lines.map(({ unitPriceCents, quantity, countsTowardFreeDelivery }) => ({
     unitPriceCents,
     quantity,

@@ -147,6 +147,7 @@ export function toOrderAt(
  */
 export function coreLinesOf(partLines: readonly OrderLineRow[], deposits: ReadonlyMap<string, number>): OrderLineRow[] {
   const cores: OrderLineRow[] = [];
+  // Rows to keep (part, SKU, name, position); withCoreDeposits' lines name no part, so these rows cannot come from them.
   for (const line of partLines) {
     const deposit = deposits.get(line.part_id);
     if (!deposit) continue;
