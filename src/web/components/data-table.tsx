@@ -12,6 +12,7 @@ export interface DataTableColumn {
 const headersShownFrom = {
   md: 'md:not-sr-only md:table-header-group',
   xl: 'xl:not-sr-only xl:table-header-group',
+  '2xl': '2xl:not-sr-only 2xl:table-header-group',
 } as const;
 
 interface DataTableProps {

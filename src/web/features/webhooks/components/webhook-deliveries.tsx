@@ -7,8 +7,9 @@ import { toast } from '../../../lib/toast';
 import { useResendWebhookDeliveryMutation } from '../api/resend-webhook-delivery';
 
 const s = copy.webhooks;
-const cell = 'xl:table-cell xl:px-4 xl:py-3 xl:align-middle';
-const label = 'text-sm text-slate-600 xl:sr-only';
+// A card below 2xl: the nine columns need more room than the sidebar leaves a laptop's window.
+const cell = '2xl:table-cell 2xl:px-4 2xl:py-3 2xl:align-middle';
+const label = 'block text-xs font-bold tracking-wider text-slate-600 uppercase 2xl:sr-only';
 
 const tones: Record<WebhookDeliveryStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -29,25 +30,25 @@ export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus 
 function When({ at }: { at: string | null }) {
   if (!at) return <span>{s.none}</span>;
   return (
-    <time dateTime={at} className="whitespace-nowrap xl:whitespace-normal">
-      {formatDate(at)} <span className="xl:block xl:text-sm xl:text-slate-600">{formatTime(at)}</span>
+    <time dateTime={at}>
+      {formatDate(at)} <span className="block text-sm text-slate-600">{formatTime(at)}</span>
     </time>
   );
 }
 
-/** One field of a card on a narrow screen, a plain cell in the table. */
-function Field({ name, children, wide = false }: { name: string; children: ReactNode; wide?: boolean }) {
+/** One field of a card, its name above it (for screen readers only in the table); `span`: its card columns. */
+function Field({ name, children, span }: { name: string; children: ReactNode; span: string }) {
   return (
-    <td className={`${wide ? 'col-span-2' : ''} text-slate-800 ${cell}`}>
-      <span className={label}>{name}: </span>
+    <td className={`${span} text-slate-800 ${cell}`}>
+      <span className={label}>{name}</span>
       {children}
     </td>
   );
 }
 
 /**
- * One webhook's latest deliveries, newest first: a table on wide screens and a card each below xl
- * (the table's nine columns need the room beside the sidebar). Each can be sent again.
+ * One webhook's latest deliveries, newest first: a table on wide screens and a card each below 2xl, its
+ * figures in one row (in two on a phone). Each can be sent again.
  */
 export function WebhookDeliveriesTable({ webhookId, deliveries }: { webhookId: string; deliveries: readonly WebhookDelivery[] }) {
   const resend = useResendWebhookDeliveryMutation(webhookId);
@@ -56,7 +57,7 @@ export function WebhookDeliveriesTable({ webhookId, deliveries }: { webhookId: s
   return (
     <DataTable
       caption={s.deliveriesCaption}
-      cardsBelow="xl"
+      cardsBelow="2xl"
       columns={[
         { label: s.event, className: 'px-4 py-3' },
         { label: s.status, className: 'px-4 py-3' },
@@ -70,39 +71,47 @@ export function WebhookDeliveriesTable({ webhookId, deliveries }: { webhookId: s
       ]}
     >
       {deliveries.map((delivery) => (
-        <tr key={delivery.id} data-testid="delivery-row" className="grid grid-cols-2 gap-x-3 gap-y-1 p-4 xl:table-row xl:p-0">
-          <td className={`font-mono text-sm font-semibold break-all text-slate-900 ${cell}`}>{delivery.eventType}</td>
+        <tr
+          key={delivery.id}
+          data-testid="delivery-row"
+          className="grid grid-cols-6 gap-x-4 gap-y-3 p-4 sm:grid-cols-12 2xl:table-row 2xl:p-0"
+        >
+          <td
+            className={`col-span-4 self-center font-mono text-sm font-semibold break-words text-slate-900 sm:col-span-9 2xl:whitespace-nowrap ${cell}`}
+          >
+            {delivery.eventType}
+          </td>
           {/* On a card, the state sits beside the event. */}
-          <td className={`col-start-2 row-start-1 self-center justify-self-end xl:justify-self-auto ${cell}`}>
+          <td className={`col-span-2 self-center justify-self-end sm:col-span-3 2xl:justify-self-auto ${cell}`}>
             <span className="sr-only">{s.status}: </span>
             <DeliveryStatusBadge status={delivery.status} />
           </td>
-          <Field name={s.attempts}>
-            <span className="tabular-nums xl:block xl:text-right">{delivery.attempts}</span>
+          <Field name={s.attempts} span="col-span-2">
+            <span className="tabular-nums 2xl:block 2xl:text-right">{delivery.attempts}</span>
           </Field>
-          <Field name={s.responseCode}>
-            <span className="tabular-nums xl:block xl:text-right" data-testid="delivery-response">
+          <Field name={s.responseCode} span="col-span-2">
+            <span className="tabular-nums 2xl:block 2xl:text-right" data-testid="delivery-response">
               {delivery.responseStatus ?? s.none}
             </span>
           </Field>
-          <Field name={s.duration} wide>
-            <span className="tabular-nums xl:block xl:text-right xl:whitespace-nowrap">
+          <Field name={s.duration} span="col-span-2">
+            <span className="whitespace-nowrap tabular-nums 2xl:block 2xl:text-right">
               {delivery.durationMs === null ? s.none : s.durationMs(delivery.durationMs)}
             </span>
           </Field>
-          <Field name={s.lastAttemptAt} wide>
+          <Field name={s.lastAttemptAt} span="col-span-3">
             <When at={delivery.lastAttemptAt} />
           </Field>
-          <Field name={s.nextAttemptAt} wide>
+          <Field name={s.nextAttemptAt} span="col-span-3">
             <When at={delivery.nextAttemptAt} />
           </Field>
-          <Field name={s.lastError} wide>
+          <Field name={s.lastError} span="col-span-6 sm:col-span-9">
             <span className="text-sm break-words">{delivery.lastError ?? s.none}</span>
           </Field>
-          <td className={`col-span-2 mt-2 xl:mt-0 xl:text-right ${cell}`}>
+          <td className={`col-span-6 self-end sm:col-span-3 2xl:text-right ${cell}`}>
             <button
               type="button"
-              className="btn btn-outline btn-sm w-full xl:w-auto"
+              className="btn btn-outline btn-sm w-full 2xl:w-auto 2xl:whitespace-nowrap"
               disabled={resending === delivery.id}
               aria-label={s.resendLabel(
                 delivery.eventType,
