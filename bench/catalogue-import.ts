@@ -86,7 +86,7 @@ const sku = (i: number) => `BN-${String(i).padStart(6, '0')}`;
 
 function partsFile(category: string, imageUrl: string): string {
   const rows = [
-    'sku,name,description,category,price,stock,min_order,pack_size,low_stock_threshold,image_url,archived,price_tiers,cross_references,supersessions',
+    'sku,name,description,category,price,core_charge,stock,min_order,pack_size,low_stock_threshold,image_url,archived,price_tiers,cross_references,supersessions',
   ];
   for (let i = 0; i < CATALOGUE_IMPORT_SIZE.parts; i++) {
     const price = 1000 + (i % 9000);
@@ -99,6 +99,7 @@ function partsFile(category: string, imageUrl: string): string {
         `"A generated part for the import bench. It fits several vehicles; ""see fitments"". Row ${i}."`,
         category,
         (price / 100).toFixed(2),
+        '',
         String(i % 500),
         String(1 + (i % 4)),
         '1',
