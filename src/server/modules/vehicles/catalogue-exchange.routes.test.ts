@@ -400,6 +400,25 @@ describeOnEachEngine('the catalogue as CSV files', (ctx) => {
       file(FITMENTS_HEADER, 'CSV-FITBAD-1,Badmake,Known,E,2010,2010,2015,', 'CSV-FITBAD-1,Badmake,Known,E,2010,2011,2012,'),
       [{ line: 3, message: c.fitmentTwice(2) }],
     );
+    // A pair named again after other rows' errors is still found, after the repeating row's own errors.
+    const repeated = await refused(
+      'fitments',
+      file(
+        FITMENTS_HEADER,
+        'CSV-FITBAD-1,Badmake,Known,E,2010,20x0,2015,',
+        'CSV-FITBAD-1,Badmake,Known,E,2010,2010,2015,',
+        'CSV-FITBAD-1,Badmake,Known,E,2010,2014,2012,',
+        'CSV-FITBAD-1,Badmake,Known,E,2010,2011,2012,',
+      ),
+      [],
+    );
+    expect(repeated.errors).toEqual([
+      { line: 2, message: c.badYear('year_from') },
+      { line: 3, message: c.fitmentTwice(2) },
+      { line: 4, message: c.yearsReversed },
+      { line: 4, message: c.fitmentTwice(2) },
+      { line: 5, message: c.fitmentTwice(2) },
+    ]);
   });
 
   it('refuses a file over the limit with 413 naming it, and writes nothing', async () => {

@@ -22,17 +22,23 @@ const vehicleName = (make: string, model: string, engine: string, from: number) 
 
 const WHOLE = /^-?\d{1,9}$/;
 
-/** A column of whole numbers that grows as rows arrive: a row's numbers without an object a row. */
+/** Rows a page of a column holds. */
+const PAGE = 8192;
+
+/**
+ * A column of whole numbers that grows as rows arrive, a page at a time: a row's numbers without an
+ * object a row, and growing copies nothing, so it leaves no arrays behind for the next full collection.
+ */
 class IntColumn {
-  values = new Int32Array(1024);
+  readonly #pages: Int32Array[] = [];
   length = 0;
   push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = new Int32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
+    if (this.length % PAGE === 0) this.#pages.push(new Int32Array(PAGE));
+    this.#pages[this.#pages.length - 1]![this.length % PAGE] = value;
+    this.length += 1;
+  }
+  at(index: number): number {
+    return this.#pages[Math.floor(index / PAGE)]![index % PAGE]!;
   }
 }
 
@@ -74,38 +80,27 @@ class FitmentLines {
 }
 
 /**
- * The line each part and vehicle pair was first named on, in typed arrays (open addressing): a Map of
- * 100,000 entries is a large object of the JS heap, garbage left with every table it outgrows.
+ * The rows that name a part and vehicle pair an earlier row named, each with that first row's line:
+ * the rows' numbers sorted by pair, once the file has been read, rather than a table of every pair
+ * grown as rows arrive (each table it outgrew left for the next full collection).
  */
-class PairLines {
-  #keys = new Float64Array(4096).fill(-1);
-  #lines = new Int32Array(4096);
-  #size = 0;
-  /** The pair's earlier line; undefined when it is new, and then `line` is kept as its first. */
-  earlier(sku: number, vehicle: number, line: number): number | undefined {
-    if ((this.#size + 1) * 2 > this.#keys.length) this.#grow();
-    const key = sku * 2 ** 21 + vehicle;
-    const mask = this.#keys.length - 1;
-    let slot = (Math.imul(sku, 0x9e3779b1) ^ Math.imul(vehicle, 0x85ebca6b)) & mask;
-    while (this.#keys[slot] !== -1) {
-      if (this.#keys[slot] === key) return this.#lines[slot];
-      slot = (slot + 1) & mask;
-    }
-    this.#keys[slot] = key;
-    this.#lines[slot] = line;
-    this.#size += 1;
-    return undefined;
-  }
-  #grow(): void {
-    const [keys, lines] = [this.#keys, this.#lines];
-    this.#keys = new Float64Array(keys.length * 2).fill(-1);
-    this.#lines = new Int32Array(keys.length * 2);
-    this.#size = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      if (key !== -1) this.earlier(Math.floor(key / 2 ** 21), key % 2 ** 21, lines[i]!);
+function repeatedPairs(rows: FitmentLines): { line: number; earlier: number }[] {
+  const order = new Int32Array(rows.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  // Rows in the file's order within a pair: the first of each run is the pair's first line.
+  order.sort((a, b) => rows.sku.at(a) - rows.sku.at(b) || rows.vehicle.at(a) - rows.vehicle.at(b) || a - b);
+  const repeated: { line: number; earlier: number }[] = [];
+  let first = 0;
+  for (let k = 1; k < order.length; k++) {
+    const row = order[k]!;
+    const firstRow = order[first]!;
+    if (rows.sku.at(row) === rows.sku.at(firstRow) && rows.vehicle.at(row) === rows.vehicle.at(firstRow)) {
+      repeated.push({ line: rows.line.at(row), earlier: rows.line.at(firstRow) });
+    } else {
+      first = k;
     }
   }
+  return repeated;
 }
 
 /** Rows written a slice at a time, each slice made when written. */
@@ -151,7 +146,6 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
     async importCsv(source: AsyncIterable<Uint8Array | string>, maxBytes: number, apply: boolean): Promise<CatalogueCsvReport> {
       const errors: ImportLineError[] = [];
       const rows = new FitmentLines();
-      const seen = new PairLines();
       const shapeErrors = await eachCsvRow(source, maxBytes, FITMENTS_CSV_COLUMNS, (line, cell) => {
         const sku = cell('sku').trim().toUpperCase();
         const [make, model, engine] = [cell('make').trim(), cell('model').trim(), cell('engine').trim()];
@@ -169,9 +163,7 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
         const known = rows.vehicles.list.length;
         const vehicleIndex = rows.vehicles.of(vehicleKey(make, model, engine, vehicleFrom));
         if (vehicleIndex === known) rows.vehicleNames.push(vehicleName(make, model, engine, vehicleFrom));
-        const earlier = seen.earlier(skuIndex, vehicleIndex, line);
-        if (earlier !== undefined) errors.push({ line, message: c.fitmentTwice(earlier) });
-        if (errors.length > 0) return;
+        // Every row is kept, so that a pair named twice is found after any error; a file with errors writes nothing.
         rows.line.push(line);
         rows.sku.push(skuIndex);
         rows.vehicle.push(vehicleIndex);
@@ -179,6 +171,8 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
         rows.yearTo.push(yearTo);
         rows.note.push(rows.notes.of(note));
       });
+      // After each row's own errors, as when they were found row by row (the report sorts by line only).
+      for (const { line, earlier } of repeatedPairs(rows)) errors.push({ line, message: c.fitmentTwice(earlier) });
       errors.push(...shapeErrors);
       if (errors.length > 0) return refusedImport(errors);
 
@@ -203,16 +197,16 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
           const nextPosition = new Map<string, number>();
           const fitCount = new Map<string, number>();
           for (let i = 0; i < rows.length; i++) {
-            const line = rows.line.values[i]!;
-            const sku = rows.skus.list[rows.sku.values[i]!]!;
-            const name = rows.vehicleNames[rows.vehicle.values[i]!]!;
-            const partId = partOf[rows.sku.values[i]!];
-            const vehicle = vehicleOf[rows.vehicle.values[i]!];
+            const line = rows.line.at(i);
+            const sku = rows.skus.list[rows.sku.at(i)]!;
+            const name = rows.vehicleNames[rows.vehicle.at(i)]!;
+            const partId = partOf[rows.sku.at(i)];
+            const vehicle = vehicleOf[rows.vehicle.at(i)];
             if (!partId) errors.push({ line, message: c.unknownPart(sku) });
             if (!vehicle) errors.push({ line, message: c.unknownVehicle(name) });
             if (!partId || !vehicle) continue;
-            const [yearFrom, yearTo] = [rows.yearFrom.values[i]!, rows.yearTo.values[i]!];
-            const note = rows.notes.list[rows.note.values[i]!]!;
+            const [yearFrom, yearTo] = [rows.yearFrom.at(i), rows.yearTo.at(i)];
+            const note = rows.notes.list[rows.note.at(i)]!;
             if (yearFrom < vehicle.year_from || yearTo > vehicle.year_to) {
               errors.push({ line, message: c.yearsOutside(name, vehicle.year_from, vehicle.year_to) });
               continue;
@@ -243,12 +237,12 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
             for (let i = 0; i < rows.length; i++) {
               if (action[i] === 0) continue;
               slice.push({
-                part_id: partOf[rows.sku.values[i]!]!,
-                vehicle_id: vehicleOf[rows.vehicle.values[i]!]!.id,
+                part_id: partOf[rows.sku.at(i)]!,
+                vehicle_id: vehicleOf[rows.vehicle.at(i)]!.id,
                 position: position[i]!,
-                year_from: rows.yearFrom.values[i]!,
-                year_to: rows.yearTo.values[i]!,
-                note: rows.notes.list[rows.note.values[i]!]!,
+                year_from: rows.yearFrom.at(i),
+                year_to: rows.yearTo.at(i),
+                note: rows.notes.list[rows.note.at(i)]!,
               });
               if (slice.length === WRITE_SLICE) {
                 await upsertFitments(trx, slice);
