@@ -482,6 +482,7 @@ CREATE TABLE public.orders (
     decline_reason text,
     decided_by text,
     delivered_at text,
+    idempotency_fingerprint text,
     CONSTRAINT orders_cancel_reason_check CHECK ((cancel_reason = ANY (ARRAY['customer'::text, 'admin'::text, 'expired'::text]))),
     CONSTRAINT orders_paid_cents_check CHECK ((paid_cents >= 0)),
     CONSTRAINT orders_payment_method_check CHECK ((payment_method = ANY (ARRAY['card'::text, 'account'::text]))),

@@ -346,7 +346,8 @@ CREATE TABLE "orders" (
   "paid_cents" bigint default 0 not null check (paid_cents >= 0),
   "decline_reason" text,
   "decided_by" text,
-  "delivered_at" text
+  "delivered_at" text,
+  "idempotency_fingerprint" text
 );
 
 CREATE INDEX "orders_company_idx" on "orders" ("company_id", "payment_method", "status");

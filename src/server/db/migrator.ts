@@ -46,6 +46,7 @@ import * as m0046 from './migrations/0046-sku-byte-order';
 import * as m0047 from './migrations/0047-api-keys';
 import * as m0048 from './migrations/0048-delivered-at';
 import * as m0049 from './migrations/0049-webhooks';
+import * as m0050 from './migrations/0050-idempotency-fingerprint';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0047-api-keys': m0047,
   '0048-delivered-at': m0048,
   '0049-webhooks': m0049,
+  '0050-idempotency-fingerprint': m0050,
 };
 
 /**

@@ -148,6 +148,8 @@ export interface OrdersTable {
   invoice_number: string | null;
   /** `userId:key` from the Idempotency-Key header, unique; null when none was sent. */
   idempotency_key: string | null;
+  /** SHA-256 hex of the canonical JSON of the body sent with that key (migration 0050); null before, or without a key. */
+  idempotency_fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
   /** When it became `delivered` (migration 0048): the return windows count from it. */

@@ -190,6 +190,7 @@ export async function insertOrder(
     decline_reason: null,
     decided_by: null,
     delivered_at: null,
+    idempotency_fingerprint: null,
     ...overrides,
   };
   // A delivered order was delivered at its last change, unless the test says when.
@@ -206,11 +207,15 @@ export async function insertOrder(
     quantity,
     line_total_cents: unit_price_cents * quantity,
   };
-  // Written only when set: migration tests insert orders into the schema as it was before that column.
-  const { delivered_at: deliveredAt, ...columns } = row;
+  // Written only when set: migration tests insert orders into the schema as it was before those columns.
+  const { delivered_at: deliveredAt, idempotency_fingerprint: fingerprint, ...columns } = row;
   await db
     .insertInto('orders')
-    .values(deliveredAt === null ? columns : row)
+    .values({
+      ...columns,
+      ...(deliveredAt === null ? {} : { delivered_at: deliveredAt }),
+      ...(fingerprint === null ? {} : { idempotency_fingerprint: fingerprint }),
+    })
     .execute();
   await db.insertInto('order_lines').values(line).execute();
   return { ...row, line };

@@ -9,6 +9,8 @@ export const orders = {
   /** A core deposit's line, on the order, the invoice and the mails: what it is the deposit of. */
   coreDepositLine: (partName: string) => `Core deposit: ${partName}`,
   notFound: 'This order does not exist.',
+  /** The same Idempotency-Key again with another body: a new order needs a new key. */
+  idempotencyKeyReused: 'This Idempotency-Key was used for another order.',
   onlyUnpaidCancellable: 'Only an unpaid order can be cancelled; this one is already paid, sent or cancelled.',
   sentNotCancellable: 'This order has been sent, so it can no longer be cancelled; the customer can return it instead.',
   alreadyCancelled: 'This order is already cancelled.',

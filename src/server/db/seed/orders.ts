@@ -285,6 +285,7 @@ export function plannedDemoOrders(
       decline_reason: null,
       decided_by: null,
       delivered_at: null,
+      idempotency_fingerprint: null,
     };
     return [{ row, lines, status: order.status, paidAt }];
   });

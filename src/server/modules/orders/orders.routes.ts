@@ -34,7 +34,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       schema: {
         tags: ['orders'],
         summary:
-          "Book a part, or lines of parts: the server prices it and takes the stock (an Idempotency-Key header makes a retry safe); 409 when you already hold MAX_UNPAID_ORDERS unpaid orders or they would come to more than MAX_UNPAID_VALUE with this one, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL). A member of an active (or on hold) company orders for it: `deliveryAddressId` (one of its delivery addresses, required; 400 otherwise), `poNumber` (up to 35 characters) and `payment` ('card', the default, or 'account' when its terms allow it; 400 'payment' otherwise). Answers `{id, number, status, invoiceNumber, dueDate}`: `pending_payment` (card: pay it next), `confirmed` (on account: invoiced at once, due by `dueDate`) or `awaiting_approval` (the total, tax and delivery included, is above the member's order limit: a company admin approves or declines it). On account, 409 with the reason: \"Your company's account is on hold\", \"Invoice INV-… is overdue\", \"Over your credit limit by $…\" (nothing is written).",
+          "Book a part, or lines of parts: the server prices it and takes the stock. An Idempotency-Key header (1-200 characters) makes a retry safe: the same key with the same body answers the first order again (201, as when it was placed), the same key with another body 422 `idempotency_key_reused`; keys are per acting user (an API key acts as its maker). 409 when you already hold MAX_UNPAID_ORDERS unpaid orders or they would come to more than MAX_UNPAID_VALUE with this one, 403 while your address is unverified (REQUIRE_VERIFIED_EMAIL). A member of an active (or on hold) company orders for it: `deliveryAddressId` (one of its delivery addresses, required; 400 otherwise), `poNumber` (up to 35 characters) and `payment` ('card', the default, or 'account' when its terms allow it; 400 'payment' otherwise). Answers `{id, number, status, invoiceNumber, dueDate}`: `pending_payment` (card: pay it next), `confirmed` (on account: invoiced at once, due by `dueDate`) or `awaiting_approval` (the total, tax and delivery included, is above the member's order limit: a company admin approves or declines it). On account, 409 with the reason: \"Your company's account is on hold\", \"Invoice INV-… is overdue\", \"Over your credit limit by $…\" (nothing is written).",
         headers: idempotencyHeadersSchema,
         body: placeOrderInputSchema,
         response: {
@@ -43,6 +43,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
           403: problemSchema,
           404: problemSchema,
           409: problemSchema,
+          422: problemSchema,
           ...signedIn,
         },
       },

@@ -42,6 +42,7 @@ import { checkCredit, type CompanyBuying, companyBuyingOf, dueDateOf, isCompanyA
 import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 import { nextInvoiceNumber } from './invoices.repository';
 import { cancelReleasingStock } from './order-stock';
+import { requestFingerprint } from './idempotency';
 import { orderCsvLine, ordersCsvHeader, ordersCsvSelectSql, UTF8_BOM } from './orders-csv';
 import {
   exportBatch,
@@ -201,6 +202,8 @@ interface Booking {
   user: SessionUser;
   input: PlaceOrderInput;
   scopedKey: string | null;
+  /** The body's fingerprint, kept with the key: a retry must send the same body. */
+  fingerprint: string | null;
   /** Booked with one part (the part page's "Book Now"), not with lines. */
   single: boolean;
   wanted: ReturnType<typeof linesOf>;
@@ -387,10 +390,18 @@ export function createOrdersService(
     return order;
   }
 
-  async function replayed(scopedKey: string | null): Promise<PlacedOrder | undefined> {
+  /**
+   * The order first placed with this key, answered again for the same body; another body is refused
+   * (422). An order placed before fingerprints were kept (null) is answered for any body, as it was.
+   */
+  async function replayed(scopedKey: string | null, fingerprint: string | null): Promise<PlacedOrder | undefined> {
     if (!scopedKey) return undefined;
     const first = await findOrderByIdempotencyKey(db, scopedKey);
-    return first ? placedOf(first) : undefined;
+    if (!first) return undefined;
+    if (first.idempotency_fingerprint !== null && first.idempotency_fingerprint !== fingerprint) {
+      throw new AppError('idempotency_key_reused', copy.orders.idempotencyKeyReused);
+    }
+    return placedOf(first);
   }
 
   /**
@@ -452,7 +463,7 @@ export function createOrdersService(
    * priced from its part read once its stock is taken. Answers the order's id.
    */
   async function book(
-    { user, input, scopedKey, single, wanted }: Booking,
+    { user, input, scopedKey, fingerprint, single, wanted }: Booking,
     { parts, deal: terms, settings, buyer, deliveryAddress, company }: OrderableParts,
   ): Promise<PlacedOrder> {
     const id = newTimeOrderedId();
@@ -571,6 +582,7 @@ export function createOrdersService(
         paid_at: null,
         invoice_number: null,
         idempotency_key: scopedKey,
+        idempotency_fingerprint: fingerprint,
         created_at: now,
         updated_at: now,
         goods_cents: totals.goodsCents,
@@ -638,24 +650,26 @@ export function createOrdersService(
     /**
      * Books a part: the total comes from the part's current price, the stock goes down only if enough
      * is left, and the order is written in the same transaction. A retry with the same Idempotency-Key
-     * answers the first order.
+     * and body answers the first order; the key with another body is refused (422).
      */
     async placeOrder(user: SessionUser, input: PlaceOrderInput, idempotencyKey?: string): Promise<PlacedOrder> {
       // A fresh account cannot hold the catalogue: it must first show it owns its address.
       if (requireVerifiedEmail && !user.emailVerified) {
         throw new AppError('email_not_verified', copy.booking.emailNotVerified(user.email));
       }
+      // Per acting user: a key's requests act as its maker, so their keys and sessions share one key space.
       const scopedKey = idempotencyKey ? `${user.id}:${idempotencyKey}` : null;
-      const earlier = await replayed(scopedKey);
+      const fingerprint = scopedKey ? requestFingerprint(input) : null;
+      const earlier = await replayed(scopedKey, fingerprint);
       if (earlier) return earlier;
 
-      const booking: Booking = { user, input, scopedKey, single: input.lines === undefined, wanted: linesOf(input) };
+      const booking: Booking = { user, input, scopedKey, fingerprint, single: input.lines === undefined, wanted: linesOf(input) };
       try {
         return await book(booking, await orderableParts(booking));
       } catch (error) {
-        // The same key raced itself: the other request's order stands, and this one rolled back.
+        // The same key raced itself: the other request's order stands (or refuses this body), and this one rolled back.
         if (isUniqueViolation(error)) {
-          const first = await replayed(scopedKey);
+          const first = await replayed(scopedKey, fingerprint);
           if (first) return first;
         }
         throw error;
