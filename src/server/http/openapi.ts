@@ -18,6 +18,17 @@ export const problemSchema = z.object({
   requestId: z.string().optional(),
 });
 
+/**
+ * Zod leaves the examples out of a schema's input form where the schema transforms what it reads
+ * (they would be of the output); a request body's examples are written as a client sends them.
+ */
+function withBodyExamples<T extends { schema?: unknown }>(body: unknown, transformed: T): T {
+  const examples = body instanceof z.ZodType ? z.globalRegistry.get(body)?.examples : undefined;
+  const schema = transformed.schema as { body?: Record<string, unknown> } | undefined;
+  if (!examples || !schema?.body || 'examples' in schema.body) return transformed;
+  return { ...transformed, schema: { ...schema, body: { ...schema.body, examples } } };
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -55,7 +66,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     // A route an API key may call says so, and which scope it needs; the others take only a session.
     transform: (args) => {
-      const transformed = jsonSchemaTransform(args);
+      const transformed = withBodyExamples(args.schema?.body, jsonSchemaTransform(args));
       const scope = args.route?.config?.apiKeyScope;
       if (!scope) return transformed;
       const security: { [label: string]: readonly string[] }[] = [{ bearerAuth: [] }, {}];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as copy from '../copy';
 import { emailSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } from './common';
 import { type Address, addressAnswerSchema, addressSchema, countryCodeSchema, isCountryCode } from './address';
+import { EXAMPLE_PART_ID } from './examples';
 
 const v = copy.validation;
 
@@ -71,10 +72,38 @@ export const publicSettingsSchema = z.object({
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Every setting, as admins read it: the public ones and what only the shop's staff need. */
-export const settingsSchema = publicSettingsSchema.extend({
-  /** What a customer is told to do with an approved return (sent in its mail). */
-  returnInstructions: z.string(),
-});
+export const settingsSchema = publicSettingsSchema
+  .extend({
+    /** What a customer is told to do with an approved return (sent in its mail). */
+    returnInstructions: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        flashDealEndsAt: '2026-12-24T23:59:00.000Z',
+        flashDealPercent: 25,
+        flashDealDiscountText: '25% OFF',
+        flashDealParts: [{ id: EXAMPLE_PART_ID, sku: 'GH-BRK-0042', name: 'Front brake pads, ceramic' }],
+        sellerName: 'Gearhouse Manufacturing Inc.',
+        sellerAddress: { line1: '2750 Foundry Avenue', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' },
+        sellerVatNumber: '38-1234567',
+        currency: 'USD',
+        taxRates: [
+          { country: 'US', region: 'MI', name: 'Sales tax', ratePercent: 6 },
+          { country: 'US', region: 'OH', name: 'Sales tax', ratePercent: 5.75 },
+        ],
+        deliveryFeeCents: 990,
+        freeDeliveryThresholdCents: 10000,
+        orderCutoff: '14:00',
+        timeZone: 'America/Detroit',
+        transitDays: { US: 3, CA: 5 },
+        deliverTo: ['CA', 'US'],
+        returnWindowDays: 30,
+        coreReturnWindowDays: 90,
+        returnInstructions: 'Pack the parts in their box and write the RMA number on the label.',
+      },
+    ],
+  });
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** The flash deal's percentage off: 25 until an admin sets another, from 1 to 90. */
@@ -134,7 +163,7 @@ export const contactInputSchema = z.strictObject({
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
-export const createdSchema = z.object({ id: z.string() });
+export const createdSchema = z.object({ id: z.string() }).meta({ examples: [{ id: EXAMPLE_PART_ID }] });
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** What the web app needs to know about how this shop is set up, before anyone signs in. */
@@ -254,48 +283,67 @@ export const flashDealPercentSchema = z
   .min(MIN_DEAL_PERCENT, dealPercentInvalid)
   .max(MAX_DEAL_PERCENT, dealPercentInvalid);
 
-export const settingsUpdateSchema = z.strictObject({
-  flashDealEndsAt: z.iso.datetime({ offset: true, error: copy.validation.dateInvalid }),
-  // Optional, as the seller: a client changing only the end keeps the rest of the deal as it is.
-  flashDealPercent: flashDealPercentSchema.optional(),
-  /** The whole list of the deal's parts (absent: unchanged, [] empties it); each a part on sale, once. */
-  flashDealPartIds: z
-    .array(
-      z
-        .string({ error: copy.settings.dealPartsInvalid })
-        .min(1, copy.settings.dealPartsInvalid)
-        .max(64, copy.settings.dealPartUnknown),
+export const settingsUpdateSchema = z
+  .strictObject({
+    flashDealEndsAt: z.iso.datetime({ offset: true, error: copy.validation.dateInvalid }),
+    // Optional, as the seller: a client changing only the end keeps the rest of the deal as it is.
+    flashDealPercent: flashDealPercentSchema.optional(),
+    /** The whole list of the deal's parts (absent: unchanged, [] empties it); each a part on sale, once. */
+    flashDealPartIds: z
+      .array(
+        z
+          .string({ error: copy.settings.dealPartsInvalid })
+          .min(1, copy.settings.dealPartsInvalid)
+          .max(64, copy.settings.dealPartUnknown),
+        {
+          error: copy.settings.dealPartsInvalid,
+        },
+      )
+      .max(MAX_FLASH_DEAL_PARTS, copy.settings.dealPartsTooMany(MAX_FLASH_DEAL_PARTS))
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+    // Optional so that a client changing only the flash deal keeps the seller as it is.
+    sellerName: sellerNameSchema.optional(),
+    sellerAddress: sellerAddressSchema.optional(),
+    sellerVatNumber: sellerVatNumberSchema.optional(),
+    // Tax, delivery and returns: each optional, a field left out keeps what is stored.
+    currency: z.enum(CURRENCIES, { error: s.currencyInvalid }).optional(),
+    taxRates: taxTableSchema.optional(),
+    deliveryFeeCents: centsSchema(s.deliveryFeeInvalid).optional(),
+    freeDeliveryThresholdCents: centsSchema(s.thresholdInvalid).optional(),
+    orderCutoff: z
+      .string({ error: s.cutoffInvalid })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, s.cutoffInvalid)
+      .optional(),
+    timeZone: z.string({ error: s.timeZoneInvalid }).max(64, s.timeZoneInvalid).refine(isTimeZone, s.timeZoneInvalid).optional(),
+    transitDays: transitDaysSchema.optional(),
+    deliverTo: z
+      .array(countryCodeSchema, { error: copy.address.countryUnknown })
+      .max(300)
+      .transform((codes) => [...new Set(codes)].sort())
+      .optional(),
+    returnWindowDays: daysSchema(s.returnWindowInvalid, 365, 1).optional(),
+    coreReturnWindowDays: daysSchema(s.coreReturnWindowInvalid, 365, 1).optional(),
+    returnInstructions: z.string().trim().max(2000, v.tooLong(2000)).optional(),
+  })
+  .meta({
+    examples: [
       {
-        error: copy.settings.dealPartsInvalid,
+        flashDealEndsAt: '2026-12-24T23:59:00Z',
+        flashDealPercent: 25,
+        flashDealPartIds: [EXAMPLE_PART_ID],
+        taxRates: [
+          { country: 'US', region: 'MI', name: 'Sales tax', ratePercent: 6 },
+          { country: 'US', region: 'OH', name: 'Sales tax', ratePercent: 5.75 },
+        ],
+        deliveryFeeCents: 990,
+        freeDeliveryThresholdCents: 10000,
+        orderCutoff: '14:00',
+        transitDays: { US: 3, CA: 5 },
+        returnWindowDays: 30,
       },
-    )
-    .max(MAX_FLASH_DEAL_PARTS, copy.settings.dealPartsTooMany(MAX_FLASH_DEAL_PARTS))
-    .transform((ids) => [...new Set(ids)])
-    .optional(),
-  // Optional so that a client changing only the flash deal keeps the seller as it is.
-  sellerName: sellerNameSchema.optional(),
-  sellerAddress: sellerAddressSchema.optional(),
-  sellerVatNumber: sellerVatNumberSchema.optional(),
-  // Tax, delivery and returns: each optional, a field left out keeps what is stored.
-  currency: z.enum(CURRENCIES, { error: s.currencyInvalid }).optional(),
-  taxRates: taxTableSchema.optional(),
-  deliveryFeeCents: centsSchema(s.deliveryFeeInvalid).optional(),
-  freeDeliveryThresholdCents: centsSchema(s.thresholdInvalid).optional(),
-  orderCutoff: z
-    .string({ error: s.cutoffInvalid })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, s.cutoffInvalid)
-    .optional(),
-  timeZone: z.string({ error: s.timeZoneInvalid }).max(64, s.timeZoneInvalid).refine(isTimeZone, s.timeZoneInvalid).optional(),
-  transitDays: transitDaysSchema.optional(),
-  deliverTo: z
-    .array(countryCodeSchema, { error: copy.address.countryUnknown })
-    .max(300)
-    .transform((codes) => [...new Set(codes)].sort())
-    .optional(),
-  returnWindowDays: daysSchema(s.returnWindowInvalid, 365, 1).optional(),
-  coreReturnWindowDays: daysSchema(s.coreReturnWindowInvalid, 365, 1).optional(),
-  returnInstructions: z.string().trim().max(2000, v.tooLong(2000)).optional(),
-});
+    ],
+  });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 export const contactMessageSchema = z.object({

@@ -5,6 +5,17 @@ import { idSchema, isoDateTime, limitSchema, pageOf, pageSchema, requiredText } 
 import { MAX_STOCK } from './parts';
 import { addressAnswerSchema, addressSchema } from './address';
 import { orderTaxSchema, taxExemptionSchema } from './totals';
+import {
+  EXAMPLE_ADDRESS,
+  EXAMPLE_ADDRESS_ID,
+  EXAMPLE_COMPANY_ID,
+  EXAMPLE_IMAGE_URL,
+  EXAMPLE_INVOICE,
+  EXAMPLE_ORDER_ID,
+  EXAMPLE_ORDER_NUMBER,
+  EXAMPLE_PART_ID,
+  EXAMPLE_USER_ID,
+} from './examples';
 
 const v = copy.validation;
 
@@ -134,6 +145,20 @@ export const placeOrderInputSchema = z
           message: copy.booking.lineDuplicate(index + 1, first + 1),
         });
     });
+  })
+  .meta({
+    examples: [
+      {
+        lines: [
+          { partId: EXAMPLE_PART_ID, quantity: 4 },
+          { partId: '0193a1c2-7d4e-7000-8000-00000000b107', quantity: 10 },
+        ],
+        deliveryAddressId: EXAMPLE_ADDRESS_ID,
+        poNumber: 'PO-2026-0815',
+        payment: 'account',
+      },
+      { partId: EXAMPLE_PART_ID, quantity: 2, phone: '+1 313 555 0199', deliveryAddress: EXAMPLE_ADDRESS },
+    ],
   });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
@@ -178,90 +203,171 @@ export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
 /** `GET /api/credit-notes/:number.pdf`. */
 export const creditNoteParamsSchema = z.object({ number: z.string().regex(/^CN-\d{4}-\d{6,}$/) });
 
+const exampleOrder = {
+  id: EXAMPLE_ORDER_ID,
+  number: EXAMPLE_ORDER_NUMBER,
+  lines: [
+    {
+      id: `${EXAMPLE_ORDER_ID}:0`,
+      partId: EXAMPLE_PART_ID,
+      sku: 'GH-BRK-0042',
+      partName: 'Front brake pads, ceramic',
+      imageUrl: EXAMPLE_IMAGE_URL,
+      quantity: 4,
+      unitPriceCents: 3990,
+      lineTotalCents: 15960,
+      kind: 'part',
+    },
+    {
+      id: `${EXAMPLE_ORDER_ID}:1`,
+      partId: '0193a1c2-7d4e-7000-8000-00000000b107',
+      sku: 'GH-FLT-0107',
+      partName: 'Oil filter, spin-on',
+      imageUrl: '/uploads/fedcba9876543210fedcba9876543210.webp',
+      quantity: 10,
+      unitPriceCents: 745,
+      lineTotalCents: 7450,
+      kind: 'part',
+    },
+  ],
+  partId: EXAMPLE_PART_ID,
+  partName: 'Front brake pads, ceramic',
+  imageUrl: EXAMPLE_IMAGE_URL,
+  quantity: 14,
+  unitPriceCents: 3990,
+  totalCents: 24815,
+  status: 'confirmed',
+  cancelReason: null,
+  payBy: null,
+  transactionId: null,
+  paidAt: null,
+  invoiceNumber: EXAMPLE_INVOICE,
+  createdAt: '2026-12-01T10:15:00.000Z',
+  customer: {
+    name: 'Dana Whitfield',
+    email: 'dana@riverside-fleet.example',
+    phone: '+1 313 555 0142',
+    address: '1420 Rosa Parks Blvd, Detroit, MI 48216, United States',
+  },
+  goodsCents: 23410,
+  deliveryCents: 0,
+  taxes: [{ name: 'Sales tax', ratePercent: 6, baseCents: 23410, amountCents: 1405 }],
+  currency: 'USD',
+  deliveryAddress: EXAMPLE_ADDRESS,
+  expectedDelivery: '2026-12-04',
+  deliveredAt: null,
+  buyerVatId: null,
+  creditNotes: [],
+  companyId: EXAMPLE_COMPANY_ID,
+  companyName: 'Riverside Fleet Service LLC',
+  poNumber: 'PO-2026-0815',
+  payment: 'account',
+  dueDate: '2026-12-31',
+  paidCents: 0,
+  placedBy: { id: EXAMPLE_USER_ID, name: 'Dana Whitfield' },
+  declineReason: null,
+};
+
 /**
  * An order. `lines` are its parts; `quantity` and `totalCents` are their sums, and `partId`,
  * `partName`, `imageUrl` and `unitPriceCents` the first line's.
  */
-export const orderSchema = z.object({
-  id: z.string(),
-  /** How the shop names the order to people: the first 18 characters of its id in capitals (`orderNumberOf`). */
-  number: z.string(),
-  lines: z.array(orderLineSchema),
-  partId: z.string(),
-  partName: z.string(),
-  imageUrl: z.string(),
-  quantity: z.number().int(),
-  unitPriceCents: z.number().int(),
-  totalCents: z.number().int(),
-  status: z.enum(orderStatusValues),
-  /** Set once cancelled. */
-  cancelReason: z.enum(cancelReasonValues).nullable(),
-  /**
-   * The time to pay (ORDER_PAYMENT_WINDOW_HOURS after booking): while unpaid, when the shop cancels it
-   * and returns its stock; once expired, when it ran out. Null on any other order.
-   */
-  payBy: isoDateTime.nullable(),
-  transactionId: z.string().nullable(),
-  paidAt: isoDateTime.nullable(),
-  /** `INV-<year>-<6 digits>`, given when the order is paid; null until then. */
-  invoiceNumber: z.string().nullable(),
-  createdAt: isoDateTime,
-  customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
-  /** Goods net of tax (the lines' sum), delivery net of tax, and tax by rate, as charged; `totalCents` is their sum. */
-  goodsCents: z.number().int(),
-  deliveryCents: z.number().int(),
-  taxes: z.array(orderTaxSchema),
-  /** Present when the order carries no tax for a reason its invoice prints. */
-  exemption: taxExemptionSchema.optional(),
-  /** ISO 4217: the shop's currency when the order was placed. */
-  currency: z.string(),
-  /** Where it goes; null on an order placed before addresses had fields (its `customer.address` says). */
-  deliveryAddress: addressAnswerSchema.nullable(),
-  /** 'YYYY-MM-DD', as promised when it was placed; null on an order placed before. */
-  expectedDelivery: z.string().nullable(),
-  /** When it was marked delivered (a return's window counts from it); null before. */
-  deliveredAt: isoDateTime.nullable(),
-  /** The buyer's VAT ID when it was placed, printed on its invoice. */
-  buyerVatId: z.string().nullable(),
-  /** The credit notes issued for it (a paid order cancelled before it shipped), oldest first; each a PDF at /api/credit-notes/:number.pdf. */
-  creditNotes: z.array(creditNoteSummarySchema),
-  /** The company it was placed for (docs/shop-rules.md, "Trade accounts"); null for a person's order. */
-  companyId: z.string().nullable(),
-  /** The company's name, for the lists; null for a person's order. */
-  companyName: z.string().nullable(),
-  /** The buyer's purchase-order number; null for none. */
-  poNumber: z.string().nullable(),
-  payment: z.enum(paymentMethodValues),
-  /** 'YYYY-MM-DD': when the invoice of an order on account is due; null for card orders. */
-  dueDate: z.string().nullable(),
-  /** What has been paid against an order on account's invoice (paid in full at `totalCents`). */
-  paidCents: z.number().int(),
-  /** Who placed it; null once their account is removed. */
-  placedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** Why a company admin declined it (status `declined`). */
-  declineReason: z.string().nullable(),
-  /**
-   * GET /api/orders/:id only: whether the order is the viewer's own. Only its owner pays it; an admin
-   * looking at a customer's order sees it read-only.
-   */
-  yours: z.boolean().optional(),
-});
+export const orderSchema = z
+  .object({
+    id: z.string(),
+    /** How the shop names the order to people: the first 18 characters of its id in capitals (`orderNumberOf`). */
+    number: z.string(),
+    lines: z.array(orderLineSchema),
+    partId: z.string(),
+    partName: z.string(),
+    imageUrl: z.string(),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int(),
+    totalCents: z.number().int(),
+    status: z.enum(orderStatusValues),
+    /** Set once cancelled. */
+    cancelReason: z.enum(cancelReasonValues).nullable(),
+    /**
+     * The time to pay (ORDER_PAYMENT_WINDOW_HOURS after booking): while unpaid, when the shop cancels it
+     * and returns its stock; once expired, when it ran out. Null on any other order.
+     */
+    payBy: isoDateTime.nullable(),
+    transactionId: z.string().nullable(),
+    paidAt: isoDateTime.nullable(),
+    /** `INV-<year>-<6 digits>`, given when the order is paid; null until then. */
+    invoiceNumber: z.string().nullable(),
+    createdAt: isoDateTime,
+    customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string() }),
+    /** Goods net of tax (the lines' sum), delivery net of tax, and tax by rate, as charged; `totalCents` is their sum. */
+    goodsCents: z.number().int(),
+    deliveryCents: z.number().int(),
+    taxes: z.array(orderTaxSchema),
+    /** Present when the order carries no tax for a reason its invoice prints. */
+    exemption: taxExemptionSchema.optional(),
+    /** ISO 4217: the shop's currency when the order was placed. */
+    currency: z.string(),
+    /** Where it goes; null on an order placed before addresses had fields (its `customer.address` says). */
+    deliveryAddress: addressAnswerSchema.nullable(),
+    /** 'YYYY-MM-DD', as promised when it was placed; null on an order placed before. */
+    expectedDelivery: z.string().nullable(),
+    /** When it was marked delivered (a return's window counts from it); null before. */
+    deliveredAt: isoDateTime.nullable(),
+    /** The buyer's VAT ID when it was placed, printed on its invoice. */
+    buyerVatId: z.string().nullable(),
+    /** The credit notes issued for it (a paid order cancelled before it shipped), oldest first; each a PDF at /api/credit-notes/:number.pdf. */
+    creditNotes: z.array(creditNoteSummarySchema),
+    /** The company it was placed for (docs/shop-rules.md, "Trade accounts"); null for a person's order. */
+    companyId: z.string().nullable(),
+    /** The company's name, for the lists; null for a person's order. */
+    companyName: z.string().nullable(),
+    /** The buyer's purchase-order number; null for none. */
+    poNumber: z.string().nullable(),
+    payment: z.enum(paymentMethodValues),
+    /** 'YYYY-MM-DD': when the invoice of an order on account is due; null for card orders. */
+    dueDate: z.string().nullable(),
+    /** What has been paid against an order on account's invoice (paid in full at `totalCents`). */
+    paidCents: z.number().int(),
+    /** Who placed it; null once their account is removed. */
+    placedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** Why a company admin declined it (status `declined`). */
+    declineReason: z.string().nullable(),
+    /**
+     * GET /api/orders/:id only: whether the order is the viewer's own. Only its owner pays it; an admin
+     * looking at a customer's order sees it read-only.
+     */
+    yours: z.boolean().optional(),
+  })
+  .meta({ examples: [{ ...exampleOrder, yours: true }] });
 export type Order = z.infer<typeof orderSchema>;
 
 /**
  * POST /api/orders: the order placed, as the checkout goes on from it: pay it (`pending_payment`), or
  * say it is on account (`confirmed`, its invoice and due date) or waiting for approval.
  */
-export const placedOrderSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  status: z.enum(orderStatusValues),
-  invoiceNumber: z.string().nullable(),
-  dueDate: z.string().nullable(),
-});
+export const placedOrderSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    status: z.enum(orderStatusValues),
+    invoiceNumber: z.string().nullable(),
+    dueDate: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        id: EXAMPLE_ORDER_ID,
+        number: EXAMPLE_ORDER_NUMBER,
+        status: 'confirmed',
+        invoiceNumber: EXAMPLE_INVOICE,
+        dueDate: '2026-12-31',
+      },
+    ],
+  });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;
 
-export const orderListSchema = pageOf(orderSchema);
+export const orderListSchema = pageOf(orderSchema).meta({
+  examples: [{ items: [exampleOrder], total: 1, page: 1, limit: 20 }],
+});
 export type OrderList = z.infer<typeof orderListSchema>;
 
 export const orderIdParamsSchema = z.object({ id: idSchema });
@@ -382,13 +488,15 @@ export const listOrdersQuerySchema = z
 export type ListOrdersQuery = z.infer<typeof listOrdersQuerySchema>;
 
 /** POST /api/orders/:id/decline (company admin): why, told to the buyer. */
-export const declineOrderInputSchema = z.strictObject({
-  reason: z
-    .string({ error: copy.memberOrders.declineReasonRequired })
-    .trim()
-    .min(1, { error: copy.memberOrders.declineReasonRequired, abort: true })
-    .max(500, copy.memberOrders.declineReasonTooLong),
-});
+export const declineOrderInputSchema = z
+  .strictObject({
+    reason: z
+      .string({ error: copy.memberOrders.declineReasonRequired })
+      .trim()
+      .min(1, { error: copy.memberOrders.declineReasonRequired, abort: true })
+      .max(500, copy.memberOrders.declineReasonTooLong),
+  })
+  .meta({ examples: [{ reason: 'Over this month’s budget: order the pads in January.' }] });
 export type DeclineOrderInput = z.infer<typeof declineOrderInputSchema>;
 
 /** PATCH /api/orders/:id (admin). */

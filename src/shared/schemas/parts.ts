@@ -16,6 +16,7 @@ import { MAX_CORE_CHARGE_CENTS, MAX_PRICE_CENTS, MAX_STOCK } from './part-limits
 import { MAX_SEARCH_LENGTH, partSortValues } from './query-limits';
 import { fitSchema, fitmentsInputSchema, vehicleYearParamSchema } from './vehicles';
 import { resolvedFromSchema } from './supersessions';
+import { EXAMPLE_CATEGORY_ID, EXAMPLE_IMAGE_URL, EXAMPLE_PART_ID } from './examples';
 
 const v = copy.validation;
 
@@ -56,53 +57,94 @@ export const ratingSummarySchema = z.object({
   count: z.number().int(),
 });
 
-export const partSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  priceCents: z.number().int(),
-  stock: z.number().int(),
-  minOrderQuantity: z.number().int(),
-  imageUrl: z.string(),
-  /** The manufacturer's part number, upper-case: "GH-BRK-1042". */
-  sku: z.string(),
-  categoryId: z.string(),
-  category: z.object({ slug: z.string(), name: z.string() }),
-  /** Car makers' and other brands' numbers for the same part, in the admin's order. */
-  crossReferences: z
-    .array(z.object({ brand: z.string(), number: z.string() }))
-    .meta({ examples: [[{ brand: 'Volkswagen', number: '1K0 698 151 A' }]] }),
-  /** Quantities are whole multiples of it. */
-  packSize: z.number().int(),
-  /** The stock under which the part runs low, set by an admin; null: twice the minimum order (#shared/stock). */
-  lowStockThreshold: z.number().int().nullable(),
-  /** Ascending; the unit price from each `minQuantity` on (#shared/pricing). */
-  priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
-  /** The refundable deposit per unit on the old unit, net of tax, charged on a line of its own; 0: none. */
-  coreChargeCents: z
-    .number()
-    .int()
-    .meta({ examples: [4500] }),
-  /**
-   * While the part is in the flash deal and the deal runs: its percentage off every unit price (tiers
-   * included), when it ends, and the part's own price at the deal. Null (or absent) otherwise. A client
-   * drops it once `endsAt` has passed, as the server's prices do.
-   */
-  deal: z
-    .object({ percent: z.number().int(), endsAt: isoDateTime, priceCents: z.number().int() })
-    .nullable()
-    .optional()
-    .describe(
-      'The flash deal while it runs for this part: percent off every unit price, its end, the price at the deal. Null otherwise.',
-    ),
-  rating: ratingSummarySchema,
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-});
+const examplePart = {
+  id: EXAMPLE_PART_ID,
+  name: 'Front brake pads, ceramic',
+  description: 'Ceramic pads for the front axle: quiet, low dust, with wear sensors.',
+  priceCents: 4890,
+  stock: 120,
+  minOrderQuantity: 1,
+  imageUrl: EXAMPLE_IMAGE_URL,
+  sku: 'GH-BRK-0042',
+  categoryId: EXAMPLE_CATEGORY_ID,
+  category: { slug: 'brakes', name: 'Brakes' },
+  crossReferences: [{ brand: 'Bosch', number: '0 986 494 161' }],
+  packSize: 2,
+  lowStockThreshold: null,
+  priceTiers: [
+    { minQuantity: 4, unitPriceCents: 4390 },
+    { minQuantity: 20, unitPriceCents: 3950 },
+  ],
+  coreChargeCents: 0,
+  deal: null,
+  rating: { average: 4.6, count: 38 },
+  createdAt: '2026-02-10T08:00:00.000Z',
+  updatedAt: '2026-11-28T16:45:00.000Z',
+};
+
+export const partSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    priceCents: z.number().int(),
+    stock: z.number().int(),
+    minOrderQuantity: z.number().int(),
+    imageUrl: z.string(),
+    /** The manufacturer's part number, upper-case: "GH-BRK-1042". */
+    sku: z.string(),
+    categoryId: z.string(),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    /** Car makers' and other brands' numbers for the same part, in the admin's order. */
+    crossReferences: z
+      .array(z.object({ brand: z.string(), number: z.string() }))
+      .meta({ examples: [[{ brand: 'Volkswagen', number: '1K0 698 151 A' }]] }),
+    /** Quantities are whole multiples of it. */
+    packSize: z.number().int(),
+    /** The stock under which the part runs low, set by an admin; null: twice the minimum order (#shared/stock). */
+    lowStockThreshold: z.number().int().nullable(),
+    /** Ascending; the unit price from each `minQuantity` on (#shared/pricing). */
+    priceTiers: z.array(z.object({ minQuantity: z.number().int(), unitPriceCents: z.number().int() })),
+    /** The refundable deposit per unit on the old unit, net of tax, charged on a line of its own; 0: none. */
+    coreChargeCents: z
+      .number()
+      .int()
+      .meta({ examples: [4500] }),
+    /**
+     * While the part is in the flash deal and the deal runs: its percentage off every unit price (tiers
+     * included), when it ends, and the part's own price at the deal. Null (or absent) otherwise. A client
+     * drops it once `endsAt` has passed, as the server's prices do.
+     */
+    deal: z
+      .object({ percent: z.number().int(), endsAt: isoDateTime, priceCents: z.number().int() })
+      .nullable()
+      .optional()
+      .describe(
+        'The flash deal while it runs for this part: percent off every unit price, its end, the price at the deal. Null otherwise.',
+      ),
+    rating: ratingSummarySchema,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  })
+  .meta({ examples: [examplePart] });
 export type Part = z.infer<typeof partSchema>;
 
 /** GET /api/parts/:id: the part and the vehicles it fits, in the admin's order. */
-export const partDetailSchema = partSchema.extend({ fits: z.array(fitSchema) });
+export const partDetailSchema = partSchema.extend({ fits: z.array(fitSchema) }).meta({
+  examples: [
+    {
+      ...examplePart,
+      fits: [
+        {
+          vehicle: { id: '01J8Z6Q3W5N2A7B4C9D0E1F2G3', make: 'Ford', model: 'Focus III', engine: '1.6 Ti-VCT 92 kW' },
+          yearFrom: 2011,
+          yearTo: 2018,
+          note: 'front axle',
+        },
+      ],
+    },
+  ],
+});
 export type PartDetail = z.infer<typeof partDetailSchema>;
 
 /** Filters of GET /api/parts that can name something the shop does not have. */
@@ -132,17 +174,30 @@ export const partListSchema = pageOf(
         "With a search: the part's cross-reference whose number the search is (or is part of), when its own SKU is not. Null or absent otherwise.",
       ),
   }),
-).extend({
-  facets: partFacetsSchema,
-  /** The filters whose value the shop does not know; the list is then empty. */
-  unknownFilters: z.array(z.enum(partListFilterNames)),
-  suggestion: z
-    .string()
-    .optional()
-    .describe(
-      'Only on a first page that found nothing for a search: the same search with each word the catalogue lacks replaced by the nearest word it has ("break pads" → "brake pads"), when that finds parts under the same filters. Absent otherwise.',
-    ),
-});
+)
+  .extend({
+    facets: partFacetsSchema,
+    /** The filters whose value the shop does not know; the list is then empty. */
+    unknownFilters: z.array(z.enum(partListFilterNames)),
+    suggestion: z
+      .string()
+      .optional()
+      .describe(
+        'Only on a first page that found nothing for a search: the same search with each word the catalogue lacks replaced by the nearest word it has ("break pads" → "brake pads"), when that finds parts under the same filters. Absent otherwise.',
+      ),
+  })
+  .meta({
+    examples: [
+      {
+        items: [{ ...examplePart, matchedReference: { brand: 'Bosch', number: '0 986 494 161' } }],
+        total: 1,
+        page: 1,
+        limit: 12,
+        facets: { categories: [{ slug: 'brakes', name: 'Brakes', count: 1 }], inStock: 1 },
+        unknownFilters: [],
+      },
+    ],
+  });
 export type PartList = z.infer<typeof partListSchema>;
 
 export const partIdParamsSchema = z.object({ id: idSchema });
@@ -207,14 +262,47 @@ const partInputFields = z.strictObject({
  * POST /api/parts. Without cross-references, pack size or tiers the part has none, a pack of one and no
  * tiers; the tiers must fit the part's own price and minimum order.
  */
-export const partInputSchema = partInputFields.superRefine(refinePartPricing);
+export const partInputSchema = partInputFields.superRefine(refinePartPricing).meta({
+  examples: [
+    {
+      name: 'Front brake pads, ceramic',
+      description: 'Ceramic pads for the front axle: quiet, low dust, with wear sensors.',
+      priceCents: 4890,
+      stock: 120,
+      imageUrl: EXAMPLE_IMAGE_URL,
+      sku: 'GH-BRK-0042',
+      categoryId: EXAMPLE_CATEGORY_ID,
+      minOrderQuantity: 1,
+      packSize: 2,
+      crossReferences: [{ brand: 'Bosch', number: '0 986 494 161' }],
+      priceTiers: [
+        { minQuantity: 4, unitPriceCents: 4390 },
+        { minQuantity: 20, unitPriceCents: 3950 },
+      ],
+      fitments: [{ vehicleId: '01J8Z6Q3W5N2A7B4C9D0E1F2G3', yearFrom: 2011, yearTo: 2018, note: 'front axle' }],
+    },
+  ],
+});
 export type PartInput = z.infer<typeof partInputSchema>;
 
 /**
  * PATCH /api/parts/:id: any of the create fields (the edit form sends them all; the photo only when
  * changed). The server checks the tiers against the part as it will be, stored fields and changes together.
  */
-export const partUpdateSchema = partInputFields.partial();
+export const partUpdateSchema = partInputFields.partial().meta({
+  examples: [
+    {
+      priceCents: 4690,
+      stock: 96,
+      minOrderQuantity: 2,
+      crossReferences: [
+        { brand: 'Bosch', number: '0 986 494 161' },
+        { brand: 'Ford', number: '1 916 587' },
+      ],
+      coreChargeCents: 0,
+    },
+  ],
+});
 export type PartUpdate = z.infer<typeof partUpdateSchema>;
 
 /** API field → form field, so a server answer lands next to the right input. */

@@ -36,10 +36,19 @@ export const cardSchema = z.strictObject(
 export type Card = z.infer<typeof cardSchema>;
 
 /** POST /api/orders/:id/payment (sandbox). */
-export const payOrderInputSchema = z.strictObject({
-  clientSecret: z.string({ error: p.clientSecretRequired }).min(1, p.clientSecretRequired).max(200, p.clientSecretRequired),
-  card: cardSchema,
-});
+export const payOrderInputSchema = z
+  .strictObject({
+    clientSecret: z.string({ error: p.clientSecretRequired }).min(1, p.clientSecretRequired).max(200, p.clientSecretRequired),
+    card: cardSchema,
+  })
+  .meta({
+    examples: [
+      {
+        clientSecret: 'pi_sandbox_4fT9qLx2Vb7R_secret_Kk1mZpW8sYc3Hn6Dj0Ge5Ta9',
+        card: { number: '4242 4242 4242 4242', expMonth: 9, expYear: 2029, cvc: '123' },
+      },
+    ],
+  });
 export type PayOrderInput = z.infer<typeof payOrderInputSchema>;
 
 /**
@@ -47,13 +56,17 @@ export type PayOrderInput = z.infer<typeof payOrderInputSchema>;
  * intent; the server asks Stripe for its status and marks the order paid only when it succeeded for
  * the order's full amount. The browser's word alone is never enough.
  */
-export const confirmStripePaymentInputSchema = z.strictObject({
-  paymentIntentId: z.string({ error: p.intentNotFound }).regex(/^pi_[A-Za-z0-9_]{1,200}$/, p.intentNotFound),
-});
+export const confirmStripePaymentInputSchema = z
+  .strictObject({
+    paymentIntentId: z.string({ error: p.intentNotFound }).regex(/^pi_[A-Za-z0-9_]{1,200}$/, p.intentNotFound),
+  })
+  .meta({ examples: [{ paymentIntentId: 'pi_3QhR2vLkdIwHu7ix0W9ZbCq1' }] });
 export type ConfirmStripePaymentInput = z.infer<typeof confirmStripePaymentInputSchema>;
 
-export const paymentResultSchema = z.object({
-  status: z.literal('succeeded'),
-  transactionId: z.string(),
-});
+export const paymentResultSchema = z
+  .object({
+    status: z.literal('succeeded'),
+    transactionId: z.string(),
+  })
+  .meta({ examples: [{ status: 'succeeded', transactionId: 'txn_sandbox_8Hq2Lw5Rt0Zx' }] });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;

@@ -3,6 +3,7 @@ import * as copy from '../copy';
 import { idSchema, isoDateTime } from './common';
 import { orderQuantitySchema } from './orders';
 import { resolvedFromSchema } from './supersessions';
+import { EXAMPLE_IMAGE_URL, EXAMPLE_PART_ID, EXAMPLE_RESOLVED_FROM, EXAMPLE_USER_ID } from './examples';
 
 /**
  * Saved lists (docs/shop-rules.md, "Trade accounts"): a company's named lists of parts and quantities,
@@ -54,18 +55,38 @@ export const createListInputSchema = z
   .superRefine((body, ctx) => {
     const sources = [body.items !== undefined, body.fromCart !== undefined, body.fromOrderId !== undefined];
     if (sources.filter(Boolean).length > 1) ctx.addIssue({ code: 'custom', path: ['items'], message: s.oneSource });
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Weekly service stock',
+        items: [
+          { sku: 'GH-BRK-0042', quantity: 4 },
+          { sku: 'GH-FLT-0107', quantity: 10 },
+        ],
+      },
+    ],
   });
 export type CreateListInput = z.infer<typeof createListInputSchema>;
 
 /** PATCH /api/me/lists/:id: a new name, or the items replacing the list's, or both. */
 export const updateListInputSchema = z
   .strictObject({ name: listNameSchema.optional(), items: listItemsInputSchema.optional() })
-  .refine((body) => body.name !== undefined || body.items !== undefined, { message: s.nothingToChange, path: ['name'] });
+  .refine((body) => body.name !== undefined || body.items !== undefined, { message: s.nothingToChange, path: ['name'] })
+  .meta({ examples: [{ name: 'Weekly service stock, winter', items: [{ sku: 'GH-BRK-0042', quantity: 6 }] }] });
 export type UpdateListInput = z.infer<typeof updateListInputSchema>;
 
 export const listIdParamsSchema = z.object({ id: idSchema });
 
 const createdBySchema = z.object({ id: z.string(), name: z.string() }).nullable();
+
+const exampleListSummary = {
+  id: '0193a1c2-7d4e-7000-8000-0000000051a1',
+  name: 'Weekly service stock',
+  itemCount: 2,
+  updatedAt: '2026-12-02T08:40:00.000Z',
+  createdBy: { id: EXAMPLE_USER_ID, name: 'Dana Whitfield' },
+};
 
 /** A list in the company's overview. */
 export const listSummarySchema = z.object({
@@ -78,7 +99,9 @@ export const listSummarySchema = z.object({
 });
 export type ListSummary = z.infer<typeof listSummarySchema>;
 
-export const listSummariesSchema = z.object({ items: z.array(listSummarySchema) });
+export const listSummariesSchema = z
+  .object({ items: z.array(listSummarySchema) })
+  .meta({ examples: [{ items: [exampleListSummary] }] });
 export type ListSummaries = z.infer<typeof listSummariesSchema>;
 
 export const listItemSchema = z.object({
@@ -100,20 +123,71 @@ export const listItemSchema = z.object({
 });
 export type ListItem = z.infer<typeof listItemSchema>;
 
-export const savedListSchema = listSummarySchema.extend({ createdAt: isoDateTime, items: z.array(listItemSchema) });
+export const savedListSchema = listSummarySchema.extend({ createdAt: isoDateTime, items: z.array(listItemSchema) }).meta({
+  examples: [
+    {
+      ...exampleListSummary,
+      createdAt: '2026-11-20T14:05:00.000Z',
+      items: [
+        {
+          partId: EXAMPLE_PART_ID,
+          sku: 'GH-BRK-0042',
+          partName: 'Front brake pads, ceramic',
+          imageUrl: EXAMPLE_IMAGE_URL,
+          quantity: 4,
+          unitPriceCents: 4390,
+          available: 120,
+          noLongerSold: false,
+          minOrderQuantity: 1,
+          packSize: 2,
+        },
+        {
+          partId: '0193a1c2-7d4e-7000-8000-00000000b1a4',
+          sku: 'GH-BRK-1042',
+          partName: 'Rear brake pads, semi-metallic',
+          imageUrl: null,
+          quantity: 10,
+          unitPriceCents: 2950,
+          available: 0,
+          noLongerSold: true,
+          minOrderQuantity: 1,
+          packSize: 1,
+          replacedBy: { partId: '0193a1c2-7d4e-7000-8000-00000000b2a4', sku: 'GH-BRK-2042', resolvedFrom: EXAMPLE_RESOLVED_FROM },
+        },
+      ],
+    },
+  ],
+});
 export type SavedList = z.infer<typeof savedListSchema>;
 
 /** POST /api/me/lists/:id/to-cart: what went to the cart, and the lines the cart's rules refused, with why. */
-export const listToCartResultSchema = z.object({
-  /** `resolvedFrom` and its message when a listed part's number was replaced and the part replacing it went in. */
-  added: z.array(
-    z.object({
-      sku: z.string(),
-      quantity: z.number().int(),
-      resolvedFrom: resolvedFromSchema.optional(),
-      message: z.string().optional(),
-    }),
-  ),
-  skipped: z.array(z.object({ sku: z.string(), message: z.string() })),
-});
+export const listToCartResultSchema = z
+  .object({
+    /** `resolvedFrom` and its message when a listed part's number was replaced and the part replacing it went in. */
+    added: z.array(
+      z.object({
+        sku: z.string(),
+        quantity: z.number().int(),
+        resolvedFrom: resolvedFromSchema.optional(),
+        message: z.string().optional(),
+      }),
+    ),
+    skipped: z.array(z.object({ sku: z.string(), message: z.string() })),
+  })
+  .meta({
+    examples: [
+      {
+        added: [
+          { sku: 'GH-BRK-0042', quantity: 4 },
+          {
+            sku: 'GH-BRK-2042',
+            quantity: 10,
+            resolvedFrom: EXAMPLE_RESOLVED_FROM,
+            message: 'GH-BRK-1042 is replaced by GH-BRK-2042',
+          },
+        ],
+        skipped: [{ sku: 'GH-FLT-0107', message: "You can't booking more then Available quantity. Only 6 left." }],
+      },
+    ],
+  });
 export type ListToCartResult = z.infer<typeof listToCartResultSchema>;

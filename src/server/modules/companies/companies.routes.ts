@@ -125,7 +125,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ companies: CompaniesServic
           'Every refused line is answered with its number and why, and then nothing changes; otherwise the file replaces the whole list',
         params: companyIdParamsSchema,
         consumes: ['text/csv'],
-        body: z.string(),
+        body: z.string().meta({ example: 'sku,unit_price\nGH-BRK-0042,39.90\nGH-FLT-0107,7.45\n' }),
         response: {
           200: contractPriceImportSchema,
           400: problemSchema,

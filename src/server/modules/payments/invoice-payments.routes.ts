@@ -19,6 +19,16 @@ import type { InvoicePaymentsService } from './invoice-payments.service';
 const signedIn = { 401: problemSchema };
 const adminOnly = { 401: problemSchema, 403: problemSchema };
 
+/** The statement's CSV as the example shows it (after the byte-order mark). */
+const exampleStatementCsv =
+  'record,invoice,order,invoice_date,due_date,total,paid,days_overdue,paid_on,amount,reference,method\r\n' +
+  'invoice,INV-2026-000098,0193a1c2-7d4e-7000-8000-00000000a0e7,2026-10-28,2026-11-27,1875.35,0.00,10,,,,\r\n' +
+  'invoice,INV-2026-000123,0193a1c2-7d4e-7000-8000-00000000a001,2026-12-01,2026-12-31,248.15,100.00,0,,,,\r\n' +
+  'payment,INV-2026-000123,,,,,,,2026-12-03,100.00,Bank transfer 2026-12-03 / 7781,transfer\r\n' +
+  'balance,,,2026-12-07,,2023.50,,,,,,\r\n' +
+  'credit_limit,,,2026-12-07,,15000.00,,,,,,\r\n' +
+  'credit_left,,,2026-12-07,,12976.50,,,,,,\r\n';
+
 /** A card payment's answers: the transaction, or why not (402 the card, 404 not yours, 409 not payable now). */
 const cardResponses = {
   200: paymentResultSchema,
@@ -185,7 +195,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsyncZod<{ invoicePayments: Inv
         tags: ['payments'],
         summary: statementSummary('as CSV (cells a spreadsheet would run as formulas are quoted as text)'),
         produces: ['text/csv'],
-        response: { 200: z.string(), ...statementResponses },
+        response: { 200: z.string().meta({ example: exampleStatementCsv }), ...statementResponses },
       },
     },
     async (request, reply) => {
