@@ -23,6 +23,7 @@ import { redisInvalidationBus } from './http/redis-invalidation-bus';
 import { securityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { apiKeysRoutes } from './modules/api-keys';
+import { type WebhookSender, webhooksRoutes } from './modules/webhooks';
 import { companiesRoutes, companyMembersRoutes } from './modules/companies';
 import { contentRoutes } from './modules/content';
 import { savedListsRoutes } from './modules/saved-lists';
@@ -76,6 +77,8 @@ declare module 'fastify' {
      * causes it); tests `drain()` it, or run one pass with `dispatch()`.
      */
     mailOutbox: MailDispatcher;
+    /** Sends the webhook deliveries (written with the change that causes them); tests `drain()` it, or run one pass with `dispatch()`. */
+    webhookSender: WebhookSender;
     /** What `GET /api/ready` checks; add a service's check while building the app (see readiness.ts). */
     readiness: Readiness;
     /** This app's Prometheus registry and counters, served at `/metrics`. */
@@ -97,6 +100,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** How often the mail outbox is checked for due mail besides the wake after each commit (ms); 0: only then (tests). */
   mailDispatchIntervalMs?: number;
+  /** The same for webhook deliveries (retries, other nodes' deliveries); as `mailDispatchIntervalMs` by default. */
+  webhookDispatchIntervalMs?: number;
   /** Requests a minute per client on sign-in, sign-up, reset and uploads; most tests raise them. */
   abuseLimits?: Partial<AbuseLimits>;
   /** How often unpaid orders past the payment window are expired (ms); 0 leaves it to the caller (tests). */
@@ -294,18 +299,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     messages: perClient,
     ...deps.abuseLimits,
   };
-  const { auth, mailOutbox, orderExpiry, creditRefunds, invoiceReminders, searchUpkeep, paymentProvider, ...services } =
-    createServices(config, {
-      database: deps.database,
-      clock,
-      storage,
-      log: app.log,
-      metrics,
-      clearCachedAnswers: () => app.responseCache.invalidate(),
-      mailer: deps.mailer,
-      paymentProvider: deps.paymentProvider,
-      onOrderPaid: deps.onOrderPaid,
-    });
+  const {
+    auth,
+    mailOutbox,
+    webhookSender,
+    orderExpiry,
+    creditRefunds,
+    invoiceReminders,
+    searchUpkeep,
+    paymentProvider,
+    ...services
+  } = createServices(config, {
+    database: deps.database,
+    clock,
+    storage,
+    log: app.log,
+    metrics,
+    clearCachedAnswers: () => app.responseCache.invalidate(),
+    mailer: deps.mailer,
+    paymentProvider: deps.paymentProvider,
+    onOrderPaid: deps.onOrderPaid,
+  });
   registerSessions(app, createSessionResolver(auth, db), services.apiKeys.authenticate);
   const sweepIntervalMs = deps.orderSweepIntervalMs ?? 60_000;
   if (sweepIntervalMs > 0) app.addHook('onReady', async () => orderExpiry.start(sweepIntervalMs));
@@ -322,6 +336,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const mailIntervalMs = deps.mailDispatchIntervalMs ?? 5000;
   if (mailIntervalMs > 0) app.addHook('onReady', async () => mailOutbox.start(mailIntervalMs));
   app.decorate('mailOutbox', mailOutbox);
+  const webhookIntervalMs = deps.webhookDispatchIntervalMs ?? mailIntervalMs;
+  if (webhookIntervalMs > 0) app.addHook('onReady', async () => webhookSender.start(webhookIntervalMs));
+  app.decorate('webhookSender', webhookSender);
   app.addHook('onClose', async () => {
     await orderExpiry.stop();
     await creditRefunds.stop();
@@ -330,6 +347,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await services.parts.searchMissesRecorded();
     // After the sweep, whose expiries write mail: what is due goes out before the node stops.
     await mailOutbox.stop();
+    await webhookSender.stop();
   });
 
   // Zero from the start, so a dashboard's rate() has a series before the first payment.
@@ -347,6 +365,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(companiesRoutes, { companies });
   await app.register(companyMembersRoutes, { companyMembers: services.companyMembers });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(webhooksRoutes, { webhooks: services.webhooks });
   await app.register(partsRoutes, { parts });
   await app.register(supersessionsRoutes, { supersessions: services.supersessions });
   await app.register(stockAlertsRoutes, { stockAlerts: services.stockAlerts });

@@ -73,6 +73,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(5),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(600),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(100, 'must be at least 100 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(10_000),
   RENDERS_PER_CLIENT_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().positive().default(30),
   RESPONSE_CACHE_SECONDS: z.coerce.number({ error: 'must be a number of seconds' }).min(0).max(3600).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -239,6 +245,8 @@ export interface Config {
   readonly authRateLimitPerMinute: number;
   /** Requests a minute per API key, counted apart from its address's (docs/decisions/0048-api-keys.md). */
   readonly apiKeyRateLimitPerMinute: number;
+  /** How long one webhook delivery may take, from connecting to the end of the answer, before it counts as failed. */
+  readonly webhookTimeoutMs: number;
   /** Server renders of pages not in the page cache one client may cause a minute; past it, the app's shell. */
   readonly rendersPerClientPerMinute: number;
   /**
@@ -413,6 +421,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     rendersPerClientPerMinute: e.RENDERS_PER_CLIENT_PER_MINUTE,
     responseCacheTtlMs: e.RESPONSE_CACHE_SECONDS * 1000,
     social: Object.fromEntries(

@@ -10,6 +10,7 @@ import { linesOfOrders } from './modules/orders';
 import type { LowStockMails, StockAlertMails } from './modules/parts';
 import type { InvoiceMails, PaymentsService } from './modules/payments';
 import type { ReturnMails } from './modules/returns';
+import type { WebhookEvents, WebhookSender } from './modules/webhooks';
 
 export interface ConsequencesDeps {
   /** The customer's order mails, written into the outbox with the change. */
@@ -22,6 +23,10 @@ export interface ConsequencesDeps {
   returnMails: ReturnMails;
   /** The outbox's sender, woken once mail it should send has committed. */
   mailOutbox: Pick<MailDispatcher, 'wake'>;
+  /** The webhook deliveries each event writes, in its transaction, for the webhooks that hear it. */
+  webhookEvents: WebhookEvents;
+  /** The webhooks' sender, woken once deliveries it should send may have committed. */
+  webhookSender: Pick<WebhookSender, 'wake'>;
   metrics: Pick<Metrics, 'ordersPlaced' | 'ordersExpired' | 'paymentsSucceeded'>;
   /** Forgets the public answers held in memory (on every node, with Redis): they may show what changed. */
   clearCachedAnswers: () => void;
@@ -57,8 +62,15 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     lowStockMails,
     stockAlertMails,
     payments,
+    webhookEvents: hooks,
+    webhookSender,
   } = deps;
   const mailSent = () => mailOutbox.wake();
+  // What a webhook may hear writes its deliveries with the change (webhookEvents), and wakes their sender after.
+  const wakeSenders = () => {
+    mailSent();
+    webhookSender.wake();
+  };
   /** An order that gave its stock back (cancelled, expired, declined): its parts may be orderable again. */
   const orderStockBack = async (trx: Db, order: OrderRow, at: string) =>
     stockAlertMails.afterStockBack(
@@ -76,10 +88,11 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
       return [
         ...(await orderMails.placed(trx, order, lines, customerAddressConfirmed, at)),
         ...(fromCart && order.user_id ? cart.removeOrdered(trx, order.user_id, ordered) : []),
+        ...hooks.orderPlaced(trx, order, lines, stockTaken, at),
       ];
     },
     after: () => {
-      mailSent();
+      wakeSenders();
       metrics.ordersPlaced.inc();
       clearCachedAnswers();
     },
@@ -87,9 +100,9 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
 
   // A paid order may make its buyer's reviews "Verified buyer", and counts in the best sellers.
   events.on('orderPaid', {
-    during: (trx, { order, at }) => orderMails.paid(trx, order, at),
+    during: async (trx, { order, at }) => [...(await orderMails.paid(trx, order, at)), ...hooks.paid(trx, order, at)],
     after: ({ order, provider }) => {
-      mailSent();
+      wakeSenders();
       metrics.paymentsSucceeded.inc({ provider });
       clearCachedAnswers();
       return onOrderPaid?.(order.id);
@@ -106,20 +119,28 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     during: async (trx, { order, decision, by, at }) => [
       ...(await orderMails.decided(trx, order, decision, by.name, at)),
       ...(decision === 'declined' ? await orderStockBack(trx, order, at) : []),
+      ...hooks.decided(trx, order, at),
     ],
     after: () => {
-      mailSent();
+      wakeSenders();
       clearCachedAnswers();
     },
   });
   events.on('orderInvoicedOnAccount', {
-    during: (trx, { order, at }) => orderMails.invoicedOnAccount(trx, order, at),
-    after: mailSent,
+    during: async (trx, { order, at }) => [
+      ...(await orderMails.invoicedOnAccount(trx, order, at)),
+      ...hooks.invoicedOnAccount(trx, order, at),
+    ],
+    after: wakeSenders,
   });
 
   events.on('orderShipped', {
-    during: (trx, { order, at }) => orderMails.shipped(trx, order, at),
-    after: mailSent,
+    during: async (trx, { order, at }) => [...(await orderMails.shipped(trx, order, at)), ...hooks.shipped(trx, order, at)],
+    after: wakeSenders,
+  });
+  events.on('orderDelivered', {
+    during: (trx, { order, at }) => Promise.resolve(hooks.delivered(trx, order, at)),
+    after: () => webhookSender.wake(),
   });
 
   // The customer cancelled it themselves and needs no mail; the shop, the sweep or a removed part tell them.
@@ -138,7 +159,11 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
         : mail
           ? await orderMails[mail](trx, order, at)
           : [];
-      return [...told, ...(await orderStockBack(trx, order, at))];
+      return [
+        ...told,
+        ...(await orderStockBack(trx, order, at)),
+        ...hooks.cancelled(trx, order, by, creditNote !== undefined, at),
+      ];
     },
     // Its stock is back on sale (except a removed part's, which announces catalogueChanged too), and a
     // charge goes back to the card: a paid order's that an admin cancelled with a credit note, or one the
@@ -146,7 +171,7 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     // sweep asked the provider about an expired order just before cancelling it
     // (payments.settleTakenPayment), so it is not asked twice.
     after: async ({ order, by }) => {
-      mailSent();
+      wakeSenders();
       if (by === 'expiry') metrics.ordersExpired.inc();
       clearCachedAnswers();
       if (by !== 'expiry') await payments.refundTakenPayment(order.id);
@@ -155,13 +180,19 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
 
   // An admin's restock: whoever waits for the part hears it is back.
   events.on('partStockSet', {
-    during: (trx, { partId, at }) => stockAlertMails.afterStockBack(trx, [partId], at),
-    after: mailSent,
+    during: async (trx, { partId, at }) => [
+      ...(await stockAlertMails.afterStockBack(trx, [partId], at)),
+      ...(await hooks.partStockSet(trx, partId, at)),
+    ],
+    after: wakeSenders,
   });
   // Each step of a return is mailed with it.
   events.on('returnChanged', {
-    during: (trx, { ret, order, at, creditNote }) => returnMails.changed(trx, ret, order, creditNote, at),
-    after: mailSent,
+    during: async (trx, { ret, order, at, creditNote }) => [
+      ...(await returnMails.changed(trx, ret, order, creditNote, at)),
+      ...hooks.returnChanged(trx, ret, order, creditNote, at),
+    ],
+    after: wakeSenders,
   });
   events.on('catalogueChanged', { after: clearCachedAnswers });
   events.on('reviewSaved', { after: clearCachedAnswers });

@@ -43,6 +43,7 @@ import {
 import { createReviewsService } from './modules/reviews';
 import { createSavedListsService } from './modules/saved-lists';
 import { createApiKeysService } from './modules/api-keys';
+import { createWebhookEvents, createWebhookSender, createWebhooksService } from './modules/webhooks';
 import type { SessionUser } from './session-user';
 import type { Order } from '#shared/schemas/orders';
 import { createUploadsService, type ObjectStorage } from './modules/uploads';
@@ -89,6 +90,9 @@ export function createServices(config: Config, deps: ServiceDeps) {
     // The "paid" mail's invoice, made when it is sent (the services exist by then).
     invoicePdf: (orderId) => services.orders.invoiceAttachment(orderId),
   });
+  // Webhooks leave through an outbox of their own, as mail does (docs/decisions/0049-webhooks-from-the-outbox.md).
+  const allowPrivate = config.env !== 'production';
+  const webhookSender = createWebhookSender({ db, clock, log, allowPrivate, policy: { timeoutMs: config.webhookTimeoutMs } });
   const auth = createAuth(config, { database, mailer: outboxMailer({ db, clock, wake: mailOutbox.wake, log }), log });
   // Stripe when PAYMENT_PROVIDER (or its keys) chose it, which is when `config.stripe` is set; else the sandbox.
   const paymentProvider: PaymentProvider =
@@ -122,6 +126,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     events,
     auth,
     mailOutbox,
+    webhookSender,
     paymentProvider,
     parts: createPartsService(db, { clock, storage, ordersOfPart, events, log }),
     supersessions: createSupersessionsService(db, { clock, events }),
@@ -169,6 +174,7 @@ export function createServices(config: Config, deps: ServiceDeps) {
     users: createUsersService({ db, auth, storage }),
     companies,
     apiKeys: createApiKeysService(db, { clock }),
+    webhooks: createWebhooksService(db, { clock, allowPrivate, wake: webhookSender.wake }),
     companyMembers: createCompanyMembersService(db, { clock, events, myCompany: companies.myCompany }),
     uploads: createUploadsService(storage),
   };
@@ -181,6 +187,8 @@ export function createServices(config: Config, deps: ServiceDeps) {
     invoiceMails: createInvoiceMails({ publicUrl: config.publicUrl }),
     returnMails: createReturnMails({ publicUrl: config.publicUrl }),
     mailOutbox,
+    webhookEvents: createWebhookEvents(),
+    webhookSender,
     metrics,
     clearCachedAnswers: deps.clearCachedAnswers,
     onOrderPaid: deps.onOrderPaid,
