@@ -6,7 +6,7 @@ export const webhooks = {
   urlTooLong: (max: number) => `An address has at most ${max} characters.`,
   urlNotHttps: 'The address must start with https://.',
   urlPrivate: 'The address must be reachable on the internet, not a private or loopback address.',
-  urlUnresolvable: 'No server answers to this address’s name; check it for typos.',
+  urlUnresolvable: 'This address’s name cannot be found; check it for typos.',
   urlHasCredentials: 'Leave the user name and password out of the address.',
   eventsRequired: 'Choose at least one event.',
   unknownEvent: 'Choose events from order.created, order.status_changed, invoice.issued, return.updated and part.stock_changed.',
@@ -16,6 +16,24 @@ export const webhooks = {
   notFound: 'Webhook not found.',
   deliveryNotFound: 'Delivery not found.',
   adminsOnly: 'Only a company admin or a shop admin manages webhooks.',
+
+  // Why a delivery attempt failed, as the delivery log shows it (lastError).
+  attemptFailed: {
+    invalidAddress: 'Not a valid address',
+    httpsOnly: 'Only https addresses are allowed',
+    addressNotAllowed: (address: string) => `Address not allowed: ${address}`,
+    connectionRefused: 'Connection refused',
+    connectionClosed: 'Connection closed by the receiver',
+    hostNotFound: (host: string) => `Host not found: ${host}`,
+    hostUnreachable: (host: string) => `Host unreachable: ${host}`,
+    connectTimedOut: 'Connection timed out',
+    certificateInvalid: (code: string) => `The receiver’s certificate is not valid (${code})`,
+    noAnswer: (seconds: string) => `No answer within ${seconds} s`,
+    redirect: (status: number) => `Redirects are not followed (${status})`,
+    answered: (status: number) => `The receiver answered ${status}`,
+    noStatus: 'The receiver sent no status',
+    other: (message: string) => `Could not deliver: ${message}`,
+  },
 
   // The dashboard screen.
   title: 'Webhooks',

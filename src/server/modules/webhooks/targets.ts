@@ -1,4 +1,5 @@
 import dns from 'node:dns';
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import * as copy from '#shared/copy';
 
@@ -76,7 +77,8 @@ export async function refusedTarget(url: string, { allowPrivate }: { allowPrivat
   if (allowPrivate) return null;
   if (parsed.protocol !== 'https:') return copy.webhooks.urlNotHttps;
   if (isLocalhostName(host)) return copy.webhooks.urlPrivate;
-  if (ipaddr.isValid(host)) return isPublicAddress(host) ? null : copy.webhooks.urlPrivate;
+  // A literal address is connected to as it is, without a lookup.
+  if (isIP(host) !== 0) return isPublicAddress(host) ? null : copy.webhooks.urlPrivate;
 
   const addresses = await resolveAll(host);
   if (addresses === null) return copy.webhooks.urlUnresolvable;

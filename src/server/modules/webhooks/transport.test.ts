@@ -120,6 +120,17 @@ describe('a webhook POST', () => {
     expect(outcome.durationMs).toBeLessThan(1000);
   });
 
+  it('counts a 2xx whose body never ends as delivered, and stops waiting at the timeout', async () => {
+    answer = (_, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.write('accepted, and then nothing more');
+    };
+    const started = performance.now();
+    const outcome = await send(`http://127.0.0.1:${port}/`, { timeoutMs: 300 });
+    expect(outcome).toMatchObject({ delivered: true, status: 200, error: null });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('reads a huge answer only so far, and does not hang on it', async () => {
     const chunk = Buffer.alloc(64 * 1024, 'x');
     answer = (_, response) => {
@@ -154,6 +165,15 @@ describe('a webhook POST', () => {
       delivered: false,
       status: null,
       error: 'Connection refused',
+    });
+  });
+
+  it('says a connection closed without an answer in plain words', async () => {
+    answer = (request) => request.socket.destroy();
+    expect(await send(`http://127.0.0.1:${port}/`)).toMatchObject({
+      delivered: false,
+      status: null,
+      error: 'Connection closed by the receiver',
     });
   });
 

@@ -3,18 +3,20 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import * as copy from '#shared/copy';
 import { WEBHOOK_SIGNATURE_HEADER } from '#shared/schemas/webhooks';
 import { bareHost, isPublicAddress } from './targets';
 
 /** How much of a receiver's answer is read before the connection is closed: it is discarded anyway. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 const USER_AGENT = 'Gearhouse-Webhooks/1';
+const said = copy.webhooks.attemptFailed;
 
 export type WebhookAttempt = { delivered: boolean; status: number | null; durationMs: number; error: string | null };
 
 class AddressNotAllowed extends Error {
   constructor(readonly address: string) {
-    super(`Address not allowed: ${address}`);
+    super(copy.webhooks.attemptFailed.addressNotAllowed(address));
   }
 }
 
@@ -49,29 +51,29 @@ function describe(error: unknown, host: string): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   switch (code) {
     case 'ECONNREFUSED':
-      return 'Connection refused';
+      return said.connectionRefused;
     case 'ECONNRESET':
     case 'EPIPE':
-      return 'Connection closed by the receiver';
+      return said.connectionClosed;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NODATA':
-      return `Host not found: ${host}`;
+      return said.hostNotFound(host);
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return `Host unreachable: ${host}`;
+      return said.hostUnreachable(host);
     case 'ETIMEDOUT':
-      return 'Connection timed out';
+      return said.connectTimedOut;
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
     case 'CERT_HAS_EXPIRED':
     case 'DEPTH_ZERO_SELF_SIGNED_CERT':
     case 'SELF_SIGNED_CERT_IN_CHAIN':
     case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
     case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
-      return `The receiver's certificate is not valid (${code})`;
+      return said.certificateInvalid(code);
     default: {
       const message = error instanceof Error ? error.message : String(error);
-      return `Could not deliver: ${message}`.slice(0, 300);
+      return said.other(message).slice(0, 300);
     }
   }
 }
@@ -101,14 +103,14 @@ export async function postWebhook(input: {
   try {
     url = new URL(input.url);
   } catch {
-    return result(null, 'Not a valid address');
+    return result(null, said.invalidAddress);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return result(null, 'Not a valid address');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return result(null, said.invalidAddress);
   const host = bareHost(url.hostname);
   if (!input.allowPrivate) {
-    if (url.protocol !== 'https:') return result(null, 'Only https addresses are allowed');
+    if (url.protocol !== 'https:') return result(null, said.httpsOnly);
     // A literal address is connected to without a lookup, so it is checked here.
-    if (isIP(host) !== 0 && !isPublicAddress(host)) return result(null, `Address not allowed: ${host}`);
+    if (isIP(host) !== 0 && !isPublicAddress(host)) return result(null, said.addressNotAllowed(host));
   }
 
   return new Promise<WebhookAttempt>((resolve) => {
@@ -122,16 +124,16 @@ export async function postWebhook(input: {
       request?.destroy();
       resolve(outcome);
     };
-    const timer = setTimeout(() => {
-      // Headers already in: the receiver has answered, only its body is slow.
-      settle(status !== null ? answered(status) : result(null, `No answer within ${seconds(input.timeoutMs)} s`));
-    }, input.timeoutMs);
     const answered = (code: number) =>
       code >= 300 && code < 400
-        ? result(code, `Redirects are not followed (${code})`)
+        ? result(code, said.redirect(code))
         : code >= 200 && code < 300
           ? result(code, null)
-          : result(code, `The receiver answered ${code}`);
+          : result(code, said.answered(code));
+    const timer = setTimeout(() => {
+      // Headers already in: the receiver has answered, only its body is slow.
+      settle(status !== null ? answered(status) : result(null, said.noAnswer(seconds(input.timeoutMs))));
+    }, input.timeoutMs);
 
     try {
       request = (url.protocol === 'https:' ? https : http).request(url, {
@@ -155,7 +157,7 @@ export async function postWebhook(input: {
     request.on('response', (response) => {
       status = response.statusCode ?? null;
       if (status === null) {
-        settle(result(null, 'The receiver sent no status'));
+        settle(result(null, said.noStatus));
         return;
       }
       const code = status;
