@@ -147,6 +147,8 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/cart': 'signedIn',
   'POST /api/cart/merge': 'signedIn',
   'POST /api/cart/import': 'signedIn',
+  // Price and availability: anyone signed in, priced as they would buy (nothing is stored).
+  'POST /api/availability': 'signedIn',
   // A visitor's cart is priced without being stored.
   'POST /api/cart/quote': 'public',
   // Registered only when Stripe is configured; its proof is the signature (stripe.routes.test.ts).
@@ -240,6 +242,7 @@ const KEY_SCOPES: Record<string, ApiKeyScope> = {
   'GET /api/vehicles': 'catalogue:read',
   'GET /api/vehicles/vin/:vin': 'catalogue:read',
   'GET /api/me/prices': 'catalogue:read',
+  'POST /api/availability': 'catalogue:read',
   'GET /api/me/orders': 'orders:read',
   'GET /api/orders': 'orders:read',
   'GET /api/orders/:id': 'orders:read',

@@ -187,6 +187,7 @@ const CALLER: Record<string, Caller> = {
   'POST /api/cart/merge': 'customer',
   'POST /api/cart/quote': 'visitor',
   'POST /api/cart/import': 'customer',
+  'POST /api/availability': 'customer',
   'POST /api/orders/{id}/reorder': 'owner',
   'GET /api/reviews': 'visitor',
   'POST /api/reviews': 'customer',
