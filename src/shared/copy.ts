@@ -54,6 +54,7 @@ export { returns } from './copy/returns';
 export { supersessions } from './copy/supersessions';
 export { stockAlerts } from './copy/stock-alerts';
 export { apiKeys } from './copy/api-keys';
+export { availability } from './copy/availability';
 export { webhooks } from './copy/webhooks';
 export { profile } from './copy/profile';
 export { payment } from './copy/payment';

@@ -10,6 +10,7 @@ import {
   cartSchema,
   reorderResultSchema,
 } from '#shared/schemas/cart';
+import { availabilityInputSchema, availabilitySchema } from '#shared/schemas/availability';
 import { orderIdParamsSchema } from '#shared/schemas/orders';
 import { currentUser, requireUser, signedInUser } from '../../http/guards';
 import { AppError } from '../../app-error';
@@ -129,6 +130,25 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
     },
     async (request) => cart.importLines(signedInUser(request), request.body),
+  );
+
+  app.post(
+    '/api/availability',
+    {
+      config: { apiKeyScope: 'catalogue:read' },
+      preValidation: requireUser,
+      schema: {
+        tags: ['cart'],
+        summary:
+          'Price and availability of up to 500 lines of part number and quantity, answered in the order asked: the part sold today ' +
+          'under each number (a replaced number followed to its successor, the quantity times the factor, with `resolvedFrom`), your ' +
+          "unit price at that quantity as the cart prices it, the units stock covers (`promisable`), and the day an order placed now is expected in your company's country (else the seller's). " +
+          'A number no part is sold under answers `found: false` in its place; nothing is stored or reserved',
+        body: availabilityInputSchema,
+        response: { 200: availabilitySchema, 400: problemSchema, 403: problemSchema, ...signedIn },
+      },
+    },
+    async (request) => cart.availability(signedInUser(request), request.body),
   );
 
   app.post(

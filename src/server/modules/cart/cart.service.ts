@@ -18,9 +18,17 @@ import type { Write } from '../../db/write-together';
 import type { PartRow } from '../../db/schema';
 import type { SessionUser } from '../../session-user';
 import { flashDealOf, shopSettings } from '../content';
-import { type BuyingMember, buyingMemberOf, companyPricingFor, type MemberPricing, memberPricingOf } from '../companies';
+import {
+  type BuyingMember,
+  buyingMemberOf,
+  companyPricingFor,
+  type MemberPricing,
+  memberPricingOf,
+  ordersForCompany,
+} from '../companies';
 import { taxStatusOfBuyer } from '../users';
-import { deliversTo, orderTotals, withCoreDeposits } from '#shared/order-totals';
+import { deliversTo, expectedDelivery, orderTotals, withCoreDeposits } from '#shared/order-totals';
+import type { Availability, AvailabilityInput, AvailabilityLine } from '#shared/schemas/availability';
 import { type Address, countryName } from '#shared/schemas/address';
 import { findOrderOf, isPartLine, linesOfOrders } from '../orders';
 import {
@@ -300,6 +308,56 @@ export function createCartService(db: Db, { clock }: CartServiceDeps) {
       }
       const orderable = cart.lines.filter((line) => line.problem === undefined);
       return { ...cart, ...orderTotals(withCoreDeposits(orderable), address, buyer, settings, placedAt) };
+    },
+
+    /**
+     * Price and availability of part numbers (POST /api/availability), nothing stored: each line's number
+     * resolved as the quick order resolves it (a replaced number to the part sold today, the quantity
+     * times the factor), priced as the cart would price that quantity for this buyer, with what stock
+     * covers and the day an order placed now would arrive in the buyer's company's country (else the
+     * seller's). A number that leads to no part on sale is answered as not found, in its place.
+     */
+    async availability(user: SessionUser, input: AvailabilityInput): Promise<Availability> {
+      const placedAt = clock.now();
+      // An admin buys for no company, as their orders do.
+      const [resolved, membership, settings] = await Promise.all([
+        resolvePartNumbers(
+          db,
+          input.lines.map((line) => line.sku),
+        ),
+        user.role === 'admin' ? undefined : buyingMemberOf(db, user.id),
+        shopSettings(db),
+      ]);
+      const deal = await dealNow(
+        db,
+        membership,
+        [...resolved.values()].map(({ part }) => part.id),
+      );
+      const country = ordersForCompany(membership) ? membership.company.billingAddress.country : settings.sellerAddress.country;
+      const delivery = expectedDelivery(placedAt, settings, country);
+      const lines = input.lines.map(({ sku, quantity: asked }): AvailabilityLine => {
+        const found = resolved.get(sku);
+        if (!found) return { sku, found: false, message: copy.availability.unknownPart(sku) };
+        const { part, resolvedFrom } = found;
+        const quantity = asked * (resolvedFrom?.quantityFactor ?? 1);
+        return {
+          sku,
+          found: true,
+          partId: part.id,
+          currentSku: part.sku,
+          name: part.name,
+          ...(resolvedFrom ? { resolvedFrom, message: replacedMessage(resolvedFrom) } : {}),
+          quantity,
+          unitPriceCents: unitPriceOf(part, quantity, deal),
+          currency: settings.currency,
+          minOrderQuantity: part.min_order_quantity,
+          stock: part.stock,
+          promisable: Math.max(0, Math.min(quantity, part.stock)),
+          expectedDelivery: delivery,
+          ...(part.core_charge_cents > 0 ? { coreDepositCents: part.core_charge_cents } : {}),
+        };
+      });
+      return { lines };
     },
 
     /** Sets a line's quantity, which must obey the part's rules; adds the line when it is new. */
