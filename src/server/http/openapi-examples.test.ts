@@ -114,7 +114,7 @@ const tradeRoutes = [
 
 const JSON_TYPES = new Set(['application/json', 'application/problem+json']);
 
-/** An example of the whole body, not only of a field: on the media, its schema, or each branch of a nullable schema. */
+/** An example of the whole body, not only of a field: on the media, on its schema, or on a branch of a nullable schema. */
 function hasExample(media: Media | undefined): boolean {
   if (!media) return false;
   const schema = media.schema;
