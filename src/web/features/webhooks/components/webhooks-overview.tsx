@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
@@ -16,6 +16,7 @@ import { FormError, InputField } from '../../../components/form-field';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { bringIntoView } from '../../../lib/bring-into-view';
 import { formatDate } from '../../../lib/format-date';
 import { useCreateWebhookMutation } from '../api/create-webhook';
 import { useWebhooksQuery } from '../api/get-webhooks';
@@ -30,12 +31,19 @@ export function eventsFor(isShopAdmin: boolean): readonly WebhookEventType[] {
   return isShopAdmin ? webhookEventTypeValues : webhookEventTypeValues.filter((event) => !shopOnlyWebhookEvents.includes(event));
 }
 
-/** The signing secret of a webhook just added, shown this once, with a Copy button. */
+/**
+ * The signing secret of a webhook just added, shown this once, with a Copy button. It appears above the
+ * list, out of sight of the form on a phone: the view and the focus move to it.
+ */
 function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const fieldId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (panel.current) bringIntoView(panel.current);
+  }, []);
   return (
-    <div className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300" role="status">
+    <div ref={panel} tabIndex={-1} className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300 outline-none" role="status">
       <label htmlFor={fieldId} className="font-bold break-all text-slate-900">
         {s.secretLabel}: {created.url}
       </label>

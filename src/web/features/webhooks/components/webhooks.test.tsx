@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as copy from '#shared/copy';
 import type { CreatedWebhook, Webhook, WebhookDelivery } from '#shared/schemas/webhooks';
 import { toast } from '../../../lib/toast';
@@ -114,7 +114,14 @@ describe('WebhooksOverview', () => {
     expect(await screen.findByText(s.tooMany(10))).toBeTruthy();
   });
 
-  it('shows the new signing secret once, and the webhook in the list', async () => {
+  it('shows the new signing secret once, brought into view with the focus, and the webhook in the list', async () => {
+    const scrollBy = vi.fn();
+    vi.stubGlobal('scrollBy', scrollBy);
+    vi.stubGlobal('matchMedia', () => ({
+      matches: false,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
     const created: CreatedWebhook = { ...webhook, events: ['order.created'], secret: 'whsec_8Jc2Vq0LxT5mR7pZ1bW9sYd4Hn6Fk3Ge' };
     api.on('GET /api/webhooks', ok({ items: [] }), ok({ items: [webhook] }));
     api.on('POST /api/webhooks', ok(created, 201));
@@ -125,6 +132,8 @@ describe('WebhooksOverview', () => {
     submit();
     const secret = await screen.findByLabelText(`${s.secretLabel}: ${webhook.url}`);
     expect((secret as HTMLInputElement).value).toBe(created.secret);
+    expect(document.activeElement).toBe(screen.getByRole('status'));
+    expect(scrollBy).toHaveBeenCalled();
     expect(api.callsTo('POST /api/webhooks')[0]!.body).toEqual({ url: webhook.url, events: ['order.created'] });
     await screen.findByTestId('webhook');
     expect((urlField() as HTMLInputElement).value).toBe('');
