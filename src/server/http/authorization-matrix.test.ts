@@ -208,6 +208,12 @@ const ACCESS: Record<string, Access> = {
   'POST /api/api-keys': 'keyAdmin',
   'GET /api/api-keys': 'keyAdmin',
   'DELETE /api/api-keys/:id': 'keyAdmin',
+  // Webhooks: the same admins; a shop admin calling for the owner's company's webhook finds none (404).
+  'POST /api/webhooks': 'keyAdmin',
+  'GET /api/webhooks': 'keyAdmin',
+  'DELETE /api/webhooks/:id': 'keyAdmin',
+  'GET /api/webhooks/:id/deliveries': 'keyAdmin',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': 'keyAdmin',
 
   'POST /api/auth/sign-up/email': 'public',
   'POST /api/auth/sign-in/email': 'public',
@@ -489,6 +495,53 @@ async function pathFor(ctx: TestContext, url: string, owner: TestAccount): Promi
       .execute();
     return url.replace(':id', id);
   }
+  if (url.startsWith('/api/webhooks/:id')) {
+    // The owner is their company's admin, with a webhook that has one delivery.
+    await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true });
+    const { company_id } = await db
+      .selectFrom('company_members')
+      .select('company_id')
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    const id = newId();
+    const deliveryId = newId();
+    const at = '2026-06-15T12:00:00.000Z';
+    await db
+      .insertInto('webhooks')
+      .values({
+        id,
+        company_id,
+        url: 'https://erp.example.com/hooks',
+        events: 'order.created',
+        secret: `whsec_${id}`,
+        created_by: owner.id,
+        created_at: at,
+        removed_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: deliveryId,
+        webhook_id: id,
+        event_id: newId(),
+        event_type: 'order.created',
+        payload: '{}',
+        status: 'delivered',
+        attempts: 1,
+        next_attempt_at: null,
+        claimed_until: null,
+        claimed_by: null,
+        response_status: 200,
+        duration_ms: 5,
+        last_error: null,
+        last_attempt_at: at,
+        delivered_at: at,
+        created_at: at,
+      })
+      .execute();
+    return url.replace(':id', id).replace(':deliveryId', deliveryId);
+  }
   if (url.startsWith('/api/invoices/:number') || url.startsWith('/api/me/company/statement')) {
     // An open invoice on account of the owner's company, the owner its company admin.
     await insertCompany(db, { memberIds: [owner.id], skipMembersAlreadyIn: true, status: 'active' });
@@ -656,7 +709,8 @@ describeOnEachEngine('the authorization matrix of every route', (ctx) => {
           headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: BODIES[route] ?? {} }),
         });
-        const expected = route === 'DELETE /api/api-keys/:id' && role === 'admin' ? 404 : expectedFor(access, role);
+        const othersOnly = route === 'DELETE /api/api-keys/:id' || route.includes(' /api/webhooks/:id');
+        const expected = othersOnly && role === 'admin' ? 404 : expectedFor(access, role);
         const status = res.statusCode;
         const ok =
           status < 500 &&

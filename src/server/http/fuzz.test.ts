@@ -233,6 +233,11 @@ const CALLER: Record<string, Caller> = {
   'POST /api/api-keys': 'owner',
   'GET /api/api-keys': 'owner',
   'DELETE /api/api-keys/{id}': 'owner',
+  'POST /api/webhooks': 'owner',
+  'GET /api/webhooks': 'owner',
+  'DELETE /api/webhooks/{id}': 'owner',
+  'GET /api/webhooks/{id}/deliveries': 'owner',
+  'POST /api/webhooks/{id}/deliveries/{deliveryId}/resend': 'owner',
 };
 
 /**
@@ -293,6 +298,9 @@ interface Targets {
   returnId: string;
   /** An API key of the owner's company. */
   apiKeyId: string;
+  /** A webhook of the owner's company, and one delivery of it. */
+  webhookId: string;
+  webhookDeliveryId: string;
 }
 
 async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Targets> {
@@ -427,8 +435,46 @@ async function makeTargets(ctx: TestContext, owner: TestAccount): Promise<Target
       revoked_at: null,
     })
     .execute();
+  const webhookId = newId();
+  const webhookDeliveryId = newId();
+  await db
+    .insertInto('webhooks')
+    .values({
+      id: webhookId,
+      company_id: membership.company_id,
+      url: 'https://erp.example.com/hooks',
+      events: 'order.created',
+      secret: `whsec_${webhookId}`,
+      created_by: owner.id,
+      created_at: order.created_at,
+      removed_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: webhookDeliveryId,
+      webhook_id: webhookId,
+      event_id: newId(),
+      event_type: 'order.created',
+      payload: '{}',
+      status: 'failed',
+      attempts: 7,
+      next_attempt_at: null,
+      claimed_until: null,
+      claimed_by: null,
+      response_status: 500,
+      duration_ms: 5,
+      last_error: 'HTTP 500',
+      last_attempt_at: order.created_at,
+      delivered_at: null,
+      created_at: order.created_at,
+    })
+    .execute();
   return {
     apiKeyId,
+    webhookId,
+    webhookDeliveryId,
     returnId,
     invoiceNumber: invoice.invoice_number!,
     listId,
@@ -469,6 +515,7 @@ function realPathValue(operation: Operation, name: string, targets: Targets): st
   if (operation.path.startsWith('/api/invoices/')) return targets.invoiceNumber;
   if (operation.path.startsWith('/api/returns/')) return targets.returnId;
   if (operation.path.startsWith('/api/api-keys/')) return targets.apiKeyId;
+  if (operation.path.startsWith('/api/webhooks/')) return name === 'deliveryId' ? targets.webhookDeliveryId : targets.webhookId;
   throw new Error(`no real target for {${name}} of ${operation.key}: add one to realPathValue`);
 }
 
