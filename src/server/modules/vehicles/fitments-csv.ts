@@ -169,7 +169,8 @@ export function createFitmentsCsv(db: Db, { events }: { events: EventBus }) {
         rows.vehicle.push(vehicleIndex);
         rows.yearFrom.push(yearFrom);
         rows.yearTo.push(yearTo);
-        rows.note.push(rows.notes.of(note));
+        // Once there is an error the file is refused: its notes are no longer kept (the row's number is never read).
+        rows.note.push(errors.length > 0 ? -1 : rows.notes.of(note));
       });
       // After each row's own errors, as when they were found row by row (the report sorts by line only).
       for (const { line, earlier } of repeatedPairs(rows)) errors.push({ line, message: c.fitmentTwice(earlier) });
