@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/api-keys';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError, InputField } from '../../../components/form-field';
+import { OneTimeSecret } from '../../../components/one-time-secret';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -21,42 +22,6 @@ import { useRevokeApiKeyMutation } from '../api/revoke-api-key';
 const s = copy.apiKeys;
 
 type FieldErrors = { name?: string; scopes?: string };
-
-/** The secret of a key just made, shown this once, with a Copy button. */
-function NewSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const fieldId = useId();
-  return (
-    <div className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300" role="status">
-      <label htmlFor={fieldId} className="font-bold text-slate-900">
-        {s.secretLabel}: {created.name}
-      </label>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={fieldId}
-          readOnly
-          value={created.secret}
-          className="input input-lg w-full bg-white font-mono text-sm text-slate-900"
-          onFocus={(event) => event.target.select()}
-          data-testid="api-key-secret"
-        />
-        <button
-          type="button"
-          className="btn btn-primary btn-lg"
-          onClick={() => {
-            void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
-          }}
-        >
-          {copied ? s.secretCopied : s.copySecret}
-        </button>
-      </div>
-      <p className="mt-2 font-semibold text-amber-900">{s.secretShownOnce}</p>
-      <button type="button" className="btn btn-ghost mt-2" onClick={onDone}>
-        {s.done}
-      </button>
-    </div>
-  );
-}
 
 /** Name and scopes of a new key; checked here and again by the server, each error next to its field. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
@@ -199,7 +164,18 @@ export function ApiKeysOverview() {
       <p className="max-w-2xl text-slate-700">{s.intro}</p>
       {created ? (
         <div className="mt-6">
-          <NewSecret created={created} onDone={() => setCreated(undefined)} />
+          <OneTimeSecret
+            secret={created.secret}
+            words={{
+              label: `${s.secretLabel}: ${created.name}`,
+              shownOnce: s.secretShownOnce,
+              copyButton: s.copySecret,
+              copied: s.secretCopied,
+              done: s.done,
+            }}
+            testId="api-key-secret"
+            onDone={() => setCreated(undefined)}
+          />
         </div>
       ) : null}
       <section aria-labelledby={listTitleId} className="mt-6">

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
@@ -13,10 +13,10 @@ import {
 } from '#shared/schemas/webhooks';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError, InputField } from '../../../components/form-field';
+import { OneTimeSecret } from '../../../components/one-time-secret';
 import { SectionError } from '../../../components/section-error';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { bringIntoView } from '../../../lib/bring-into-view';
 import { formatDate } from '../../../lib/format-date';
 import { useCreateWebhookMutation } from '../api/create-webhook';
 import { useWebhooksQuery } from '../api/get-webhooks';
@@ -29,49 +29,6 @@ type FieldErrors = { url?: string; events?: string };
 /** The events an admin may choose: the shop's own webhooks also hear about stock. */
 export function eventsFor(isShopAdmin: boolean): readonly WebhookEventType[] {
   return isShopAdmin ? webhookEventTypeValues : webhookEventTypeValues.filter((event) => !shopOnlyWebhookEvents.includes(event));
-}
-
-/**
- * The signing secret of a webhook just added, shown this once, with a Copy button. It appears above the
- * list, out of sight of the form on a phone: the view and the focus move to it.
- */
-function NewSecret({ created, onDone }: { created: CreatedWebhook; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const fieldId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (panel.current) bringIntoView(panel.current);
-  }, []);
-  return (
-    <div ref={panel} tabIndex={-1} className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300 outline-none" role="status">
-      <label htmlFor={fieldId} className="font-bold break-all text-slate-900">
-        {s.secretLabel}: {created.url}
-      </label>
-      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={fieldId}
-          readOnly
-          value={created.secret}
-          className="input input-lg w-full bg-white font-mono text-sm text-slate-900"
-          onFocus={(event) => event.target.select()}
-          data-testid="webhook-secret"
-        />
-        <button
-          type="button"
-          className="btn btn-primary btn-lg"
-          onClick={() => {
-            void navigator.clipboard?.writeText(created.secret).then(() => setCopied(true));
-          }}
-        >
-          {copied ? s.secretCopied : s.copySecret}
-        </button>
-      </div>
-      <p className="mt-2 font-semibold text-amber-900">{s.secretShownOnce}</p>
-      <button type="button" className="btn btn-ghost mt-2" onClick={onDone}>
-        {s.done}
-      </button>
-    </div>
-  );
 }
 
 /** Address and events of a new webhook; checked here and again by the server, each error next to its field. */
@@ -237,7 +194,18 @@ export function WebhooksOverview({ isShopAdmin }: { isShopAdmin: boolean }) {
       <p className="max-w-2xl text-slate-700">{s.intro}</p>
       {created ? (
         <div className="mt-6">
-          <NewSecret created={created} onDone={() => setCreated(undefined)} />
+          <OneTimeSecret
+            secret={created.secret}
+            words={{
+              label: `${s.secretLabel}: ${created.url}`,
+              shownOnce: s.secretShownOnce,
+              copyButton: s.copySecret,
+              copied: s.secretCopied,
+              done: s.done,
+            }}
+            testId="webhook-secret"
+            onDone={() => setCreated(undefined)}
+          />
         </div>
       ) : null}
       <section aria-labelledby={listTitleId} className="mt-6">
