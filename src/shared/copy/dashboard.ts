@@ -22,5 +22,5 @@ export const dashboard = {
   myCompany: 'My company',
   statement: 'Statement',
   overview: 'Overview',
-  roles: { admin: 'Admin', customer: 'Customer' },
+  roles: { admin: 'Admin', customer: 'Customer', company_admin: 'Company admin', buyer: 'Buyer' },
 } as const;

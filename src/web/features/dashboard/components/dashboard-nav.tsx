@@ -215,6 +215,12 @@ interface DashboardNavProps {
   membership?: DashboardMembership | null;
 }
 
+/** Under the name: a shop admin, a company member's role in their company, or a customer. */
+function roleLabel(isAdmin: boolean, membership: DashboardMembership | null | undefined): string {
+  if (isAdmin) return copy.dashboard.roles.admin;
+  return membership ? copy.dashboard.roles[membership.role] : copy.dashboard.roles.customer;
+}
+
 function SidebarContent({ name, image, isAdmin, membership, onNavigate }: DashboardNavProps & { onNavigate?: () => void }) {
   return (
     <>
@@ -222,7 +228,7 @@ function SidebarContent({ name, image, isAdmin, membership, onNavigate }: Dashbo
         <Avatar name={name} image={image} size={44} />
         <div className="min-w-0">
           <p className="truncate font-bold text-slate-900">{name}</p>
-          <p className="text-sm text-slate-600">{isAdmin ? copy.dashboard.roles.admin : copy.dashboard.roles.customer}</p>
+          <p className="text-sm text-slate-600">{roleLabel(isAdmin, membership)}</p>
         </div>
       </div>
       <nav aria-label={copy.dashboard.navLabel} className="mt-5 border-t border-slate-200 pt-4">
