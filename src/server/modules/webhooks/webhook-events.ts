@@ -84,21 +84,20 @@ export interface PartStockChangedData {
 
 interface Announced {
   type: WebhookEventType;
-  at: string;
-  /** Whose webhooks hear them besides the shop's; null: the shop's only. */
+  /** Whose webhooks hear it besides the shop's; null: the shop's only. */
   companyId: string | null;
-  /** One event each. */
-  data: readonly object[];
+  data: object;
 }
 
-/** The deliveries of these events, written with the change: each event one body and one id for every webhook. */
-function fanOut(trx: Db, { type, at, companyId, data }: Announced): Write {
-  const events = data.map((one) => {
+/** The deliveries of these events (made at `at`), written with the change: each event one body and one id for every webhook. */
+function fanOut(trx: Db, at: string, announced: readonly Announced[]): Write[] {
+  if (announced.length === 0) return [];
+  const events = announced.map(({ type, companyId, data }) => {
     const eventId = newTimeOrderedId();
-    const event: WebhookEvent = { id: eventId, type, createdAt: at, data: one as Record<string, unknown> };
-    return { eventId, payload: JSON.stringify(event) };
+    const event: WebhookEvent = { id: eventId, type, createdAt: at, data: data as Record<string, unknown> };
+    return { eventId, type, payload: JSON.stringify(event), companyId };
   });
-  return deliveriesInsert(trx, { type, at, companyId, events });
+  return [deliveriesInsert(trx, at, events)];
 }
 
 const number = (value: number | string) => Number(value);
@@ -130,7 +129,7 @@ function orderCreated(order: OrderRow, lines: readonly OrderLineRow[]): OrderCre
   };
 }
 
-function statusChanged(trx: Db, order: OrderRow, previousStatus: OrderStatus | null, at: string): Write {
+function statusChanged(order: OrderRow, previousStatus: OrderStatus | null): Announced {
   const data: OrderStatusChangedData = {
     orderId: order.id,
     number: orderNumberOf(order.id),
@@ -138,10 +137,10 @@ function statusChanged(trx: Db, order: OrderRow, previousStatus: OrderStatus | n
     previousStatus,
     companyId: order.company_id,
   };
-  return fanOut(trx, { type: 'order.status_changed', at, companyId: order.company_id, data: [data] });
+  return { type: 'order.status_changed', companyId: order.company_id, data };
 }
 
-function invoiceIssued(trx: Db, order: OrderRow, at: string): Write[] {
+function invoiceIssued(order: OrderRow): Announced[] {
   if (order.invoice_number === null) return [];
   const data: InvoiceIssuedData = {
     orderId: order.id,
@@ -152,12 +151,11 @@ function invoiceIssued(trx: Db, order: OrderRow, at: string): Write[] {
     dueDate: order.due_date,
     companyId: order.company_id,
   };
-  return [fanOut(trx, { type: 'invoice.issued', at, companyId: order.company_id, data: [data] })];
+  return [{ type: 'invoice.issued', companyId: order.company_id, data }];
 }
 
-function stockChanged(trx: Db, parts: readonly PartStockChangedData[], at: string): Write[] {
-  return parts.length === 0 ? [] : [fanOut(trx, { type: 'part.stock_changed', at, companyId: null, data: parts })];
-}
+const stockChanged = (parts: readonly PartStockChangedData[]): Announced[] =>
+  parts.map((data) => ({ type: 'part.stock_changed', companyId: null, data }));
 
 /** What the order was before a shipment: paid by card, or confirmed on account. */
 const beforeShipping = (order: OrderRow): OrderStatus => (order.payment_method === 'account' ? 'confirmed' : 'paid');
@@ -172,28 +170,21 @@ const beforeShipping = (order: OrderRow): OrderStatus => (order.payment_method =
  */
 export function createWebhookEvents() {
   return {
-    orderPlaced(trx: Db, order: OrderRow, lines: readonly OrderLineRow[], stockTaken: readonly StockTaken[], at: string) {
-      return [
-        fanOut(trx, { type: 'order.created', at, companyId: order.company_id, data: [orderCreated(order, lines)] }),
-        ...stockChanged(
-          trx,
-          stockTaken.map(({ partId, sku, stock }) => ({ partId, sku, stock })),
-          at,
-        ),
-      ];
-    },
+    /** The order, and each part's stock it took: one statement for all. */
+    orderPlaced: (trx: Db, order: OrderRow, lines: readonly OrderLineRow[], stockTaken: readonly StockTaken[], at: string) =>
+      fanOut(trx, at, [
+        { type: 'order.created', companyId: order.company_id, data: orderCreated(order, lines) },
+        ...stockChanged(stockTaken.map(({ partId, sku, stock }) => ({ partId, sku, stock }))),
+      ]),
     /** Confirmed on account: at placement (no change of status), or on approval (orderDecided says the change). */
-    invoicedOnAccount: (trx: Db, order: OrderRow, at: string) => invoiceIssued(trx, order, at),
-    decided: (trx: Db, order: OrderRow, at: string) => [statusChanged(trx, order, 'awaiting_approval', at)],
-    paid: (trx: Db, order: OrderRow, at: string) => [
-      statusChanged(trx, order, 'pending_payment', at),
-      ...invoiceIssued(trx, order, at),
-    ],
-    shipped: (trx: Db, order: OrderRow, at: string) => [statusChanged(trx, order, beforeShipping(order), at)],
-    delivered: (trx: Db, order: OrderRow, at: string) => [statusChanged(trx, order, 'shipped', at)],
-    cancelled: (trx: Db, order: OrderRow, by: string, hadCreditNote: boolean, at: string) => [
-      statusChanged(trx, order, hadCreditNote ? beforeShipping(order) : by === 'expiry' ? 'pending_payment' : null, at),
-    ],
+    invoicedOnAccount: (trx: Db, order: OrderRow, at: string) => fanOut(trx, at, invoiceIssued(order)),
+    decided: (trx: Db, order: OrderRow, at: string) => fanOut(trx, at, [statusChanged(order, 'awaiting_approval')]),
+    paid: (trx: Db, order: OrderRow, at: string) =>
+      fanOut(trx, at, [statusChanged(order, 'pending_payment'), ...invoiceIssued(order)]),
+    shipped: (trx: Db, order: OrderRow, at: string) => fanOut(trx, at, [statusChanged(order, beforeShipping(order))]),
+    delivered: (trx: Db, order: OrderRow, at: string) => fanOut(trx, at, [statusChanged(order, 'shipped')]),
+    cancelled: (trx: Db, order: OrderRow, by: string, hadCreditNote: boolean, at: string) =>
+      fanOut(trx, at, [statusChanged(order, hadCreditNote ? beforeShipping(order) : by === 'expiry' ? 'pending_payment' : null)]),
     returnChanged(
       trx: Db,
       ret: ReturnRow,
@@ -210,13 +201,13 @@ export function createWebhookEvents() {
         companyId: order.company_id,
         creditNote: creditNote ? { number: creditNote.number, totalCents: number(creditNote.totalCents) } : null,
       };
-      return [fanOut(trx, { type: 'return.updated', at, companyId: order.company_id, data: [data] })];
+      return fanOut(trx, at, [{ type: 'return.updated', companyId: order.company_id, data }]);
     },
     /** An admin set a part's stock: read only when the shop has a webhook that hears it. */
     async partStockSet(trx: Db, partId: string, at: string) {
       if (!(await shopListensTo(trx, 'part.stock_changed'))) return [];
       const part = (await findPartsByIds(trx, [partId])).get(partId);
-      return part ? stockChanged(trx, [{ partId, sku: part.sku, stock: number(part.stock) }], at) : [];
+      return part ? fanOut(trx, at, stockChanged([{ partId, sku: part.sku, stock: number(part.stock) }])) : [];
     },
   };
 }

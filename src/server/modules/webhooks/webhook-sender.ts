@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import type { Log } from '../../log';
 import { signatureHeader } from './signature';
 import { postWebhook } from './transport';
-import { claimDueDeliveries, recordAttempt, type WebhookDeliveryRow, webhooksByIds } from './webhooks.repository';
+import { anyDueDelivery, claimDueDeliveries, recordAttempt, type WebhookDeliveryRow, webhooksByIds } from './webhooks.repository';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -116,6 +116,7 @@ export function createWebhookSender({
   /** One pass: claims a batch of due deliveries and sends them side by side; answers how many it claimed. */
   async function pass(): Promise<number> {
     const now = clock.now().getTime();
+    if (!(await anyDueDelivery(db, toIso(now)))) return 0;
     const rows = await claimDueDeliveries(db, { now: toIso(now), until: toIso(now + leaseMs), claimant, limit: policy.batch });
     if (rows.length === 0) return 0;
     const webhooks = await webhooksByIds(db, [...new Set(rows.map((row) => row.webhook_id))]);

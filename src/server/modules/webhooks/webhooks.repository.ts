@@ -110,29 +110,29 @@ export async function insertResend(db: Db, original: WebhookDeliveryRow, at: str
   return row;
 }
 
-/** Events of one type to fan out: who may hear them, and the body every delivery of each sends. */
-export interface EventsToFanOut {
+/** One event to fan out: its body, and who may hear it. */
+export interface EventToFanOut {
+  eventId: string;
   type: string;
-  at: string;
-  /** The events' company: its webhooks hear them besides the shop's; null, only the shop's. */
+  payload: string;
+  /** The event's company: its webhooks hear it besides the shop's; null, only the shop's. */
   companyId: string | null;
-  events: readonly { eventId: string; payload: string }[];
 }
 
 /**
- * One delivery per event and live webhook that asked for the type and may see it, as one
- * `insert … select` that goes with the change's own writes: with no webhook it costs no round trip,
- * only an indexed read inside the statement. A delivery's id is a time-ordered id's first 24
- * characters and the webhook id's last 12 (48 random bits): unique among one event's few deliveries.
+ * One delivery per event and live webhook that asked for its type and may see it, as one
+ * `insert … select` that goes with the change's own writes, whatever the number of events: with no
+ * webhook it costs no round trip, only a read of an empty index inside the statement. A delivery's id
+ * is a time-ordered id's first 24 characters and the webhook id's last 12 (48 random bits): unique
+ * among one event's few deliveries.
  */
-export function deliveriesInsert(db: Db, { type, at, companyId, events }: EventsToFanOut): Write {
-  const rows = events.map(({ eventId, payload }) => sql`(${newTimeOrderedId().slice(0, 24)}, ${eventId}, ${payload})`);
+export function deliveriesInsert(db: Db, at: string, events: readonly EventToFanOut[]): Write {
+  const rows = events.map(
+    ({ eventId, type, payload, companyId }) =>
+      sql`(${newTimeOrderedId().slice(0, 24)}, ${eventId}, ${payload}, ${type}, ${companyId})`,
+  );
   // `values` names its columns column1, column2, … on both engines.
   const fanned = sql`(values ${sql.join(rows)})`.as('v');
-  const owners =
-    companyId === null
-      ? sql<boolean>`webhooks.company_id is null`
-      : sql<boolean>`(webhooks.company_id = ${companyId} or webhooks.company_id is null)`;
   return db
     .insertInto('webhook_deliveries')
     .columns(['id', 'webhook_id', 'event_id', 'event_type', 'payload', 'next_attempt_at', 'created_at'])
@@ -144,14 +144,14 @@ export function deliveriesInsert(db: Db, { type, at, companyId, events }: Events
           sql<string>`v.column1 || substr(webhooks.id, length(webhooks.id) - 11, 12)`.as('id'),
           'webhooks.id as webhook_id',
           sql<string>`v.column2`.as('event_id'),
-          sql<string>`${type}`.as('event_type'),
+          sql<string>`v.column4`.as('event_type'),
           sql<string>`v.column3`.as('payload'),
           sql<string>`${at}`.as('next_attempt_at'),
           sql<string>`${at}`.as('created_at'),
         ])
         .where('webhooks.removed_at', 'is', null)
-        .where(owners)
-        .where(sql<boolean>`(' ' || webhooks.events || ' ') like ${`% ${type} %`}`),
+        .where(sql<boolean>`(webhooks.company_id is null or webhooks.company_id = v.column5)`)
+        .where(sql<boolean>`(' ' || webhooks.events || ' ') like ('% ' || v.column4 || ' %')`),
     );
 }
 
@@ -173,6 +173,22 @@ export interface Claim {
   until: string;
   claimant: string;
   limit: number;
+}
+
+/**
+ * Whether any delivery is due: a read, so that the pass each commit wakes writes nothing (and on
+ * SQLite waits for no writer) while the shop has no webhook.
+ */
+export async function anyDueDelivery(db: Db, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
