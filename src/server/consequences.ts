@@ -72,12 +72,10 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
     webhookSender.wake();
   };
   /** An order that gave its stock back (cancelled, expired, declined): its parts may be orderable again. */
-  const orderStockBack = async (trx: Db, order: OrderRow, at: string) =>
-    stockAlertMails.afterStockBack(
-      trx,
-      ((await linesOfOrders(trx, [order.id])).get(order.id) ?? []).map((line) => line.part_id),
-      at,
-    );
+  const orderStockBack = async (trx: Db, order: OrderRow, at: string) => {
+    const partIds = ((await linesOfOrders(trx, [order.id])).get(order.id) ?? []).map((line) => line.part_id);
+    return [...(await stockAlertMails.afterStockBack(trx, partIds, at)), ...(await hooks.stockSet(trx, partIds, at))];
+  };
 
   // The parts' stock went down (under the low-stock line, the admins hear of it); an order from the
   // cart empties the cart of what it holds.
@@ -182,7 +180,7 @@ export function subscribeConsequences(events: EventBus, deps: ConsequencesDeps):
   events.on('partStockSet', {
     during: async (trx, { partId, at }) => [
       ...(await stockAlertMails.afterStockBack(trx, [partId], at)),
-      ...(await hooks.partStockSet(trx, partId, at)),
+      ...(await hooks.stockSet(trx, [partId], at)),
     ],
     after: wakeSenders,
   });

@@ -203,11 +203,15 @@ export function createWebhookEvents() {
       };
       return fanOut(trx, at, [{ type: 'return.updated', companyId: order.company_id, data }]);
     },
-    /** An admin set a part's stock: read only when the shop has a webhook that hears it. */
-    async partStockSet(trx: Db, partId: string, at: string) {
-      if (!(await shopListensTo(trx, 'part.stock_changed'))) return [];
-      const part = (await findPartsByIds(trx, [partId])).get(partId);
-      return part ? fanOut(trx, at, stockChanged([{ partId, sku: part.sku, stock: number(part.stock) }])) : [];
+    /**
+     * Parts whose stock went up or was set (an admin's restock, a cancelled order's or a return's units
+     * back on sale): their stock is read only when the shop has a webhook that hears it.
+     */
+    async stockSet(trx: Db, partIds: readonly string[], at: string) {
+      if (partIds.length === 0 || !(await shopListensTo(trx, 'part.stock_changed'))) return [];
+      const parts = await findPartsByIds(trx, [...new Set(partIds)]);
+      const now = [...parts.values()].map((part) => ({ partId: part.id, sku: part.sku, stock: number(part.stock) }));
+      return now.length === 0 ? [] : fanOut(trx, at, stockChanged(now));
     },
   };
 }

@@ -304,6 +304,21 @@ describeOnEachEngine('webhooks', (ctx) => {
     expect(receiver.at(others.path)).toEqual([]);
   });
 
+  it("tells the shop a part's stock when a cancelled order gives it back", async () => {
+    const shopAdmin = await signedInAdmin(ctx);
+    const hook = await addWebhook(shopAdmin, ['part.stock_changed']);
+    const part = await insertPart(ctx.database.db, { price_cents: 1000, min_order_quantity: 1, stock: 10 });
+    const person = await signedInCustomer(ctx);
+    const placed = await api.as(person).post('/api/orders', bookingBody({ id: part.id, minOrderQuantity: 1 }));
+    expect(placed.status, placed.body).toBe(201);
+    expect((await api.as(person).delete(`/api/orders/${placed.json.id}`)).status).toBe(200);
+    await drain();
+    expect(receiver.at(hook.path).map((r) => r.json.data)).toEqual([
+      { partId: part.id, sku: part.sku, stock: 9 },
+      { partId: part.id, sku: part.sku, stock: 10 },
+    ]);
+  });
+
   it('tells a status change with the status before it', async () => {
     const { admin, buyer, siteId } = await company(ctx);
     const hook = await addWebhook(admin, ['order.status_changed']);
