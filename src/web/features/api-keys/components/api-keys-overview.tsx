@@ -11,7 +11,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError, InputField } from '../../../components/form-field';
 import { OneTimeSecret } from '../../../components/one-time-secret';
-import { SectionError } from '../../../components/section-error';
+import { EmptyNote, ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format-date';
@@ -146,17 +146,7 @@ export function ApiKeysOverview() {
   const newTitleId = useId();
 
   if (keys.isPending) return <Spinner className="py-10" />;
-  if (keys.isError) {
-    const { error } = keys;
-    if (error instanceof ApiError && error.status === 403) {
-      return (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
-          {error.message}
-        </p>
-      );
-    }
-    return <SectionError onRetry={() => void keys.refetch()} message={copy.common.somethingWrong} />;
-  }
+  if (keys.isError) return <ListLoadError error={keys.error} onRetry={() => void keys.refetch()} />;
   const items = keys.data.items;
 
   return (
@@ -183,9 +173,7 @@ export function ApiKeysOverview() {
           {s.title}
         </h3>
         {items.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
-            {s.empty}
-          </p>
+          <EmptyNote>{s.empty}</EmptyNote>
         ) : (
           <ul className="grid gap-3" data-testid="api-keys">
             {items.map((apiKey) => (

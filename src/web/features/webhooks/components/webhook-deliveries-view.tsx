@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import * as copy from '#shared/copy';
 import { paths } from '#shared/paths';
 import { EmptyTitle } from '../../../components/paged-list';
-import { SectionError } from '../../../components/section-error';
+import { ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { useWebhookDeliveriesQuery } from '../api/get-webhook-deliveries';
 import { useWebhooksQuery } from '../api/get-webhooks';
 import { WebhookDeliveriesTable } from './webhook-deliveries';
@@ -41,12 +40,8 @@ export function WebhookDeliveriesView({ id }: { id: string }) {
       <div className="mt-6">
         {deliveries.isPending || (webhooks.isPending && !deliveries.isError) ? (
           <Spinner className="py-10" />
-        ) : deliveries.error instanceof ApiError && deliveries.error.status === 403 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
-            {deliveries.error.message}
-          </p>
         ) : deliveries.isError ? (
-          <SectionError onRetry={() => void deliveries.refetch()} message={copy.common.somethingWrong} />
+          <ListLoadError error={deliveries.error} onRetry={() => void deliveries.refetch()} />
         ) : deliveries.data.items.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
             <EmptyTitle>{s.noDeliveries}</EmptyTitle>

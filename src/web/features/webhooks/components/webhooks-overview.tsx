@@ -14,7 +14,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError, InputField } from '../../../components/form-field';
 import { OneTimeSecret } from '../../../components/one-time-secret';
-import { SectionError } from '../../../components/section-error';
+import { EmptyNote, ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
@@ -176,17 +176,7 @@ export function WebhooksOverview({ isShopAdmin }: { isShopAdmin: boolean }) {
   const newTitleId = useId();
 
   if (webhooks.isPending) return <Spinner className="py-10" />;
-  if (webhooks.isError) {
-    const { error } = webhooks;
-    if (error instanceof ApiError && error.status === 403) {
-      return (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
-          {error.message}
-        </p>
-      );
-    }
-    return <SectionError onRetry={() => void webhooks.refetch()} message={copy.common.somethingWrong} />;
-  }
+  if (webhooks.isError) return <ListLoadError error={webhooks.error} onRetry={() => void webhooks.refetch()} />;
   const items = webhooks.data.items;
 
   return (
@@ -213,9 +203,7 @@ export function WebhooksOverview({ isShopAdmin }: { isShopAdmin: boolean }) {
           {s.listCaption}
         </h3>
         {items.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center font-semibold text-slate-700">
-            {s.empty}
-          </p>
+          <EmptyNote>{s.empty}</EmptyNote>
         ) : (
           <ul className="grid gap-3" data-testid="webhooks">
             {items.map((webhook) => (
