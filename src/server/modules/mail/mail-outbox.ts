@@ -3,10 +3,10 @@ import os from 'node:os';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { Write } from '../../db/write-together';
-import { isDatabaseUnavailable } from '../../db/errors';
 import type { MailOutboxRow } from '../../db/schema';
 import { newTimeOrderedId } from '../../ids';
 import type { Log } from '../../log';
+import { outboxPasses } from '../../outbox-passes';
 import {
   ADDRESS_MAIL_LIMIT,
   type AddressMailLimit,
@@ -292,46 +292,14 @@ export function createMailDispatcher({
     return rows.length;
   }
 
-  // Passes run one after another, whoever asks (timer, wake, a test, shutdown).
-  let queue: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-  const dispatch = () => exclusive(pass);
-
-  let stopped = false;
-  let loop: Promise<void> | undefined;
-  let again = false;
-  let wakeQueued = false;
+  const passes = outboxPasses(pass, {
+    batch: policy.batch,
+    wakeDelayMs: policy.wakeDelayMs,
+    log,
+    failed: 'sending from the mail outbox failed; the next round tries again',
+  });
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
-
-  /** Passes until a pass finds less than a full batch; a kick during the loop asks for one more round. */
-  function kick(): void {
-    if (stopped) return;
-    if (loop) {
-      again = true;
-      return;
-    }
-    loop = (async () => {
-      do {
-        again = false;
-        while (!stopped && (await dispatch()) >= policy.batch);
-      } while (again && !stopped);
-    })()
-      .catch((error: unknown) =>
-        // The database down is an outage to watch, not a fault of ours: a warning, as each request's 503 is.
-        log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
-          { err: error },
-          'sending from the mail outbox failed; the next round tries again',
-        ),
-      )
-      .finally(() => {
-        loop = undefined;
-      });
-  }
 
   /**
    * Deletes the rows sent longer than `keepSentMs` ago (never one not sent), and the addresses' counts
@@ -340,7 +308,7 @@ export function createMailDispatcher({
   async function prune(): Promise<number> {
     const now = clock.now().getTime();
     lastPrune = now;
-    const count = await exclusive(() => pruneSentMails(db, toIso(now - policy.keepSentMs)));
+    const count = await passes.exclusive(() => pruneSentMails(db, toIso(now - policy.keepSentMs)));
     if (count > 0) log.info({ count }, `pruned ${count} mail(s) sent more than ${policy.keepSentMs / (24 * HOUR)} days ago`);
     await pruneAddressAllowances(db, new Date(now));
     return count;
@@ -348,32 +316,18 @@ export function createMailDispatcher({
 
   return {
     /** One pass now (after any pass under way): claims, sends and records a batch; answers how many it claimed. */
-    dispatch,
+    dispatch: passes.dispatch,
     /** Passes until nothing is due (a mail waiting for its retry is not); answers how many were claimed. */
-    async drain(): Promise<number> {
-      let total = 0;
-      for (;;) {
-        const claimed = await dispatch();
-        if (claimed === 0) return total;
-        total += claimed;
-      }
-    },
+    drain: passes.drain,
     /** After a commit that wrote mail: a pass within `wakeDelayMs`, instead of at the next round. */
-    wake(): void {
-      if (stopped || wakeQueued) return;
-      wakeQueued = true;
-      setTimeout(() => {
-        wakeQueued = false;
-        kick();
-      }, policy.wakeDelayMs);
-    },
+    wake: passes.wake,
     counts: () => countOutboxMails(db),
     prune,
     /** Passes now and every `intervalMs` (retries, mails another node wrote, leases that ran out); prunes hourly. */
     start(intervalMs: number): void {
-      if (timer || stopped) return;
+      if (timer || passes.halted()) return;
       const tick = () => {
-        kick();
+        passes.kick();
         if (clock.now().getTime() - lastPrune < HOUR) return;
         prune().catch((error: unknown) => log.warn({ err: error }, 'pruning sent mails failed; tried again later'));
       };
@@ -389,10 +343,9 @@ export function createMailDispatcher({
     async stop(withinMs = 2000): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
-      stopped = true;
       const finishing = (async () => {
-        await loop;
-        for (let claimed = 1; claimed > 0;) claimed = await dispatch();
+        await passes.halt();
+        for (let claimed = 1; claimed > 0;) claimed = await passes.dispatch();
       })();
       let deadline: NodeJS.Timeout | undefined;
       const finished = await Promise.race([

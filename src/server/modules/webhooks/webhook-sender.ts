@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { isDatabaseUnavailable } from '../../db/errors';
 import type { Log } from '../../log';
+import { outboxPasses } from '../../outbox-passes';
 import { signatureHeader } from './signature';
 import { postWebhook } from './transport';
 import { anyDueDelivery, claimDueDeliveries, recordAttempt, type WebhookDeliveryRow, webhooksByIds } from './webhooks.repository';
@@ -129,71 +129,26 @@ export function createWebhookSender({
     return rows.length;
   }
 
-  // Passes run one after another, whoever asks (timer, wake, a test, shutdown).
-  let queue: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = queue.then(work);
-    queue = run.catch(() => undefined);
-    return run;
-  }
-  const dispatch = () => exclusive(pass);
-
-  let stopped = false;
-  let loop: Promise<void> | undefined;
-  let again = false;
-  let wakeQueued = false;
+  const passes = outboxPasses(pass, {
+    batch: policy.batch,
+    wakeDelayMs: policy.wakeDelayMs,
+    log,
+    failed: 'sending webhooks failed; the next round tries again',
+  });
   let timer: NodeJS.Timeout | undefined;
-
-  /** Passes until a pass finds less than a full batch; a kick during the loop asks for one more round. */
-  function kick(): void {
-    if (stopped) return;
-    if (loop) {
-      again = true;
-      return;
-    }
-    loop = (async () => {
-      do {
-        again = false;
-        while (!stopped && (await dispatch()) >= policy.batch);
-      } while (again && !stopped);
-    })()
-      .catch((error: unknown) =>
-        log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
-          { err: error },
-          'sending webhooks failed; the next round tries again',
-        ),
-      )
-      .finally(() => {
-        loop = undefined;
-      });
-  }
 
   return {
     /** One pass now (after any pass under way); answers how many deliveries it claimed. */
-    dispatch,
+    dispatch: passes.dispatch,
     /** Passes until nothing is due (a delivery waiting for its retry is not); answers how many were claimed. */
-    async drain(): Promise<number> {
-      let total = 0;
-      for (;;) {
-        const claimed = await dispatch();
-        if (claimed === 0) return total;
-        total += claimed;
-      }
-    },
+    drain: passes.drain,
     /** After a commit that may have written deliveries: a pass within `wakeDelayMs`. */
-    wake(): void {
-      if (stopped || wakeQueued) return;
-      wakeQueued = true;
-      setTimeout(() => {
-        wakeQueued = false;
-        kick();
-      }, policy.wakeDelayMs);
-    },
+    wake: passes.wake,
     /** Passes now and every `intervalMs`: retries, deliveries another node wrote, leases that ran out. */
     start(intervalMs: number): void {
-      if (timer || stopped) return;
-      kick();
-      timer = setInterval(kick, intervalMs);
+      if (timer || passes.halted()) return;
+      passes.kick();
+      timer = setInterval(passes.kick, intervalMs);
       timer.unref();
     },
     /**
@@ -203,12 +158,9 @@ export function createWebhookSender({
     async stop(withinMs = 2000): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
-      stopped = true;
       let deadline: NodeJS.Timeout | undefined;
       const finished = await Promise.race([
-        Promise.resolve(loop)
-          .then(() => queue)
-          .then(() => true),
+        passes.halt().then(() => true),
         new Promise<false>((resolve) => {
           deadline = setTimeout(() => resolve(false), withinMs);
         }),
