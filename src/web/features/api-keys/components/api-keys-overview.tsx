@@ -8,10 +8,9 @@ import {
   type CreatedApiKey,
   MAX_API_KEY_NAME,
 } from '#shared/schemas/api-keys';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError, InputField } from '../../../components/form-field';
-import { OneTimeSecret } from '../../../components/one-time-secret';
-import { EmptyNote, ListLoadError } from '../../../components/empty-note';
+import { SecretIssuingScreen } from '../../../components/secret-issuing-screen';
+import { ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatTime } from '../../../lib/format-date';
@@ -141,66 +140,40 @@ export function ApiKeysOverview() {
   const keys = useApiKeysQuery();
   const revoke = useRevokeApiKeyMutation();
   const [created, setCreated] = useState<CreatedApiKey>();
-  const [revoking, setRevoking] = useState<ApiKey>();
-  const listTitleId = useId();
-  const newTitleId = useId();
 
   if (keys.isPending) return <Spinner className="py-10" />;
   if (keys.isError) return <ListLoadError error={keys.error} onRetry={() => void keys.refetch()} />;
-  const items = keys.data.items;
-
   return (
-    <>
-      <p className="max-w-2xl text-slate-700">{s.intro}</p>
-      {created ? (
-        <div className="mt-6">
-          <OneTimeSecret
-            secret={created.secret}
-            words={{
-              label: `${s.secretLabel}: ${created.name}`,
-              shownOnce: s.secretShownOnce,
-              copyButton: s.copySecret,
-              copied: s.secretCopied,
-              done: s.done,
-            }}
-            testId="api-key-secret"
-            onDone={() => setCreated(undefined)}
-          />
-        </div>
-      ) : null}
-      <section aria-labelledby={listTitleId} className="mt-6">
-        <h3 id={listTitleId} className="sr-only">
-          {s.title}
-        </h3>
-        {items.length === 0 ? (
-          <EmptyNote>{s.empty}</EmptyNote>
-        ) : (
-          <ul className="grid gap-3" data-testid="api-keys">
-            {items.map((apiKey) => (
-              <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={() => setRevoking(apiKey)} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby={newTitleId} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h3 id={newTitleId} className="mb-4 text-lg font-bold text-slate-900">
-          {s.create}
-        </h3>
-        <CreateKeyForm onCreated={setCreated} />
-      </section>
-      <ConfirmDialog
-        open={revoking !== undefined}
-        confirmLabel={s.revokeYes}
-        cancelLabel={s.keepKey}
-        pending={revoke.isPending}
-        onCancel={() => setRevoking(undefined)}
-        onConfirm={() => {
-          if (!revoking) return;
-          revoke.mutate(revoking.id, { onSettled: () => setRevoking(undefined) });
-        }}
-      >
-        {s.revokeConfirm}
-      </ConfirmDialog>
-    </>
+    <SecretIssuingScreen
+      intro={s.intro}
+      issued={
+        created && {
+          secret: created.secret,
+          words: {
+            label: `${s.secretLabel}: ${created.name}`,
+            shownOnce: s.secretShownOnce,
+            copyButton: s.copySecret,
+            copied: s.secretCopied,
+            done: s.done,
+          },
+          testId: 'api-key-secret',
+          onDone: () => setCreated(undefined),
+        }
+      }
+      listTitle={s.title}
+      empty={s.empty}
+      items={keys.data.items}
+      listTestId="api-keys"
+      renderItem={(apiKey, askToRevoke) => <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={askToRevoke} />}
+      formTitle={s.create}
+      form={<CreateKeyForm onCreated={setCreated} />}
+      removal={{
+        question: s.revokeConfirm,
+        confirmLabel: s.revokeYes,
+        cancelLabel: s.keepKey,
+        pending: revoke.isPending,
+        remove: (apiKey, settled) => revoke.mutate(apiKey.id, { onSettled: settled }),
+      }}
+    />
   );
 }

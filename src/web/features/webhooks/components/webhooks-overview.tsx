@@ -11,10 +11,9 @@ import {
   type WebhookEventType,
   webhookEventTypeValues,
 } from '#shared/schemas/webhooks';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormError, InputField } from '../../../components/form-field';
-import { OneTimeSecret } from '../../../components/one-time-secret';
-import { EmptyNote, ListLoadError } from '../../../components/empty-note';
+import { SecretIssuingScreen } from '../../../components/secret-issuing-screen';
+import { ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
@@ -171,66 +170,40 @@ export function WebhooksOverview({ isShopAdmin }: { isShopAdmin: boolean }) {
   const webhooks = useWebhooksQuery();
   const remove = useRemoveWebhookMutation();
   const [created, setCreated] = useState<CreatedWebhook>();
-  const [removing, setRemoving] = useState<Webhook>();
-  const listTitleId = useId();
-  const newTitleId = useId();
 
   if (webhooks.isPending) return <Spinner className="py-10" />;
   if (webhooks.isError) return <ListLoadError error={webhooks.error} onRetry={() => void webhooks.refetch()} />;
-  const items = webhooks.data.items;
-
   return (
-    <>
-      <p className="max-w-2xl text-slate-700">{s.intro}</p>
-      {created ? (
-        <div className="mt-6">
-          <OneTimeSecret
-            secret={created.secret}
-            words={{
-              label: `${s.secretLabel}: ${created.url}`,
-              shownOnce: s.secretShownOnce,
-              copyButton: s.copySecret,
-              copied: s.secretCopied,
-              done: s.done,
-            }}
-            testId="webhook-secret"
-            onDone={() => setCreated(undefined)}
-          />
-        </div>
-      ) : null}
-      <section aria-labelledby={listTitleId} className="mt-6">
-        <h3 id={listTitleId} className="sr-only">
-          {s.listCaption}
-        </h3>
-        {items.length === 0 ? (
-          <EmptyNote>{s.empty}</EmptyNote>
-        ) : (
-          <ul className="grid gap-3" data-testid="webhooks">
-            {items.map((webhook) => (
-              <WebhookRow key={webhook.id} webhook={webhook} onRemove={() => setRemoving(webhook)} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby={newTitleId} className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-        <h3 id={newTitleId} className="mb-4 text-lg font-bold text-slate-900">
-          {s.add}
-        </h3>
-        <AddWebhookForm isShopAdmin={isShopAdmin} onCreated={setCreated} />
-      </section>
-      <ConfirmDialog
-        open={removing !== undefined}
-        confirmLabel={s.removeYes}
-        cancelLabel={s.keep}
-        pending={remove.isPending}
-        onCancel={() => setRemoving(undefined)}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, { onSettled: () => setRemoving(undefined) });
-        }}
-      >
-        {s.removeConfirm}
-      </ConfirmDialog>
-    </>
+    <SecretIssuingScreen
+      intro={s.intro}
+      issued={
+        created && {
+          secret: created.secret,
+          words: {
+            label: `${s.secretLabel}: ${created.url}`,
+            shownOnce: s.secretShownOnce,
+            copyButton: s.copySecret,
+            copied: s.secretCopied,
+            done: s.done,
+          },
+          testId: 'webhook-secret',
+          onDone: () => setCreated(undefined),
+        }
+      }
+      listTitle={s.listCaption}
+      empty={s.empty}
+      items={webhooks.data.items}
+      listTestId="webhooks"
+      renderItem={(webhook, askToRemove) => <WebhookRow key={webhook.id} webhook={webhook} onRemove={askToRemove} />}
+      formTitle={s.add}
+      form={<AddWebhookForm isShopAdmin={isShopAdmin} onCreated={setCreated} />}
+      removal={{
+        question: s.removeConfirm,
+        confirmLabel: s.removeYes,
+        cancelLabel: s.keep,
+        pending: remove.isPending,
+        remove: (webhook, settled) => remove.mutate(webhook.id, { onSettled: settled }),
+      }}
+    />
   );
 }
