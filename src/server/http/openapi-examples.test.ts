@@ -176,7 +176,7 @@ describeOnEachEngine('the OpenAPI document of the trade routes', (ctx) => {
 });
 
 describe('the examples of the shared schemas', () => {
-  const modules = import.meta.glob<Record<string, unknown>>(['../../shared/schemas/*.ts', '!../../shared/schemas/*.test.ts'], {
+  const modules = import.meta.glob<Record<string, unknown>>(['/src/shared/schemas/*.ts', '!/src/shared/schemas/*.test.ts'], {
     eager: true,
   });
 
