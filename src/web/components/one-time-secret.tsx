@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { bringIntoView } from '../lib/bring-into-view';
 
+/** The words a copy section gives its secret panel (copy.apiKeys, copy.webhooks). */
 export interface OneTimeSecretWords {
-  label: string;
-  shownOnce: string;
-  copyButton: string;
-  copied: string;
+  secretLabel: string;
+  secretShownOnce: string;
+  copySecret: string;
+  secretCopied: string;
   done: string;
 }
 
@@ -15,11 +16,14 @@ export interface OneTimeSecretWords {
  */
 export function OneTimeSecret({
   secret,
+  of,
   words,
   testId,
   onDone,
 }: {
   secret: string;
+  /** What the secret belongs to, after the label: the key's name, the webhook's address. */
+  of: string;
   words: OneTimeSecretWords;
   testId: string;
   onDone: () => void;
@@ -33,7 +37,7 @@ export function OneTimeSecret({
   return (
     <div ref={panel} tabIndex={-1} className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300 outline-none" role="status">
       <label htmlFor={fieldId} className="font-bold break-all text-slate-900">
-        {words.label}
+        {`${words.secretLabel}: ${of}`}
       </label>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input
@@ -51,10 +55,10 @@ export function OneTimeSecret({
             void navigator.clipboard?.writeText(secret).then(() => setCopied(true));
           }}
         >
-          {copied ? words.copied : words.copyButton}
+          {copied ? words.secretCopied : words.copySecret}
         </button>
       </div>
-      <p className="mt-2 font-semibold text-amber-900">{words.shownOnce}</p>
+      <p className="mt-2 font-semibold text-amber-900">{words.secretShownOnce}</p>
       <button type="button" className="btn btn-ghost mt-2" onClick={onDone}>
         {words.done}
       </button>

@@ -10,6 +10,7 @@ import { OneTimeSecret, type OneTimeSecretWords } from './one-time-secret';
 export function SecretIssuingScreen<T extends { id: string }>({
   intro,
   issued,
+  secretWords,
   listTitle,
   empty,
   items,
@@ -21,7 +22,9 @@ export function SecretIssuingScreen<T extends { id: string }>({
 }: {
   intro: string;
   /** The secret just issued, until the person says they are done with it. */
-  issued: { secret: string; words: OneTimeSecretWords; testId: string; onDone: () => void } | undefined;
+  issued: { secret: string; of: string; testId: string; onDone: () => void } | undefined;
+  /** The copy section's words for the secret panel. */
+  secretWords: OneTimeSecretWords;
   listTitle: string;
   empty: string;
   items: readonly T[];
@@ -45,7 +48,13 @@ export function SecretIssuingScreen<T extends { id: string }>({
       <p className="max-w-2xl text-slate-700">{intro}</p>
       {issued ? (
         <div className="mt-6">
-          <OneTimeSecret secret={issued.secret} words={issued.words} testId={issued.testId} onDone={issued.onDone} />
+          <OneTimeSecret
+            secret={issued.secret}
+            of={issued.of}
+            words={secretWords}
+            testId={issued.testId}
+            onDone={issued.onDone}
+          />
         </div>
       ) : null}
       <section aria-labelledby={listTitleId} className="mt-6">

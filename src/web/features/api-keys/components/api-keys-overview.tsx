@@ -13,6 +13,7 @@ import { SecretIssuingScreen } from '../../../components/secret-issuing-screen';
 import { ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { firstErrorPerField, issuePairs } from '../../../lib/field-errors';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useCreateApiKeyMutation } from '../api/create-api-key';
 import { useApiKeysQuery } from '../api/get-api-keys';
@@ -20,7 +21,8 @@ import { useRevokeApiKeyMutation } from '../api/revoke-api-key';
 
 const s = copy.apiKeys;
 
-type FieldErrors = { name?: string; scopes?: string };
+const FIELDS = ['name', 'scopes'] as const;
+type FieldErrors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /** Name and scopes of a new key; checked here and again by the server, each error next to its field. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
@@ -36,12 +38,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
     setRefusal(undefined);
     const checked = createApiKeyInputSchema.safeParse({ name, scopes });
     if (!checked.success) {
-      const found: FieldErrors = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] === 'name' ? 'name' : 'scopes';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(firstErrorPerField(issuePairs(checked.error.issues), FIELDS, 'scopes'));
       return;
     }
     setErrors({});
@@ -53,9 +50,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => v
       },
       onError: (failure) => {
         if (!(failure instanceof ApiError) || failure.isServerFault) return;
-        const fields = failure.fieldErrors;
-        const scopesError = Object.entries(fields).find(([field]) => field.startsWith('scopes'))?.[1];
-        if (fields.name || scopesError) setErrors({ name: fields.name, scopes: scopesError });
+        const onFields = firstErrorPerField(Object.entries(failure.fieldErrors), FIELDS);
+        if (Object.keys(onFields).length > 0) setErrors(onFields);
         else setRefusal(failure.message);
       },
     });
@@ -146,16 +142,11 @@ export function ApiKeysOverview() {
   return (
     <SecretIssuingScreen
       intro={s.intro}
+      secretWords={s}
       issued={
         created && {
           secret: created.secret,
-          words: {
-            label: `${s.secretLabel}: ${created.name}`,
-            shownOnce: s.secretShownOnce,
-            copyButton: s.copySecret,
-            copied: s.secretCopied,
-            done: s.done,
-          },
+          of: created.name,
           testId: 'api-key-secret',
           onDone: () => setCreated(undefined),
         }

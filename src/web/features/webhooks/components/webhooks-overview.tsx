@@ -16,6 +16,7 @@ import { SecretIssuingScreen } from '../../../components/secret-issuing-screen';
 import { ListLoadError } from '../../../components/empty-note';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { firstErrorPerField, issuePairs } from '../../../lib/field-errors';
 import { formatDate } from '../../../lib/format-date';
 import { useCreateWebhookMutation } from '../api/create-webhook';
 import { useWebhooksQuery } from '../api/get-webhooks';
@@ -23,7 +24,8 @@ import { useRemoveWebhookMutation } from '../api/remove-webhook';
 
 const s = copy.webhooks;
 
-type FieldErrors = { url?: string; events?: string };
+const FIELDS = ['url', 'events'] as const;
+type FieldErrors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /** The events an admin may choose: the shop's own webhooks also hear about stock. */
 export function eventsFor(isShopAdmin: boolean): readonly WebhookEventType[] {
@@ -44,12 +46,7 @@ function AddWebhookForm({ isShopAdmin, onCreated }: { isShopAdmin: boolean; onCr
     setRefusal(undefined);
     const checked = createWebhookInputSchema.safeParse({ url, events });
     if (!checked.success) {
-      const found: FieldErrors = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] === 'url' ? 'url' : 'events';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(firstErrorPerField(issuePairs(checked.error.issues), FIELDS, 'events'));
       return;
     }
     setErrors({});
@@ -61,9 +58,8 @@ function AddWebhookForm({ isShopAdmin, onCreated }: { isShopAdmin: boolean; onCr
       },
       onError: (failure) => {
         if (!(failure instanceof ApiError) || failure.isServerFault) return;
-        const fields = failure.fieldErrors;
-        const eventsError = Object.entries(fields).find(([field]) => field.startsWith('events'))?.[1];
-        if (fields.url || eventsError) setErrors({ url: fields.url, events: eventsError });
+        const onFields = firstErrorPerField(Object.entries(failure.fieldErrors), FIELDS);
+        if (Object.keys(onFields).length > 0) setErrors(onFields);
         else setRefusal(failure.message);
       },
     });
@@ -176,16 +172,11 @@ export function WebhooksOverview({ isShopAdmin }: { isShopAdmin: boolean }) {
   return (
     <SecretIssuingScreen
       intro={s.intro}
+      secretWords={s}
       issued={
         created && {
           secret: created.secret,
-          words: {
-            label: `${s.secretLabel}: ${created.url}`,
-            shownOnce: s.secretShownOnce,
-            copyButton: s.copySecret,
-            copied: s.secretCopied,
-            done: s.done,
-          },
+          of: created.url,
           testId: 'webhook-secret',
           onDone: () => setCreated(undefined),
         }
