@@ -1,18 +1,17 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as copy from '#shared/copy';
 import type { Order } from '#shared/schemas/orders';
 import { WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from '#shared/schemas/webhooks';
 import { expect, expectNoA11yViolations, test } from './fixtures';
-import { adminApi } from './support/catalogue-api';
+import { approvedCompany } from './support/companies';
 import { partWithStock } from './support/orders';
 import { newCustomer, settled, unique } from './support/session';
 
 const w = copy.webhooks;
 const k = copy.apiKeys;
-const DETROIT = { line1: '12 Piston Road', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' };
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -53,27 +52,6 @@ function signedWith(header: string, body: string, secret: string): boolean {
   return expected.length === v1.length && timingSafeEqual(Buffer.from(expected), Buffer.from(v1));
 }
 
-/** `request`'s customer applies for a trade account and a shop admin approves it: they are its admin. */
-async function approvedCompany(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
-  const headers = { origin: baseURL ?? '' };
-  const applied = await request.post('/api/companies', {
-    headers,
-    data: {
-      name: `Connected Garage ${unique()}`,
-      billingAddress: DETROIT,
-      deliveryAddress: { label: 'Main workshop', phone: '+1 555-010-2030', address: DETROIT },
-    },
-  });
-  expect(applied.status(), await applied.text()).toBe(201);
-  const admin = await adminApi(baseURL);
-  const approved = await admin.patch(`/api/companies/${(await applied.json()).id as string}`, {
-    headers,
-    data: { status: 'active' },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  await admin.dispose();
-}
-
 const nav = (page: Page) => page.getByRole('navigation', { name: copy.dashboard.navLabel });
 
 test.describe('connecting a system', () => {
@@ -86,7 +64,7 @@ test.describe('connecting a system', () => {
     const receiver = await startReceiver();
     try {
       await newCustomer(page.request, baseURL, { label: 'Connie Connect', page });
-      await approvedCompany(page.request, baseURL);
+      await approvedCompany(page.request, baseURL, 'Connected Garage');
       const company = (await (await page.request.get('/api/me/company')).json()) as { deliveryAddresses: { id: string }[] };
       const deliveryAddressId = company.deliveryAddresses[0]?.id ?? '';
 

@@ -2,33 +2,11 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import * as copy from '#shared/copy';
 import type { Part, PartList } from '#shared/schemas/parts';
 import { expect, expectNoA11yViolations, test } from './fixtures';
-import { adminApi } from './support/catalogue-api';
+import { approvedCompany } from './support/companies';
 import { putInServerCart } from './support/cart';
-import { newCustomer, settled, unique } from './support/session';
+import { newCustomer, settled } from './support/session';
 
 const s = copy.savedLists;
-const DETROIT = { line1: '12 Piston Road', city: 'Detroit', region: 'MI', postalCode: '48207', country: 'US' };
-
-/** `request`'s customer applies for a trade account and a shop admin approves it, both through the API. */
-async function approvedCompany(request: APIRequestContext, baseURL: string | undefined): Promise<void> {
-  const headers = { origin: baseURL ?? '' };
-  const applied = await request.post('/api/companies', {
-    headers,
-    data: {
-      name: `Lists Garage ${unique()}`,
-      billingAddress: DETROIT,
-      deliveryAddress: { label: 'Main workshop', phone: '+1 555-010-2030', address: DETROIT },
-    },
-  });
-  expect(applied.status(), await applied.text()).toBe(201);
-  const admin = await adminApi(baseURL);
-  const approved = await admin.patch(`/api/companies/${(await applied.json()).id as string}`, {
-    headers,
-    data: { status: 'active' },
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  await admin.dispose();
-}
 
 /** Two demo parts with stock to spare: one to order in its minimum, one whose stock a list asks too much of. */
 async function twoParts(request: APIRequestContext): Promise<[Part, Part]> {
@@ -50,7 +28,7 @@ test.describe('saved lists', () => {
     test.slow();
     // The page's own session (page.request) is the member's.
     await newCustomer(page.request, baseURL, { label: 'Lena Lists', page });
-    await approvedCompany(page.request, baseURL);
+    await approvedCompany(page.request, baseURL, 'Lists Garage');
     const [plenty, scarce] = await twoParts(page.request);
     await putInServerCart(page.request, plenty.id, plenty.minOrderQuantity);
 
